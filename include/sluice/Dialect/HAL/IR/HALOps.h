@@ -1,0 +1,18 @@
+//===- HALOps.h - hal ops ---------------------------------------*- C++ -*-===//
+
+#ifndef SLUICE_DIALECT_HAL_IR_HALOPS_H
+#define SLUICE_DIALECT_HAL_IR_HALOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/HAL/IR/HALTypes.h"
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/HAL/IR/HALOps.h.inc"
+
+#endif // SLUICE_DIALECT_HAL_IR_HALOPS_H

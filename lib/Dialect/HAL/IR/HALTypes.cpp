@@ -1,0 +1,42 @@
+//===- HALTypes.cpp - hal types -------------------------------------------===//
+//
+// HAL types are parameterless and spelled `!hal.<keyword>`; the dialect parses
+// them by hand so that unknown keywords get HAL's own error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/HAL/IR/HALTypes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace sluice::hal;
+
+#define GET_TYPEDEF_CLASSES
+#include "sluice/Dialect/HAL/IR/HALTypes.cpp.inc"
+
+void HALDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "sluice/Dialect/HAL/IR/HALTypes.cpp.inc"
+      >();
+}
+
+Type HALDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  Type type;
+  OptionalParseResult result = generatedTypeParser(parser, &keyword, type);
+  if (result.has_value())
+    return succeeded(*result) ? type : Type();
+  parser.emitError(loc, "unknown HAL type: ") << keyword;
+  return {};
+}
+
+void HALDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (failed(generatedTypePrinter(type, printer)))
+    llvm_unreachable("unhandled HAL type");
+}

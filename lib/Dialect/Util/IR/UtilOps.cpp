@@ -1,0 +1,387 @@
+//===- UtilOps.cpp - util ops ---------------------------------------------===//
+
+#include "sluice/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace sluice::util;
+
+//===----------------------------------------------------------------------===//
+// util.func
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type, ArrayAttr tiedOperands,
+                   ArrayRef<DictionaryAttr> argAttrs,
+                   ArrayRef<DictionaryAttr> resAttrs) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(SymbolTable::getVisibilityAttrName(),
+                     builder.getStringAttr("public"));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  if (tiedOperands)
+    state.addAttribute(getTiedOperandsAttrName(state.name), tiedOperands);
+  state.addRegion();
+  if (!argAttrs.empty() || !resAttrs.empty()) {
+    call_interface_impl::addArgAndResultAttrs(
+        builder, state, argAttrs, resAttrs, getArgAttrsAttrName(state.name),
+        getResAttrsAttrName(state.name));
+  }
+}
+
+FuncOp FuncOp::create(Location loc, StringRef name, FunctionType type,
+                      ArrayAttr tiedOperands) {
+  OpBuilder builder(loc->getContext());
+  OperationState state(loc, getOperationName());
+  FuncOp::build(builder, state, name, type, tiedOperands);
+  return cast<FuncOp>(Operation::create(state));
+}
+
+std::optional<unsigned> FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
+  ArrayAttr tied = getTiedOperandsAttr();
+  if (!tied || resultIndex >= tied.size())
+    return std::nullopt;
+  auto index = dyn_cast<IntegerAttr>(tied[resultIndex]);
+  if (!index || index.getInt() < 0)
+    return std::nullopt;
+  return static_cast<unsigned>(index.getInt());
+}
+
+bool FuncOp::hasAnyTiedOperands() {
+  for (unsigned i = 0, e = getResultTypes().size(); i < e; ++i)
+    if (getTiedResultArgumentIndex(i))
+      return true;
+  return false;
+}
+
+namespace {
+/// One parsed argument of a util.func signature.
+struct ParsedArgument {
+  OpAsmParser::Argument arg; // ssaName is empty for the type-only form.
+  bool named = false;
+};
+} // namespace
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *context = parser.getContext();
+  Builder &builder = parser.getBuilder();
+
+  // Visibility keyword, stored only when written.
+  StringRef visibility;
+  if (succeeded(parser.parseOptionalKeyword(&visibility,
+                                            {"public", "private", "nested"})))
+    result.addAttribute(SymbolTable::getVisibilityAttrName(),
+                        builder.getStringAttr(visibility));
+
+  StringAttr nameAttr;
+  if (parser.parseSymbolName(nameAttr, SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+
+  // Arguments: all named (`%a: T`) or all type-only (`T`).
+  SmallVector<ParsedArgument> args;
+  std::optional<bool> namedForm;
+  auto parseOneArgument = [&]() -> ParseResult {
+    ParsedArgument parsed;
+    OptionalParseResult named =
+        parser.parseOptionalArgument(parsed.arg, /*allowType=*/true,
+                                     /*allowAttrs=*/true);
+    if (named.has_value()) {
+      if (failed(*named))
+        return failure();
+      if (namedForm && !*namedForm)
+        return parser.emitError(parsed.arg.ssaName.location,
+                                "expected type instead of SSA identifier");
+      parsed.named = true;
+    } else {
+      if (namedForm && *namedForm)
+        return parser.emitError(parser.getCurrentLocation(),
+                                "expected SSA identifier");
+      NamedAttrList attrs;
+      if (parser.parseType(parsed.arg.type) ||
+          parser.parseOptionalAttrDict(attrs) ||
+          parser.parseOptionalLocationSpecifier(parsed.arg.sourceLoc))
+        return failure();
+      if (!attrs.empty())
+        parsed.arg.attrs = attrs.getDictionary(context);
+    }
+    namedForm = parsed.named;
+    args.push_back(std::move(parsed));
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseOneArgument))
+    return failure();
+
+  // Results: `%arg [as T]` (tied to a named argument) or `T`, each optionally
+  // followed by an attribute dictionary.
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  SmallVector<int64_t> tiedOperands;
+  auto parseOneResult = [&](bool allowAttrs) -> ParseResult {
+    OpAsmParser::UnresolvedOperand tiedName;
+    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedName);
+    Type type;
+    int64_t tiedIndex = -1;
+    if (tiedResult.has_value()) {
+      if (failed(*tiedResult))
+        return failure();
+      for (auto [i, parsed] : llvm::enumerate(args)) {
+        if (parsed.named && parsed.arg.ssaName.name == tiedName.name &&
+            parsed.arg.ssaName.number == tiedName.number) {
+          tiedIndex = static_cast<int64_t>(i);
+          break;
+        }
+      }
+      if (tiedIndex < 0)
+        return parser.emitError(tiedName.location,
+                                "tied operand not found for result reference ")
+               << tiedName.name;
+      type = args[tiedIndex].arg.type;
+      if (succeeded(parser.parseOptionalKeyword("as")))
+        if (parser.parseType(type))
+          return failure();
+    } else if (parser.parseType(type)) {
+      return failure();
+    }
+    NamedAttrList attrs;
+    if (allowAttrs && parser.parseOptionalAttrDict(attrs))
+      return failure();
+    resultTypes.push_back(type);
+    resultAttrs.push_back(attrs.getDictionary(context));
+    tiedOperands.push_back(tiedIndex);
+    return success();
+  };
+  if (succeeded(parser.parseOptionalArrow())) {
+    if (succeeded(parser.parseOptionalLParen())) {
+      if (failed(parser.parseOptionalRParen())) {
+        if (parser.parseCommaSeparatedList(
+                [&]() { return parseOneResult(/*allowAttrs=*/true); }) ||
+            parser.parseRParen())
+          return failure();
+      }
+    } else if (parseOneResult(/*allowAttrs=*/false)) {
+      return failure();
+    }
+  }
+
+  SmallVector<Type> argTypes;
+  SmallVector<DictionaryAttr> argAttrs;
+  for (auto &parsed : args) {
+    argTypes.push_back(parsed.arg.type);
+    argAttrs.push_back(parsed.arg.attrs ? parsed.arg.attrs
+                                        : DictionaryAttr::get(context));
+  }
+  auto functionType = builder.getFunctionType(argTypes, resultTypes);
+  result.addAttribute(getFunctionTypeAttrName(result.name),
+                      TypeAttr::get(functionType));
+  if (!resultTypes.empty())
+    result.addAttribute(getTiedOperandsAttrName(result.name),
+                        builder.getIndexArrayAttr(tiedOperands));
+  call_interface_impl::addArgAndResultAttrs(
+      builder, result, argAttrs, resultAttrs, getArgAttrsAttrName(result.name),
+      getResAttrsAttrName(result.name));
+
+  // `attributes {...}` may not restate what the signature already says.
+  SMLoc attrLoc = parser.getCurrentLocation();
+  NamedAttrList extraAttrs;
+  if (parser.parseOptionalAttrDictWithKeyword(extraAttrs))
+    return failure();
+  for (StringRef inferred : {SymbolTable::getVisibilityAttrName(),
+                             SymbolTable::getSymbolAttrName(),
+                             StringRef("function_type")}) {
+    if (extraAttrs.get(inferred))
+      return parser.emitError(attrLoc, "'")
+             << inferred
+             << "' is an inferred attribute and should not be specified in "
+                "the explicit attribute dictionary";
+  }
+  result.attributes.append(extraAttrs);
+
+  // Optional body; the named arguments become the entry block arguments.
+  Region *body = result.addRegion();
+  SMLoc bodyLoc = parser.getCurrentLocation();
+  SmallVector<OpAsmParser::Argument> entryArgs;
+  bool allNamed = namedForm.value_or(true);
+  if (allNamed)
+    for (auto &parsed : args)
+      entryArgs.push_back(parsed.arg);
+  OptionalParseResult bodyResult =
+      parser.parseOptionalRegion(*body, entryArgs,
+                                 /*enableNameShadowing=*/false);
+  if (bodyResult.has_value()) {
+    if (failed(*bodyResult))
+      return failure();
+    if (!allNamed)
+      return parser.emitError(bodyLoc,
+                              "expected named arguments for a function body");
+    if (body->empty())
+      return parser.emitError(bodyLoc, "expected non-empty function body");
+  }
+  return success();
+}
+
+void FuncOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  StringAttr visibility = getSymVisibilityAttr();
+  p << (visibility ? visibility.getValue() : StringRef("public")) << ' ';
+  p.printSymbolName(getSymName());
+
+  Region &body = getBody();
+  bool hasBody = !body.empty();
+  ArrayRef<Type> argTypes = getArgumentTypes();
+  ArrayRef<Type> resultTypes = getResultTypes();
+  auto printArgName = [&](unsigned i) {
+    if (hasBody)
+      p.printOperand(body.getArgument(i));
+    else
+      p << "%arg" << i;
+  };
+
+  p << '(';
+  for (unsigned i = 0, e = argTypes.size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    printArgName(i);
+    p << ": ";
+    p.printType(argTypes[i]);
+    if (DictionaryAttr attrs = getArgAttrDict(i); attrs && !attrs.empty()) {
+      p << ' ';
+      p.printAttributeWithoutType(attrs);
+    }
+  }
+  p << ')';
+
+  if (!resultTypes.empty()) {
+    p << " -> ";
+    bool anyResultAttrs = false;
+    for (unsigned i = 0, e = resultTypes.size(); i < e; ++i)
+      if (DictionaryAttr attrs = getResultAttrDict(i); attrs && !attrs.empty())
+        anyResultAttrs = true;
+    bool parens = resultTypes.size() > 1 || anyResultAttrs;
+    if (parens)
+      p << '(';
+    for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+      if (i)
+        p << ", ";
+      if (std::optional<unsigned> tied = getTiedResultArgumentIndex(i);
+          tied && *tied < argTypes.size()) {
+        printArgName(*tied);
+        if (argTypes[*tied] != resultTypes[i]) {
+          p << " as ";
+          p.printType(resultTypes[i]);
+        }
+      } else {
+        p.printType(resultTypes[i]);
+      }
+      if (DictionaryAttr attrs = getResultAttrDict(i); attrs && !attrs.empty()) {
+        p << ' ';
+        p.printAttributeWithoutType(attrs);
+      }
+    }
+    if (parens)
+      p << ')';
+  }
+
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {SymbolTable::getSymbolAttrName(), SymbolTable::getVisibilityAttrName(),
+       getFunctionTypeAttrName(), getTiedOperandsAttrName(),
+       getArgAttrsAttrName(), getResAttrsAttrName()});
+
+  if (hasBody) {
+    p << ' ';
+    p.printRegion(body, /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/true);
+  }
+}
+
+LogicalResult FuncOp::verify() {
+  ArrayAttr tied = getTiedOperandsAttr();
+  if (!tied)
+    return success();
+  int64_t numInputs = getArgumentTypes().size();
+  for (auto [i, entry] : llvm::enumerate(tied)) {
+    auto index = dyn_cast<IntegerAttr>(entry);
+    if (!index)
+      return emitOpError("tied_operands entries must be integers");
+    int64_t k = index.getInt();
+    if (k != -1 && (k < 0 || k >= numInputs))
+      return emitOpError("result #") << i << " tied to invalid operand index "
+                                     << k;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// util.return
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  StringRef parentName =
+      parent ? parent->getName().getStringRef() : StringRef();
+  if (parentName != "util.initializer" && parentName != "util.func" &&
+      parentName != "util.hoistable_conversion")
+    return emitOpError("expects parent op to be one of 'util.initializer, "
+                       "util.func, util.hoistable_conversion'");
+  if (parentName == "util.hoistable_conversion")
+    return success();
+  auto function = dyn_cast<FunctionOpInterface>(parent);
+  if (!function)
+    return success();
+  ArrayRef<Type> results = function.getResultTypes();
+  if (getNumOperands() != results.size())
+    return emitOpError("has ")
+           << getNumOperands()
+           << " operands, but enclosing function-like op returns "
+           << results.size();
+  for (auto [i, type] : llvm::enumerate(getOperandTypes()))
+    if (type != results[i])
+      return emitOpError("type of return operand ")
+             << i << " (" << type << ") doesn't match function result type ("
+             << results[i] << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// util.buffer.constant
+//===----------------------------------------------------------------------===//
+
+void BufferConstantOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  setNameFn(getResult(), getName() ? *getName() : StringRef("buffer_cst"));
+}
+
+LogicalResult BufferConstantOp::verify() {
+  Attribute value = getValue();
+  if (!isa<StringAttr, DenseElementsAttr, DenseResourceElementsAttr>(value))
+    return emitOpError("unsupported non-serializable constant attribute type");
+  if (std::optional<APInt> alignment = getAlignment()) {
+    uint64_t a = alignment->getZExtValue();
+    if (a > 0 && !llvm::isPowerOf2_64(a))
+      return emitOpError("invalid alignment; must be a power of two");
+  }
+  return success();
+}
+
+OpFoldResult BufferConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/Util/IR/UtilOps.cpp.inc"
+
+void UtilDialect::registerOps() {
+  addOperations<
+#define GET_OP_LIST
+#include "sluice/Dialect/Util/IR/UtilOps.cpp.inc"
+      >();
+}

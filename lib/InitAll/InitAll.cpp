@@ -1,0 +1,37 @@
+//===- InitAll.cpp - register every Sluice dialect and pass ---------------===//
+
+#include "sluice/InitAll.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
+#include "sluice/Dialect/IOParameters/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/UtilDialect.h"
+
+void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
+                  mlir::complex::ComplexDialect, mlir::cf::ControlFlowDialect,
+                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
+                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
+                  mlir::ub::UBDialect>();
+  registry.insert<sluice::util::UtilDialect, sluice::hal::HALDialect,
+                  sluice::io_parameters::IOParametersDialect>();
+}
+
+void sluice::registerAllPasses() {
+  mlir::registerTransformsPasses();
+  sluice::io_parameters::registerIOParametersPasses();
+}
