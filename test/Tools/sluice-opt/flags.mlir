@@ -1,7 +1,7 @@
 // The usual mlir-opt flags work on Sluice IR.
 // RUN: sluice-opt --pass-pipeline='builtin.module(util.func(cse,canonicalize))' %s | FileCheck %s
 // RUN: sluice-opt --cse --mlir-print-local-scope %s | FileCheck %s
-// RUN: sluice-opt --mlir-print-op-generic %s | sluice-opt | FileCheck %s
+// RUN: sluice-opt --mlir-print-op-generic %s | sluice-opt --cse | FileCheck %s
 // RUN: sluice-opt --help | FileCheck %s --check-prefix=HELP
 // REQUIRES: sluice-opt
 
