@@ -1,0 +1,157 @@
+//===- ParameterScopes.cpp - Format selection and scoped indices -----------===//
+
+#include "sluice/Runtime/Archive/ParameterScopes.h"
+
+#include "sluice/Runtime/Archive/GgufReader.h"
+#include "sluice/Runtime/Archive/IrpaReader.h"
+#include "sluice/Runtime/Archive/SafetensorsReader.h"
+
+#include "Bytes.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace sluice::runtime::archive {
+
+using namespace detail;
+
+static std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char &c : out)
+    c = (char)std::tolower((unsigned char)c);
+  return out;
+}
+
+Expected<FileFormat> detectFileFormat(const std::string &path,
+                                      const FileHandle &file,
+                                      std::vector<std::string> &warnings) {
+  std::string_view basename = path;
+  if (size_t slash = basename.rfind('/'); slash != std::string_view::npos)
+    basename = basename.substr(slash + 1);
+  std::string_view extension = basename;
+  if (size_t dot = basename.rfind('.'); dot != std::string_view::npos)
+    extension = basename.substr(dot + 1);
+  std::string ext = lowercase(extension);
+  if (ext == "irpa")
+    return FileFormat::Irpa;
+  if (ext == "gguf")
+    return FileFormat::Gguf;
+  if (ext == "safetensors")
+    return FileFormat::Safetensors;
+
+  // Sniff the magic.
+  char head[9] = {};
+  uint64_t n = std::min<uint64_t>(file.size(), 9);
+  std::optional<FileFormat> sniffed;
+  if (n >= 4 && file.readAt(0, head, n).isOk()) {
+    if (std::memcmp(head, "IRPA", 4) == 0)
+      sniffed = FileFormat::Irpa;
+    else if (std::memcmp(head, "GGUF", 4) == 0)
+      sniffed = FileFormat::Gguf;
+    else if (n == 9 && load64(head) < file.size() - 8 && head[8] == '{')
+      sniffed = FileFormat::Safetensors;
+  }
+  if (sniffed) {
+    warnings.push_back(formatString(
+        "parameter file '%s' has unknown extension; detected %s by content",
+        path.c_str(), fileFormatName(*sniffed)));
+    return *sniffed;
+  }
+  return makeStatus(StatusCode::Unimplemented,
+                    "unsupported file format `%.*s`; ensure the extension "
+                    "matches one of the supported formats: [.irpa, .gguf, "
+                    ".safetensors]",
+                    (int)extension.size(), extension.data());
+}
+
+Expected<ParsedFile> parseParameterFile(const std::string &path,
+                                        const ParseOptions &options) {
+  auto file = openFile(path);
+  if (!file)
+    return file.takeStatus();
+  std::vector<std::string> warnings;
+  auto format = detectFileFormat(path, **file, warnings);
+  if (!format)
+    return format.takeStatus();
+  Expected<ParsedFile> parsed = Status(StatusCode::Internal, "unreachable");
+  switch (*format) {
+  case FileFormat::Irpa: parsed = parseIrpaFile(*file, options); break;
+  case FileFormat::Gguf: parsed = parseGgufFile(*file, options); break;
+  case FileFormat::Safetensors: parsed = parseSafetensorsFile(*file, options); break;
+  }
+  if (parsed)
+    parsed->warnings.insert(parsed->warnings.begin(), warnings.begin(), warnings.end());
+  return parsed;
+}
+
+ParametersFlag parseParametersFlag(std::string_view value) {
+  size_t eq = value.find('=');
+  if (eq == std::string_view::npos)
+    return {std::string(), std::string(value)};
+  return {std::string(value.substr(0, eq)), std::string(value.substr(eq + 1))};
+}
+
+Status ParameterScopes::addFile(std::string_view scope, const std::string &path,
+                                const ParseOptions &options) {
+  auto parsed = parseParameterFile(path, options);
+  if (!parsed)
+    return parsed.takeStatus();
+  Scope *target = nullptr;
+  for (Scope &s : scopes_)
+    if (s.name == scope)
+      target = &s;
+  if (!target) {
+    scopes_.push_back(Scope{std::string(scope), std::make_unique<ParameterIndex>(), {}});
+    target = &scopes_.back();
+  }
+  for (const std::string &w : parsed->warnings)
+    target->index->addDiagnostic(w);
+  target->index->append(std::move(parsed->entries));
+  parsed->entries.clear();
+  target->files.push_back(std::move(*parsed));
+  return Status();
+}
+
+Status ParameterScopes::addFlag(std::string_view flagValue,
+                                const ParseOptions &options) {
+  ParametersFlag flag = parseParametersFlag(flagValue);
+  return addFile(flag.scope, flag.path, options);
+}
+
+const ParameterScopes::Scope *ParameterScopes::findScope(std::string_view name) const {
+  for (const Scope &s : scopes_)
+    if (s.name == name)
+      return &s;
+  return nullptr;
+}
+
+Expected<const ParameterEntry *> ParameterScopes::lookup(std::string_view scope,
+                                                         std::string_view key) const {
+  const Scope *s = findScope(scope);
+  if (!s) {
+    std::string message = formatString(
+        "no provider registered that handles scopes like '%s'; pass "
+        "--parameters=<scope>=<file> or register a provider for this scope",
+        printable(scope).c_str());
+    message += " (registered scopes:";
+    size_t shown = 0;
+    for (const Scope &other : scopes_) {
+      if (shown == 8) {
+        message += " ...";
+        break;
+      }
+      message += shown++ ? ", " : " ";
+      message += other.name.empty() ? "<global>" : "'" + printable(other.name) + "'";
+    }
+    message += shown ? ")" : " none)";
+    return Status(StatusCode::NotFound, std::move(message));
+  }
+  auto entry = s->index->lookup(key);
+  if (!entry)
+    return entry.takeStatus().annotate(formatString(
+        "in parameter scope %s",
+        scope.empty() ? "<global>" : ("'" + printable(scope) + "'").c_str()));
+  return entry;
+}
+
+} // namespace sluice::runtime::archive

@@ -1,0 +1,107 @@
+//===- Verify.cpp - Reading entry bytes and verifying checksums -------------===//
+
+#include "sluice/Runtime/Archive/Verify.h"
+
+#include "sluice/Runtime/Archive/Checksum.h"
+
+#include "Bytes.h"
+
+#include <memory>
+
+namespace sluice::runtime::archive {
+
+using namespace detail;
+using ull = unsigned long long;
+
+static std::string qualifiedName(const ParameterEntry &entry, std::string_view scope) {
+  std::string out;
+  if (!scope.empty()) {
+    out = printable(scope);
+    out += "::";
+  }
+  out += printable(entry.key);
+  return out;
+}
+
+Status readEntryBytes(const ParameterEntry &entry, uint64_t offset, void *buffer,
+                      uint64_t length) {
+  if (!rangeFits(offset, length, entry.length))
+    return makeStatus(StatusCode::OutOfRange,
+                      "parameter `%s` range out of bounds (offset=%llu, "
+                      "length=%llu, size=%llu)",
+                      printable(entry.key).c_str(), (ull)offset, (ull)length,
+                      (ull)entry.length);
+  if (entry.type == EntryType::Splat) {
+    auto *out = static_cast<uint8_t *>(buffer);
+    for (uint64_t i = 0; i < length; ++i)
+      out[i] = entry.splatByte(offset + i);
+    return Status();
+  }
+  if (!entry.file)
+    return makeStatus(StatusCode::FailedPrecondition,
+                      "parameter `%s` has no backing file",
+                      printable(entry.key).c_str());
+  return entry.file->readAt(entry.offset + offset, buffer, length);
+}
+
+Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
+                   const VerifyOptions &options) {
+  if (entry.type == EntryType::File) {
+    if (!entry.file)
+      return makeStatus(StatusCode::FailedPrecondition,
+                        "parameter '%s' has no backing file",
+                        qualifiedName(entry, scope).c_str());
+    if (!rangeFits(entry.offset, entry.length, entry.file->size()))
+      return makeStatus(StatusCode::OutOfRange,
+                        "parameter '%s' range [%llu, +%llu) exceeds '%s' (size "
+                        "%llu)",
+                        qualifiedName(entry, scope).c_str(), (ull)entry.offset,
+                        (ull)entry.length, entry.file->displayName().c_str(),
+                        (ull)entry.file->size());
+  }
+  if (!entry.checksum)
+    return Status();
+  const ChecksumRecord &record = *entry.checksum;
+  const uint64_t chunk = record.chunkSize();
+  const uint64_t bufferSize = std::max<uint64_t>(options.bufferBytes, 4096);
+  std::unique_ptr<char[]> buffer(new char[bufferSize]);
+  uint64_t chunkIndex = 0;
+  for (uint64_t chunkStart = 0; chunkStart < entry.length || chunkIndex == 0;
+       ++chunkIndex) {
+    uint64_t chunkLength = std::min(chunk, entry.length - chunkStart);
+    uint32_t crc = 0;
+    Sha256 sha;
+    for (uint64_t pos = 0; pos < chunkLength;) {
+      uint64_t n = std::min(bufferSize, chunkLength - pos);
+      SLUICE_RETURN_IF_ERROR(readEntryBytes(entry, chunkStart + pos, buffer.get(), n));
+      if (record.algorithm == ChecksumAlgorithm::Crc32c)
+        crc = crc32c(crc, buffer.get(), n);
+      else
+        sha.update(buffer.get(), n);
+      pos += n;
+      if (options.progress)
+        options.progress(n);
+    }
+    const char *expected = record.digests.data() + chunkIndex * record.digestSize();
+    bool match;
+    if (record.algorithm == ChecksumAlgorithm::Crc32c) {
+      match = load32(expected) == crc;
+    } else {
+      auto digest = sha.finish();
+      match = std::memcmp(expected, digest.data(), 32) == 0;
+    }
+    if (!match)
+      return makeStatus(StatusCode::DataLoss,
+                        "parameter '%s' failed %s verification at chunk %llu "
+                        "(bytes [%llu, %llu))",
+                        qualifiedName(entry, scope).c_str(),
+                        checksumAlgorithmName(record.algorithm), (ull)chunkIndex,
+                        (ull)chunkStart, (ull)(chunkStart + chunkLength));
+    chunkStart += chunkLength;
+    if (chunkLength == 0)
+      break;
+  }
+  return Status();
+}
+
+} // namespace sluice::runtime::archive

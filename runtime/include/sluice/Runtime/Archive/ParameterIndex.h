@@ -1,0 +1,118 @@
+//===- ParameterIndex.h - Key -> parameter storage index --------------------===//
+//
+// parameter-runtime.md §2. An index maps byte-string keys to entries that are
+// either splats (a repeating pattern) or byte ranges of a file (an IRPA
+// DATA entry, an EXTERNAL file range, or a GGUF/safetensors tensor).
+//
+// The index is append-only; entries never move (std::deque), so entry
+// pointers stay valid for the index's lifetime. Lookup is a hash map from
+// key to the first entry with that key. Appending is not thread-safe;
+// concurrent lookups on an index that is no longer appended to are.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SLUICE_RUNTIME_ARCHIVE_PARAMETERINDEX_H
+#define SLUICE_RUNTIME_ARCHIVE_PARAMETERINDEX_H
+
+#include "sluice/Runtime/Archive/FileHandle.h"
+#include "sluice/Runtime/Archive/Slmd.h"
+#include "sluice/Runtime/Status.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace sluice::runtime::archive {
+
+/// Index entry type. NOT the archive's entry-type numbering.
+enum class EntryType : uint8_t { Splat = 0, File = 1 };
+
+/// Format of the file an entry was parsed from.
+enum class FileFormat : uint8_t { Irpa, Gguf, Safetensors };
+const char *fileFormatName(FileFormat format);
+
+struct ParameterEntry {
+  std::string key;
+  /// Raw metadata bytes (for IRPA: the entry metadata blob, possibly SLMD).
+  std::string metadata;
+  uint64_t length = 0;
+  EntryType type = EntryType::File;
+
+  // Splat storage.
+  uint8_t patternLength = 0;
+  std::array<uint8_t, 16> pattern{};
+
+  // File storage: absolute offset in `file`.
+  FileHandleRef file;
+  uint64_t offset = 0;
+  uint64_t requiredAlignment = 0;
+  bool aligned = true;
+  /// True when the entry is an IRPA EXTERNAL reference (file != archive).
+  bool external = false;
+
+  /// Where the entry was declared: the parsed file, its format and the index
+  /// of the entry within that file (for messages).
+  std::string sourcePath;
+  FileFormat sourceFormat = FileFormat::Irpa;
+  uint64_t sourceEntryIndex = 0;
+
+  /// Valid (non-stale) checksum from the entry's SLMD metadata.
+  std::optional<ChecksumRecord> checksum;
+  /// dtype/shape: from GGUF/safetensors headers or a TENSOR_INFO record.
+  std::optional<TensorInfoRecord> tensorInfo;
+
+  /// Byte `i` of a splat (pattern[i % patternLength]).
+  uint8_t splatByte(uint64_t i) const {
+    return patternLength ? pattern[i % patternLength] : 0;
+  }
+};
+
+class ParameterIndex {
+public:
+  ParameterIndex() = default;
+  ParameterIndex(const ParameterIndex &) = delete;
+  ParameterIndex &operator=(const ParameterIndex &) = delete;
+
+  size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const ParameterEntry &entry(size_t i) const { return entries_[i]; }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+
+  /// Sum of all entry lengths.
+  uint64_t totalBytes() const { return totalBytes_; }
+
+  /// Appends entries (a whole parsed file). Duplicate keys are kept; lookup
+  /// returns the first, and a diagnostic is recorded.
+  void append(std::vector<ParameterEntry> entries);
+
+  /// Records a diagnostic (warnings from parsers, duplicate keys, ...).
+  void addDiagnostic(std::string message) { diagnostics_.push_back(std::move(message)); }
+  const std::vector<std::string> &diagnostics() const { return diagnostics_; }
+
+  /// First entry with `key`, or nullptr.
+  const ParameterEntry *find(std::string_view key) const;
+
+  /// Like find, but a miss is NOT_FOUND «no parameter found in index with key
+  /// '<key>'», followed by «; did you mean '<k>'?» when a key within edit
+  /// distance 2 exists.
+  Expected<const ParameterEntry *> lookup(std::string_view key) const;
+
+private:
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::deque<ParameterEntry> entries_;
+  std::unordered_map<std::string, size_t, Hash, std::equal_to<>> firstByKey_;
+  std::vector<std::string> diagnostics_;
+  uint64_t totalBytes_ = 0;
+};
+
+} // namespace sluice::runtime::archive
+
+#endif // SLUICE_RUNTIME_ARCHIVE_PARAMETERINDEX_H

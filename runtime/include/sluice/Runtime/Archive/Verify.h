@@ -1,0 +1,34 @@
+//===- Verify.h - Reading entry bytes and verifying checksums ---------------===//
+#ifndef SLUICE_RUNTIME_ARCHIVE_VERIFY_H
+#define SLUICE_RUNTIME_ARCHIVE_VERIFY_H
+
+#include "sluice/Runtime/Archive/ParameterIndex.h"
+
+#include <functional>
+#include <string_view>
+
+namespace sluice::runtime::archive {
+
+/// Reads bytes [offset, offset+length) of a parameter into `buffer`: file
+/// entries with a positioned read, splats expanded honouring the phase
+/// (byte i of the parameter is pattern[i % pattern_length]).
+Status readEntryBytes(const ParameterEntry &entry, uint64_t offset,
+                      void *buffer, uint64_t length);
+
+struct VerifyOptions {
+  uint64_t bufferBytes = 8ull << 20;
+  /// Called with the number of bytes just processed.
+  std::function<void(uint64_t)> progress;
+};
+
+/// Re-checks the entry's bounds against its file and, when it carries a
+/// (non-stale) CHECKSUM record, reads the whole entry and verifies every
+/// chunk. A mismatch is DATA_LOSS «parameter '<scope>::<key>' failed
+/// <CRC32C|SHA-256> verification at chunk <i> (bytes [a, b))»; with an empty
+/// scope the name is just '<key>'.
+Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
+                   const VerifyOptions &options = {});
+
+} // namespace sluice::runtime::archive
+
+#endif // SLUICE_RUNTIME_ARCHIVE_VERIFY_H

@@ -1,0 +1,330 @@
+//===- Common.cpp - Shared helpers of the sluice-params subcommands ---------===//
+
+#include "Common.h"
+
+#include "sluice/Runtime/Archive/Checksum.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <memory>
+#include <random>
+#include <unistd.h>
+
+namespace sluice::params {
+
+using namespace archive;
+using ull = unsigned long long;
+
+void printError(const Status &status) {
+  std::fprintf(stderr, "Error: %s\n", status.toString().c_str());
+}
+
+void printWarnings(const std::vector<std::string> &warnings) {
+  for (const std::string &w : warnings)
+    std::fprintf(stderr, "warning: %s\n", w.c_str());
+}
+
+void writeStdout(std::string_view text) {
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
+void declareParameterFlags(Flags &flags) {
+  flags.declareList("parameters",
+                    "[scope=]path of a parameter file (.irpa, .gguf, "
+                    ".safetensors); files of one scope merge in flag order");
+  flags.declareString("parameter_mode", "file",
+                      "file|preload|mmap|direct (tools always use positioned reads)");
+  flags.declareString("parameter_external_paths", "relative",
+                      "relative|any|none: which EXTERNAL entry paths are allowed");
+  flags.declareString("parameter_index_max_bytes", "1073741824",
+                      "cap on the header bytes read to build an index");
+  flags.declareBool("parameter_strict_safetensors",
+                    "turn safetensors consistency warnings into errors");
+}
+
+static Expected<uint64_t> parseU64(const std::string &flag, const std::string &text) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+      text.size() > 20)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--%s= expects a non-negative integer (got '%s')",
+                      flag.c_str(), text.c_str());
+  errno = 0;
+  unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
+  if (errno == ERANGE)
+    return makeStatus(StatusCode::InvalidArgument, "--%s= value '%s' is too large",
+                      flag.c_str(), text.c_str());
+  return (uint64_t)v;
+}
+
+Expected<ParseOptions> parseOptionsFromFlags(const Flags &flags) {
+  ParseOptions options;
+  const std::string &mode = flags.str("parameter_mode");
+  if (mode != "file" && mode != "preload" && mode != "mmap" && mode != "direct")
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --parameter_mode= value '%s'", mode.c_str());
+  const std::string &paths = flags.str("parameter_external_paths");
+  if (paths == "relative")
+    options.externalPaths = ExternalPathPolicy::Relative;
+  else if (paths == "any")
+    options.externalPaths = ExternalPathPolicy::Any;
+  else if (paths == "none")
+    options.externalPaths = ExternalPathPolicy::None;
+  else
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --parameter_external_paths= value '%s' "
+                      "(expected relative, any or none)",
+                      paths.c_str());
+  auto maxBytes = parseU64("parameter_index_max_bytes", flags.str("parameter_index_max_bytes"));
+  if (!maxBytes)
+    return maxBytes.takeStatus();
+  options.indexMaxBytes = *maxBytes;
+  options.strictSafetensors = flags.boolean("parameter_strict_safetensors");
+  return options;
+}
+
+Status loadParameterFlags(const Flags &flags, const ParseOptions &options,
+                          ParameterScopes &scopes) {
+  for (const std::string &value : flags.list("parameters"))
+    SLUICE_RETURN_IF_ERROR(scopes.addFlag(value, options));
+  for (const auto &scope : scopes.scopes())
+    printWarnings(scope.index->diagnostics());
+  return Status();
+}
+
+void declareWriterFlags(Flags &flags) {
+  flags.declareString("checksum", "none",
+                      "none|crc32c|sha256: per-entry checksum records");
+  flags.declareString("checksum_chunk", "67108864",
+                      "checksum chunk size in bytes (a power of two >= 4096; 0 = "
+                      "one digest per entry)");
+  flags.declareString("external-encoding", "native",
+                      "native|skip: encoding of EXTERNAL entries");
+}
+
+Status writerOptionsFromFlags(const Flags &flags, WriterOptions &options) {
+  const std::string &checksum = flags.str("checksum");
+  if (checksum == "none")
+    options.checksum = ChecksumAlgorithm::None;
+  else if (checksum == "crc32c")
+    options.checksum = ChecksumAlgorithm::Crc32c;
+  else if (checksum == "sha256")
+    options.checksum = ChecksumAlgorithm::Sha256;
+  else
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --checksum= value '%s' (expected none, "
+                      "crc32c or sha256)",
+                      checksum.c_str());
+  auto chunk = parseU64("checksum_chunk", flags.str("checksum_chunk"));
+  if (!chunk)
+    return chunk.takeStatus();
+  if (*chunk == 0) {
+    options.checksumChunkLog2 = 0;
+  } else {
+    if ((*chunk & (*chunk - 1)) || *chunk < 4096 || *chunk > (1ull << 40))
+      return makeStatus(StatusCode::InvalidArgument,
+                        "--checksum_chunk= must be a power of two between 4096 "
+                        "and 2^40 (got %llu)",
+                        (ull)*chunk);
+    options.checksumChunkLog2 = (uint8_t)__builtin_ctzll(*chunk);
+  }
+  const std::string &encoding = flags.str("external-encoding");
+  if (encoding == "native")
+    options.externalEncoding = ExternalEncoding::Native;
+  else if (encoding == "skip")
+    options.externalEncoding = ExternalEncoding::Skip;
+  else
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --external-encoding= value '%s' (expected "
+                      "native or skip)",
+                      encoding.c_str());
+  return Status();
+}
+
+std::string formatIndexDump(std::string_view scope, const ParameterIndex &index) {
+  std::string out;
+  out += "//===--------------------------------------------------------------"
+         "------------------------------------------------===//\n";
+  out += "// Parameter scope ";
+  if (scope.empty()) {
+    out += "<global>";
+  } else {
+    out += "`";
+    out.append(scope);
+    out += "`";
+  }
+  out += formatString(" (%zu entries, %llu total bytes)\n", index.size(),
+                      (ull)index.totalBytes());
+  out += "//===------------+------------------+------------------+-----------"
+         "------------------------------------------------===//\n";
+  out += "//         Start |              End |           Length | Key\n";
+  out += "//---------------+------------------+------------------+-----------"
+         "---------------------------------------------------//\n";
+  for (const ParameterEntry &entry : index) {
+    switch (entry.type) {
+    case EntryType::File:
+      out += formatString("%16llu | %16llu | %16llu | `", (ull)entry.offset,
+                          (ull)(entry.offset + entry.length), (ull)entry.length);
+      break;
+    case EntryType::Splat:
+      out += formatString("               - |                - | %16llu | `",
+                          (ull)entry.length);
+      break;
+    }
+    out += entry.key;
+    out += "`\n";
+  }
+  out += "\n";
+  return out;
+}
+
+static std::string renderDims(const std::vector<uint64_t> &dims) {
+  std::string out = "[";
+  for (size_t i = 0; i < dims.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(dims[i]);
+  return out + "]";
+}
+
+std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
+  std::string out;
+  for (const ParsedFile &file : scope.files) {
+    out += formatString("// File '%s' (%s, %llu bytes)\n", file.file->path().c_str(),
+                        fileFormatName(file.format), (ull)file.file->size());
+    for (const auto &[key, value] : file.fileMetadata)
+      out += "//   metadata " + key + " = " + value + "\n";
+    if (file.archiveRecords) {
+      const SlmdRecords &r = *file.archiveRecords;
+      if (r.creator)
+        out += "//   creator: " + *r.creator + "\n";
+      if (r.archiveSharding)
+        out += formatString("//   sharding: group %s, tp_size %u, tp_rank %d, file %u of %u\n",
+                            runtime::archive::toHex(r.archiveSharding->groupId.data(), 16).c_str(),
+                            r.archiveSharding->tpSize, (int)r.archiveSharding->tpRank,
+                            r.archiveSharding->fileIndex, r.archiveSharding->fileCount);
+    }
+  }
+  for (const ParameterEntry &e : *scope.index) {
+    out += "// Entry `" + e.key + "`: ";
+    if (e.type == EntryType::Splat) {
+      out += formatString("splat of %llu bytes, pattern %s", (ull)e.length,
+                          runtime::archive::toHex(e.pattern.data(), e.patternLength).c_str());
+    } else {
+      out += formatString("%s%s offset %llu, %llu bytes",
+                          e.external ? "external file " : "file ",
+                          e.file ? e.file->path().c_str() : "?", (ull)e.offset,
+                          (ull)e.length);
+      if (e.requiredAlignment)
+        out += formatString(", alignment %llu%s", (ull)e.requiredAlignment,
+                            e.aligned ? "" : " (unaligned)");
+    }
+    if (e.checksum)
+      out += formatString(", %s checksum (%llu chunk%s)",
+                          checksumAlgorithmName(e.checksum->algorithm),
+                          (ull)e.checksum->digestCount(),
+                          e.checksum->digestCount() == 1 ? "" : "s");
+    if (e.tensorInfo)
+      out += ", tensor " + e.tensorInfo->dtype + " " + renderDims(e.tensorInfo->dims);
+    SlmdRecords records;
+    std::vector<std::string> ignored;
+    auto decoded = decodeSlmd(e.metadata, records, ignored);
+    if (decoded && *decoded == SlmdDecodeResult::Decoded) {
+      if (records.shard)
+        out += formatString(", shard %u/%u axis %d [%llu, +%llu) of %s",
+                            records.shard->shardIndex, records.shard->shardCount,
+                            records.shard->axis, (ull)records.shard->axisOffset,
+                            (ull)records.shard->axisLength,
+                            renderDims(records.shard->globalDims).c_str());
+      if (records.foreign)
+        out += formatString(", metadata %zu bytes", records.foreign->size());
+    } else if (!e.metadata.empty()) {
+      out += formatString(", metadata %zu bytes", e.metadata.size());
+    }
+    out += "\n";
+  }
+  if (!scope.index->empty() || !scope.files.empty())
+    out += "\n";
+  return out;
+}
+
+Progress::Progress(std::string label, uint64_t total, bool allowed)
+    : label_(std::move(label)), total_(total),
+      enabled_(allowed && total > 0 && ::isatty(STDERR_FILENO)) {}
+
+Progress::~Progress() { finish(); }
+
+void Progress::set(uint64_t done) {
+  done_ = done;
+  if (!enabled_)
+    return;
+  auto now = std::chrono::steady_clock::now();
+  if (drawn_ && done_ < total_ && now - last_ < std::chrono::milliseconds(100))
+    return;
+  last_ = now;
+  draw();
+}
+
+void Progress::draw() {
+  const int width = 30;
+  double fraction = total_ ? (double)done_ / (double)total_ : 1.0;
+  if (fraction > 1)
+    fraction = 1;
+  int filled = (int)(fraction * width);
+  std::string bar(filled, '#');
+  bar.append(width - filled, '.');
+  std::fprintf(stderr, "\r%s [%s] %3d%% %.1f/%.1f MiB", label_.c_str(), bar.c_str(),
+               (int)(fraction * 100), done_ / 1048576.0, total_ / 1048576.0);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void Progress::finish() {
+  if (!enabled_ || !drawn_)
+    return;
+  draw();
+  std::fprintf(stderr, "\n");
+  drawn_ = false;
+  enabled_ = false;
+}
+
+Status writeFileAtomically(const std::string &path, uint64_t size,
+                           const std::function<Status(uint64_t, char *, uint64_t)> &fill) {
+  std::string dir = directoryOf(path);
+  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  std::random_device rd;
+  std::string temp = (path.find('/') == std::string::npos ? std::string() : dir + "/") +
+                     "." + base + formatString(".%d.%08x.tmp", (int)::getpid(), (unsigned)rd());
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return makeStatus(StatusCode::Unknown, "creating '%s' failed: %s", temp.c_str(),
+                      std::strerror(errno));
+  const uint64_t bufferSize = 8ull << 20;
+  std::unique_ptr<char[]> buffer(new char[bufferSize]);
+  Status status;
+  for (uint64_t pos = 0; pos < size && status.isOk();) {
+    uint64_t n = std::min(bufferSize, size - pos);
+    status = fill(pos, buffer.get(), n);
+    for (uint64_t w = 0; status.isOk() && w < n;) {
+      ssize_t r = ::write(fd, buffer.get() + w, n - w);
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r < 0)
+        status = makeStatus(StatusCode::Unknown, "writing '%s' failed: %s",
+                            temp.c_str(), std::strerror(errno));
+      else
+        w += (uint64_t)r;
+    }
+    pos += n;
+  }
+  if (status.isOk() && ::fdatasync(fd) != 0)
+    status = makeStatus(StatusCode::Unknown, "syncing '%s' failed: %s",
+                        temp.c_str(), std::strerror(errno));
+  ::close(fd);
+  if (status.isOk() && ::rename(temp.c_str(), path.c_str()) != 0)
+    status = makeStatus(StatusCode::Unknown, "renaming '%s' to '%s' failed: %s",
+                        temp.c_str(), path.c_str(), std::strerror(errno));
+  if (!status.isOk())
+    ::unlink(temp.c_str());
+  return status;
+}
+
+} // namespace sluice::params

@@ -1,0 +1,50 @@
+//===- Flags.h - IREE-style --flag=value parsing for sluice-params ----------===//
+#ifndef SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
+#define SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
+
+#include "sluice/Runtime/Status.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sluice::params {
+
+/// Flags are `--name=value`; boolean flags may also be written `--name`
+/// (and `--name=true|false`). Names are matched exactly as declared, so
+/// runtime flags spelled with underscores do not accept dashes. List flags
+/// may repeat. Positional arguments are collected separately.
+class Flags {
+public:
+  void declareString(const std::string &name, std::string defaultValue, std::string help);
+  void declareBool(const std::string &name, std::string help);
+  void declareList(const std::string &name, std::string help);
+
+  runtime::Status parse(const std::vector<std::string_view> &args);
+
+  const std::string &str(const std::string &name) const;
+  bool boolean(const std::string &name) const;
+  const std::vector<std::string> &list(const std::string &name) const;
+  bool wasSet(const std::string &name) const;
+  const std::vector<std::string> &positional() const { return positional_; }
+
+  std::string help() const;
+
+private:
+  enum class Kind { String, Bool, List };
+  struct Flag {
+    Kind kind;
+    std::string help;
+    std::string value;
+    bool set = false;
+    std::vector<std::string> values;
+  };
+  std::map<std::string, Flag> flags_;
+  std::vector<std::string> order_;
+  std::vector<std::string> positional_;
+};
+
+} // namespace sluice::params
+
+#endif // SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
