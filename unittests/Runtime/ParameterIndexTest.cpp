@@ -1,0 +1,121 @@
+//===- ParameterIndexTest.cpp - Index lookup and scopes ---------------------===//
+
+#include "TestUtil.h"
+
+#include "sluice/Runtime/Archive/ParameterScopes.h"
+
+using namespace sluice::runtime;
+using namespace sluice::runtime::archive;
+using namespace sluice::testing;
+
+TEST(ParameterIndex, LookupAndDuplicates) {
+  ParameterIndex index;
+  std::vector<ParameterEntry> entries(3);
+  entries[0].key = "weight";
+  entries[0].length = 4;
+  entries[0].sourcePath = "a.irpa";
+  entries[1].key = "bias";
+  entries[1].length = 8;
+  entries[2].key = "weight";
+  entries[2].length = 16;
+  entries[2].sourcePath = "b.irpa";
+  const ParameterEntry *before = nullptr;
+  index.append(std::move(entries));
+  before = index.find("weight");
+  ASSERT_NE(before, nullptr);
+  EXPECT_EQ(before->length, 4u); // first wins
+  EXPECT_EQ(index.totalBytes(), 28u);
+  ASSERT_EQ(index.diagnostics().size(), 1u);
+  EXPECT_EQ(index.diagnostics()[0],
+            "duplicate parameter key 'weight' (first from a.irpa, also in b.irpa); the first is used");
+  // Entries never move.
+  std::vector<ParameterEntry> more(1000);
+  for (size_t i = 0; i < more.size(); ++i)
+    more[i].key = "k" + std::to_string(i);
+  index.append(std::move(more));
+  EXPECT_EQ(index.find("weight"), before);
+  EXPECT_EQ(index.size(), 1003u);
+
+  EXPECT_FAILS_WITH(index.lookup("wieght").status(), StatusCode::NotFound,
+                    "no parameter found in index with key 'wieght'; did you mean 'weight'?");
+  auto miss = index.lookup("completely-different");
+  EXPECT_FAILS_WITH(miss.status(), StatusCode::NotFound,
+                    "no parameter found in index with key 'completely-different'");
+  EXPECT_EQ(miss.status().message().find("did you mean"), std::string::npos);
+  // Keys are raw bytes.
+  EXPECT_EQ(index.find(std::string_view("weight\0", 7)), nullptr);
+}
+
+TEST(ParameterScopes, FlagParsing) {
+  auto f = parseParametersFlag("a=x.irpa");
+  EXPECT_EQ(f.scope, "a");
+  EXPECT_EQ(f.path, "x.irpa");
+  f = parseParametersFlag("x.irpa");
+  EXPECT_EQ(f.scope, "");
+  EXPECT_EQ(f.path, "x.irpa");
+  f = parseParametersFlag("=weights=v2.irpa");
+  EXPECT_EQ(f.scope, "");
+  EXPECT_EQ(f.path, "weights=v2.irpa");
+}
+
+TEST(ParameterScopes, ScopesMergeAndRoute) {
+  ParameterScopes scopes;
+  ASSERT_TRUE(scopes.addFlag("a=" + testdataPath("safetensors/tools_test/parameters_a.safetensors")).isOk());
+  ASSERT_TRUE(scopes.addFlag("b=" + testdataPath("safetensors/tools_test/parameters_b.safetensors")).isOk());
+  ASSERT_TRUE(scopes.addFlag("a=" + testdataPath("irpa/single.irpa")).isOk());
+  ASSERT_EQ(scopes.scopes().size(), 2u);
+  EXPECT_EQ(scopes.scopes()[0].name, "a");
+  EXPECT_EQ(scopes.scopes()[0].index->size(), 3u);
+  auto e = scopes.lookup("a", "key0");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)->offset, 192u);
+  e = scopes.lookup("b", "b1");
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)->length, 128u);
+  EXPECT_FAILS_WITH(scopes.lookup("b", "a0").status(), StatusCode::NotFound,
+                    "no parameter found in index with key 'a0'; did you mean 'b0'?; in parameter scope 'b'");
+  EXPECT_FAILS_WITH(scopes.lookup("c", "a0").status(), StatusCode::NotFound,
+                    "no provider registered that handles scopes like 'c'; pass "
+                    "--parameters=<scope>=<file> or register a provider for this "
+                    "scope (registered scopes: 'a', 'b')");
+}
+
+TEST(ParameterScopes, FailedFileAddsNothing) {
+  TempDir dir;
+  std::string bytes = readFile(testdataPath("irpa/mixed.irpa"));
+  bytes[0x60 + 84] = 3; // first splat: bad pattern length, after... no entries
+  writeFile(dir.file("bad.irpa"), bytes);
+  ParameterScopes scopes;
+  ASSERT_TRUE(scopes.addFile("", testdataPath("irpa/single.irpa")).isOk());
+  EXPECT_FALSE(scopes.addFile("", dir.file("bad.irpa")).isOk());
+  EXPECT_EQ(scopes.scopes()[0].index->size(), 1u);
+  // Errors in later entries also add nothing (entries are staged).
+  bytes = readFile(testdataPath("irpa/mixed.irpa"));
+  bytes[0x170 + 8] = 2;
+  put64(bytes, 0x170 + 60, 1000); // key1 storage out of range
+  writeFile(dir.file("bad2.irpa"), bytes);
+  EXPECT_FALSE(scopes.addFile("", dir.file("bad2.irpa")).isOk());
+  EXPECT_EQ(scopes.scopes()[0].index->size(), 1u);
+}
+
+TEST(ParameterScopes, FormatDetection) {
+  TempDir dir;
+  writeFile(dir.file("weights"), readFile(testdataPath("gguf/single.gguf")));
+  writeFile(dir.file("model.SafeTensors"), readFile(testdataPath("safetensors/single.safetensors")));
+  writeFile(dir.file("noext.bin"), readFile(testdataPath("safetensors/single.safetensors")));
+  writeFile(dir.file("text.txt"), "hello there");
+  writeFile(dir.file("wrong.irpa"), readFile(testdataPath("gguf/single.gguf")));
+  ParameterScopes scopes;
+  EXPECT_TRUE(scopes.addFile("", dir.file("weights")).isOk());
+  EXPECT_TRUE(scopes.addFile("x", dir.file("model.SafeTensors")).isOk());
+  EXPECT_TRUE(scopes.addFile("y", dir.file("noext.bin")).isOk());
+  EXPECT_FAILS_WITH(scopes.addFile("", dir.file("text.txt")), StatusCode::Unimplemented,
+                    "unsupported file format `txt`; ensure the extension matches one of the "
+                    "supported formats: [.irpa, .gguf, .safetensors]");
+  // Extension wins over content: the IRPA parser's error is reported.
+  EXPECT_FAILS_WITH(scopes.addFile("", dir.file("wrong.irpa")), StatusCode::InvalidArgument,
+                    "IRPA file magic missing or invalid");
+  const auto &warnings = scopes.scopes()[0].index->diagnostics();
+  ASSERT_FALSE(warnings.empty());
+  EXPECT_NE(warnings[0].find("has unknown extension; detected gguf by content"), std::string::npos);
+}
