@@ -1,0 +1,251 @@
+//===- UringIoEngine.cpp - io_uring backend ----------------------------------===//
+//
+// One ring, driven by one completion thread: it admits chunks (bounded by
+// queue depth and in-flight bytes), submits them with IOSQE_ASYNC so the
+// kernel's workers copy in parallel, reaps completions, resubmits short
+// transfers and completes batches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IoEngineImpl.h"
+
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <liburing.h>
+#include <thread>
+
+namespace sluice::runtime::io {
+namespace {
+
+using detail::Chunk;
+
+class UringIoEngine final : public IoEngine {
+public:
+  explicit UringIoEngine(const IoEngineOptions &options)
+      : IoEngine(options),
+        bounce_((options.chunkBytes + options.directAlignment - 1) /
+                    options.directAlignment * options.directAlignment,
+                options.directAlignment) {}
+
+  int init() {
+    int rc = io_uring_queue_init(options_.queueDepth, &ring_, 0);
+    if (rc < 0)
+      return rc;
+    initialized_ = true;
+    thread_ = std::thread([this] { loop(); });
+    return 0;
+  }
+
+  ~UringIoEngine() override {
+    if (!initialized_)
+      return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+    io_uring_queue_exit(&ring_);
+  }
+
+  IoBackend backend() const override { return IoBackend::IoUring; }
+
+  void submit(std::vector<IoRequest> requests, Completion done) override {
+    auto batch = std::make_shared<detail::Batch>();
+    batch->done = std::move(done);
+    std::deque<Chunk> chunks;
+    Status status = detail::buildChunks(options_, requests, batch, chunks);
+    if (!status.isOk() || chunks.empty()) {
+      batch->done(status);
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (Chunk &c : chunks)
+        pending_.push_back(new Chunk(std::move(c)));
+    }
+    cv_.notify_all();
+  }
+
+private:
+  bool admissible(const Chunk &c) const {
+    return inFlightBytes_ == 0 || inFlightBytes_ + c.cost <= options_.maxInFlightBytes;
+  }
+
+  // Queues the remaining part of `c` on the ring. Returns false when the
+  // submission queue is full.
+  bool prep(Chunk *c) {
+    io_uring_sqe *sqe = io_uring_get_sqe(&ring_);
+    if (!sqe)
+      return false;
+    if (c->kind == IoRequest::Kind::Read)
+      io_uring_prep_read(sqe, c->fd, c->data + c->done,
+                         (unsigned)(c->length - c->done), c->fileOffset + c->done);
+    else
+      io_uring_prep_write(sqe, c->fd, c->data + c->done,
+                          (unsigned)(c->length - c->done), c->fileOffset + c->done);
+    io_uring_sqe_set_flags(sqe, IOSQE_ASYNC);
+    io_uring_sqe_set_data(sqe, c);
+    return true;
+  }
+
+  void finish(Chunk *c, Status status) {
+    const bool isRead = c->kind == IoRequest::Kind::Read;
+    if (c->bounce && c->data) {
+      if (status.isOk())
+        std::memcpy(c->copyDest, c->data + c->copySkip, c->copyLength);
+      bounce_.release(c->data);
+      c->data = nullptr;
+    }
+    if (status.isOk()) {
+      chunks_.fetch_add(1, std::memory_order_relaxed);
+      if (c->direct)
+        directChunks_.fetch_add(1, std::memory_order_relaxed);
+      if (c->bounce)
+        bounceChunks_.fetch_add(1, std::memory_order_relaxed);
+      if (isRead)
+        bytesRead_.fetch_add(c->bounce ? c->copyLength : c->length, std::memory_order_relaxed);
+      else
+        bytesWritten_.fetch_add(c->length, std::memory_order_relaxed);
+    } else {
+      c->batch->recordError(std::move(status));
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      inFlightBytes_ -= c->cost;
+    }
+    std::shared_ptr<detail::Batch> batch = std::move(c->batch);
+    delete c;
+    batch->chunkDone();
+  }
+
+  // Handles one completion; returns the chunk to resubmit, or nullptr.
+  Chunk *complete(Chunk *c, int res) {
+    const bool isRead = c->kind == IoRequest::Kind::Read;
+    if (res < 0) {
+      if (res == -EINTR || res == -EAGAIN)
+        return c;
+      if (res == -EINVAL && c->direct) {
+        c->fd = c->file->fd();
+        c->direct = false;
+        return c;
+      }
+      finish(c, detail::transferError(*c, -res));
+      return nullptr;
+    }
+    if (res == 0) {
+      if (isRead && c->done >= c->required)
+        finish(c, Status());
+      else
+        finish(c, isRead ? detail::eofError(*c) : detail::transferError(*c, ENOSPC));
+      return nullptr;
+    }
+    c->done += (uint64_t)res;
+    if (c->done < c->length)
+      return c;
+    finish(c, Status());
+    return nullptr;
+  }
+
+  void loop() {
+    std::deque<Chunk *> retry;
+    unsigned inFlightOps = 0;
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (true) {
+      // Admit new work.
+      unsigned queued = 0;
+      while (!retry.empty() && inFlightOps < options_.queueDepth) {
+        if (!prep(retry.front()))
+          break;
+        retry.pop_front();
+        ++inFlightOps, ++queued;
+      }
+      while (!pending_.empty() && inFlightOps < options_.queueDepth &&
+             admissible(*pending_.front())) {
+        Chunk *c = pending_.front();
+        if (c->batch->failed.load(std::memory_order_acquire)) {
+          // Skip the rest of a failed batch.
+          pending_.pop_front();
+          inFlightBytes_ += c->cost;
+          lock.unlock();
+          finish(c, Status());
+          lock.lock();
+          continue;
+        }
+        if (c->bounce && !c->data) {
+          c->data = bounce_.acquire();
+          if (!c->data) {
+            pending_.pop_front();
+            inFlightBytes_ += c->cost;
+            lock.unlock();
+            finish(c, makeStatus(StatusCode::ResourceExhausted,
+                                 "cannot allocate an O_DIRECT bounce buffer of %llu bytes",
+                                 (unsigned long long)c->length));
+            lock.lock();
+            continue;
+          }
+        }
+        if (!prep(c))
+          break;
+        pending_.pop_front();
+        inFlightBytes_ += c->cost;
+        if (inFlightBytes_ > peakInFlight_.load(std::memory_order_relaxed))
+          peakInFlight_.store(inFlightBytes_, std::memory_order_relaxed);
+        ++inFlightOps, ++queued;
+      }
+      if (inFlightOps == 0) {
+        if (stop_ && pending_.empty())
+          break;
+        cv_.wait(lock);
+        continue;
+      }
+      lock.unlock();
+      if (queued) {
+        int rc;
+        do {
+          rc = io_uring_submit(&ring_);
+        } while (rc == -EINTR || rc == -EAGAIN);
+      }
+      io_uring_cqe *cqe = nullptr;
+      int rc = io_uring_wait_cqe(&ring_, &cqe);
+      if (rc == 0 && cqe) {
+        unsigned head, seen = 0;
+        io_uring_for_each_cqe(&ring_, head, cqe) {
+          auto *c = static_cast<Chunk *>(io_uring_cqe_get_data(cqe));
+          int res = cqe->res;
+          ++seen;
+          --inFlightOps;
+          Chunk *again = complete(c, res);
+          if (again)
+            retry.push_back(again);
+        }
+        io_uring_cq_advance(&ring_, seen);
+      }
+      lock.lock();
+    }
+  }
+
+  io_uring ring_{};
+  bool initialized_ = false;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<Chunk *> pending_;
+  uint64_t inFlightBytes_ = 0;
+  bool stop_ = false;
+  std::thread thread_;
+  detail::BouncePool bounce_;
+};
+
+} // namespace
+
+Expected<std::unique_ptr<IoEngine>> createUringIoEngine(const IoEngineOptions &options) {
+  auto engine = std::make_unique<UringIoEngine>(options);
+  int rc = engine->init();
+  if (rc < 0)
+    return makeStatus(StatusCode::Unavailable, "io_uring_queue_init failed: %s",
+                      std::strerror(-rc));
+  return std::unique_ptr<IoEngine>(std::move(engine));
+}
+
+} // namespace sluice::runtime::io

@@ -1,0 +1,227 @@
+//===- SemaphoreFenceTest.cpp - Timeline semaphores and fences --------------===//
+
+#include "sluice/Runtime/Core/Fence.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <latch>
+#include <thread>
+
+using namespace sluice::runtime;
+
+namespace {
+
+TEST(Semaphore, SignalAndQuery) {
+  auto sem = Semaphore::create(5);
+  EXPECT_EQ(*sem->query(), 5u);
+  EXPECT_TRUE(sem->signal(7).isOk());
+  EXPECT_EQ(*sem->query(), 7u);
+}
+
+TEST(Semaphore, ValuesMustIncrease) {
+  auto sem = Semaphore::create(3);
+  Status status = sem->signal(3);
+  EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
+  EXPECT_NE(status.message().find("must increase"), std::string::npos) << status.message();
+  EXPECT_EQ(sem->signal(2).code(), StatusCode::InvalidArgument);
+  EXPECT_EQ(*sem->query(), 3u);
+}
+
+TEST(Semaphore, WaitOnReachedValueReturnsImmediately) {
+  auto sem = Semaphore::create(10);
+  EXPECT_TRUE(sem->wait(10, immediateDeadline()).isOk());
+  EXPECT_TRUE(sem->wait(3, immediateDeadline()).isOk());
+}
+
+TEST(Semaphore, WaitTimesOut) {
+  auto sem = Semaphore::create(0);
+  Status status = sem->wait(1, immediateDeadline());
+  EXPECT_EQ(status.code(), StatusCode::DeadlineExceeded);
+  status = sem->wait(1, deadlineAfter(std::chrono::milliseconds(1)));
+  EXPECT_EQ(status.code(), StatusCode::DeadlineExceeded);
+}
+
+TEST(Semaphore, WaiterIsReleasedBySignalFromAnotherThread) {
+  auto sem = Semaphore::create(0);
+  std::latch started(1);
+  Status result(StatusCode::Unknown, "not run");
+  std::thread waiter([&] {
+    started.count_down();
+    result = sem->wait(2);
+  });
+  started.wait();
+  ASSERT_TRUE(sem->signal(1).isOk());
+  ASSERT_TRUE(sem->signal(2).isOk());
+  waiter.join();
+  EXPECT_TRUE(result.isOk()) << result.toString();
+}
+
+TEST(Semaphore, FailurePropagatesToWaitersQueriesAndSignals) {
+  auto sem = Semaphore::create(0);
+  Status waited;
+  std::latch started(1);
+  std::thread waiter([&] {
+    started.count_down();
+    waited = sem->wait(100);
+  });
+  started.wait();
+  sem->fail(Status(StatusCode::DataLoss, "disk on fire"));
+  waiter.join();
+  EXPECT_EQ(waited.code(), StatusCode::DataLoss);
+  EXPECT_EQ(waited.message(), "disk on fire");
+  EXPECT_EQ(sem->query().status().code(), StatusCode::DataLoss);
+  EXPECT_EQ(sem->signal(5).code(), StatusCode::DataLoss);
+  // Later waits see the failure too; the first failure wins.
+  sem->fail(Status(StatusCode::Aborted, "second"));
+  EXPECT_EQ(sem->wait(1).code(), StatusCode::DataLoss);
+}
+
+TEST(Semaphore, NotifyAtRunsInlineWhenReachedAndLaterOtherwise) {
+  auto sem = Semaphore::create(1);
+  int calls = 0;
+  EXPECT_EQ(sem->notifyAt(1, [&](const Status &s) { calls += s.isOk(); }), 0u);
+  EXPECT_EQ(calls, 1);
+  uint64_t id = sem->notifyAt(3, [&](const Status &s) { calls += s.isOk(); });
+  EXPECT_NE(id, 0u);
+  ASSERT_TRUE(sem->signal(2).isOk());
+  EXPECT_EQ(calls, 1);
+  ASSERT_TRUE(sem->signal(3).isOk());
+  EXPECT_EQ(calls, 2);
+  EXPECT_FALSE(sem->cancel(id));
+}
+
+TEST(Semaphore, CancelledCallbackNeverRuns) {
+  auto sem = Semaphore::create(0);
+  bool called = false;
+  uint64_t id = sem->notifyAt(1, [&](const Status &) { called = true; });
+  EXPECT_TRUE(sem->cancel(id));
+  ASSERT_TRUE(sem->signal(1).isOk());
+  EXPECT_FALSE(called);
+}
+
+TEST(Semaphore, WaitAllNeedsEveryTimepoint) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0);
+  std::vector<Timepoint> tps = {{a, 1}, {b, 2}};
+  ASSERT_TRUE(a->signal(1).isOk());
+  EXPECT_EQ(Semaphore::waitAll(tps, immediateDeadline()).code(),
+            StatusCode::DeadlineExceeded);
+  ASSERT_TRUE(b->signal(2).isOk());
+  EXPECT_TRUE(Semaphore::waitAll(tps, immediateDeadline()).isOk());
+}
+
+TEST(Semaphore, WaitAllReturnsFirstFailure) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0);
+  std::vector<Timepoint> tps = {{a, 1}, {b, 1}};
+  std::thread t([&] { b->fail(Status(StatusCode::Cancelled, "b failed")); });
+  Status status = Semaphore::waitAll(tps);
+  t.join();
+  EXPECT_EQ(status.code(), StatusCode::Cancelled);
+}
+
+TEST(Semaphore, WaitAnyReportsWhichTimepointWasReached) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0), c = Semaphore::create(0);
+  std::vector<Timepoint> tps = {{a, 1}, {b, 1}, {c, 1}};
+  size_t index = 99;
+  EXPECT_EQ(Semaphore::waitAny(tps, immediateDeadline(), &index).code(),
+            StatusCode::DeadlineExceeded);
+  std::thread t([&] { ASSERT_TRUE(b->signal(1).isOk()); });
+  Status status = Semaphore::waitAny(tps, infiniteFuture(), &index);
+  t.join();
+  EXPECT_TRUE(status.isOk()) << status.toString();
+  EXPECT_EQ(index, 1u);
+}
+
+TEST(Semaphore, WaitAnyWithFailedTimepointReturnsFailure) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0);
+  a->fail(Status(StatusCode::Internal, "a broke"));
+  std::vector<Timepoint> tps = {{a, 1}, {b, 1}};
+  size_t index = 99;
+  Status status = Semaphore::waitAny(tps, immediateDeadline(), &index);
+  EXPECT_EQ(status.code(), StatusCode::Internal);
+  EXPECT_EQ(index, 0u);
+}
+
+TEST(Semaphore, EmptyWaitsAreReached) {
+  EXPECT_TRUE(Semaphore::waitAll({}, immediateDeadline()).isOk());
+  EXPECT_TRUE(Semaphore::waitAny({}, immediateDeadline()).isOk());
+}
+
+TEST(Semaphore, ManyThreadsSignalAndWait) {
+  // Each producer advances its own semaphore; consumers wait on all.
+  constexpr int kThreads = 4, kSteps = 200;
+  std::vector<SemaphoreRef> sems;
+  for (int i = 0; i < kThreads; ++i)
+    sems.push_back(Semaphore::create(0));
+  std::vector<std::thread> threads;
+  std::atomic<int> satisfied{0};
+  for (int i = 0; i < kThreads; ++i) {
+    threads.emplace_back([&, i] {
+      for (int v = 1; v <= kSteps; ++v)
+        ASSERT_TRUE(sems[i]->signal(v).isOk());
+    });
+    threads.emplace_back([&, i] {
+      std::vector<Timepoint> tps;
+      for (auto &s : sems)
+        tps.push_back({s, (uint64_t)kSteps});
+      if (Semaphore::waitAll(tps).isOk())
+        ++satisfied;
+      size_t index;
+      if (Semaphore::waitAny(tps, infiniteFuture(), &index).isOk())
+        ++satisfied;
+      (void)i;
+    });
+  }
+  for (auto &t : threads)
+    t.join();
+  EXPECT_EQ(satisfied.load(), 2 * kThreads);
+}
+
+TEST(Fence, InsertKeepsTheLargerValuePerSemaphore) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0);
+  FenceRef fence = Fence::create();
+  fence->insert(a, 3);
+  fence->insert(a, 1);
+  fence->insert(b, 2);
+  fence->insert(a, 5);
+  ASSERT_EQ(fence->timepoints().size(), 2u);
+  EXPECT_EQ(fence->timepoints()[0].value, 5u);
+  EXPECT_EQ(fence->timepoints()[1].value, 2u);
+}
+
+TEST(Fence, JoinSignalQueryWait) {
+  auto a = Semaphore::create(0), b = Semaphore::create(0);
+  FenceRef fa = Fence::createAt(a, 1), fb = Fence::createAt(b, 4);
+  FenceRef parts[] = {fa, nullptr, fb};
+  FenceRef joined = Fence::join(parts);
+  EXPECT_EQ(joined->timepoints().size(), 2u);
+  EXPECT_FALSE(*joined->query());
+  EXPECT_EQ(joined->wait(immediateDeadline()).code(), StatusCode::DeadlineExceeded);
+  ASSERT_TRUE(fa->signal().isOk());
+  EXPECT_FALSE(*joined->query());
+  ASSERT_TRUE(fb->signal().isOk());
+  EXPECT_TRUE(*joined->query());
+  EXPECT_TRUE(joined->wait(immediateDeadline()).isOk());
+  EXPECT_EQ(*b->query(), 4u);
+  // Signalling an already-reached fence is fine.
+  EXPECT_TRUE(fa->signal().isOk());
+}
+
+TEST(Fence, FailureIsVisibleThroughQueryAndWait) {
+  auto a = Semaphore::create(0);
+  FenceRef fence = Fence::createAt(a, 1);
+  fence->fail(Status(StatusCode::OutOfRange, "bad span"));
+  EXPECT_EQ(fence->query().status().code(), StatusCode::OutOfRange);
+  EXPECT_EQ(fence->wait().code(), StatusCode::OutOfRange);
+  EXPECT_EQ(fence->signal().code(), StatusCode::OutOfRange);
+}
+
+TEST(Fence, NullFenceIsEmpty) {
+  FenceRef none;
+  EXPECT_TRUE(signalFence(none).isOk());
+  failFence(none, Status(StatusCode::Internal, "ignored"));
+  EXPECT_TRUE(timepointsOf(none).empty());
+  EXPECT_TRUE(*Fence::create()->query());
+}
+
+} // namespace
