@@ -1,0 +1,307 @@
+//===- ArchiveBench.cpp - Parameter archive benchmarks ----------------------===//
+//
+// Prints, for each benchmark, the Sluice operation, its baseline measured in
+// the same run, and their ratio:
+//
+//  1. create: a 1 GiB archive of 1,000 DATA entries streamed from a source
+//     file vs a plain sequential copy (read + write) of the same bytes to a
+//     new file; and from memory vs a plain write() of the same buffer. Both
+//     sides end with fdatasync. Target: throughput ratio >= 0.9.
+//  2. index: parsing 100,000-entry archives whose data sizes differ by 100x
+//     (sparse files); time, bytes read and heap growth must not depend on
+//     the data size. A 10,000-entry archive shows proportionality to the
+//     entry count.
+//  3. verify: CRC32C (and SHA-256) verification of every entry vs a plain
+//     sequential read of the same file with the same buffer size.
+//
+// Page cache state: the files are written just before they are read, so
+// reads come from the page cache on both sides of each comparison.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Runtime/Archive/IrpaReader.h"
+#include "sluice/Runtime/Archive/IrpaWriter.h"
+#include "sluice/Runtime/Archive/Verify.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <malloc.h>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace sluice::runtime;
+using namespace sluice::runtime::archive;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+[[noreturn]] void die(const Status &status) {
+  std::fprintf(stderr, "benchmark failed: %s\n", status.toString().c_str());
+  std::exit(1);
+}
+
+template <typename T> T check(Expected<T> value) {
+  if (!value)
+    die(value.status());
+  return std::move(*value);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+void writeAllOrDie(int fd, const char *p, size_t n) {
+  while (n) {
+    ssize_t w = ::write(fd, p, n);
+    if (w < 0) {
+      std::perror("write");
+      std::exit(1);
+    }
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+/// Baseline: copy `length` bytes of `src` into a new file with a buffer.
+double plainCopy(const std::string &src, const std::string &dst, uint64_t length,
+                 size_t bufferBytes) {
+  auto start = Clock::now();
+  int in = ::open(src.c_str(), O_RDONLY | O_CLOEXEC);
+  int out = ::open(dst.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  std::unique_ptr<char[]> buffer(new char[bufferBytes]);
+  for (uint64_t done = 0; done < length;) {
+    ssize_t n = ::read(in, buffer.get(), std::min<uint64_t>(bufferBytes, length - done));
+    if (n <= 0) {
+      std::perror("read");
+      std::exit(1);
+    }
+    writeAllOrDie(out, buffer.get(), (size_t)n);
+    done += (uint64_t)n;
+  }
+  ::fdatasync(out);
+  ::close(out);
+  ::close(in);
+  return seconds(start, Clock::now());
+}
+
+double plainWrite(const std::string &dst, const std::string &data) {
+  auto start = Clock::now();
+  int out = ::open(dst.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  writeAllOrDie(out, data.data(), data.size());
+  ::fdatasync(out);
+  ::close(out);
+  return seconds(start, Clock::now());
+}
+
+double plainRead(const std::string &path, size_t bufferBytes) {
+  auto start = Clock::now();
+  int in = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  std::unique_ptr<char[]> buffer(new char[bufferBytes]);
+  uint64_t sum = 0;
+  for (uint64_t off = 0;;) {
+    ssize_t n = ::pread(in, buffer.get(), bufferBytes, (off_t)off);
+    if (n <= 0)
+      break;
+    sum += (uint8_t)buffer[0];
+    off += (uint64_t)n;
+  }
+  ::close(in);
+  if (sum == 12345)
+    std::printf(" ");
+  return seconds(start, Clock::now());
+}
+
+size_t heapInUse() { return mallinfo2().uordblks; }
+
+void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int reps) {
+  std::printf("== create: %.2f GiB archive of %d entries ==\n", totalBytes / 1073741824.0, entries);
+  uint64_t perEntry = totalBytes / (uint64_t)entries;
+  perEntry -= perEntry % 64; // keep entries back to back (no alignment gaps)
+  uint64_t total = perEntry * (uint64_t)entries;
+  std::string data(total, '\0');
+  for (uint64_t i = 0; i < total; i += 4096)
+    data[i] = (char)(i >> 12);
+  std::string source = dir + "/bench-source.bin";
+  plainWrite(source, data);
+  auto sourceFile = check(openFile(source));
+
+  std::vector<double> archiveFromFile, copy, archiveFromMemory, write;
+  for (int r = 0; r < reps; ++r) {
+    {
+      IrpaBuilder builder;
+      for (int i = 0; i < entries; ++i)
+        if (!builder.addData("param." + std::to_string(i), perEntry,
+                             DataSource::fileRange(sourceFile, (uint64_t)i * perEntry)).isOk())
+          std::exit(1);
+      auto start = Clock::now();
+      check(builder.write(dir + "/bench-create.irpa"));
+      archiveFromFile.push_back(seconds(start, Clock::now()));
+    }
+    copy.push_back(plainCopy(source, dir + "/bench-copy.bin", total, 8u << 20));
+    {
+      IrpaBuilder builder;
+      // In-memory sources share nothing with `data` (DataSource owns its
+      // bytes), so build one entry view per slice.
+      for (int i = 0; i < entries; ++i)
+        if (!builder.addData("param." + std::to_string(i), perEntry,
+                             DataSource::inMemory(data.substr((uint64_t)i * perEntry, perEntry))).isOk())
+          std::exit(1);
+      auto start = Clock::now();
+      check(builder.write(dir + "/bench-create-mem.irpa"));
+      archiveFromMemory.push_back(seconds(start, Clock::now()));
+    }
+    write.push_back(plainWrite(dir + "/bench-write.bin", data));
+  }
+  double gib = total / 1073741824.0;
+  double a = median(archiveFromFile), c = median(copy), m = median(archiveFromMemory), w = median(write);
+  std::printf("  archive from file     %7.3f s  %7.2f GiB/s\n", a, gib / a);
+  std::printf("  plain copy (baseline) %7.3f s  %7.2f GiB/s\n", c, gib / c);
+  std::printf("  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n", c / a);
+  std::printf("  archive from memory   %7.3f s  %7.2f GiB/s\n", m, gib / m);
+  std::printf("  plain write (baseline)%7.3f s  %7.2f GiB/s\n", w, gib / w);
+  std::printf("  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n", w / m);
+  for (const char *f : {"bench-copy.bin", "bench-write.bin", "bench-create-mem.irpa"})
+    ::unlink((dir + "/" + f).c_str());
+}
+
+struct IndexResult {
+  double seconds;
+  uint64_t bytesRead;
+  size_t heapBytes;
+  uint64_t fileSize;
+};
+
+IndexResult benchIndexOnce(const std::string &path, int reps) {
+  std::vector<double> times;
+  IndexResult result{};
+  for (int r = 0; r < reps; ++r) {
+    size_t heapBefore = heapInUse();
+    auto file = check(openFile(path));
+    auto start = Clock::now();
+    auto parsed = check(parseIrpaFile(file));
+    ParameterIndex index;
+    index.append(std::move(parsed.entries));
+    times.push_back(seconds(start, Clock::now()));
+    result.bytesRead = file->bytesRead();
+    result.heapBytes = heapInUse() - heapBefore;
+    result.fileSize = file->size();
+  }
+  result.seconds = median(times);
+  return result;
+}
+
+void makeIndexArchive(const std::string &path, int entries, uint64_t entryBytes) {
+  IrpaBuilder builder;
+  for (int i = 0; i < entries; ++i)
+    if (!builder.addData("layers." + std::to_string(i / 16) + ".weight." + std::to_string(i % 16),
+                         entryBytes, DataSource::zeros()).isOk())
+      std::exit(1);
+  WriterOptions options;
+  options.durable = false;
+  check(builder.write(path, options)); // zero data: sparse file
+}
+
+void benchIndex(const std::string &dir, int reps) {
+  const int entries = 100000;
+  std::printf("== index: %d entries, data sizes 100x apart (sparse files) ==\n", entries);
+  std::string small = dir + "/bench-index-small.irpa", large = dir + "/bench-index-large.irpa",
+              fewer = dir + "/bench-index-10k.irpa";
+  makeIndexArchive(small, entries, 4096);
+  makeIndexArchive(large, entries, 409600);
+  makeIndexArchive(fewer, entries / 10, 4096);
+  IndexResult s = benchIndexOnce(small, reps), l = benchIndexOnce(large, reps),
+              f = benchIndexOnce(fewer, reps);
+  auto row = [](const char *name, const IndexResult &r, int n) {
+    std::printf("  %-24s file %8.2f GiB  %7.1f ms  read %6.2f MiB  heap %6.2f MiB  (%5.0f B/entry)\n",
+                name, r.fileSize / 1073741824.0, r.seconds * 1e3, r.bytesRead / 1048576.0,
+                r.heapBytes / 1048576.0, (double)r.heapBytes / n);
+  };
+  row("100k entries x 4 KiB", s, entries);
+  row("100k entries x 400 KiB", l, entries);
+  row("10k entries x 4 KiB", f, entries / 10);
+  std::printf("  time ratio large/small data   %5.2fx (target ~1: independent of data size)\n",
+              l.seconds / s.seconds);
+  std::printf("  read ratio large/small data   %5.2fx\n", (double)l.bytesRead / (double)s.bytesRead);
+  std::printf("  time ratio 100k/10k entries   %5.2fx (proportional to entries: ~10)\n",
+              s.seconds / f.seconds);
+  for (const std::string &p : {small, large, fewer})
+    ::unlink(p.c_str());
+}
+
+void benchVerify(const std::string &dir, int reps) {
+  std::string source = dir + "/bench-source.bin";
+  auto sourceFile = check(openFile(source));
+  const int entries = 1000;
+  uint64_t perEntry = sourceFile->size() / entries;
+  for (ChecksumAlgorithm algorithm : {ChecksumAlgorithm::Crc32c, ChecksumAlgorithm::Sha256}) {
+    IrpaBuilder builder;
+    for (int i = 0; i < entries; ++i)
+      if (!builder.addData("param." + std::to_string(i), perEntry,
+                           DataSource::fileRange(sourceFile, (uint64_t)i * perEntry)).isOk())
+        std::exit(1);
+    WriterOptions options;
+    options.checksum = algorithm;
+    std::string path = dir + "/bench-verify.irpa";
+    auto start = Clock::now();
+    check(builder.write(path, options));
+    double createSeconds = seconds(start, Clock::now());
+    auto parsed = check(parseIrpaFile(check(openFile(path))));
+    std::vector<double> verify, read;
+    for (int r = 0; r < reps; ++r) {
+      auto t0 = Clock::now();
+      for (const ParameterEntry &e : parsed.entries) {
+        Status s = verifyEntry(e, "");
+        if (!s.isOk())
+          die(s);
+      }
+      verify.push_back(seconds(t0, Clock::now()));
+      read.push_back(plainRead(path, 8u << 20));
+    }
+    double gib = (double)perEntry * entries / 1073741824.0;
+    double v = median(verify), p = median(read);
+    std::printf("== verify: %s, %d entries, %.2f GiB ==\n", checksumAlgorithmName(algorithm),
+                entries, gib);
+    std::printf("  create with checksums %7.3f s  %7.2f GiB/s\n", createSeconds, gib / createSeconds);
+    std::printf("  verify                %7.3f s  %7.2f GiB/s\n", v, gib / v);
+    std::printf("  plain read (baseline) %7.3f s  %7.2f GiB/s\n", p, gib / p);
+    std::printf("  ratio verify/read     %7.2fx  (throughput)\n", p / v);
+    ::unlink(path.c_str());
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string dir = "/tmp";
+  bool quick = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--dir=", 0) == 0)
+      dir = arg.substr(6);
+    else if (arg == "--quick")
+      quick = true;
+    else {
+      std::fprintf(stderr, "usage: %s [--dir=DIR] [--quick]\n", argv[0]);
+      return 1;
+    }
+  }
+  uint64_t bytes = quick ? (64ull << 20) : (1ull << 30);
+  int reps = quick ? 1 : 3;
+  benchCreate(dir, bytes, 1000, reps);
+  benchIndex(dir, reps);
+  benchVerify(dir, reps);
+  ::unlink((dir + "/bench-source.bin").c_str());
+  ::unlink((dir + "/bench-create.irpa").c_str());
+  return 0;
+}
