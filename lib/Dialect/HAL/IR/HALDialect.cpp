@@ -36,6 +36,7 @@ struct HALInlinerInterface : public DialectInlinerInterface {
 } // namespace
 
 void HALDialect::initialize() {
+  registerAttributes();
   registerTypes();
   registerOps();
   addInterfaces<HALInlinerInterface>();

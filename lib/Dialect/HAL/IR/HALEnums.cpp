@@ -1,27 +1,45 @@
-//===- HALEnums.cpp - hal bitfield enums ----------------------------------===//
+//===- HALEnums.cpp - hal enums -------------------------------------------===//
 
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
 
+#include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
+using namespace mlir;
 
 namespace sluice::hal {
 
-std::string BitfieldEnum::stringify(uint64_t value) const {
+//===----------------------------------------------------------------------===//
+// EnumInfo
+//===----------------------------------------------------------------------===//
+
+std::string EnumInfo::stringify(uint64_t value) const {
+  if (!isBitEnum) {
+    for (const EnumCase &c : cases)
+      if (c.value == value)
+        return c.getString().str();
+    return "";
+  }
   if (value == 0)
     return "None";
   SmallVector<StringRef> names;
-  for (const BitfieldCase &c : cases)
+  for (const EnumCase &c : cases)
     if (c.value != 0 && (value & c.value) == c.value)
-      names.push_back(c.name);
+      names.push_back(c.getString());
   return join(names, "|");
 }
 
-std::optional<uint64_t> BitfieldEnum::symbolize(StringRef text) const {
+std::optional<uint64_t> EnumInfo::symbolize(StringRef text) const {
+  if (!isBitEnum) {
+    for (const EnumCase &c : cases)
+      if (c.getString() == text)
+        return c.value;
+    return std::nullopt;
+  }
   if (text == "None")
     return 0;
   SmallVector<StringRef> pieces;
@@ -29,8 +47,8 @@ std::optional<uint64_t> BitfieldEnum::symbolize(StringRef text) const {
   uint64_t value = 0;
   for (StringRef piece : pieces) {
     piece = piece.trim(' ');
-    const BitfieldCase *found = find_if(
-        cases, [&](const BitfieldCase &c) { return c.name == piece; });
+    const EnumCase *found = find_if(
+        cases, [&](const EnumCase &c) { return c.getString() == piece; });
     if (found == cases.end())
       return std::nullopt;
     value |= found->value;
@@ -38,20 +56,90 @@ std::optional<uint64_t> BitfieldEnum::symbolize(StringRef text) const {
   return value;
 }
 
-bool BitfieldEnum::isSingleBitCase(uint64_t value) const {
+bool EnumInfo::isSingleBitCase(uint64_t value) const {
   return isPowerOf2_64(value) &&
-         any_of(cases, [&](const BitfieldCase &c) { return c.value == value; });
+         any_of(cases, [&](const EnumCase &c) { return c.value == value; });
 }
 
-std::string BitfieldEnum::caseList() const {
+std::string EnumInfo::caseList() const {
   SmallVector<StringRef> names;
-  for (const BitfieldCase &c : cases)
-    names.push_back(c.name);
+  for (const EnumCase &c : cases)
+    names.push_back(c.getString());
   return join(names, ", ");
 }
 
-const BitfieldEnum &getMemoryTypeBitfield() {
-  static const BitfieldCase cases[] = {
+bool isBareKeyword(StringRef text) {
+  if (text.empty() || !(isAlpha(text.front()) || text.front() == '_'))
+    return false;
+  return all_of(text.drop_front(), [](char c) {
+    return isAlnum(c) || c == '_' || c == '$' || c == '.';
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Spelling rules
+//===----------------------------------------------------------------------===//
+
+ParseResult parseEnumOpAttr(AsmParser &parser, const EnumInfo &info,
+                            StringRef attrName, uint64_t &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string text;
+  if (failed(parser.parseOptionalKeywordOrString(&text)))
+    return parser.emitError(loc, "expected string or keyword containing one "
+                                 "of the following enum values for attribute '")
+           << attrName << "' [" << info.caseList() << "]";
+  std::optional<uint64_t> parsed = info.symbolize(text);
+  if (!parsed)
+    return parser.emitError(loc, "invalid ")
+           << attrName << " attribute specification: \"" << text << '"';
+  value = *parsed;
+  return success();
+}
+
+static void printKeywordOrQuoted(AsmPrinter &printer, StringRef text,
+                                 bool bare) {
+  if (bare)
+    printer.getStream() << text;
+  else
+    printer.getStream() << '"' << text << '"';
+}
+
+void printEnumOpAttr(AsmPrinter &printer, const EnumInfo &info,
+                     uint64_t value) {
+  std::string text = info.stringify(value);
+  bool bare = info.isBitEnum ? info.isSingleBitCase(value) : isBareKeyword(text);
+  printKeywordOrQuoted(printer, text, bare);
+}
+
+ParseResult parseEnumParameter(AsmParser &parser, const EnumInfo &info,
+                               uint64_t &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string text;
+  if (failed(parser.parseOptionalKeywordOrString(&text)))
+    return parser.emitError(loc, "expected keyword for ") << info.description;
+  std::optional<uint64_t> parsed = info.symbolize(text);
+  if (!parsed)
+    return parser.emitError(loc, "expected one of [")
+           << info.caseList() << "] for " << info.description
+           << ", got: " << text;
+  value = *parsed;
+  return success();
+}
+
+void printEnumParameter(AsmPrinter &printer, const EnumInfo &info,
+                        uint64_t value) {
+  std::string text = info.stringify(value);
+  bool bare = info.isBitEnum ? (value == 0 || isPowerOf2_64(value))
+                             : isBareKeyword(text);
+  printKeywordOrQuoted(printer, text, bare);
+}
+
+//===----------------------------------------------------------------------===//
+// Tables
+//===----------------------------------------------------------------------===//
+
+const EnumInfo &getMemoryTypeBitfield() {
+  static const EnumCase cases[] = {
       {"None", MemoryTypeBits::None},
       {"Optimal", MemoryTypeBits::Optimal},
       {"HostVisible", MemoryTypeBits::HostVisible},
@@ -61,12 +149,12 @@ const BitfieldEnum &getMemoryTypeBitfield() {
       {"DeviceVisible", MemoryTypeBits::DeviceVisible},
       {"DeviceLocal", MemoryTypeBits::DeviceLocal},
   };
-  static const BitfieldEnum info{"valid MemoryType", cases};
+  static const EnumInfo info{"valid MemoryType", cases};
   return info;
 }
 
-const BitfieldEnum &getBufferUsageBitfield() {
-  static const BitfieldCase cases[] = {
+const EnumInfo &getBufferUsageBitfield() {
+  static const EnumCase cases[] = {
       {"None", BufferUsageBits::None},
       {"TransferSource", BufferUsageBits::TransferSource},
       {"TransferTarget", BufferUsageBits::TransferTarget},
@@ -91,7 +179,86 @@ const BitfieldEnum &getBufferUsageBitfield() {
        BufferUsageBits::MappingAccessSequentialWrite},
       {"Mapping", BufferUsageBits::Mapping},
   };
-  static const BitfieldEnum info{"valid BufferUsage", cases};
+  static const EnumInfo info{"valid BufferUsage", cases};
+  return info;
+}
+
+const EnumInfo &getFenceFlagBitfield() {
+  static const EnumCase cases[] = {
+      {"None", FenceFlagBits::None},
+      {"Reserved", FenceFlagBits::Reserved},
+  };
+  static const EnumInfo info{"valid FenceFlag", cases};
+  return info;
+}
+
+const EnumInfo &getLifetimeEnum() {
+  static const EnumCase cases[] = {
+      {"Unknown", uint64_t(Lifetime::Unknown), "*"},
+      {"External", uint64_t(Lifetime::External), "external"},
+      {"Staging", uint64_t(Lifetime::Staging), "staging"},
+      {"Transient", uint64_t(Lifetime::Transient), "transient"},
+      {"Variable", uint64_t(Lifetime::Variable), "variable"},
+      {"Constant", uint64_t(Lifetime::Constant), "constant"},
+  };
+  static const EnumInfo info{"IREE HAL value lifetime", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
+const EnumInfo &getDescriptorTypeEnum() {
+  static const EnumCase cases[] = {
+      {"UniformBuffer", uint64_t(DescriptorType::UniformBuffer),
+       "uniform_buffer"},
+      {"StorageBuffer", uint64_t(DescriptorType::StorageBuffer),
+       "storage_buffer"},
+  };
+  static const EnumInfo info{"valid DescriptorType", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
+const EnumInfo &getDescriptorFlagsBitfield() {
+  static const EnumCase cases[] = {
+      {"None", DescriptorFlagBits::None},
+      {"ReadOnly", DescriptorFlagBits::ReadOnly},
+      {"Indirect", DescriptorFlagBits::Indirect},
+  };
+  static const EnumInfo info{"valid Descriptor flags", cases};
+  return info;
+}
+
+const EnumInfo &getPipelineLayoutFlagsBitfield() {
+  static const EnumCase cases[] = {
+      {"None", PipelineLayoutFlagBits::None},
+      {"Indirect", PipelineLayoutFlagBits::Indirect},
+  };
+  static const EnumInfo info{"valid PipelineLayout flags", cases};
+  return info;
+}
+
+const EnumInfo &getExecutionModelEnum() {
+  static const EnumCase cases[] = {
+      {"Synchronous", uint64_t(ExecutionModel::Synchronous), "synchronous"},
+      {"CoarseFences", uint64_t(ExecutionModel::CoarseFences),
+       "coarse_fences"},
+  };
+  static const EnumInfo info{"IREE HAL execution model", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
+const EnumInfo &getMemoryAccessBitfield() {
+  static const EnumCase cases[] = {
+      {"None", MemoryAccessBits::None},
+      {"Read", MemoryAccessBits::Read},
+      {"Write", MemoryAccessBits::Write},
+      {"Discard", MemoryAccessBits::Discard},
+      {"MayAlias", MemoryAccessBits::MayAlias},
+      {"Unaligned", MemoryAccessBits::Unaligned},
+      {"Any", MemoryAccessBits::Any},
+  };
+  static const EnumInfo info{"valid MemoryAccess", cases};
   return info;
 }
 

@@ -13,50 +13,39 @@ using namespace sluice::hal;
 // Bit-enum attribute directives
 //===----------------------------------------------------------------------===//
 
-/// Parses a bare case keyword or a quoted `A|B` string into an i32 attribute.
-static ParseResult parseBitfield(OpAsmParser &parser, IntegerAttr &attr,
-                                 const BitfieldEnum &info,
-                                 StringRef attrName) {
-  SMLoc loc = parser.getCurrentLocation();
-  std::string text;
-  if (failed(parser.parseOptionalKeywordOrString(&text)))
-    return parser.emitError(loc, "expected string or keyword containing one "
-                                 "of the following enum values for attribute '")
-           << attrName << "' [" << info.caseList() << "]";
-  std::optional<uint64_t> value = info.symbolize(text);
-  if (!value)
-    return parser.emitError(loc, "invalid ")
-           << attrName << " attribute specification: \"" << text << '"';
-  attr = parser.getBuilder().getI32IntegerAttr(static_cast<int32_t>(*value));
+/// Parses an enum op attribute (rules 1/2) into an integer attribute of
+/// `width` bits.
+static ParseResult parseEnumAttr(OpAsmParser &parser, IntegerAttr &attr,
+                                 const EnumInfo &info, StringRef attrName,
+                                 unsigned width = 32) {
+  uint64_t value = 0;
+  if (parseEnumOpAttr(parser, info, attrName, value))
+    return failure();
+  attr = parser.getBuilder().getIntegerAttr(
+      parser.getBuilder().getIntegerType(width), value);
   return success();
 }
 
-/// Prints bare for a single-bit case, quoted otherwise.
-static void printBitfield(OpAsmPrinter &p, IntegerAttr attr,
-                          const BitfieldEnum &info) {
-  uint64_t value = static_cast<uint32_t>(attr.getInt());
-  std::string text = info.stringify(value);
-  if (info.isSingleBitCase(value))
-    p << text;
-  else
-    p << '"' << text << '"';
+static void printEnumAttr(OpAsmPrinter &p, IntegerAttr attr,
+                          const EnumInfo &info) {
+  printEnumOpAttr(p, info, attr.getValue().getZExtValue());
 }
 
 static ParseResult parseMemoryTypeBitfield(OpAsmParser &parser,
                                            IntegerAttr &attr) {
-  return parseBitfield(parser, attr, getMemoryTypeBitfield(), "type");
+  return parseEnumAttr(parser, attr, getMemoryTypeBitfield(), "type");
 }
 static void printMemoryTypeBitfield(OpAsmPrinter &p, Operation *,
                                     IntegerAttr attr) {
-  printBitfield(p, attr, getMemoryTypeBitfield());
+  printEnumAttr(p, attr, getMemoryTypeBitfield());
 }
 static ParseResult parseBufferUsageBitfield(OpAsmParser &parser,
                                             IntegerAttr &attr) {
-  return parseBitfield(parser, attr, getBufferUsageBitfield(), "usage");
+  return parseEnumAttr(parser, attr, getBufferUsageBitfield(), "usage");
 }
 static void printBufferUsageBitfield(OpAsmPrinter &p, Operation *,
                                      IntegerAttr attr) {
-  printBitfield(p, attr, getBufferUsageBitfield());
+  printEnumAttr(p, attr, getBufferUsageBitfield());
 }
 
 //===----------------------------------------------------------------------===//

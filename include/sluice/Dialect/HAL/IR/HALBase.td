@@ -22,8 +22,13 @@ def HAL_Dialect : Dialect {
   ];
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
+    void registerAttributes();
     void registerTypes();
     void registerOps();
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &os) const override;
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &os) const override;
   }];

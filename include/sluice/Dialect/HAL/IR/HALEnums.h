@@ -1,8 +1,15 @@
-//===- HALEnums.h - hal bitfield enums --------------------------*- C++ -*-===//
+//===- HALEnums.h - hal enums -----------------------------------*- C++ -*-===//
 //
-// HAL bitfield enums and their textual spelling. Cases are kept in declaration
-// order because that order is part of the printed form: a value stringifies to
-// every case (composites included) whose bits are all set, joined by `|`.
+// HAL enums and their textual spelling (support-dialects.md §0.3, §2.3).
+//
+// Every enum is described by one table (`EnumInfo`): its cases in declaration
+// order, whether it is a bit enum, and its description. The three spelling
+// rules are implemented once, on top of that table:
+//   rule 1/2 (op attributes):         parseEnumOpAttr / printEnumOpAttr
+//   rule 3 (attribute parameters):    parseEnumParameter / printEnumParameter
+//
+// Case order is part of the printed form for bit enums: a value stringifies
+// to every case (composites included) whose bits are all set, joined by `|`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,34 +24,79 @@
 #include <optional>
 #include <string>
 
+namespace mlir {
+class AsmParser;
+class AsmPrinter;
+} // namespace mlir
+
 namespace sluice::hal {
 
-/// One named case of a bitfield enum.
-struct BitfieldCase {
+/// One named case of an enum. `string` is the textual spelling when it
+/// differs from the C++ `name` (plain enums such as Lifetime `Unknown` = `*`).
+struct EnumCase {
   llvm::StringLiteral name;
   uint64_t value;
+  llvm::StringLiteral string = "";
+
+  llvm::StringRef getString() const { return string.empty() ? name : string; }
 };
+using BitfieldCase = EnumCase;
 
-/// A bitfield enum described by its cases in declaration order (including a
-/// zero-valued `None` case).
-struct BitfieldEnum {
+/// An enum described by its cases in declaration order. Bit enums include a
+/// zero-valued `None` case.
+struct EnumInfo {
   llvm::StringLiteral description;
-  llvm::ArrayRef<BitfieldCase> cases;
+  llvm::ArrayRef<EnumCase> cases;
+  bool isBitEnum = true;
 
-  /// `None` for 0; otherwise every non-zero case whose bits are all set in
-  /// `value`, in declaration order, joined by `|`.
+  /// Bit enums: `None` for 0; otherwise every non-zero case whose bits are all
+  /// set in `value`, in declaration order, joined by `|`.
+  /// Plain enums: the case string, or "" when `value` is not a case.
   std::string stringify(uint64_t value) const;
-  /// Parses `None` or `A|B|...` (spaces around pieces allowed); nullopt when a
-  /// piece is not a case name.
+  /// Bit enums: `None` or `A|B|...` (spaces around pieces allowed).
+  /// Plain enums: exactly one case string. nullopt otherwise.
   std::optional<uint64_t> symbolize(llvm::StringRef text) const;
   /// True when `value` equals a single-bit case (printed bare, unquoted).
   bool isSingleBitCase(uint64_t value) const;
-  /// All case names joined by ", ", as used in parse errors.
+  /// All case strings joined by ", ", as used in parse errors.
   std::string caseList() const;
 };
+using BitfieldEnum = EnumInfo;
 
-const BitfieldEnum &getMemoryTypeBitfield();
-const BitfieldEnum &getBufferUsageBitfield();
+/// True when `text` can be printed as a bare keyword (letter or `_` first,
+/// then letters, digits, `_`, `$`, `.`).
+bool isBareKeyword(llvm::StringRef text);
+
+/// Rules 1 and 2: an enum stored in an op attribute named `attrName`.
+/// Accepts a bare keyword or a string; bit enums are symbolized piecewise.
+mlir::ParseResult parseEnumOpAttr(mlir::AsmParser &parser, const EnumInfo &info,
+                                  llvm::StringRef attrName, uint64_t &value);
+/// Plain enums: the case string, bare if it is a valid keyword. Bit enums: the
+/// stringified value, bare only for a single-bit case.
+void printEnumOpAttr(mlir::AsmPrinter &printer, const EnumInfo &info,
+                     uint64_t value);
+
+/// Rule 3: an enum used as an attribute parameter.
+mlir::ParseResult parseEnumParameter(mlir::AsmParser &parser,
+                                     const EnumInfo &info, uint64_t &value);
+/// Plain enums: the case string (quoted if not a keyword). Bit enums: bare for
+/// 0 or a single bit, quoted otherwise.
+void printEnumParameter(mlir::AsmPrinter &printer, const EnumInfo &info,
+                        uint64_t value);
+
+//===----------------------------------------------------------------------===//
+// Enum tables
+//===----------------------------------------------------------------------===//
+
+const EnumInfo &getMemoryTypeBitfield();
+const EnumInfo &getBufferUsageBitfield();
+const EnumInfo &getFenceFlagBitfield();
+const EnumInfo &getLifetimeEnum();
+const EnumInfo &getDescriptorTypeEnum();
+const EnumInfo &getDescriptorFlagsBitfield();
+const EnumInfo &getPipelineLayoutFlagsBitfield();
+const EnumInfo &getExecutionModelEnum();
+const EnumInfo &getMemoryAccessBitfield();
 
 namespace MemoryTypeBits {
 enum : uint32_t {
@@ -85,6 +137,63 @@ enum : uint32_t {
   Mapping = 0x9000000,
 };
 } // namespace BufferUsageBits
+
+/// i64 bit enum.
+namespace FenceFlagBits {
+enum : uint64_t {
+  None = 0,
+  Reserved = 1,
+};
+} // namespace FenceFlagBits
+
+/// i32 plain enum; same numbering as the stream lifetime enum.
+enum class Lifetime : uint32_t {
+  Unknown = 0,
+  External = 1,
+  Staging = 2,
+  Transient = 3,
+  Variable = 4,
+  Constant = 5,
+};
+
+/// i32 plain enum.
+enum class DescriptorType : uint32_t {
+  UniformBuffer = 6,
+  StorageBuffer = 7,
+};
+
+namespace DescriptorFlagBits {
+enum : uint32_t {
+  None = 0,
+  ReadOnly = 1,
+  Indirect = 2,
+};
+} // namespace DescriptorFlagBits
+
+namespace PipelineLayoutFlagBits {
+enum : uint32_t {
+  None = 0,
+  Indirect = 1,
+};
+} // namespace PipelineLayoutFlagBits
+
+/// i32 plain enum.
+enum class ExecutionModel : uint32_t {
+  Synchronous = 0,
+  CoarseFences = 1,
+};
+
+namespace MemoryAccessBits {
+enum : uint32_t {
+  None = 0,
+  Read = 1,
+  Write = 2,
+  Discard = 4,
+  MayAlias = 8,
+  Unaligned = 16,
+  Any = 32,
+};
+} // namespace MemoryAccessBits
 
 } // namespace sluice::hal
 
