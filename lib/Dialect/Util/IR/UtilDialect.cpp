@@ -9,7 +9,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "sluice/Dialect/Util/IR/BuiltinAttrModels.h"
+#include "sluice/Dialect/Util/IR/UtilAttrs.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/IR/UtilTypes.h"
 
@@ -27,6 +30,14 @@ struct UtilInlinerInterface : public DialectInlinerInterface {
 
   bool isLegalToInline(Operation *call, Operation *callable,
                        bool wouldBeCloned) const final {
+    if (auto policy = dyn_cast_or_null<InliningPolicyAttrInterface>(
+            callable->getInherentAttr("inlining_policy").value_or(Attribute())))
+      if (!policy.isLegalToInline(call, callable))
+        return false;
+    for (NamedAttribute attr : callable->getDiscardableAttrs())
+      if (auto policy = dyn_cast<InliningPolicyAttrInterface>(attr.getValue()))
+        if (!policy.isLegalToInline(call, callable))
+          return false;
     return true;
   }
   bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
@@ -58,17 +69,33 @@ struct UtilInlinerInterface : public DialectInlinerInterface {
   }
 };
 
+/// Gives every #util.composite the alias `composite_of_<length>b`.
+struct UtilOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (auto composite = dyn_cast<CompositeAttr>(attr)) {
+      os << "composite_of_" << composite.getTotalLength() << "b";
+      return AliasResult::OverridableAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+
 } // namespace
 
 void UtilDialect::initialize() {
+  registerAttributes();
   registerTypes();
   registerOps();
-  addInterfaces<UtilInlinerInterface>();
+  addInterfaces<UtilInlinerInterface, UtilOpAsmInterface>();
+  attachBuiltinAttrModels(getContext());
 }
 
 Operation *UtilDialect::materializeConstant(OpBuilder &builder,
                                             Attribute value, Type type,
                                             Location loc) {
+  if (isa<NullAttr>(value))
+    return NullOp::create(builder, loc, type);
   if (isa<BufferType>(type))
     return BufferConstantOp::create(builder, loc, type, /*name=*/StringAttr{},
                                     value, /*alignment=*/IntegerAttr{},

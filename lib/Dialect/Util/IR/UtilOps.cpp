@@ -5,10 +5,14 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
+// The shared directives (UtilDirectives.h) are found by unqualified lookup
+// from the generated parsers and printers.
 using namespace sluice::util;
 
 //===----------------------------------------------------------------------===//
@@ -301,6 +305,10 @@ void FuncOp::print(OpAsmPrinter &p) {
   }
 }
 
+bool FuncOp::canDiscardOnUseEmpty() {
+  return canDiscardSymbolOnUseEmpty(getOperation());
+}
+
 LogicalResult FuncOp::verify() {
   ArrayAttr tied = getTiedOperandsAttr();
   if (!tied)
@@ -350,27 +358,137 @@ LogicalResult ReturnOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// util.buffer.constant
+// util.call
 //===----------------------------------------------------------------------===//
 
-void BufferConstantOp::getAsmResultNames(
-    function_ref<void(Value, StringRef)> setNameFn) {
-  setNameFn(getResult(), getName() ? *getName() : StringRef("buffer_cst"));
+FunctionType CallOp::getCalleeType() {
+  return FunctionType::get(getContext(), getOperandTypes(), getResultTypes());
 }
 
-LogicalResult BufferConstantOp::verify() {
-  Attribute value = getValue();
-  if (!isa<StringAttr, DenseElementsAttr, DenseResourceElementsAttr>(value))
-    return emitOpError("unsupported non-serializable constant attribute type");
-  if (std::optional<APInt> alignment = getAlignment()) {
-    uint64_t a = alignment->getZExtValue();
-    if (a > 0 && !llvm::isPowerOf2_64(a))
-      return emitOpError("invalid alignment; must be a power of two");
-  }
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  StringRef name = getCallee();
+  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("undefined/incompatible callee: ") << name;
+  FunctionType callType = getCalleeType();
+  if (callType != callee.getFunctionType())
+    return emitOpError("function type mismatch; expected ")
+           << callType << " but callee is " << callee.getFunctionType();
+  auto hasTies = [](ArrayAttr attr) {
+    if (!attr)
+      return false;
+    return llvm::any_of(attr, [](Attribute a) {
+      auto i = dyn_cast<IntegerAttr>(a);
+      return i && i.getInt() != TiedOpInterface::kUntiedIndex;
+    });
+  };
+  ArrayAttr callerTies = getTiedOperandsAttr();
+  ArrayAttr calleeTies = callee.getTiedOperandsAttr();
+  bool callerTied = hasTies(callerTies), calleeTied = hasTies(calleeTies);
+  if (callerTied != calleeTied ||
+      (callerTied && calleeTied && callerTies != calleeTies))
+    return emitOpError("function tied operands mismatch; have ")
+           << callerTies << " but callee is " << calleeTies;
   return success();
 }
 
-OpFoldResult BufferConstantOp::fold(FoldAdaptor) { return getValue(); }
+CallOp CallOp::cloneAndExpand(
+    function_ref<void(unsigned, Value, SmallVectorImpl<Value> &)> expandOperand,
+    function_ref<void(unsigned, Type, SmallVectorImpl<Type> &)> expandResult,
+    OpBuilder &builder) {
+  SmallVector<Value> operands;
+  SmallVector<unsigned> firstExpansion;
+  for (auto [i, operand] : llvm::enumerate(getArguments())) {
+    firstExpansion.push_back(operands.size());
+    SmallVector<Value> expanded;
+    expandOperand(i, operand, expanded);
+    operands.append(expanded.begin(), expanded.end());
+  }
+  SmallVector<Type> resultTypes;
+  SmallVector<int64_t> ties;
+  SmallVector<int64_t> oldTies;
+  cast<TiedOpInterface>(getOperation()).getAllTiedOperands(oldTies);
+  for (auto [i, type] : llvm::enumerate(getResultTypes())) {
+    SmallVector<Type> expanded;
+    expandResult(i, type, expanded);
+    for (auto [j, expandedType] : llvm::enumerate(expanded)) {
+      resultTypes.push_back(expandedType);
+      int64_t tie = TiedOpInterface::kUntiedIndex;
+      if (j == 0 && i < oldTies.size() && oldTies[i] >= 0 &&
+          static_cast<size_t>(oldTies[i]) < firstExpansion.size())
+        tie = firstExpansion[oldTies[i]];
+      ties.push_back(tie);
+    }
+  }
+  auto newOp = CallOp::create(builder, getLoc(), resultTypes, getCalleeAttr(),
+                              operands, builder.getIndexArrayAttr(ties),
+                              getArgAttrsAttr(), getResAttrsAttr());
+  return newOp;
+}
+
+//===----------------------------------------------------------------------===//
+// util.initializer
+//===----------------------------------------------------------------------===//
+
+void InitializerOp::build(OpBuilder &builder, OperationState &state) {
+  state.addAttribute(getFunctionTypeAttrName(state.name),
+                     TypeAttr::get(builder.getFunctionType({}, {})));
+  state.addRegion();
+}
+
+ParseResult InitializerOp::parse(OpAsmParser &parser, OperationState &result) {
+  result.addAttribute(getFunctionTypeAttrName(result.name),
+                      TypeAttr::get(parser.getBuilder().getFunctionType({}, {})));
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body);
+}
+
+void InitializerOp::print(OpAsmPrinter &p) {
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {getFunctionTypeAttrName()});
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+}
+
+namespace {
+/// Erases initializers that do nothing: a single block that is empty or holds
+/// only a return.
+struct EraseEmptyInitializer : public OpRewritePattern<InitializerOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(InitializerOp op,
+                                PatternRewriter &rewriter) const override {
+    Region &body = op.getBody();
+    if (!body.hasOneBlock())
+      return failure();
+    Block &block = body.front();
+    if (!block.empty() &&
+        !(llvm::hasSingleElement(block) &&
+          block.front().hasTrait<OpTrait::ReturnLike>()))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void InitializerOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<EraseEmptyInitializer>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// util.optimization_barrier
+//===----------------------------------------------------------------------===//
+
+LogicalResult OptimizationBarrierOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes());
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // Registration

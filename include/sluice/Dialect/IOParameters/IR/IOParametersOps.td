@@ -17,7 +17,7 @@ include "sluice/Dialect/Util/IR/UtilTypes.td"
 
 def IOParameters_LoadOp : IOParameters_Op<"load", [
     AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<Util_SizeAwareOp>,
+    DeclareOpInterfaceMethods<Util_SizeAwareOpInterface>,
   ]> {
   let summary = "reads parameters into new buffers";
   let description = [{

@@ -22,8 +22,10 @@ def Util_Dialect : Dialect {
     "::mlir::ub::UBDialect",
   ];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
+    void registerAttributes();
     void registerTypes();
     void registerOps();
   }];

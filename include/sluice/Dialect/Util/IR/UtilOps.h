@@ -11,12 +11,26 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilTypes.h"
 
+#include "sluice/Dialect/Util/IR/UtilAttrs.h"
+
 #define GET_OP_CLASSES
 #include "sluice/Dialect/Util/IR/UtilOps.h.inc"
+
+namespace sluice::util {
+
+/// Symbol-DCE rule for util.func and util.global: discardable when not public
+/// and not named by an attribute of an ancestor up to (and including) the
+/// nearest symbol table.
+bool canDiscardSymbolOnUseEmpty(mlir::Operation *op);
+
+} // namespace sluice::util
 
 #endif // SLUICE_DIALECT_UTIL_IR_UTILOPS_H
