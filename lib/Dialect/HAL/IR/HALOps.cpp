@@ -3,7 +3,10 @@
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
 
 using namespace mlir;
@@ -46,6 +49,187 @@ static ParseResult parseBufferUsageBitfield(OpAsmParser &parser,
 static void printBufferUsageBitfield(OpAsmPrinter &p, Operation *,
                                      IntegerAttr attr) {
   printEnumAttr(p, attr, getBufferUsageBitfield());
+}
+
+static ParseResult parseFenceFlagBitfield(OpAsmParser &parser,
+                                          IntegerAttr &attr) {
+  return parseEnumAttr(parser, attr, getFenceFlagBitfield(), "flags",
+                       /*width=*/64);
+}
+static void printFenceFlagBitfield(OpAsmPrinter &p, Operation *,
+                                   IntegerAttr attr) {
+  printEnumAttr(p, attr, getFenceFlagBitfield());
+}
+static ParseResult parseLifetime(OpAsmParser &parser, IntegerAttr &attr) {
+  return parseEnumAttr(parser, attr, getLifetimeEnum(), "lifetime");
+}
+static void printLifetime(OpAsmPrinter &p, Operation *, IntegerAttr attr) {
+  printEnumAttr(p, attr, getLifetimeEnum());
+}
+
+//===----------------------------------------------------------------------===//
+// hal.buffer_view.dim
+//===----------------------------------------------------------------------===//
+
+void BufferViewDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                        SetIntRangeFn setResultRange) {
+  unsigned width = IndexType::kInternalStorageBitWidth;
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromUnsigned(
+                     APInt::getZero(width),
+                     APInt(width, (uint64_t(1) << 53) - 1)));
+}
+
+//===----------------------------------------------------------------------===//
+// hal.element_type / hal.encoding_type
+//===----------------------------------------------------------------------===//
+
+namespace {
+// Numerical type codes of the ABI element type encoding.
+enum NumericalType : uint32_t {
+  kInteger = 0x10,
+  kIntegerSigned = 0x11,
+  kIntegerUnsigned = 0x12,
+  kBoolean = 0x13,
+  kFloatIEEE = 0x21,
+  kFloatBrain = 0x22,
+  kFloatComplex = 0x23,
+  kFloat8E5M2 = 0x24,
+  kFloat8E4M3FN = 0x25,
+  kFloat8E5M2FNUZ = 0x26,
+  kFloat8E4M3FNUZ = 0x27,
+  kFloat8E8M0FNU = 0x28,
+};
+} // namespace
+
+static int32_t makeElementTypeValue(NumericalType numericalType,
+                                    unsigned bitCount) {
+  return static_cast<int32_t>((uint32_t(numericalType) << 24) | bitCount);
+}
+
+std::optional<int32_t> ElementTypeOp::getTypeValue(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.getWidth() == 1)
+      return makeElementTypeValue(kBoolean, 8);
+    NumericalType numericalType = intType.isSigned()     ? kIntegerSigned
+                                  : intType.isUnsigned() ? kIntegerUnsigned
+                                                         : kInteger;
+    return makeElementTypeValue(numericalType, intType.getWidth());
+  }
+  if (isa<Float8E5M2Type>(type))
+    return makeElementTypeValue(kFloat8E5M2, 8);
+  if (isa<Float8E4M3FNType>(type))
+    return makeElementTypeValue(kFloat8E4M3FN, 8);
+  if (isa<Float8E5M2FNUZType>(type))
+    return makeElementTypeValue(kFloat8E5M2FNUZ, 8);
+  if (isa<Float8E4M3FNUZType>(type))
+    return makeElementTypeValue(kFloat8E4M3FNUZ, 8);
+  if (isa<Float8E8M0FNUType>(type))
+    return makeElementTypeValue(kFloat8E8M0FNU, 8);
+  if (isa<BFloat16Type>(type))
+    return makeElementTypeValue(kFloatBrain, 16);
+  if (isa<Float16Type, Float32Type, Float64Type, Float128Type>(type))
+    return makeElementTypeValue(kFloatIEEE, type.getIntOrFloatBitWidth());
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    Type elementType = complexType.getElementType();
+    if (!elementType.isIntOrFloat())
+      return std::nullopt;
+    return makeElementTypeValue(kFloatComplex,
+                                elementType.getIntOrFloatBitWidth() * 2);
+  }
+  return std::nullopt;
+}
+
+LogicalResult ElementTypeOp::verify() {
+  if (!getTypeValue(getType()))
+    return emitOpError("unsupported element type");
+  return success();
+}
+
+void ElementTypeOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << "element_type_" << getType();
+  setNameFn(getResult(), name);
+}
+
+std::optional<int32_t> EncodingTypeOp::getEncodingValue(Attribute encoding) {
+  if (!encoding)
+    return 1; // dense row-major
+  return std::nullopt;
+}
+
+LogicalResult EncodingTypeOp::verify() {
+  if (!getEncodingValue(getEncodingAttr()))
+    return emitOpError("unsupported encoding type");
+  return success();
+}
+
+void EncodingTypeOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  if (!getEncodingAttr())
+    setNameFn(getResult(), "dense_row_major");
+}
+
+/// `dense_row_major` for an absent encoding, otherwise the attribute.
+static ParseResult parseEncodingType(OpAsmParser &parser, Attribute &encoding) {
+  if (succeeded(parser.parseOptionalKeyword("dense_row_major")))
+    return success();
+  return parser.parseAttribute(encoding);
+}
+static void printEncodingType(OpAsmPrinter &p, Operation *, Attribute encoding) {
+  if (encoding)
+    p.printAttribute(encoding);
+  else
+    p << "dense_row_major";
+}
+
+//===----------------------------------------------------------------------===//
+// hal.fence.create
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Erases fences nobody waits on or signals.
+struct EraseUnusedFence : public OpRewritePattern<FenceCreateOp> {
+  EraseUnusedFence(MLIRContext *context)
+      : OpRewritePattern<FenceCreateOp>(context, /*benefit=*/1000) {}
+  LogicalResult matchAndRewrite(FenceCreateOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getResult().use_empty())
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void FenceCreateOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<EraseUnusedFence>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// hal.return
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto func = dyn_cast_if_present<FunctionOpInterface>((*this)->getParentOp());
+  if (!func)
+    return success();
+  ArrayRef<Type> resultTypes = func.getResultTypes();
+  if (getNumOperands() != resultTypes.size())
+    return emitOpError("return must have the same number of operands as the "
+                       "parent result signature (have ")
+           << getNumOperands() << ", expected " << resultTypes.size() << ")";
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip_equal(getOperandTypes(), resultTypes))) {
+    auto [actual, expected] = pair;
+    if (actual != expected)
+      return emitOpError("parent expected result ")
+             << i << " to be " << expected << " but returning " << actual;
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

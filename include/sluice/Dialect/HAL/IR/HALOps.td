@@ -5,8 +5,24 @@
 
 include "sluice/Dialect/HAL/IR/HALBase.td"
 include "sluice/Dialect/HAL/IR/HALTypes.td"
+include "sluice/Dialect/HAL/IR/HALAttrs.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class HAL_PureOp<string mnemonic, list<Trait> traits = []>
+    : HAL_Op<mnemonic, !listconcat([Pure], traits)>;
+
+// Names the single result `name` in the printed IR.
+class HAL_NamedResult<string name> {
+  code extraClassDefinition = [{
+    void $cppClass::getAsmResultNames(
+        ::llvm::function_ref<void(::mlir::Value, ::llvm::StringRef)> setNameFn) {
+      setNameFn(getResult(), "}] # name # [{");
+    }
+  }];
+}
 
 // A constant of a HAL bitfield enum, printed with the bit-enum spelling rules:
 // `hal.<mnemonic><Bit>` for single-bit cases, `hal.<mnemonic><"A|B">` otherwise.
@@ -41,6 +57,203 @@ def HAL_MemoryTypeOp : HAL_BitfieldConstantOp<"memory_type", "type",
 def HAL_BufferUsageOp : HAL_BitfieldConstantOp<"buffer_usage", "usage",
                                                "BufferUsageBitfield", "buffer_usage"> {
   let summary = "a buffer usage bitfield constant";
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer views and buffers (§2.5.6, §2.5.7)
+//===----------------------------------------------------------------------===//
+
+def HAL_BufferViewDimOp : HAL_PureOp<"buffer_view.dim", [
+    DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
+  ]> {
+  let summary = "the size of one dimension of a buffer view";
+  let arguments = (ins HAL_BufferView:$buffer_view, IndexAttr:$index);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    `<` $buffer_view `:` type($buffer_view) `>` `` `[` $index `]` `:`
+    type($result) attr-dict-with-keyword
+  }];
+}
+
+def HAL_BufferViewBufferOp : HAL_PureOp<"buffer_view.buffer", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the buffer backing a buffer view";
+  let arguments = (ins HAL_BufferView:$buffer_view);
+  let results = (outs HAL_Buffer:$result);
+  let assemblyFormat = [{
+    `<` $buffer_view `:` type($buffer_view) `>` `:` type($result)
+    attr-dict-with-keyword
+  }];
+  let extraClassDefinition = HAL_NamedResult<"buffer">.extraClassDefinition;
+}
+
+def HAL_BufferLengthOp : HAL_PureOp<"buffer.length", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the byte length of a buffer";
+  let arguments = (ins HAL_Buffer:$buffer);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    `<` $buffer `:` type($buffer) `>` `:` type($result) attr-dict-with-keyword
+  }];
+  let extraClassDefinition = HAL_NamedResult<"length">.extraClassDefinition;
+}
+
+def HAL_ElementTypeOp : HAL_PureOp<"element_type", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the ABI encoding of an element type";
+  let description = [{
+    `(numerical type << 24) | bit count` of `type`, e.g.
+    `%element_type_f32 = hal.element_type<f32> : i32`.
+  }];
+  let arguments = (ins TypeAttr:$type);
+  let results = (outs I32:$result);
+  let assemblyFormat = "`<` $type `>` attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The ABI value of `type`, or nullopt when it has no encoding.
+    static std::optional<int32_t> getTypeValue(::mlir::Type type);
+  }];
+}
+
+def HAL_EncodingTypeOp : HAL_PureOp<"encoding_type", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the ABI encoding of a tensor encoding";
+  let description = [{
+    Only the absent encoding (`dense_row_major`, value 1) is supported.
+  }];
+  let arguments = (ins OptionalAttr<AnyAttr>:$encoding);
+  let results = (outs I32:$result);
+  let assemblyFormat = [{
+    `<` custom<EncodingType>($encoding) `>` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The ABI value of `encoding` (null = dense row-major = 1), or nullopt.
+    static std::optional<int32_t> getEncodingValue(::mlir::Attribute encoding);
+  }];
+}
+
+def HAL_BufferViewAssertOp : HAL_Op<"buffer_view.assert"> {
+  let summary = "checks the shape, element type and encoding of a buffer view";
+  let arguments = (ins
+    HAL_BufferView:$buffer_view,
+    StrAttr:$message,
+    I32:$element_type,
+    I32:$encoding_type,
+    Variadic<Index>:$shape
+  );
+  let assemblyFormat = [{
+    `<` $buffer_view `:` type($buffer_view) `>`
+    `message` `(` $message `)`
+    `shape` `(` `[` $shape `]` `)`
+    `type` `(` $element_type `)`
+    `encoding` `(` $encoding_type `)`
+    attr-dict-with-keyword
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Fences, allocators and devices (§2.5.9 - §2.5.11)
+//===----------------------------------------------------------------------===//
+
+def HAL_FenceCreateOp : HAL_Op<"fence.create", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "creates an unsignaled fence";
+  let arguments = (ins HAL_Device:$device, I64Attr:$flags);
+  let results = (outs Res<HAL_Fence, "", [MemAlloc]>:$result);
+  let assemblyFormat = [{
+    `device` `(` $device `:` type($device) `)`
+    `flags` `(` custom<FenceFlagBitfield>($flags) `)`
+    `:` type($result)
+    attr-dict-with-keyword
+  }];
+  let hasCanonicalizer = 1;
+  let extraClassDefinition = HAL_NamedResult<"fence">.extraClassDefinition;
+}
+
+def HAL_AllocatorResolveMemoryPropertiesOp
+    : HAL_PureOp<"allocator.resolve_memory_properties", [
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+      ]> {
+  let summary = "memory type and usage for a lifetime on an affinity";
+  let arguments = (ins
+    OptionalAttr<AnyAttr>:$affinity,
+    I32Attr:$lifetime
+  );
+  let results = (outs I32:$memory_types, I32:$buffer_usage);
+  let assemblyFormat = [{
+    (`for` `(` $affinity^ `)`)?
+    `lifetime` `(` custom<Lifetime>($lifetime) `)`
+    `:` type($memory_types) `,` type($buffer_usage)
+    attr-dict-with-keyword
+  }];
+  let extraClassDefinition = [{
+    void $cppClass::getAsmResultNames(
+        ::llvm::function_ref<void(::mlir::Value, ::llvm::StringRef)> setNameFn) {
+      setNameFn(getMemoryTypes(), "memory_types");
+      setNameFn(getBufferUsage(), "buffer_usage");
+    }
+  }];
+}
+
+def HAL_DeviceResolveOp : HAL_PureOp<"device.resolve"> {
+  let summary = "resolves the device, allocator and queue mask of an affinity";
+  // Printed in full (`on(#hal.device.affinity<...>)`).
+  let arguments = (ins OptionalAttr<AnyAttrOf<[HAL_DeviceAffinityAttr]>>:$affinity);
+  let results = (outs
+    Variadic<AnyTypeOf<[HAL_Device, HAL_Allocator, I64]>>:$results
+  );
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)? attr-dict `:` type($results)
+  }];
+}
+
+def HAL_DeviceAllocatorOp : HAL_PureOp<"device.allocator", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the allocator of a device";
+  let arguments = (ins HAL_Device:$device);
+  let results = (outs HAL_Allocator:$result);
+  let assemblyFormat = [{
+    `<` $device `:` type($device) `>` `:` type($result) attr-dict-with-keyword
+  }];
+  let extraClassDefinition = HAL_NamedResult<"allocator">.extraClassDefinition;
+}
+
+def HAL_DevicesCountOp : HAL_PureOp<"devices.count", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the number of devices";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let extraClassDefinition = HAL_NamedResult<"device_count">.extraClassDefinition;
+}
+
+def HAL_DevicesGetOp : HAL_PureOp<"devices.get", [
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "the device at an index";
+  let arguments = (ins Index:$index);
+  let results = (outs HAL_Device:$result);
+  let assemblyFormat = "$index attr-dict `:` type($result)";
+  let extraClassDefinition = HAL_NamedResult<"device">.extraClassDefinition;
+}
+
+//===----------------------------------------------------------------------===//
+// Executables (§2.5.12)
+//===----------------------------------------------------------------------===//
+
+def HAL_ReturnOp : HAL_Op<"return", [Pure, ReturnLike, Terminator]> {
+  let summary = "returns from a HAL region";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
 }
 
 #endif // SLUICE_DIALECT_HAL_IR_HALOPS
