@@ -44,9 +44,9 @@ Attribute CompositeAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
   SMLoc lengthLoc = parser.getCurrentLocation();
-  if (failed(parser.parseDimensionList(dims, /*allowDynamic=*/false,
+  if (failed(parser.parseDimensionList(dims, /*allowDynamic=*/true,
                                        /*withTrailingX=*/true)) ||
-      dims.size() != 1) {
+      dims.size() != 1 || ShapedType::isDynamic(dims.front())) {
     parser.emitError(lengthLoc, "invalid length specifier");
     return {};
   }
@@ -68,7 +68,7 @@ Attribute CompositeAttr::parse(AsmParser &parser, Type) {
       }
       values.push_back(value);
       if (failed(parser.parseOptionalComma())) {
-        if (failed(parser.parseRSquare())) {
+        if (failed(parser.parseOptionalRSquare())) {
           parser.emitError(parser.getCurrentLocation(),
                            "unterminated value list");
           return {};

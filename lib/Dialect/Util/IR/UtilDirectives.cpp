@@ -84,8 +84,11 @@ ParseResult parseTypeOrAttr(OpAsmParser &parser, TypeAttr &type,
                             Attribute &value) {
   if (succeeded(parser.parseOptionalEqual())) {
     SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseAttribute(value))
+    OptionalParseResult parsed = parser.parseOptionalAttribute(value);
+    if (!parsed.has_value())
       return parser.emitError(loc, "expected attribute");
+    if (failed(*parsed))
+      return failure();
     if (auto typed = dyn_cast<TypedAttr>(value))
       type = TypeAttr::get(typed.getType());
     return success();
@@ -96,8 +99,12 @@ ParseResult parseTypeOrAttr(OpAsmParser &parser, TypeAttr &type,
     return parser.emitError(loc, "expected type");
   type = TypeAttr::get(parsedType);
   if (succeeded(parser.parseOptionalEqual())) {
-    if (parser.parseAttribute(value))
-      return parser.emitError(parser.getCurrentLocation(), "expected attribute");
+    SMLoc valueLoc = parser.getCurrentLocation();
+    OptionalParseResult parsed = parser.parseOptionalAttribute(value);
+    if (!parsed.has_value())
+      return parser.emitError(valueLoc, "expected attribute");
+    if (failed(*parsed))
+      return failure();
   }
   return success();
 }
