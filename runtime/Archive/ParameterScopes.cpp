@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace sluice::runtime::archive {
 
@@ -116,6 +117,76 @@ Status ParameterScopes::addFlag(std::string_view flagValue,
                                 const ParseOptions &options) {
   ParametersFlag flag = parseParametersFlag(flagValue);
   return addFile(flag.scope, flag.path, options);
+}
+
+Status ParameterScopes::validateSharding(std::optional<uint32_t> expectedTpSize) const {
+  constexpr uint32_t kGlobalRank = 0xFFFFFFFFu;
+  for (const Scope &scope : scopes_) {
+    std::string name = scope.name.empty() ? "<global>" : "'" + printable(scope.name) + "'";
+    std::vector<std::pair<const ParsedFile *, const ArchiveShardingRecord *>> sharded;
+    for (const ParsedFile &file : scope.files)
+      if (file.archiveRecords && file.archiveRecords->archiveSharding)
+        sharded.emplace_back(&file, &*file.archiveRecords->archiveSharding);
+    if (sharded.empty())
+      continue;
+    const auto &[firstFile, first] = sharded.front();
+    auto path = [](const ParsedFile *f) { return f->file->displayName(); };
+    for (const auto &[file, record] : sharded) {
+      if (record->groupId != first->groupId)
+        return makeStatus(StatusCode::FailedPrecondition,
+                          "parameter scope %s mixes files from different sharded "
+                          "checkpoints (group ids differ: %s, %s)",
+                          name.c_str(), path(firstFile).c_str(), path(file).c_str());
+      if (record->tpSize != first->tpSize)
+        return makeStatus(StatusCode::FailedPrecondition,
+                          "parameter scope %s mixes tensor-parallel sizes (%u in "
+                          "%s, %u in %s)",
+                          name.c_str(), first->tpSize, path(firstFile).c_str(),
+                          record->tpSize, path(file).c_str());
+      if (record->tpSize == 0)
+        return makeStatus(StatusCode::FailedPrecondition,
+                          "parameter scope %s has tensor-parallel size 0 (%s)",
+                          name.c_str(), path(file).c_str());
+      if (record->tpRank != kGlobalRank && record->tpRank >= record->tpSize)
+        return makeStatus(StatusCode::FailedPrecondition,
+                          "parameter scope %s has rank %u outside tensor-parallel "
+                          "size %u (%s)",
+                          name.c_str(), record->tpRank, record->tpSize,
+                          path(file).c_str());
+    }
+    if (expectedTpSize && first->tpSize != *expectedTpSize)
+      return makeStatus(StatusCode::FailedPrecondition,
+                        "parameter scope %s was sharded for tensor-parallel size "
+                        "%u but the program expects %u",
+                        name.c_str(), first->tpSize, *expectedTpSize);
+    if (sharded.size() < 2)
+      continue; // one rank file per process is a valid deployment
+    // tp_size comes from the file: never allocate proportionally to it.
+    std::map<uint32_t, const ParsedFile *> byRank;
+    for (const auto &[file, record] : sharded) {
+      if (record->tpRank == kGlobalRank)
+        continue;
+      auto [it, inserted] = byRank.emplace(record->tpRank, file);
+      if (!inserted)
+        return makeStatus(StatusCode::FailedPrecondition,
+                          "parameter scope %s has tensor-parallel rank %u in more "
+                          "than one file (%s, %s)",
+                          name.c_str(), record->tpRank, path(it->second).c_str(),
+                          path(file).c_str());
+    }
+    uint32_t expectedRank = 0;
+    for (const auto &[rank, file] : byRank) {
+      if (rank != expectedRank)
+        break;
+      ++expectedRank;
+    }
+    if (expectedRank < first->tpSize)
+      return makeStatus(StatusCode::FailedPrecondition,
+                        "parameter scope %s has tensor-parallel size %u but rank "
+                        "%u is missing",
+                        name.c_str(), first->tpSize, expectedRank);
+  }
+  return Status();
 }
 
 const ParameterScopes::Scope *ParameterScopes::findScope(std::string_view name) const {

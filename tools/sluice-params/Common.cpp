@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
+#include <optional>
 #include <random>
 #include <unistd.h>
 
@@ -41,6 +42,8 @@ void declareParameterFlags(Flags &flags) {
                       "cap on the header bytes read to build an index");
   flags.declareBool("parameter_strict_safetensors",
                     "turn safetensors consistency warnings into errors");
+  flags.declareString("parameter_expected_tp_size", "",
+                      "fail unless sharded scopes were sharded for this tensor-parallel size");
 }
 
 static Expected<uint64_t> parseU64(const std::string &flag, const std::string &text) {
@@ -89,7 +92,17 @@ Status loadParameterFlags(const Flags &flags, const ParseOptions &options,
     SLUICE_RETURN_IF_ERROR(scopes.addFlag(value, options));
   for (const auto &scope : scopes.scopes())
     printWarnings(scope.index->diagnostics());
-  return Status();
+  std::optional<uint32_t> expectedTpSize;
+  if (!flags.str("parameter_expected_tp_size").empty()) {
+    auto tp = parseU64("parameter_expected_tp_size", flags.str("parameter_expected_tp_size"));
+    if (!tp)
+      return tp.takeStatus();
+    if (*tp == 0 || *tp > UINT32_MAX)
+      return makeStatus(StatusCode::InvalidArgument,
+                        "--parameter_expected_tp_size= must be between 1 and 2^32-1");
+    expectedTpSize = (uint32_t)*tp;
+  }
+  return scopes.validateSharding(expectedTpSize);
 }
 
 void declareWriterFlags(Flags &flags) {
@@ -100,6 +113,52 @@ void declareWriterFlags(Flags &flags) {
                       "one digest per entry)");
   flags.declareString("external-encoding", "native",
                       "native|skip: encoding of EXTERNAL entries");
+  flags.declareString("archive_sharding", "",
+                      "GROUP_HEX32,TP_SIZE,TP_RANK|global[,FILE_INDEX,FILE_COUNT]: "
+                      "record the file's place in a tensor-parallel checkpoint");
+}
+
+static Status parseArchiveSharding(const std::string &text, WriterOptions &options) {
+  auto bad = [&] {
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--archive_sharding=%s: expected GROUP_HEX32,TP_SIZE,"
+                      "TP_RANK|global[,FILE_INDEX,FILE_COUNT]",
+                      text.c_str());
+  };
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    size_t comma = text.find(',', start);
+    parts.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  if ((parts.size() != 3 && parts.size() != 5) || parts[0].size() != 32 ||
+      parts[0].find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+    return bad();
+  ArchiveShardingRecord record;
+  for (int i = 0; i < 16; ++i)
+    record.groupId[i] = (uint8_t)std::stoul(parts[0].substr(2 * i, 2), nullptr, 16);
+  auto number = [&](const std::string &value, uint32_t &out) {
+    auto v = parseU64("archive_sharding", value);
+    if (!v || *v > UINT32_MAX)
+      return false;
+    out = (uint32_t)*v;
+    return true;
+  };
+  if (!number(parts[1], record.tpSize) || record.tpSize == 0)
+    return bad();
+  if (parts[2] == "global")
+    record.tpRank = 0xFFFFFFFFu;
+  else if (!number(parts[2], record.tpRank) || record.tpRank >= record.tpSize)
+    return bad();
+  if (parts.size() == 5 &&
+      (!number(parts[3], record.fileIndex) || !number(parts[4], record.fileCount) ||
+       record.fileIndex >= record.fileCount))
+    return bad();
+  options.archiveSharding = record;
+  options.creator = "sluice-params";
+  return Status();
 }
 
 Status writerOptionsFromFlags(const Flags &flags, WriterOptions &options) {
@@ -138,6 +197,8 @@ Status writerOptionsFromFlags(const Flags &flags, WriterOptions &options) {
                       "unrecognized --external-encoding= value '%s' (expected "
                       "native or skip)",
                       encoding.c_str());
+  if (!flags.str("archive_sharding").empty())
+    SLUICE_RETURN_IF_ERROR(parseArchiveSharding(flags.str("archive_sharding"), options));
   return Status();
 }
 
@@ -197,9 +258,12 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
       if (r.creator)
         out += "//   creator: " + *r.creator + "\n";
       if (r.archiveSharding)
-        out += formatString("//   sharding: group %s, tp_size %u, tp_rank %d, file %u of %u\n",
+        out += formatString("//   sharding: group %s, tp_size %u, tp_rank %s, file %u of %u\n",
                             runtime::archive::toHex(r.archiveSharding->groupId.data(), 16).c_str(),
-                            r.archiveSharding->tpSize, (int)r.archiveSharding->tpRank,
+                            r.archiveSharding->tpSize,
+                            r.archiveSharding->tpRank == 0xFFFFFFFFu
+                                ? "global"
+                                : std::to_string(r.archiveSharding->tpRank).c_str(),
                             r.archiveSharding->fileIndex, r.archiveSharding->fileCount);
     }
   }

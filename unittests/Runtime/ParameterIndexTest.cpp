@@ -2,6 +2,7 @@
 
 #include "TestUtil.h"
 
+#include "sluice/Runtime/Archive/IrpaWriter.h"
 #include "sluice/Runtime/Archive/ParameterScopes.h"
 
 using namespace sluice::runtime;
@@ -118,4 +119,47 @@ TEST(ParameterScopes, FormatDetection) {
   const auto &warnings = scopes.scopes()[0].index->diagnostics();
   ASSERT_FALSE(warnings.empty());
   EXPECT_NE(warnings[0].find("has unknown extension; detected gguf by content"), std::string::npos);
+}
+
+TEST(ParameterScopes, ShardingChecks) {
+  TempDir dir;
+  auto make = [&](const std::string &name, uint8_t group, uint32_t tpSize, uint32_t rank) {
+    IrpaBuilder builder;
+    EXPECT_TRUE(builder.addData("w", 4, DataSource::pattern("\x01")).isOk());
+    WriterOptions options;
+    ArchiveShardingRecord record;
+    record.groupId.fill(group);
+    record.tpSize = tpSize;
+    record.tpRank = rank;
+    options.archiveSharding = record;
+    options.durable = false;
+    EXPECT_TRUE(builder.write(dir.file(name), options));
+    return dir.file(name);
+  };
+  std::string r0 = make("r0.irpa", 1, 2, 0), r1 = make("r1.irpa", 1, 2, 1),
+              g = make("g.irpa", 1, 2, 0xFFFFFFFFu), other = make("o.irpa", 2, 2, 1),
+              four = make("four.irpa", 1, 4, 1), huge = make("huge.irpa", 1, 0xFFFFFFF0u, 1);
+  auto scopesOf = [](std::vector<std::string> files) {
+    auto scopes = std::make_unique<ParameterScopes>();
+    for (const std::string &f : files)
+      EXPECT_TRUE(scopes->addFile("m", f).isOk());
+    return scopes;
+  };
+  EXPECT_TRUE(scopesOf({r0, r1, g})->validateSharding().isOk());
+  EXPECT_TRUE(scopesOf({r1})->validateSharding().isOk());
+  EXPECT_TRUE(scopesOf({r1})->validateSharding(2).isOk());
+  EXPECT_FAILS_WITH(scopesOf({r1})->validateSharding(8), StatusCode::FailedPrecondition,
+                    "parameter scope 'm' was sharded for tensor-parallel size 2 but the program expects 8");
+  EXPECT_FAILS_WITH(scopesOf({r0, g})->validateSharding(), StatusCode::FailedPrecondition,
+                    "parameter scope 'm' has tensor-parallel size 2 but rank 1 is missing");
+  EXPECT_FAILS_WITH(scopesOf({r0, other})->validateSharding(), StatusCode::FailedPrecondition,
+                    "mixes files from different sharded checkpoints (group ids differ");
+  EXPECT_FAILS_WITH(scopesOf({r0, four})->validateSharding(), StatusCode::FailedPrecondition,
+                    "mixes tensor-parallel sizes (2 in");
+  EXPECT_FAILS_WITH(scopesOf({r1, r1})->validateSharding(), StatusCode::FailedPrecondition,
+                    "has tensor-parallel rank 1 in more than one file");
+  // A hostile tp_size never drives allocation.
+  auto hugeScopes = scopesOf({huge, make("huge0.irpa", 1, 0xFFFFFFF0u, 0)});
+  EXPECT_FAILS_WITH(hugeScopes->validateSharding(), StatusCode::FailedPrecondition,
+                    "has tensor-parallel size 4294967280 but rank 2 is missing");
 }

@@ -10,6 +10,7 @@
 #include "sluice/Runtime/Archive/ParseOptions.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,14 @@ public:
   Status addFlag(std::string_view flagValue, const ParseOptions &options = {});
 
   const std::vector<Scope> &scopes() const { return scopes_; }
+
+  /// Tensor-parallel checks of irpa-format.md §7.5 for every scope: when
+  /// several files of a scope carry ARCHIVE_SHARDING they must share the
+  /// group id and tp_size and their rank-specific files must cover
+  /// 0..tp_size-1 exactly once; with `expectedTpSize` (embedder or
+  /// --parameter_expected_tp_size) every sharded scope must match it.
+  /// Violations are FAILED_PRECONDITION.
+  Status validateSharding(std::optional<uint32_t> expectedTpSize = std::nullopt) const;
   const Scope *findScope(std::string_view name) const;
 
   /// Resolves (scope, key). A missing scope is NOT_FOUND «no provider
