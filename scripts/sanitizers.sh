@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the runtime (no MLIR compiler, no benchmarks) with ASan+UBSan and with TSan in separate
+# build directories and runs the runtime unit tests in each.
+#
+# Usage: scripts/sanitizers.sh [asan|tsan|all]   (default: all)
+# Environment:
+#   SLUICE_SANITIZER_JOBS   parallel build jobs (default 1)
+#   SLUICE_SANITIZER_TESTS  ctest -R regex (default: the runtime core/IO/parameters/archive tests)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+which="${1:-all}"
+jobs="${SLUICE_SANITIZER_JOBS:-1}"
+tests="${SLUICE_SANITIZER_TESTS:-^(Semaphore|Fence|Buffer|Memory|CApi|Device|DeviceLifetime|Backends|IoEngine|IoPolicy|IoFile|MappedFile|Policies|Provider|ParameterAbi|ModuleTest|ParameterModuleRouting|ProviderMemoryFile|ProviderOptions)}"
+targets=(SluiceRuntimeCoreTests SluiceRuntimeIOTests SluiceRuntimeParametersTests)
+
+run_one() {
+  local name="$1" flag="$2"
+  local build="$root/build-$name"
+  echo "=== $name: configuring $build"
+  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSLUICE_BUILD_COMPILER=OFF -DSLUICE_BUILD_BENCHMARKS=OFF "-D$flag=ON" >/dev/null
+  echo "=== $name: building ${targets[*]}"
+  ninja -C "$build" -j "$jobs" "${targets[@]}"
+  echo "=== $name: running tests"
+  ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+    ctest --test-dir "$build" --output-on-failure -R "$tests"
+}
+
+case "$which" in
+  asan) run_one asan SLUICE_ENABLE_ASAN ;;
+  tsan) run_one tsan SLUICE_ENABLE_TSAN ;;
+  all) run_one asan SLUICE_ENABLE_ASAN; run_one tsan SLUICE_ENABLE_TSAN ;;
+  *) echo "usage: $0 [asan|tsan|all]" >&2; exit 2 ;;
+esac
