@@ -8,9 +8,14 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
+#include "sluice/Dialect/Util/IR/UtilDirectives.h"
 
 using namespace mlir;
 using namespace sluice::hal;
+
+// Shared util directives (support-dialects.md §1.5) used by HAL formats.
+using sluice::util::parseTypeAlias;
+using sluice::util::printTypeAlias;
 
 //===----------------------------------------------------------------------===//
 // Bit-enum attribute directives

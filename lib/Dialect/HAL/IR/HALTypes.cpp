@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -39,4 +40,20 @@ Type HALDialect::parseType(DialectAsmParser &parser) const {
 void HALDialect::printType(Type type, DialectAsmPrinter &printer) const {
   if (failed(generatedTypePrinter(type, printer)))
     llvm_unreachable("unhandled HAL type");
+}
+
+//===----------------------------------------------------------------------===//
+// InferTypeSizeInterface
+//===----------------------------------------------------------------------===//
+
+Value BufferType::inferSizeFromValue(Location loc, Value value,
+                                     OpBuilder &builder) const {
+  return BufferLengthOp::create(builder, loc, builder.getIndexType(), value);
+}
+
+Value BufferViewType::inferSizeFromValue(Location loc, Value value,
+                                         OpBuilder &builder) const {
+  Value buffer = BufferViewBufferOp::create(
+      builder, loc, BufferType::get(builder.getContext()), value);
+  return BufferLengthOp::create(builder, loc, builder.getIndexType(), buffer);
 }

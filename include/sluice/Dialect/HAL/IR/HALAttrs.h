@@ -8,6 +8,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 #include <optional>
 

@@ -15,6 +15,7 @@
 
 include "sluice/Dialect/HAL/IR/HALBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "sluice/Dialect/Util/IR/UtilInterfaces.td"
 
 class HAL_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<HAL_Dialect, name, traits> {
@@ -35,12 +36,15 @@ defvar HAL_AffinityMethods = [{
     ::mlir::Attribute joinOR(::mlir::Attribute other) const;
     /// "Must satisfy both": intersection; null when impossible.
     ::mlir::Attribute joinAND(::mlir::Attribute other) const;
-    /// Inlining policy: whether `inlinable` may be inlined at `inlineSite`.
-    bool isLegalToInline(::mlir::Operation *inlineSite,
-                         ::mlir::Operation *inlinable) const;
 }];
+// The inlining policy (util InliningPolicyAttrInterface) of §2.4.5.
+defvar HAL_AffinityInliningPolicy =
+    DeclareAttrInterfaceMethods<Util_InliningPolicyAttr>;
 
-def HAL_DeviceAffinityAttr : HAL_Attr<"DeviceAffinity", "device.affinity"> {
+def HAL_DeviceAffinityAttr : HAL_Attr<"DeviceAffinity", "device.affinity", [
+    HAL_AffinityInliningPolicy,
+    Util_HoistableAttr,
+  ]> {
   let summary = "a device and a set of its queues";
   let description = [{
     `#hal.device.affinity<@device[, [q, ...]]>`: work runs on `@device`, on
@@ -59,7 +63,9 @@ def HAL_DeviceAffinityAttr : HAL_Attr<"DeviceAffinity", "device.affinity"> {
   let extraClassDeclaration = HAL_AffinityMethods;
 }
 
-def HAL_DevicePromiseAttr : HAL_Attr<"DevicePromise", "device.promise"> {
+def HAL_DevicePromiseAttr : HAL_Attr<"DevicePromise", "device.promise", [
+    HAL_AffinityInliningPolicy,
+  ]> {
   let summary = "a promise of a device that is declared later";
   let description = [{
     `#hal.device.promise<@name[, [q, ...]]>`: like `#hal.device.affinity` but
@@ -72,7 +78,10 @@ def HAL_DevicePromiseAttr : HAL_Attr<"DevicePromise", "device.promise"> {
   let extraClassDeclaration = HAL_AffinityMethods;
 }
 
-def HAL_DeviceOptimalAttr : HAL_Attr<"DeviceOptimal", "device.optimal"> {
+def HAL_DeviceOptimalAttr : HAL_Attr<"DeviceOptimal", "device.optimal", [
+    HAL_AffinityInliningPolicy,
+    Util_HoistableAttr,
+  ]> {
   let summary = "a choice between device affinities";
   let description = [{
     `#hal.device.optimal<[aff, ...]>`: work may run on whichever member is

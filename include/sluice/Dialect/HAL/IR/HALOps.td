@@ -6,6 +6,7 @@
 include "sluice/Dialect/HAL/IR/HALBase.td"
 include "sluice/Dialect/HAL/IR/HALTypes.td"
 include "sluice/Dialect/HAL/IR/HALAttrs.td"
+include "sluice/Dialect/Util/IR/UtilInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
@@ -57,6 +58,149 @@ def HAL_MemoryTypeOp : HAL_BitfieldConstantOp<"memory_type", "type",
 def HAL_BufferUsageOp : HAL_BitfieldConstantOp<"buffer_usage", "usage",
                                                "BufferUsageBitfield", "buffer_usage"> {
   let summary = "a buffer usage bitfield constant";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor ABI ops (§2.5.1 - §2.5.5)
+//===----------------------------------------------------------------------===//
+
+defvar HAL_BufferOrView = AnyTypeOf<[HAL_Buffer, HAL_BufferView]>;
+
+def HAL_TensorImportOp : HAL_PureOp<"tensor.import", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+  ]> {
+  let summary = "imports a buffer or buffer view as a tensor";
+  let description = [{
+    `target_encoding` is the ABI-facing tensor type; the result is the storage
+    type (`T as U` in the syntax when they differ).
+  }];
+  let arguments = (ins
+    HAL_BufferOrView:$source,
+    TypeAttr:$target_encoding,
+    Variadic<Index>:$target_dims,
+    Optional<HAL_Fence>:$wait_fence,
+    Optional<Index>:$byte_offset,
+    UnitAttr:$consume,
+    OptionalAttr<StrAttr>:$name,
+    OptionalAttr<AnyAttr>:$affinity
+  );
+  let results = (outs AnyTensor:$target);
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)?
+    (`wait` `(` $wait_fence^ `)` `=` `` `>`)?
+    (`consume` $consume^)?
+    $source
+    (`offset` `(` $byte_offset^ `)`)?
+    ($name^)?
+    `:` type($source) `->`
+    custom<TypeAlias>($target_encoding, type($target)) (`{` $target_dims^ `}`)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def HAL_TensorExportOp : HAL_PureOp<"tensor.export", [
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+  ]> {
+  let summary = "exports a tensor as a buffer or buffer view";
+  let arguments = (ins
+    AnyTensor:$source,
+    TypeAttr:$source_encoding,
+    Variadic<Index>:$source_dims,
+    OptionalAttr<StrAttr>:$name,
+    OptionalAttr<AnyAttr>:$affinity
+  );
+  let results = (outs HAL_BufferOrView:$target);
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)?
+    $source
+    ($name^)?
+    `:`
+    custom<TypeAlias>($source_encoding, type($source)) (`{` $source_dims^ `}`)?
+    `->` type($target)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def HAL_TensorAliasOp : HAL_PureOp<"tensor.alias", [
+    AllTypesMatch<["source", "result"]>,
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface, [
+      "getTiedResultOperandIndex",
+      "getTiedResultOperandIndices",
+    ]>,
+  ]> {
+  let summary = "aliases a tensor onto caller-provided storage";
+  let arguments = (ins
+    AnyTensor:$source,
+    Variadic<Index>:$source_dims,
+    HAL_BufferOrView:$storage,
+    Optional<HAL_Fence>:$wait_fence,
+    OptionalAttr<AnyAttr>:$affinity
+  );
+  let results = (outs AnyTensor:$result);
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)?
+    (`wait` `(` $wait_fence^ `)` `=` `` `>`)?
+    $source `:` type($source) (`{` $source_dims^ `}`)?
+    `to` $storage `:` type($storage)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_TensorTransientsOp : HAL_PureOp<"tensor.transients", [
+    AllTypesMatch<["source", "result"]>,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface, [
+      "getTiedResultOperandIndex",
+      "getTiedResultOperandIndices",
+    ]>,
+  ]> {
+  let summary = "provides storage for the transients of computing a tensor";
+  let arguments = (ins
+    AnyTensor:$source,
+    Variadic<Index>:$source_dims,
+    HAL_BufferOrView:$storage,
+    OptionalAttr<AnyAttr>:$affinity
+  );
+  let results = (outs AnyTensor:$result);
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)?
+    $source `:` type($source) (`{` $source_dims^ `}`)?
+    `from` $storage `:` type($storage)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def HAL_TensorBarrierOp : HAL_Op<"tensor.barrier", [
+    AllTypesMatch<["sources", "results"]>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface, [
+      "getTiedResultOperandIndex",
+      "getTiedResultOperandIndices",
+    ]>,
+  ]> {
+  let summary = "signals a fence when all source tensors are available";
+  let arguments = (ins
+    Variadic<AnyTensor>:$sources,
+    HAL_Fence:$signal_fence
+  );
+  let results = (outs Variadic<AnyTensor>:$results);
+  let assemblyFormat = [{
+    `join` `` `(` $sources `:` type($sources) `)`
+    `=` `` `>`
+    $signal_fence `:` type($signal_fence)
+    attr-dict-with-keyword
+  }];
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//

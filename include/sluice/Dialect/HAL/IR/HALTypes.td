@@ -9,10 +9,16 @@ include "sluice/Dialect/Util/IR/UtilInterfaces.td"
 def HAL_Allocator : HAL_Type<"Allocator", "allocator"> {
   let summary = "a device memory allocator";
 }
-def HAL_Buffer : HAL_Type<"Buffer", "buffer", [Util_ReferenceType]> {
+def HAL_Buffer : HAL_Type<"Buffer", "buffer", [
+    Util_ReferenceType,
+    DeclareTypeInterfaceMethods<Util_InferTypeSize>,
+  ]> {
   let summary = "a memory buffer";
 }
-def HAL_BufferView : HAL_Type<"BufferView", "buffer_view", [Util_ReferenceType]> {
+def HAL_BufferView : HAL_Type<"BufferView", "buffer_view", [
+    Util_ReferenceType,
+    DeclareTypeInterfaceMethods<Util_InferTypeSize>,
+  ]> {
   let summary = "a shaped and typed view of a buffer";
 }
 def HAL_Channel : HAL_Type<"Channel", "channel"> {
