@@ -4,12 +4,15 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "sluice/Dialect/Util/IR/BuiltinAttrModels.h"
 #include "sluice/Dialect/Util/IR/UtilAttrs.h"
@@ -89,6 +92,46 @@ void UtilDialect::initialize() {
   registerOps();
   addInterfaces<UtilInlinerInterface, UtilOpAsmInterface>();
   attachBuiltinAttrModels(getContext());
+}
+
+namespace {
+
+/// Folds `tensor.dim`/`memref.dim` of a shape-aware producer's result to the
+/// static size or the matching dynamic dimension value.
+template <typename DimOp>
+struct FoldDimOfShapeAwareProducer : public OpRewritePattern<DimOp> {
+  using OpRewritePattern<DimOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(DimOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = op.getSource();
+    while (auto assume = source.template getDefiningOp<memref::AssumeAlignmentOp>())
+      source = assume.getMemref();
+    auto shapeAwareOp = source.template getDefiningOp<ShapeAwareOpInterface>();
+    std::optional<int64_t> index = op.getConstantIndex();
+    if (!shapeAwareOp || !index)
+      return failure();
+    auto shapedType = cast<ShapedType>(source.getType());
+    if (*index < 0 || *index >= shapedType.getRank())
+      return failure();
+    if (!shapedType.isDynamicDim(*index)) {
+      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(
+          op, shapedType.getDimSize(*index));
+      return success();
+    }
+    ValueRange dims = shapeAwareOp.getResultDynamicDimsFromValue(source);
+    unsigned dynamicIndex = shapedType.getDynamicDimIndex(*index);
+    if (dynamicIndex >= dims.size())
+      return failure();
+    rewriter.replaceOp(op, dims[dynamicIndex]);
+    return success();
+  }
+};
+
+} // namespace
+
+void UtilDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.add<FoldDimOfShapeAwareProducer<tensor::DimOp>,
+              FoldDimOfShapeAwareProducer<memref::DimOp>>(getContext());
 }
 
 Operation *UtilDialect::materializeConstant(OpBuilder &builder,

@@ -305,6 +305,63 @@ void FuncOp::print(OpAsmPrinter &p) {
   }
 }
 
+void FuncOp::expandSignature(
+    function_ref<void(unsigned, Type, SmallVectorImpl<Type> &)> expandArgument,
+    function_ref<void(unsigned, Type, SmallVectorImpl<Type> &)> expandResult) {
+  MLIRContext *context = getContext();
+  auto emptyDict = DictionaryAttr::get(context);
+  SmallVector<Type> argTypes;
+  SmallVector<Attribute> argAttrs;
+  SmallVector<int64_t> firstExpansion;
+  for (auto [i, type] : llvm::enumerate(getArgumentTypes())) {
+    SmallVector<Type> expanded;
+    expandArgument(i, type, expanded);
+    firstExpansion.push_back(expanded.empty() ? -1 : argTypes.size());
+    for (auto [j, expandedType] : llvm::enumerate(expanded)) {
+      argTypes.push_back(expandedType);
+      DictionaryAttr dict = j == 0 ? getArgAttrDict(i) : DictionaryAttr();
+      argAttrs.push_back(dict ? dict : emptyDict);
+    }
+  }
+  SmallVector<Type> resultTypes;
+  SmallVector<Attribute> resultAttrs;
+  SmallVector<int64_t> ties;
+  for (auto [i, type] : llvm::enumerate(getResultTypes())) {
+    SmallVector<Type> expanded;
+    expandResult(i, type, expanded);
+    for (auto [j, expandedType] : llvm::enumerate(expanded)) {
+      resultTypes.push_back(expandedType);
+      DictionaryAttr dict = j == 0 ? getResultAttrDict(i) : DictionaryAttr();
+      resultAttrs.push_back(dict ? dict : emptyDict);
+      int64_t tie = -1;
+      if (j == 0)
+        if (std::optional<unsigned> tied = getTiedResultArgumentIndex(i))
+          tie = *tied < firstExpansion.size() ? firstExpansion[*tied] : -1;
+      ties.push_back(tie);
+    }
+  }
+  auto newType = FunctionType::get(context, argTypes, resultTypes);
+  if (newType == getFunctionType())
+    return;
+  Builder builder(context);
+  setFunctionTypeAttr(TypeAttr::get(newType));
+  if (getTiedOperandsAttr() || llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
+    setTiedOperandsAttr(builder.getIndexArrayAttr(ties));
+  auto anyNonEmpty = [](ArrayRef<Attribute> dicts) {
+    return llvm::any_of(dicts, [](Attribute a) {
+      return !cast<DictionaryAttr>(a).empty();
+    });
+  };
+  if (anyNonEmpty(argAttrs))
+    setArgAttrsAttr(builder.getArrayAttr(argAttrs));
+  else
+    removeArgAttrsAttr();
+  if (anyNonEmpty(resultAttrs))
+    setResAttrsAttr(builder.getArrayAttr(resultAttrs));
+  else
+    removeResAttrsAttr();
+}
+
 bool FuncOp::canDiscardOnUseEmpty() {
   return canDiscardSymbolOnUseEmpty(getOperation());
 }

@@ -24,6 +24,7 @@ def Util_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();

@@ -79,6 +79,18 @@ def Util_FuncOp : Util_Op<"func", [
     std::optional<unsigned> getTiedResultArgumentIndex(unsigned resultIndex);
     /// True when any result is tied to an argument.
     bool hasAnyTiedOperands();
+
+    /// Replaces each argument and result type by 0..N types. The first type
+    /// of an expansion keeps the original attributes and tie (remapped to the
+    /// first expansion of the tied argument); added types get empty
+    /// attributes and no tie. The body is not touched.
+    void expandSignature(
+        ::llvm::function_ref<void(unsigned, ::mlir::Type,
+                                  ::llvm::SmallVectorImpl<::mlir::Type> &)>
+            expandArgument,
+        ::llvm::function_ref<void(unsigned, ::mlir::Type,
+                                  ::llvm::SmallVectorImpl<::mlir::Type> &)>
+            expandResult);
   }];
 
   let hasCustomAssemblyFormat = 1;
