@@ -65,8 +65,9 @@ private:
 
 class MemoryFile final : public FileHandle {
 public:
-  explicit MemoryFile(std::string bytes)
-      : FileHandle(std::string(), bytes.size()), bytes_(std::move(bytes)) {}
+  MemoryFile(std::string bytes, std::string name)
+      : FileHandle(std::string(), bytes.size(), std::move(name)),
+        bytes_(std::move(bytes)) {}
 
 protected:
   Status readImpl(uint64_t offset, void *buffer, uint64_t length) const override {
@@ -104,8 +105,8 @@ Expected<FileHandleRef> openFile(const std::string &path) {
   return FileHandleRef(std::make_shared<PosixFile>(path, fd, (uint64_t)st.st_size));
 }
 
-FileHandleRef makeMemoryFile(std::string bytes) {
-  return std::make_shared<MemoryFile>(std::move(bytes));
+FileHandleRef makeMemoryFile(std::string bytes, std::string name) {
+  return std::make_shared<MemoryFile>(std::move(bytes), std::move(name));
 }
 
 std::string directoryOf(const std::string &path) {

@@ -353,7 +353,7 @@ Status GgufParser::run() {
     entry.file = file_;
     entry.offset = dataOffset + info.offset;
     entry.requiredAlignment = alignment;
-    entry.sourcePath = file_->path();
+    entry.source = file_;
     entry.sourceFormat = FileFormat::Gguf;
     entry.sourceEntryIndex = i;
     if (info.offset % alignment) {

@@ -12,6 +12,7 @@
 
 #include "Bytes.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_set>
 
@@ -190,6 +191,9 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
                                 const Range &storage, const std::string &table,
                                 const std::string &meta) {
   const uint64_t tableLength = table.size();
+  // Every entry takes at least 64 table bytes: never trust entry_count.
+  out_.entries.reserve(out_.entries.size() +
+                       (size_t)std::min<uint64_t>(entryCount, tableLength / 64 + 1));
   uint64_t rel = 0;
   for (uint64_t i = 0; i < entryCount; ++i) {
     auto where = [&] {
@@ -351,7 +355,7 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
     entry.key.assign(meta, nameRef.offset, nameRef.length);
   if (metaRef.length)
     entry.metadata.assign(meta, metaRef.offset, metaRef.length);
-  entry.sourcePath = file_->path();
+  entry.source = file_;
   entry.sourceFormat = FileFormat::Irpa;
   entry.sourceEntryIndex = index;
   entry.requiredAlignment = minAlignment;

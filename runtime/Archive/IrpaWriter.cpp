@@ -187,6 +187,7 @@ Status buildPlan(const std::vector<ArchiveEntry> &decls,
                       options.checksumChunkLog2);
   uint64_t entrySeg = 0, metaSize = 0, storageSize = 0, storageAlign = 0;
   std::map<std::string, uint64_t> pathOffsets;
+  plan.entries.reserve(decls.size() + 1);
 
   auto appendEntry = [&](PlannedEntry &p) -> Status {
     uint64_t rel = alignPow2(entrySeg, kEntryAlignment);

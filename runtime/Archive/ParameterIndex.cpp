@@ -31,26 +31,31 @@ std::string detail::printable(std::string_view bytes) {
 }
 
 void ParameterIndex::append(std::vector<ParameterEntry> entries) {
+  if (!entries.empty())
+    firstByKey_.reserve(size_ + entries.size());
   for (ParameterEntry &entry : entries) {
-    size_t index = entries_.size();
-    auto [it, inserted] = firstByKey_.try_emplace(entry.key, index);
+    size_t index = size_;
+    if ((index >> kChunkShift) == chunks_.size())
+      chunks_.push_back(std::make_unique<ParameterEntry[]>(kChunkSize));
+    ParameterEntry &slot = chunks_[index >> kChunkShift][index & (kChunkSize - 1)];
+    slot = std::move(entry);
+    ++size_;
+    totalBytes_ += slot.length;
+    auto [it, inserted] = firstByKey_.try_emplace(std::string_view(slot.key), index);
     if (!inserted) {
-      const ParameterEntry &first = entries_[it->second];
+      const ParameterEntry &first = this->entry(it->second);
       diagnostics_.push_back(formatString(
           "duplicate parameter key '%s' (first from %s, also in %s); the first "
           "is used",
-          detail::printable(entry.key).c_str(),
-          first.sourcePath.empty() ? "<memory>" : first.sourcePath.c_str(),
-          entry.sourcePath.empty() ? "<memory>" : entry.sourcePath.c_str()));
+          detail::printable(slot.key).c_str(), first.sourceName().c_str(),
+          slot.sourceName().c_str()));
     }
-    totalBytes_ += entry.length;
-    entries_.push_back(std::move(entry));
   }
 }
 
 const ParameterEntry *ParameterIndex::find(std::string_view key) const {
   auto it = firstByKey_.find(key);
-  return it == firstByKey_.end() ? nullptr : &entries_[it->second];
+  return it == firstByKey_.end() ? nullptr : &entry(it->second);
 }
 
 /// Levenshtein distance, giving up (returning limit+1) once it exceeds limit.
@@ -84,7 +89,7 @@ Expected<const ParameterEntry *> ParameterIndex::lookup(std::string_view key) co
                                      detail::printable(key).c_str());
   const ParameterEntry *best = nullptr;
   size_t bestDistance = 3;
-  for (const ParameterEntry &entry : entries_) {
+  for (const ParameterEntry &entry : *this) {
     size_t d = boundedEditDistance(key, entry.key, 2);
     if (d < bestDistance) {
       bestDistance = d;

@@ -94,7 +94,7 @@ Status SafetensorsParser::parseTensor(const std::string &name,
   entry.type = EntryType::File;
   entry.file = file_;
   entry.offset = base + begin; // base + end <= file size
-  entry.sourcePath = file_->path();
+  entry.source = file_;
   entry.sourceFormat = FileFormat::Safetensors;
   entry.sourceEntryIndex = index;
 

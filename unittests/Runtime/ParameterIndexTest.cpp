@@ -14,12 +14,12 @@ TEST(ParameterIndex, LookupAndDuplicates) {
   std::vector<ParameterEntry> entries(3);
   entries[0].key = "weight";
   entries[0].length = 4;
-  entries[0].sourcePath = "a.irpa";
+  entries[0].source = makeMemoryFile("", "a.irpa");
   entries[1].key = "bias";
   entries[1].length = 8;
   entries[2].key = "weight";
   entries[2].length = 16;
-  entries[2].sourcePath = "b.irpa";
+  entries[2].source = makeMemoryFile("", "b.irpa");
   const ParameterEntry *before = nullptr;
   index.append(std::move(entries));
   before = index.find("weight");

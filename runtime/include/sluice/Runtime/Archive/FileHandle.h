@@ -42,16 +42,20 @@ public:
   /// The POSIX descriptor backing the handle, or -1 (memory handles).
   virtual int nativeFd() const { return -1; }
 
-  /// Name used in messages: the path, or "<memory>".
-  std::string displayName() const { return path_.empty() ? "<memory>" : path_; }
+  /// Name used in messages: the path, else the memory handle's name, else
+  /// "<memory>".
+  std::string displayName() const {
+    return !path_.empty() ? path_ : !name_.empty() ? name_ : "<memory>";
+  }
 
 protected:
-  FileHandle(std::string path, uint64_t size)
-      : path_(std::move(path)), size_(size) {}
+  FileHandle(std::string path, uint64_t size, std::string name = {})
+      : path_(std::move(path)), name_(std::move(name)), size_(size) {}
   virtual Status readImpl(uint64_t offset, void *buffer, uint64_t length) const = 0;
 
 private:
   std::string path_;
+  std::string name_;
   uint64_t size_;
   mutable std::atomic<uint64_t> bytesRead_{0};
 };
@@ -61,9 +65,9 @@ using FileHandleRef = std::shared_ptr<const FileHandle>;
 /// Opens `path` read-only.
 Expected<FileHandleRef> openFile(const std::string &path);
 
-/// Wraps a copy of `bytes` as a handle; `name` is used only in messages
-/// (the handle has no path).
-FileHandleRef makeMemoryFile(std::string bytes);
+/// Wraps `bytes` as a handle; `name` is used only in messages (the handle
+/// has no path, so relative EXTERNAL paths cannot be resolved against it).
+FileHandleRef makeMemoryFile(std::string bytes, std::string name = {});
 
 /// Returns the directory part of `path` ("." when there is none).
 std::string directoryOf(const std::string &path);

@@ -4,9 +4,9 @@
 // either splats (a repeating pattern) or byte ranges of a file (an IRPA
 // DATA entry, an EXTERNAL file range, or a GGUF/safetensors tensor).
 //
-// The index is append-only; entries never move (std::deque), so entry
+// The index is append-only; entries never move (fixed-size chunks), so entry
 // pointers stay valid for the index's lifetime. Lookup is a hash map from
-// key to the first entry with that key. Appending is not thread-safe;
+// key (a view of the stored entry's key) to the first entry with that key. Appending is not thread-safe;
 // concurrent lookups on an index that is no longer appended to are.
 //
 //===----------------------------------------------------------------------===//
@@ -19,7 +19,8 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,9 +55,9 @@ struct ParameterEntry {
   /// True when the entry is an IRPA EXTERNAL reference (file != archive).
   bool external = false;
 
-  /// Where the entry was declared: the parsed file, its format and the index
-  /// of the entry within that file (for messages).
-  std::string sourcePath;
+  /// Where the entry was declared: the parsed file (shared, not copied per
+  /// entry), its format and the index of the entry within that file.
+  FileHandleRef source;
   FileFormat sourceFormat = FileFormat::Irpa;
   uint64_t sourceEntryIndex = 0;
 
@@ -65,6 +66,9 @@ struct ParameterEntry {
   /// dtype/shape: from GGUF/safetensors headers or a TENSOR_INFO record.
   std::optional<TensorInfoRecord> tensorInfo;
 
+  /// Name of the declaring file for messages ("<memory>" without a path).
+  std::string sourceName() const { return source ? source->displayName() : "<memory>"; }
+
   /// Byte `i` of a splat (pattern[i % patternLength]).
   uint8_t splatByte(uint64_t i) const {
     return patternLength ? pattern[i % patternLength] : 0;
@@ -72,16 +76,41 @@ struct ParameterEntry {
 };
 
 class ParameterIndex {
+  static constexpr size_t kChunkShift = 10;
+  static constexpr size_t kChunkSize = size_t(1) << kChunkShift;
+
 public:
   ParameterIndex() = default;
   ParameterIndex(const ParameterIndex &) = delete;
   ParameterIndex &operator=(const ParameterIndex &) = delete;
 
-  size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
-  const ParameterEntry &entry(size_t i) const { return entries_[i]; }
-  auto begin() const { return entries_.begin(); }
-  auto end() const { return entries_.end(); }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const ParameterEntry &entry(size_t i) const {
+    return chunks_[i >> kChunkShift][i & (kChunkSize - 1)];
+  }
+
+  class Iterator {
+  public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = ParameterEntry;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const ParameterEntry *;
+    using reference = const ParameterEntry &;
+    Iterator(const ParameterIndex *index, size_t i) : index_(index), i_(i) {}
+    reference operator*() const { return index_->entry(i_); }
+    pointer operator->() const { return &index_->entry(i_); }
+    Iterator &operator++() { ++i_; return *this; }
+    Iterator operator++(int) { Iterator old = *this; ++i_; return old; }
+    bool operator==(const Iterator &o) const { return i_ == o.i_; }
+    bool operator!=(const Iterator &o) const { return i_ != o.i_; }
+
+  private:
+    const ParameterIndex *index_;
+    size_t i_;
+  };
+  Iterator begin() const { return Iterator(this, 0); }
+  Iterator end() const { return Iterator(this, size_); }
 
   /// Sum of all entry lengths.
   uint64_t totalBytes() const { return totalBytes_; }
@@ -103,12 +132,11 @@ public:
   Expected<const ParameterEntry *> lookup(std::string_view key) const;
 
 private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-  };
-  std::deque<ParameterEntry> entries_;
-  std::unordered_map<std::string, size_t, Hash, std::equal_to<>> firstByKey_;
+  // Entries live in fixed-size chunks that are never reallocated, so entry
+  // addresses (and the key bytes the map views) stay valid.
+  std::vector<std::unique_ptr<ParameterEntry[]>> chunks_;
+  size_t size_ = 0;
+  std::unordered_map<std::string_view, size_t> firstByKey_;
   std::vector<std::string> diagnostics_;
   uint64_t totalBytes_ = 0;
 };
