@@ -14,6 +14,8 @@ using namespace mlir;
 using namespace sluice::hal;
 
 // Shared util directives (support-dialects.md §1.5) used by HAL formats.
+using sluice::util::parseSymbolVisibility;
+using sluice::util::printSymbolVisibility;
 using sluice::util::parseTypeAlias;
 using sluice::util::printTypeAlias;
 
@@ -212,6 +214,176 @@ struct EraseUnusedFence : public OpRewritePattern<FenceCreateOp> {
 void FenceCreateOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                 MLIRContext *context) {
   results.add<EraseUnusedFence>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// hal.executable.source
+//===----------------------------------------------------------------------===//
+
+void ExecutableSourceOp::build(OpBuilder &builder, OperationState &state,
+                               StringRef name) {
+  state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  Region *body = state.addRegion();
+  ensureTerminator(*body, builder, state.location);
+}
+
+LogicalResult ExecutableSourceOp::verify() {
+  unsigned conditionCount = 0;
+  for (Operation &op : getBody().front())
+    if (op.getName().getStringRef() == "hal.executable.condition")
+      ++conditionCount;
+  if (conditionCount > 1)
+    return emitOpError("only one condition op is allowed in an executable");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// hal.executable.export
+//===----------------------------------------------------------------------===//
+
+/// `'(' args ')' '->' '(' 'index' ',' 'index' ',' 'index' ')' region`.
+static ParseResult parseWorkgroupCountRegion(OpAsmParser &parser,
+                                             Region &region) {
+  SmallVector<OpAsmParser::Argument> args;
+  if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                               /*allowType=*/true, /*allowAttrs=*/true) ||
+      parser.parseArrow())
+    return failure();
+  SMLoc typesLoc = parser.getCurrentLocation();
+  SmallVector<Type> resultTypes;
+  if (parser.parseLParen() || parser.parseTypeList(resultTypes) ||
+      parser.parseRParen())
+    return failure();
+  if (resultTypes.size() != 3 ||
+      !llvm::all_of(resultTypes, [](Type type) { return type.isIndex(); }))
+    return parser.emitError(typesLoc, "workgroup count region must return "
+                                      "the XYZ dimension counts");
+  return parser.parseRegion(region, args, /*enableNameShadowing=*/false);
+}
+
+static void printWorkgroupCountRegion(OpAsmPrinter &p, Region &region) {
+  p << "(";
+  llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+    p.printRegionArgument(arg);
+  });
+  p << ")";
+  Type indexType = IndexType::get(region.getContext());
+  p.printArrowTypeList(TypeRange{indexType, indexType, indexType});
+  p << " ";
+  p.printRegion(region, /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+}
+
+/// `'(' args ')' '->' 'i1' region`.
+static ParseResult parseConditionRegion(OpAsmParser &parser, Region &region) {
+  SmallVector<OpAsmParser::Argument> args;
+  Type resultType;
+  if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                               /*allowType=*/true, /*allowAttrs=*/true) ||
+      parser.parseArrow() || parser.parseType(resultType))
+    return failure();
+  return parser.parseRegion(region, args, /*enableNameShadowing=*/false);
+}
+
+static void printConditionRegion(OpAsmPrinter &p, Region &region) {
+  p << "(";
+  llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+    p.printRegionArgument(arg);
+  });
+  p << ") -> i1 ";
+  p.printRegion(region, /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+}
+
+ParseResult ExecutableExportOp::parse(OpAsmParser &parser,
+                                      OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  StringAttr visibility;
+  if (parseSymbolVisibility(parser, visibility))
+    return failure();
+  if (visibility)
+    result.addAttribute(getSymVisibilityAttrName(result.name), visibility);
+  StringAttr name;
+  if (parser.parseSymbolName(name, getSymNameAttrName(result.name),
+                             result.attributes))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("ordinal"))) {
+    int64_t ordinal = 0;
+    if (parser.parseLParen() || parser.parseInteger(ordinal) ||
+        parser.parseRParen())
+      return failure();
+    result.addAttribute(getOrdinalAttrName(result.name),
+                        builder.getIndexAttr(ordinal));
+  }
+  PipelineLayoutAttr layout;
+  if (parser.parseKeyword("layout") || parser.parseLParen() ||
+      parser.parseCustomAttributeWithFallback(layout) || parser.parseRParen())
+    return failure();
+  result.addAttribute(getLayoutAttrName(result.name), layout);
+  Region *workgroupCount = result.addRegion();
+  Region *condition = result.addRegion();
+  if (succeeded(parser.parseOptionalKeyword("condition")))
+    if (parseConditionRegion(parser, *condition))
+      return failure();
+  if (succeeded(parser.parseOptionalKeyword("fallback"))) {
+    SymbolRefAttr fallback;
+    if (parser.parseLParen() || parser.parseAttribute(fallback) ||
+        parser.parseRParen())
+      return failure();
+    result.addAttribute(getConditionFallbackAttrName(result.name), fallback);
+  }
+  if (succeeded(parser.parseOptionalKeyword("count")))
+    if (parseWorkgroupCountRegion(parser, *workgroupCount))
+      return failure();
+  return parser.parseOptionalAttrDictWithKeyword(result.attributes);
+}
+
+void ExecutableExportOp::print(OpAsmPrinter &p) {
+  p << " ";
+  printSymbolVisibility(p, *this, getSymVisibilityAttr());
+  p << " ";
+  p.printSymbolName(getSymName());
+  if (IntegerAttr ordinal = getOrdinalAttr())
+    p << " ordinal(" << ordinal.getValue() << ")";
+  p << " layout(";
+  p.printStrippedAttrOrType(getLayout());
+  p << ")";
+  if (!getCondition().empty()) {
+    p << " condition";
+    printConditionRegion(p, getCondition());
+  }
+  if (SymbolRefAttr fallback = getConditionFallbackAttr()) {
+    p << " fallback(";
+    p.printAttribute(fallback);
+    p << ")";
+  }
+  if (!getWorkgroupCount().empty()) {
+    p << " count";
+    printWorkgroupCountRegion(p, getWorkgroupCount());
+  }
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getSymVisibilityAttrName(), getSymNameAttrName(), getOrdinalAttrName(),
+       getLayoutAttrName(), getConditionFallbackAttrName()});
+}
+
+LogicalResult ExecutableExportOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (!parent || (parent->getName().getStringRef() != "hal.executable.source" &&
+                  parent->getName().getStringRef() != "hal.executable.variant"))
+    return emitOpError("expects parent op to be one of "
+                       "'hal.executable.source, hal.executable.variant'");
+  if (!getCondition().empty() && !getConditionFallbackAttr())
+    return emitOpError("must have a fallback if a condition region is defined");
+  if (getCondition().empty() && getConditionFallbackAttr())
+    return emitOpError(
+        "fallback must only be present if a condition region is defined");
+  if (!getCondition().empty() && !getCondition().hasOneBlock())
+    return emitOpError("expected a single region block for the condition");
+  if (!getWorkgroupCount().empty() && !getWorkgroupCount().hasOneBlock())
+    return emitOpError("expected a single region block for the workgroup count");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

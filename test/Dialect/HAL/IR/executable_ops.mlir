@@ -15,3 +15,42 @@ func.func @return_empty() {
   // CHECK: hal.return{{$}}
   hal.return
 }
+
+// -----
+
+// The export of the encoding test (spec example).
+// CHECK: #pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+// CHECK-LABEL: hal.executable.source public @executable {
+// CHECK-NEXT: hal.executable.export public @dispatch ordinal(0) layout(#pipeline_layout)
+// CHECK-NEXT: }
+hal.executable.source public @executable {
+  hal.executable.export public @dispatch ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>)
+}
+
+// -----
+
+// Argument attribute dictionaries are accepted but not kept.
+// CHECK-LABEL: hal.executable.source private @full attributes {hal.x} {
+hal.executable.source private @full attributes {hal.x} {
+  // CHECK: hal.executable.export public @a layout(#pipeline_layout) count(%arg0: !hal.device, %arg1: index) -> (index, index, index) {
+  // CHECK-NEXT: hal.return %arg1, %arg1, %arg1 : index, index, index
+  // CHECK-NEXT: } attributes {workgroup_size = [4 : index, 1 : index, 1 : index]}
+  hal.executable.export @a layout(#hal.pipeline.layout<constants = 2, bindings = []>) count(%device: !hal.device, %x: index {hal.y}) -> (index, index, index) {
+    hal.return %x, %x, %x : index, index, index
+  } attributes {workgroup_size = [4 : index, 1 : index, 1 : index]}
+  // CHECK: hal.executable.export private @b ordinal(1) layout(#pipeline_layout1) condition(%arg0: !hal.device) -> i1 {
+  // CHECK-NEXT: %true = arith.constant true
+  // CHECK-NEXT: hal.return %true : i1
+  // CHECK-NEXT: } fallback(@a)
+  hal.executable.export private @b ordinal(1) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<uniform_buffer>]>) condition(%device: !hal.device) -> i1 {
+    %true = arith.constant true
+    hal.return %true : i1
+  } fallback(@a)
+}
+
+// -----
+
+// CHECK-LABEL: hal.executable.source public @empty {
+// CHECK-NEXT: }
+hal.executable.source @empty {
+}

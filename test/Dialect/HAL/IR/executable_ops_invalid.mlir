@@ -12,3 +12,54 @@ func.func @return_type(%arg0: i32) -> index {
   // expected-error @+1 {{'hal.return' op parent expected result 0 to be 'index' but returning 'i32'}}
   hal.return %arg0 : i32
 }
+
+// -----
+
+hal.executable.source @no_fallback {
+  // expected-error @+1 {{'hal.executable.export' op must have a fallback if a condition region is defined}}
+  hal.executable.export @a layout(#hal.pipeline.layout<bindings = []>) condition(%device: !hal.device) -> i1 {
+    %true = arith.constant true
+    hal.return %true : i1
+  }
+}
+
+// -----
+
+hal.executable.source @no_condition {
+  hal.executable.export @a layout(#hal.pipeline.layout<bindings = []>)
+  // expected-error @+1 {{'hal.executable.export' op fallback must only be present if a condition region is defined}}
+  hal.executable.export @b layout(#hal.pipeline.layout<bindings = []>) fallback(@a)
+}
+
+// -----
+
+hal.executable.source @count_types {
+  // expected-error @+1 {{workgroup count region must return the XYZ dimension counts}}
+  hal.executable.export @a layout(#hal.pipeline.layout<bindings = []>) count(%x: index) -> (index, index) {
+    hal.return %x, %x : index, index
+  }
+}
+
+// -----
+
+hal.executable.source @count_blocks {
+  // expected-error @+1 {{'hal.executable.export' op expected a single region block for the workgroup count}}
+  hal.executable.export @a layout(#hal.pipeline.layout<bindings = []>) count(%x: index) -> (index, index, index) {
+    cf.br ^bb1
+  ^bb1:
+    hal.return %x, %x, %x : index, index, index
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'hal.executable.export' op expects parent op to be one of 'hal.executable.source, hal.executable.variant'}}
+hal.executable.export @export_parent layout(#hal.pipeline.layout<bindings = []>)
+
+// -----
+
+"hal.executable.source"() <{sym_name = "bad_layout"}> ({
+  // expected-error @+1 {{invalid properties {layout = 1 : i32, sym_name = "a"} for op hal.executable.export: Invalid attribute `layout` in property conversion: 1 : i32}}
+  "hal.executable.export"() <{sym_name = "a", layout = 1 : i32}> ({}, {}) : () -> ()
+  "hal.executable.source_end"() : () -> ()
+}) : () -> ()

@@ -8,6 +8,7 @@ include "sluice/Dialect/HAL/IR/HALTypes.td"
 include "sluice/Dialect/HAL/IR/HALAttrs.td"
 include "sluice/Dialect/Util/IR/UtilInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -391,6 +392,59 @@ def HAL_DevicesGetOp : HAL_PureOp<"devices.get", [
 //===----------------------------------------------------------------------===//
 // Executables (§2.5.12)
 //===----------------------------------------------------------------------===//
+
+def HAL_ExecutableSourceOp : HAL_Op<"executable.source", [
+    IsolatedFromAbove,
+    SingleBlockImplicitTerminator<"ExecutableSourceEndOp">,
+    Symbol,
+    SymbolTable,
+  ]> {
+  let summary = "an executable defined by its source (exports and objects)";
+  let arguments = (ins
+    OptionalAttr<StrAttr>:$sym_visibility,
+    SymbolNameAttr:$sym_name,
+    OptionalAttr<AnyAttr>:$objects
+  );
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<SymbolVisibility>($sym_visibility) $sym_name
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$name)>,
+  ];
+}
+
+def HAL_ExecutableSourceEndOp : HAL_Op<"executable.source_end", [
+    HasParent<"ExecutableSourceOp">,
+    Terminator,
+  ]> {
+  let summary = "terminates an executable source (never printed)";
+  let assemblyFormat = "attr-dict";
+}
+
+def HAL_ExecutableExportOp : HAL_Op<"executable.export", [
+    IsolatedFromAbove,
+    Symbol,
+  ]> {
+  let summary = "an entry point of an executable";
+  let arguments = (ins
+    OptionalAttr<StrAttr>:$sym_visibility,
+    SymbolNameAttr:$sym_name,
+    OptionalAttr<IndexAttr>:$ordinal,
+    HAL_PipelineLayoutAttr:$layout,
+    OptionalAttr<SymbolRefAttr>:$condition_fallback,
+    OptionalAttr<ArrayAttr>:$workgroup_size,
+    OptionalAttr<IndexAttr>:$subgroup_size,
+    OptionalAttr<IndexAttr>:$workgroup_local_memory,
+    OptionalAttr<DictionaryAttr>:$source_locs
+  );
+  let regions = (region AnyRegion:$workgroup_count, AnyRegion:$condition);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
 
 def HAL_ReturnOp : HAL_Op<"return", [Pure, ReturnLike, Terminator]> {
   let summary = "returns from a HAL region";
