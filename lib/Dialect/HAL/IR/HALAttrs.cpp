@@ -694,6 +694,41 @@ void PipelineLayoutAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// #hal.abi.convention / #hal.descriptor_type
+//===----------------------------------------------------------------------===//
+
+template <typename AttrT, typename EnumT>
+static Attribute parseEnumAttr(AsmParser &parser, const EnumInfo &info) {
+  uint64_t value = 0;
+  if (parser.parseLess() || parseEnumParameter(parser, info, value) ||
+      parser.parseGreater())
+    return {};
+  return AttrT::get(parser.getContext(), static_cast<EnumT>(value));
+}
+
+Attribute ExecutionModelAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<ExecutionModelAttr, ExecutionModel>(
+      parser, getExecutionModelEnum());
+}
+void ExecutionModelAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printEnumParameter(printer, getExecutionModelEnum(),
+                     static_cast<uint64_t>(getValue()));
+  printer << ">";
+}
+
+Attribute DescriptorTypeAttr::parse(AsmParser &parser, Type) {
+  return parseEnumAttr<DescriptorTypeAttr, DescriptorType>(
+      parser, getDescriptorTypeEnum());
+}
+void DescriptorTypeAttr::print(AsmPrinter &printer) const {
+  printer << "<";
+  printEnumParameter(printer, getDescriptorTypeEnum(),
+                     static_cast<uint64_t>(getValue()));
+  printer << ">";
+}
+
+//===----------------------------------------------------------------------===//
 // Dialect hooks
 //===----------------------------------------------------------------------===//
 

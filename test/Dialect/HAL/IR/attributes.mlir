@@ -96,3 +96,15 @@ util.func private @layouts() attributes {
   hal.c = #hal.pipeline.layout<bindings = [], flags = None>,
   hal.d = #hal.pipeline.binding<storage_buffer, ReadOnly>
 }
+
+// -----
+
+// CHECK-LABEL: util.func private @enum_attrs
+// CHECK-SAME: hal.a = #hal.abi.convention<coarse_fences>
+// CHECK-SAME: hal.b = #hal.abi.convention<synchronous>
+// CHECK-SAME: hal.c = #hal.descriptor_type<storage_buffer>
+util.func private @enum_attrs() attributes {
+  hal.a = #hal.abi.convention<coarse_fences>,
+  hal.b = #hal.abi.convention<"synchronous">,
+  hal.c = #hal.descriptor_type<storage_buffer>
+}

@@ -48,3 +48,8 @@ util.func private @link_bool() attributes {hal.a = #hal.device.link<(@a -> @b = 
 
 // expected-error @+1 {{expected a parameter name in struct}}
 util.func private @link_field() attributes {hal.a = #hal.device.link<(@a -> @b = {bogus = true})>}
+
+// -----
+
+// expected-error @+1 {{expected one of [synchronous, coarse_fences] for IREE HAL execution model, got: fences}}
+util.func private @abi_convention() attributes {hal.a = #hal.abi.convention<fences>}

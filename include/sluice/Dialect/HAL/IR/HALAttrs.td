@@ -202,4 +202,18 @@ def HAL_PipelineLayoutAttr : HAL_Attr<"PipelineLayout", "pipeline.layout"> {
   );
 }
 
+//===----------------------------------------------------------------------===//
+// Enum attributes (§2.4.10)
+//===----------------------------------------------------------------------===//
+
+def HAL_ExecutionModelAttr : HAL_Attr<"ExecutionModel", "abi.convention"> {
+  let summary = "the ABI convention of a call (`synchronous` or `coarse_fences`)";
+  let parameters = (ins "ExecutionModel":$value);
+}
+
+def HAL_DescriptorTypeAttr : HAL_Attr<"DescriptorType", "descriptor_type"> {
+  let summary = "a descriptor type (`uniform_buffer` or `storage_buffer`)";
+  let parameters = (ins "DescriptorType":$value);
+}
+
 #endif // SLUICE_DIALECT_HAL_IR_HALATTRS
