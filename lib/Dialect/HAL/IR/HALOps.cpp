@@ -369,9 +369,8 @@ void ExecutableExportOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult ExecutableExportOp::verify() {
-  Operation *parent = (*this)->getParentOp();
-  if (!parent || (parent->getName().getStringRef() != "hal.executable.source" &&
-                  parent->getName().getStringRef() != "hal.executable.variant"))
+  if (!isa_and_present<ExecutableSourceOp, ExecutableVariantOp>(
+          (*this)->getParentOp()))
     return emitOpError("expects parent op to be one of "
                        "'hal.executable.source, hal.executable.variant'");
   if (!getCondition().empty() && !getConditionFallbackAttr())

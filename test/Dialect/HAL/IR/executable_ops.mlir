@@ -54,3 +54,32 @@ hal.executable.source private @full attributes {hal.x} {
 // CHECK-NEXT: }
 hal.executable.source @empty {
 }
+
+// -----
+
+// Full executables round-trip (HALToStream leaves them alone).
+// CHECK: #executable_target_vmvx_bytecode_fb = #hal.executable.target<"vmvx", "vmvx-bytecode-fb">
+// CHECK-LABEL: hal.executable private @ex {
+// CHECK-NEXT: hal.executable.variant public @vmvx target(#executable_target_vmvx_bytecode_fb) objects([#hal.device.promise<@o>]) {
+// CHECK-NEXT: hal.executable.export public @entry ordinal(0) layout(#pipeline_layout) count(%arg0: !hal.device) -> (index, index, index) {
+// CHECK-NEXT: %c1 = arith.constant 1 : index
+// CHECK-NEXT: hal.return %c1, %c1, %c1 : index, index, index
+// CHECK-NEXT: }
+// CHECK-NEXT: builtin.module {
+// CHECK-NEXT: func.func @entry()
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+hal.executable private @ex {
+  hal.executable.variant public @vmvx target(#hal.executable.target<"vmvx", "vmvx-bytecode-fb">) objects([#hal.device.promise<@o>]) {
+    hal.executable.export public @entry ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      func.func @entry() {
+        return
+      }
+    }
+  }
+}

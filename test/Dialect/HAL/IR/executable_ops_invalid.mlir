@@ -63,3 +63,11 @@ hal.executable.export @export_parent layout(#hal.pipeline.layout<bindings = []>)
   "hal.executable.export"() <{sym_name = "a", layout = 1 : i32}> ({}, {}) : () -> ()
   "hal.executable.source_end"() : () -> ()
 }) : () -> ()
+
+// -----
+
+hal.executable.source @variant_parent {
+  // expected-error @+1 {{'hal.executable.variant' op expects parent op 'hal.executable'}}
+  hal.executable.variant @v target(#hal.executable.target<"vmvx", "vmvx-bytecode-fb">) {
+  }
+}

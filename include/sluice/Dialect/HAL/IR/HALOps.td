@@ -425,6 +425,65 @@ def HAL_ExecutableSourceEndOp : HAL_Op<"executable.source_end", [
   let assemblyFormat = "attr-dict";
 }
 
+def HAL_ExecutableOp : HAL_Op<"executable", [
+    IsolatedFromAbove,
+    SingleBlockImplicitTerminator<"ExecutableEndOp">,
+    Symbol,
+    SymbolTable,
+  ]> {
+  let summary = "a target-independent executable holding target variants";
+  let arguments = (ins
+    OptionalAttr<StrAttr>:$sym_visibility,
+    SymbolNameAttr:$sym_name
+  );
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<SymbolVisibility>($sym_visibility) $sym_name
+    attr-dict-with-keyword $body
+  }];
+}
+
+def HAL_ExecutableEndOp : HAL_Op<"executable_end", [
+    HasParent<"ExecutableOp">,
+    Terminator,
+  ]> {
+  let summary = "terminates an executable (never printed)";
+  let assemblyFormat = "attr-dict";
+}
+
+def HAL_ExecutableVariantOp : HAL_Op<"executable.variant", [
+    HasParent<"ExecutableOp">,
+    IsolatedFromAbove,
+    SingleBlockImplicitTerminator<"ExecutableVariantEndOp">,
+    Symbol,
+    SymbolTable,
+  ]> {
+  let summary = "a target-specific variant of an executable";
+  let arguments = (ins
+    OptionalAttr<StrAttr>:$sym_visibility,
+    SymbolNameAttr:$sym_name,
+    HAL_ExecutableTargetAttr:$target,
+    OptionalAttr<ArrayAttr>:$objects,
+    OptionalAttr<DictionaryAttr>:$sources
+  );
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    custom<SymbolVisibility>($sym_visibility) $sym_name
+    `target` `(` $target `)`
+    (`objects` `(` $objects^ `)`)?
+    (`sources` `(` $sources^ `)`)?
+    attr-dict-with-keyword $body
+  }];
+}
+
+def HAL_ExecutableVariantEndOp : HAL_Op<"executable.variant_end", [
+    HasParent<"ExecutableVariantOp">,
+    Terminator,
+  ]> {
+  let summary = "terminates an executable variant (never printed)";
+  let assemblyFormat = "attr-dict";
+}
+
 def HAL_ExecutableExportOp : HAL_Op<"executable.export", [
     IsolatedFromAbove,
     Symbol,
