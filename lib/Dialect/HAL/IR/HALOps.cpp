@@ -200,7 +200,9 @@ namespace {
 /// Erases fences nobody waits on or signals.
 struct EraseUnusedFence : public OpRewritePattern<FenceCreateOp> {
   EraseUnusedFence(MLIRContext *context)
-      : OpRewritePattern<FenceCreateOp>(context, /*benefit=*/1000) {}
+      : OpRewritePattern<FenceCreateOp>(context, /*benefit=*/1000) {
+    setDebugName("EraseUnusedFence");
+  }
   LogicalResult matchAndRewrite(FenceCreateOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.getResult().use_empty())

@@ -14,10 +14,23 @@ util.func public @unused_fence(%device: !hal.device) -> !hal.fence {
 
 // -----
 
-// Without canonicalization patterns, plain DCE keeps an unused fence.
+// resolve_memory_properties has no folder: a later HAL pass resolves it.
 // CHECK-LABEL: util.func public @memory_properties_survive
 util.func public @memory_properties_survive() -> (i32, i32) {
   // CHECK: hal.allocator.resolve_memory_properties for(#hal.device.affinity<@device>) lifetime(constant) : i32, i32
   %mt, %bu = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@device>) lifetime(constant) : i32, i32
   util.return %mt, %bu : i32, i32
+}
+
+// -----
+
+// An unused fence is not trivially dead: without its pattern canonicalization
+// keeps it.
+// RUN: sluice-opt --split-input-file --canonicalize="disable-patterns=EraseUnusedFence" %s | FileCheck %s --check-prefix=NOPATTERN
+// NOPATTERN-LABEL: util.func public @unused_fence_not_trivially_dead
+// NOPATTERN: hal.fence.create
+// NOPATTERN-NEXT: util.return
+util.func public @unused_fence_not_trivially_dead(%device: !hal.device) {
+  %0 = hal.fence.create device(%device : !hal.device) flags("None") : !hal.fence
+  util.return
 }

@@ -305,12 +305,15 @@ def HAL_BufferViewAssertOp : HAL_Op<"buffer_view.assert"> {
 // Fences, allocators and devices (§2.5.9 - §2.5.11)
 //===----------------------------------------------------------------------===//
 
+// MemAlloc is declared on the op (not on the result) so that an unused fence
+// is not trivially dead: only the canonicalizer erases it.
 def HAL_FenceCreateOp : HAL_Op<"fence.create", [
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    MemoryEffects<[MemAlloc]>,
   ]> {
   let summary = "creates an unsignaled fence";
   let arguments = (ins HAL_Device:$device, I64Attr:$flags);
-  let results = (outs Res<HAL_Fence, "", [MemAlloc]>:$result);
+  let results = (outs HAL_Fence:$result);
   let assemblyFormat = [{
     `device` `(` $device `:` type($device) `)`
     `flags` `(` custom<FenceFlagBitfield>($flags) `)`
