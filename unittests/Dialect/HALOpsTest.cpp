@@ -191,6 +191,28 @@ TEST_F(HALOpsTest, AffinityAttrsImplementUtilAttrInterfaces) {
                    .isLegalToInline(site, site));
 }
 
+TEST_F(HALOpsTest, BufferViewDimRange) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    util.func public @f(%view: !hal.buffer_view) -> index {
+      %d = hal.buffer_view.dim<%view : !hal.buffer_view>[1] : index
+      util.return %d : index
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto dim = collect<BufferViewDimOp>(*module).front();
+  std::optional<ConstantIntRanges> range;
+  dim.inferResultRanges({ConstantIntRanges::maxRange(64)},
+                        [&](Value value, const ConstantIntRanges &r) {
+                          EXPECT_EQ(value, dim.getResult());
+                          range = r;
+                        });
+  ASSERT_TRUE(range);
+  EXPECT_EQ(range->umin().getZExtValue(), 0u);
+  EXPECT_EQ(range->umax().getZExtValue(), (uint64_t(1) << 53) - 1);
+  EXPECT_EQ(range->smin().getSExtValue(), 0);
+  EXPECT_EQ(range->smax().getSExtValue(), (int64_t(1) << 53) - 1);
+}
+
 TEST_F(HALOpsTest, ElementTypeEncoding) {
   Builder b(&context);
   EXPECT_EQ(ElementTypeOp::getTypeValue(b.getF32Type()), 0x21000020);
