@@ -24,10 +24,10 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::submit(std::function<void()> task) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    tasks_.push_back(std::move(task));
-  }
+  // Notify under the lock: once the task may run (and let its owner destroy
+  // this pool) the submitter no longer touches the pool.
+  std::lock_guard<std::mutex> lock(mutex_);
+  tasks_.push_back(std::move(task));
   cv_.notify_one();
 }
 

@@ -49,11 +49,9 @@ public:
       batch->done(status);
       return;
     }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (Chunk &c : chunks)
-        pending_.push_back(std::move(c));
-    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (Chunk &c : chunks)
+      pending_.push_back(std::move(c));
     cv_.notify_all();
   }
 

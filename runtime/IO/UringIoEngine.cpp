@@ -1,8 +1,8 @@
 //===- UringIoEngine.cpp - io_uring backend ----------------------------------===//
 //
 // One ring, driven by one completion thread: it admits chunks (bounded by
-// queue depth and in-flight bytes), submits them with IOSQE_ASYNC so the
-// kernel's workers copy in parallel, reaps completions, resubmits short
+// queue depth and in-flight bytes), submits them (cached reads complete inline,
+// blocking ones run on the kernel's async workers in parallel), reaps completions, resubmits short
 // transfers and completes batches.
 //
 //===----------------------------------------------------------------------===//
@@ -60,11 +60,9 @@ public:
       batch->done(status);
       return;
     }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (Chunk &c : chunks)
-        pending_.push_back(new Chunk(std::move(c)));
-    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (Chunk &c : chunks)
+      pending_.push_back(new Chunk(std::move(c)));
     cv_.notify_all();
   }
 
@@ -85,7 +83,8 @@ private:
     else
       io_uring_prep_write(sqe, c->fd, c->data + c->done,
                           (unsigned)(c->length - c->done), c->fileOffset + c->done);
-    io_uring_sqe_set_flags(sqe, IOSQE_ASYNC);
+    if (options_.uringForceAsync)
+      io_uring_sqe_set_flags(sqe, IOSQE_ASYNC);
     io_uring_sqe_set_data(sqe, c);
     return true;
   }

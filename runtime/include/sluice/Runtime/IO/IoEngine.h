@@ -45,6 +45,10 @@ struct IoEngineOptions {
   uint64_t chunkBytes = 4ull << 20;
   /// io_uring submission queue depth.
   unsigned queueDepth = 64;
+  /// io_uring: force every request onto the kernel's async workers
+  /// (IOSQE_ASYNC). Off: reads served from the page cache complete inline at
+  /// submission and only blocking ones are punted to the workers.
+  bool uringForceAsync = false;
   /// O_DIRECT alignment for offsets, lengths and addresses.
   uint64_t directAlignment = 4096;
 };
