@@ -55,12 +55,11 @@ uint32_t crc32cSoftware(uint32_t crc, const uint8_t *p, size_t n) {
 }
 
 #if defined(__x86_64__)
-__attribute__((target("sse4.2"))) uint32_t crc32cHardware(uint32_t crc,
-                                                          const uint8_t *p,
-                                                          size_t n) {
+/// Raw register update (no pre/post inversion) with the SSE4.2 instruction.
+__attribute__((target("sse4.2"))) uint32_t crc32cHardwareRaw(uint32_t crc,
+                                                             const uint8_t *p,
+                                                             size_t n) {
   uint64_t c = crc;
-  // Three interleaved streams would be faster still; one stream already
-  // runs at several GB/s, well above disk bandwidth.
   while (n >= 8) {
     uint64_t word;
     std::memcpy(&word, p, 8);
@@ -74,6 +73,65 @@ __attribute__((target("sse4.2"))) uint32_t crc32cHardware(uint32_t crc,
   return c32;
 }
 
+// The crc32 instruction has a 3-cycle latency and a 1-cycle throughput, so
+// three independent streams over consecutive kStreamBytes blocks run ~3x
+// faster than one. The streams are recombined with the linear operator
+// "append kStreamBytes zero bytes" (precomputed as byte tables):
+//   raw(r, A||B) = shift(raw(r, A)) ^ raw(0, B).
+constexpr size_t kStreamBytes = 4096;
+
+struct ShiftTables {
+  uint32_t t[4][256];
+  ShiftTables() {
+    static const uint8_t zeros[kStreamBytes] = {};
+    uint32_t basis[32];
+    for (int bit = 0; bit < 32; ++bit)
+      basis[bit] = crc32cSoftware(1u << bit, zeros, kStreamBytes);
+    for (int k = 0; k < 4; ++k)
+      for (uint32_t b = 0; b < 256; ++b) {
+        uint32_t v = 0;
+        for (int bit = 0; bit < 8; ++bit)
+          if (b & (1u << bit))
+            v ^= basis[8 * k + bit];
+        t[k][b] = v;
+      }
+  }
+  uint32_t shift(uint32_t c) const {
+    return t[0][c & 0xFF] ^ t[1][(c >> 8) & 0xFF] ^ t[2][(c >> 16) & 0xFF] ^
+           t[3][c >> 24];
+  }
+};
+
+const ShiftTables &shiftTables() {
+  static const ShiftTables instance;
+  return instance;
+}
+
+__attribute__((target("sse4.2"))) uint32_t crc32cHardware(uint32_t crc,
+                                                          const uint8_t *p,
+                                                          size_t n) {
+  if (n >= 3 * kStreamBytes) {
+    const ShiftTables &tables = shiftTables();
+    while (n >= 3 * kStreamBytes) {
+      uint64_t c0 = crc, c1 = 0, c2 = 0;
+      const uint8_t *a = p, *b = p + kStreamBytes, *c = p + 2 * kStreamBytes;
+      for (size_t i = 0; i < kStreamBytes; i += 8) {
+        uint64_t wa, wb, wc;
+        std::memcpy(&wa, a + i, 8);
+        std::memcpy(&wb, b + i, 8);
+        std::memcpy(&wc, c + i, 8);
+        c0 = _mm_crc32_u64(c0, wa);
+        c1 = _mm_crc32_u64(c1, wb);
+        c2 = _mm_crc32_u64(c2, wc);
+      }
+      crc = tables.shift(tables.shift((uint32_t)c0) ^ (uint32_t)c1) ^ (uint32_t)c2;
+      p += 3 * kStreamBytes;
+      n -= 3 * kStreamBytes;
+    }
+  }
+  return crc32cHardwareRaw(crc, p, n);
+}
+
 bool haveSse42() {
   static const bool value = __builtin_cpu_supports("sse4.2");
   return value;
@@ -81,6 +139,10 @@ bool haveSse42() {
 #endif
 
 } // namespace
+
+uint32_t crc32cPortable(uint32_t crc, const void *data, size_t length) {
+  return ~crc32cSoftware(~crc, static_cast<const uint8_t *>(data), length);
+}
 
 uint32_t crc32c(uint32_t crc, const void *data, size_t length) {
   const auto *p = static_cast<const uint8_t *>(data);

@@ -6,7 +6,11 @@
 
 #include "Bytes.h"
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
+#include <numeric>
+#include <thread>
 
 namespace sluice::runtime::archive {
 
@@ -102,6 +106,33 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
       break;
   }
   return Status();
+}
+
+std::vector<Status> verifyEntries(const std::vector<const ParameterEntry *> &entries,
+                                  std::string_view scope, unsigned threads,
+                                  const VerifyOptions &options) {
+  std::vector<Status> results(entries.size());
+  // Largest checksummed entries first for better load balance.
+  std::vector<size_t> order(entries.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    uint64_t la = entries[a]->checksum ? entries[a]->length : 0;
+    uint64_t lb = entries[b]->checksum ? entries[b]->length : 0;
+    return la != lb ? la > lb : a < b;
+  });
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i; (i = next.fetch_add(1)) < order.size();)
+      results[order[i]] = verifyEntry(*entries[order[i]], scope, options);
+  };
+  threads = std::max(1u, std::min<unsigned>(threads, (unsigned)entries.size()));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread &t : pool)
+    t.join();
+  return results;
 }
 
 } // namespace sluice::runtime::archive

@@ -18,6 +18,10 @@
 
 #include "sluice/Runtime/Archive/Verify.h"
 
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
 namespace sluice::params {
 
 using namespace archive;
@@ -27,6 +31,8 @@ int runVerify(const std::vector<std::string_view> &args) {
   Flags flags;
   declareParameterFlags(flags);
   flags.declareBool("quiet", "print only bad entries and failures (no summary, no progress)");
+  flags.declareString("parameter_max_concurrency", "",
+                      "verification threads (default: hardware threads, at most 16)");
   flags.declareBool("help", "print this help");
   Status status = flags.parse(args);
   if (!status.isOk()) {
@@ -53,6 +59,17 @@ int runVerify(const std::vector<std::string_view> &args) {
     return 1;
   }
   const bool quiet = flags.boolean("quiet");
+  unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+  if (!flags.str("parameter_max_concurrency").empty()) {
+    char *end = nullptr;
+    unsigned long v = std::strtoul(flags.str("parameter_max_concurrency").c_str(), &end, 10);
+    if (*end || v < 1 || v > 256) {
+      printError(makeStatus(StatusCode::InvalidArgument,
+                            "--parameter_max_concurrency= must be between 1 and 256"));
+      return 1;
+    }
+    threads = (unsigned)v;
+  }
 
   uint64_t entries = 0, checksummed = 0, bad = 0, files = 0;
   int exitCode = 0;
@@ -72,22 +89,29 @@ int runVerify(const std::vector<std::string_view> &args) {
       if (e.checksum)
         total += e.length;
     Progress progress("verify " + flag.path, total, !quiet && total >= (64ull << 20));
+    std::mutex progressMutex;
     VerifyOptions verifyOptions;
-    verifyOptions.progress = [&](uint64_t n) { progress.add(n); };
-    for (const ParameterEntry &e : parsed->entries) {
+    verifyOptions.progress = [&](uint64_t n) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      progress.add(n);
+    };
+    std::vector<const ParameterEntry *> list;
+    for (const ParameterEntry &e : parsed->entries)
+      list.push_back(&e);
+    std::vector<Status> results = verifyEntries(list, flag.scope, threads, verifyOptions);
+    progress.finish();
+    for (size_t i = 0; i < list.size(); ++i) {
+      const ParameterEntry &e = *list[i];
       ++entries;
       if (e.checksum)
         ++checksummed;
-      Status s = verifyEntry(e, flag.scope, verifyOptions);
-      if (!s.isOk()) {
-        progress.finish();
+      if (!results[i].isOk()) {
         std::printf("BAD %s entry %llu `%s`: %s\n", flag.path.c_str(),
-                    (ull)e.sourceEntryIndex, e.key.c_str(), s.toString().c_str());
+                    (ull)e.sourceEntryIndex, e.key.c_str(), results[i].toString().c_str());
         ++bad;
         exitCode = 1;
       }
     }
-    progress.finish();
   }
   if (!quiet)
     std::printf("verified %llu entries in %llu files: %llu checksummed, %llu bad\n",

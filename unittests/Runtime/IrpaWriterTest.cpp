@@ -235,6 +235,15 @@ TEST(IrpaWriter, ChecksumsRoundTripAndDetectCorruption) {
                       std::string("parameter 'model::chunked' failed ") +
                           checksumAlgorithmName(algorithm) +
                           " verification at chunk 2 (bytes [8192, 10000))");
+    // Parallel verification reports per entry, in the given order.
+    std::vector<const ParameterEntry *> list;
+    for (const ParameterEntry &entry : parsed->entries)
+      list.push_back(&entry);
+    std::vector<Status> results = verifyEntries(list, "", 4);
+    ASSERT_EQ(results.size(), 3u);
+    EXPECT_EQ(results[0].code(), StatusCode::DataLoss);
+    EXPECT_TRUE(results[1].isOk());
+    EXPECT_TRUE(results[2].isOk());
   }
 }
 

@@ -19,6 +19,9 @@ namespace sluice::runtime::archive {
 /// crc32c(crc32c(0, a), b) == crc32c(0, a + b).
 uint32_t crc32c(uint32_t crc, const void *data, size_t length);
 
+/// The portable (table-driven) implementation, for tests and benchmarks.
+uint32_t crc32cPortable(uint32_t crc, const void *data, size_t length);
+
 class Sha256 {
 public:
   Sha256();

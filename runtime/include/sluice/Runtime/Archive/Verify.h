@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string_view>
+#include <vector>
 
 namespace sluice::runtime::archive {
 
@@ -28,6 +29,13 @@ struct VerifyOptions {
 /// scope the name is just '<key>'.
 Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
                    const VerifyOptions &options = {});
+
+/// Verifies `entries` with up to `threads` worker threads (entries are
+/// handed out dynamically, largest first). Returns one status per entry, in
+/// the order given. `options.progress` may be called concurrently.
+std::vector<Status> verifyEntries(const std::vector<const ParameterEntry *> &entries,
+                                  std::string_view scope, unsigned threads,
+                                  const VerifyOptions &options = {});
 
 } // namespace sluice::runtime::archive
 
