@@ -191,6 +191,22 @@ TEST_F(HALOpsTest, AffinityAttrsImplementUtilAttrInterfaces) {
                    .isLegalToInline(site, site));
 }
 
+TEST_F(HALOpsTest, FenceCreateAllocatesAndIsNotTriviallyDead) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    util.func public @f(%device: !hal.device) {
+      %fence = hal.fence.create device(%device : !hal.device) flags("None") : !hal.fence
+      util.return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto fence = collect<FenceCreateOp>(*module).front();
+  auto effects = cast<MemoryEffectOpInterface>(fence.getOperation());
+  EXPECT_TRUE(effects.hasEffect<MemoryEffects::Allocate>());
+  EXPECT_FALSE(effects.hasEffect<MemoryEffects::Write>());
+  EXPECT_FALSE(isOpTriviallyDead(fence));
+  EXPECT_EQ(fence.getFlags(), 0u);
+}
+
 TEST_F(HALOpsTest, BufferViewDimRange) {
   OwningOpRef<ModuleOp> module = parse(R"mlir(
     util.func public @f(%view: !hal.buffer_view) -> index {
