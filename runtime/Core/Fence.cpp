@@ -42,8 +42,13 @@ Status Fence::signal() const {
     if (*current >= tp.value)
       continue;
     Status status = tp.semaphore->signal(tp.value);
-    if (!status.isOk())
+    if (!status.isOk()) {
+      // Lost a race with another signaller that already moved past us.
+      Expected<uint64_t> after = tp.semaphore->query();
+      if (status.code() == StatusCode::InvalidArgument && after && *after >= tp.value)
+        continue;
       return status;
+    }
   }
   return Status();
 }
