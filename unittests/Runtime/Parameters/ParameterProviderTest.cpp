@@ -491,3 +491,62 @@ TEST(ProviderStress, ConcurrentLoadsAndGathers) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ProviderLifetime, ZeroCopyBuffersOutliveTheProviderAndNotify) {
+  TempFile file("lifetime.irpa");
+  std::vector<TestEntry> entries = {{"w", 8192, "", 4096}};
+  auto index = writeArchive(file.path(), entries);
+  auto device = makeDevice();
+  ProviderOptions options;
+  options.policy = io::IoPolicy::Mmap;
+  auto provider = *ParameterProvider::create("", index, options);
+  std::vector<ParameterSpan> spans = {{"w", 4096, 0, 4096}};
+  auto done = Semaphore::create(0);
+  auto buffers = provider->load(*device, ~0ull, nullptr, Fence::createAt(done, 1),
+                                immutableParams(), spans);
+  ASSERT_TRUE(buffers);
+  ASSERT_TRUE(done->wait(1).isOk());
+  ASSERT_TRUE((*buffers)[0]->imported());
+  ProviderStatistics stats = provider->statistics();
+  EXPECT_EQ(stats.zeroCopyHits, 1u);
+  EXPECT_EQ(stats.bytesRead, 0u);
+  // Dropping cached file state and the provider keeps the mapping alive for
+  // the buffer that aliases it.
+  provider->notify(ProviderSignal::LowMemory);
+  provider.reset();
+  EXPECT_EQ(readBuffer((*buffers)[0]), expectedBytes(entries[0], 4096, 4096));
+}
+
+TEST(ProviderLifetime, NotifyThenReuse) {
+  TempFile file("notify.irpa");
+  std::vector<TestEntry> entries = {{"a", 1000, "", 64}, {"b", 1000, "", 64}};
+  auto index = writeArchive(file.path(), entries);
+  auto device = makeDevice();
+  auto provider = *ParameterProvider::create("", index, {});
+  auto target = *device->allocator().allocate(BufferParams{}, 2000);
+  // b starts at the next 64-byte boundary after a, so the two spans are not
+  // contiguous in the file: two transfers per gather.
+  std::vector<ParameterSpan> spans = {{"a", 0, 0, 1000}, {"b", 0, 1000, 1000}};
+  for (int round = 0; round < 2; ++round) {
+    auto done = Semaphore::create(0);
+    ASSERT_TRUE(
+        provider->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1), target, spans)
+            .isOk());
+    ASSERT_TRUE(done->wait(1).isOk());
+    auto bytes = readBuffer(target);
+    EXPECT_TRUE(std::equal(bytes.begin(), bytes.begin() + 1000,
+                           expectedBytes(entries[0], 0, 1000).begin()));
+    EXPECT_TRUE(std::equal(bytes.begin() + 1000, bytes.end(),
+                           expectedBytes(entries[1], 0, 1000).begin()));
+    provider->notify(ProviderSignal::Suspend);
+    provider->notify(ProviderSignal::Resume);
+  }
+  ProviderStatistics stats = provider->statistics();
+  EXPECT_EQ(stats.bytesRead, 4000u);
+  EXPECT_EQ(stats.transfers, 4u);
+  EXPECT_GE(stats.operations, 4u);
+}
+
+} // namespace
