@@ -5,7 +5,8 @@
 #include <cstring>
 
 #if defined(__x86_64__)
-#include <nmmintrin.h>
+#include <cpuid.h>
+#include <immintrin.h>
 #endif
 
 namespace sluice::runtime::archive {
@@ -182,7 +183,7 @@ Sha256::Sha256() {
   std::memcpy(state_, init, sizeof(state_));
 }
 
-void Sha256::compress(const uint8_t *block) {
+static void compressPortable(uint32_t *state_, const uint8_t *block) {
   uint32_t w[64];
   for (int i = 0; i < 16; ++i)
     w[i] = (uint32_t)block[4 * i] << 24 | (uint32_t)block[4 * i + 1] << 16 |
@@ -220,6 +221,81 @@ void Sha256::compress(const uint8_t *block) {
   state_[7] += h;
 }
 
+
+#if defined(__x86_64__)
+/// SHA-256 with the x86 SHA extensions (SHA-NI), `blocks` 64-byte blocks.
+/// Message words are kept in four registers (rounds 4g..4g+3 use msg[g%4]);
+/// the schedule is extended with sha256msg1/msg2 as the rounds progress.
+__attribute__((target("sha,sse4.1,ssse3"))) static void
+compressShaNi(uint32_t *state, const uint8_t *data, size_t blocks) {
+  const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i *>(state));      // DCBA
+  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(state + 4)); // HGFE
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                                             // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);                                       // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                               // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                                    // CDGH
+  for (; blocks > 0; --blocks, data += 64) {
+    const __m128i saveAbef = state0, saveCdgh = state1;
+    __m128i msg[4];
+    for (int g = 0; g < 16; ++g) {
+      if (g < 4)
+        msg[g] = _mm_shuffle_epi8(
+            _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + 16 * g)), byteSwap);
+      __m128i wk = _mm_add_epi32(
+          msg[g & 3], _mm_loadu_si128(reinterpret_cast<const __m128i *>(&kRound[4 * g])));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, wk);
+      if (g >= 3 && g <= 14) {
+        __m128i t = _mm_alignr_epi8(msg[g & 3], msg[(g + 3) & 3], 4);
+        msg[(g + 1) & 3] = _mm_add_epi32(msg[(g + 1) & 3], t);
+        msg[(g + 1) & 3] = _mm_sha256msg2_epu32(msg[(g + 1) & 3], msg[g & 3]);
+      }
+      wk = _mm_shuffle_epi32(wk, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, wk);
+      if (g >= 1 && g <= 12)
+        msg[(g + 3) & 3] = _mm_sha256msg1_epu32(msg[(g + 3) & 3], msg[g & 3]);
+    }
+    state0 = _mm_add_epi32(state0, saveAbef);
+    state1 = _mm_add_epi32(state1, saveCdgh);
+  }
+  tmp = _mm_shuffle_epi32(state0, 0x1B);    // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1); // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);
+  state1 = _mm_alignr_epi8(state1, tmp, 8);
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(state), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(state + 4), state1);
+}
+
+static bool haveShaNi() {
+  static const bool value = [] {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19)) || !(c & (1u << 9)))
+      return false; // SSE4.1, SSSE3
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+      return false;
+    return (b & (1u << 29)) != 0; // SHA
+  }();
+  return value;
+}
+#endif
+
+static bool forcePortableSha = false;
+
+void Sha256::compress(const uint8_t *block) { compressBlocks(block, 1); }
+
+void Sha256::compressBlocks(const uint8_t *blocks, size_t count) {
+#if defined(__x86_64__)
+  if (!forcePortableSha && haveShaNi()) {
+    compressShaNi(state_, blocks, count);
+    return;
+  }
+#endif
+  for (size_t i = 0; i < count; ++i)
+    compressPortable(state_, blocks + 64 * i);
+}
+
+void Sha256::setPortableForTesting(bool portable) { forcePortableSha = portable; }
+
 void Sha256::update(const void *data, size_t length) {
   const auto *p = static_cast<const uint8_t *>(data);
   totalBytes_ += length;
@@ -236,10 +312,11 @@ void Sha256::update(const void *data, size_t length) {
     compress(buffer_);
     buffered_ = 0;
   }
-  while (length >= 64) {
-    compress(p);
-    p += 64;
-    length -= 64;
+  if (length >= 64) {
+    size_t blocks = length / 64;
+    compressBlocks(p, blocks);
+    p += 64 * blocks;
+    length -= 64 * blocks;
   }
   if (length > 0) {
     std::memcpy(buffer_, p, length);

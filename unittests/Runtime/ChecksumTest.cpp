@@ -67,6 +67,24 @@ TEST(Sha256, KnownVectors) {
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
+TEST(Sha256, AcceleratedMatchesPortable) {
+  std::string data(100003, '\0');
+  for (size_t i = 0; i < data.size(); ++i)
+    data[i] = (char)(i * 2654435761u >> 13);
+  for (size_t n : {0u, 55u, 56u, 64u, 65u, 1000u, 100003u}) {
+    std::string part = data.substr(0, n);
+    std::string fast = sha256Hex(part);
+    Sha256::setPortableForTesting(true);
+    std::string portable = sha256Hex(part);
+    Sha256::setPortableForTesting(false);
+    EXPECT_EQ(fast, portable) << n;
+  }
+  Sha256::setPortableForTesting(true);
+  EXPECT_EQ(sha256Hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  Sha256::setPortableForTesting(false);
+}
+
 TEST(Sha256, Incremental) {
   std::string data(10000, 'x');
   Sha256 sha;

@@ -31,8 +31,13 @@ public:
 
   static std::array<uint8_t, 32> digest(const void *data, size_t length);
 
+  /// Forces the portable compression function (tests compare it with the
+  /// SHA-NI one). Not thread-safe; tests only.
+  static void setPortableForTesting(bool portable);
+
 private:
   void compress(const uint8_t *block);
+  void compressBlocks(const uint8_t *blocks, size_t count);
   uint32_t state_[8];
   uint8_t buffer_[64];
   size_t buffered_ = 0;
