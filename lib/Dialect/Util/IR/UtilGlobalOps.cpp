@@ -68,7 +68,7 @@ bool sluice::util::canDiscardSymbolOnUseEmpty(Operation *op) {
     for (NamedAttribute attr : parent->getAttrs())
       if (attrReferencesSymbol(attr.getValue(), name))
         return false;
-    if (parent->hasTrait<OpTrait::SymbolTable>())
+    if (parent->hasTrait<mlir::OpTrait::SymbolTable>())
       break;
   }
   return true;

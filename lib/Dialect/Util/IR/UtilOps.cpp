@@ -523,7 +523,7 @@ struct EraseEmptyInitializer : public OpRewritePattern<InitializerOp> {
     Block &block = body.front();
     if (!block.empty() &&
         !(llvm::hasSingleElement(block) &&
-          block.front().hasTrait<OpTrait::ReturnLike>()))
+          block.front().hasTrait<mlir::OpTrait::ReturnLike>()))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -68,6 +68,35 @@ mlir::LogicalResult verifyGlobalOp(mlir::Operation *op);
 
 } // namespace sluice::util
 
+namespace sluice::util {
+namespace OpTrait {
+
+/// Object-like ops (executables) must have a symbol table and be isolated
+/// from above.
+template <typename ConcreteType>
+class ObjectLike : public mlir::OpTrait::TraitBase<ConcreteType, ObjectLike> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    if (!op->hasTrait<mlir::OpTrait::SymbolTable>() ||
+        !op->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+      return op->emitOpError("is not a valid object-like op; must have a "
+                             "symbol table and be isolated from above");
+    return mlir::success();
+  }
+};
+
+} // namespace OpTrait
+
+namespace TypeTrait {
+
+/// Values of this type are captured implicitly by workgroup-count regions.
+template <typename ConcreteType>
+class ImplicitlyCaptured
+    : public mlir::TypeTrait::TraitBase<ConcreteType, ImplicitlyCaptured> {};
+
+} // namespace TypeTrait
+} // namespace sluice::util
+
 #include "sluice/Dialect/Util/IR/UtilAttrInterfaces.h.inc"
 #include "sluice/Dialect/Util/IR/UtilOpInterfaces.h.inc"
 #include "sluice/Dialect/Util/IR/UtilTypeInterfaces.h.inc"

@@ -9,6 +9,7 @@
 #ifndef SLUICE_DIALECT_UTIL_IR_UTILINTERFACES
 #define SLUICE_DIALECT_UTIL_IR_UTILINTERFACES
 
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
 
 //===----------------------------------------------------------------------===//
@@ -583,6 +584,21 @@ def Util_InitializerOpInterface : OpInterface<"InitializerOpInterface"> {
     InterfaceMethod<"The initializer body.", "::mlir::Region &",
       "getInitializerRegion", (ins), [{}], [{ return $_op->getRegion(0); }]>,
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
+
+// An op that is an object (executable-like): must have a symbol table and be
+// isolated from above.
+def Util_ObjectLike : NativeOpTrait<"ObjectLike"> {
+  let cppNamespace = "::sluice::util::OpTrait";
+}
+
+// A type whose values workgroup-count regions capture implicitly.
+def Util_ImplicitlyCaptured : NativeTypeTrait<"ImplicitlyCaptured"> {
+  let cppNamespace = "::sluice::util::TypeTrait";
 }
 
 #endif // SLUICE_DIALECT_UTIL_IR_UTILINTERFACES

@@ -1,0 +1,69 @@
+//===- StreamOps.cpp - stream op registration and shared rules ------------===//
+//
+// The generated op definitions live here; op methods are implemented in the
+// per-family files (StreamResourceOps.cpp, StreamTimelineOps.cpp, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+
+#include "StreamDirectives.h"
+#include "StreamVerifiers.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "sluice/Dialect/Util/IR/UtilDirectives.h"
+
+using namespace mlir;
+// Directives are found by unqualified lookup from the generated code.
+using namespace sluice::stream;
+using namespace sluice::util;
+
+namespace sluice::stream {
+
+LogicalResult verifyOpValueSizes(Operation *op, ValueRange values,
+                                 ValueRange sizes) {
+  unsigned required = 0;
+  for (Value value : values)
+    if (isa<sluice::util::SizeAwareTypeInterface>(value.getType()))
+      ++required;
+  if (required != sizes.size())
+    return op->emitOpError("value set has ")
+           << required << " dynamic dimensions but only " << sizes.size()
+           << " dimension values are attached";
+  return success();
+}
+
+LogicalResult verifyOpDynamicDims(Operation *op, TypeRange types,
+                                  ValueRange dims) {
+  unsigned required = 0;
+  for (Type type : types)
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      if (shaped.hasRank())
+        required += shaped.getNumDynamicDims();
+  if (required != dims.size())
+    return op->emitOpError("type set has ")
+           << required << " dynamic dimensions but only " << dims.size()
+           << " dimension values are attached";
+  return success();
+}
+
+LogicalResult verifyDispatchWorkgroupDimension(Operation *op,
+                                               uint64_t dimension) {
+  if (dimension >= 3)
+    return op->emitOpError("dimension ")
+           << dimension << " out of bounds of dispatch dimensions; expected [0, 3)";
+  return success();
+}
+
+} // namespace sluice::stream
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/Stream/IR/StreamOps.cpp.inc"
+
+void StreamDialect::registerOps() {
+  addOperations<
+#define GET_OP_LIST
+#include "sluice/Dialect/Stream/IR/StreamOps.cpp.inc"
+      >();
+}

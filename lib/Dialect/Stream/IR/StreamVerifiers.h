@@ -1,0 +1,26 @@
+//===- StreamVerifiers.h - shared stream verifier rules ---------*- C++ -*-===//
+//
+// The verifier rules shared by many stream ops (stream-ir.md §10).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_DIALECT_STREAM_IR_STREAMVERIFIERS_H
+#define SLUICE_LIB_DIALECT_STREAM_IR_STREAMVERIFIERS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace sluice::stream {
+
+/// §10.1: one size value per size-aware value.
+mlir::LogicalResult verifyOpValueSizes(mlir::Operation *op,
+                                       mlir::ValueRange values,
+                                       mlir::ValueRange sizes);
+
+/// §10.2: one dim value per dynamic dimension of the shaped types.
+mlir::LogicalResult verifyOpDynamicDims(mlir::Operation *op,
+                                        mlir::TypeRange types,
+                                        mlir::ValueRange dims);
+
+} // namespace sluice::stream
+
+#endif // SLUICE_LIB_DIALECT_STREAM_IR_STREAMVERIFIERS_H
