@@ -154,11 +154,14 @@ Attribute NamedParameterAttr::parse(AsmParser &parser, Type type) {
   DictionaryAttr config;
   if (parser.parseLess())
     return {};
+  // Parsed with an explicit type so that a following `::` is not taken as a
+  // type suffix.
+  Type noneType = NoneType::get(parser.getContext());
   StringAttr first;
-  if (parser.parseAttribute(first))
+  if (parser.parseAttribute(first, noneType))
     return {};
   if (succeeded(parser.parseOptionalColon())) {
-    if (parser.parseColon() || parser.parseAttribute(key))
+    if (parser.parseColon() || parser.parseAttribute(key, noneType))
       return {};
     scope = first;
   } else {

@@ -1,0 +1,20 @@
+//===- ExternalModels.h - cross-dialect interface models --------*- C++ -*-===//
+
+#ifndef SLUICE_EXTERNALMODELS_H
+#define SLUICE_EXTERNALMODELS_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace sluice {
+
+/// Attaches the interface implementations that cross dialect boundaries
+/// (support-dialects.md §6): stream's affinity interfaces on the HAL affinity
+/// attributes and on ranked tensors, and so on. The models are attached when
+/// their dialects load. Also inserts the dialects the models attach to.
+void registerExternalModels(mlir::DialectRegistry &registry);
+
+} // namespace sluice
+
+#endif // SLUICE_EXTERNALMODELS_H
