@@ -18,7 +18,9 @@
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
+#include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/ExternalModels.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
@@ -29,6 +31,8 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::ub::UBDialect>();
   registry.insert<sluice::util::UtilDialect, sluice::hal::HALDialect,
                   sluice::io_parameters::IOParametersDialect>();
+  registry.insert<sluice::stream::StreamDialect>();
+  sluice::registerExternalModels(registry);
 }
 
 void sluice::registerAllPasses() {
