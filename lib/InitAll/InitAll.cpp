@@ -19,6 +19,7 @@
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
+#include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/ExternalModels.h"
 
@@ -32,6 +33,7 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::util::UtilDialect, sluice::hal::HALDialect,
                   sluice::io_parameters::IOParametersDialect>();
   registry.insert<sluice::stream::StreamDialect>();
+  registry.insert<sluice::iree_tensor_ext::IREETensorExtDialect>();
   sluice::registerExternalModels(registry);
 }
 
