@@ -15,6 +15,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
@@ -33,7 +34,8 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::util::UtilDialect, sluice::hal::HALDialect,
                   sluice::io_parameters::IOParametersDialect>();
   registry.insert<sluice::stream::StreamDialect>();
-  registry.insert<sluice::iree_tensor_ext::IREETensorExtDialect>();
+  registry.insert<sluice::flow::FlowDialect,
+                  sluice::iree_tensor_ext::IREETensorExtDialect>();
   sluice::registerExternalModels(registry);
 }
 
