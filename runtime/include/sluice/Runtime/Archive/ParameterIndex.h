@@ -76,7 +76,7 @@ struct ParameterEntry {
 };
 
 class ParameterIndex {
-  static constexpr size_t kChunkShift = 10;
+  static constexpr size_t kChunkShift = 6; // 64 entries per chunk
   static constexpr size_t kChunkSize = size_t(1) << kChunkShift;
 
 public:
