@@ -12,8 +12,8 @@
 //   --small-count=N       number of small parameters (default 8192)
 //   --dir=PATH            where the archive is created (default $TMPDIR or /tmp)
 //   --staging-mib=N       in-flight/staging bound for the RSS test (default 64)
-//   --repeat=N            timed repetitions after one warm-up; the median is kept
-//                         (default 5)
+//   --repeat=N            timed repetitions after one warm-up; baseline and Sluice
+//                         alternate (ABBA) and each median is kept (default 5)
 //   --uring-force-async   set IOSQE_ASYNC on every io_uring request
 //   --only=DIGITS         run only these benchmarks (default 1234)
 //   --verbose             print every repetition
@@ -175,20 +175,31 @@ double timeGather(Device &device, ParameterProvider &provider, const BufferRef &
 
 bool gVerbose = false;
 
-/// One untimed warm-up run, then the median of `repeat` timed runs (the
-/// machine may be shared: the median resists outliers in both directions).
-template <typename F> double measure(int repeat, F &&f) {
-  double warm = f();
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+/// Baseline and Sluice alternate (ABBA...) after one warm-up each, so load
+/// drift on a shared machine hits both; returns the two medians.
+template <typename B, typename S>
+std::pair<double, double> compare(int repeat, B &&baseline, S &&sluice) {
+  double wb = baseline(), ws = sluice();
   if (gVerbose)
-    std::printf("    warm-up: %.4f s\n", warm);
-  std::vector<double> times;
+    std::printf("    warm-up: baseline %.4f s, sluice %.4f s\n", wb, ws);
+  std::vector<double> tb, ts;
   for (int i = 0; i < repeat; ++i) {
-    times.push_back(f());
+    if (i % 2 == 0) {
+      tb.push_back(baseline());
+      ts.push_back(sluice());
+    } else {
+      ts.push_back(sluice());
+      tb.push_back(baseline());
+    }
     if (gVerbose)
-      std::printf("    run %d: %.4f s\n", i, times.back());
+      std::printf("    run %d: baseline %.4f s, sluice %.4f s\n", i, tb.back(), ts.back());
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return {median(tb), median(ts)};
 }
 
 void report(const char *name, double ratio, double target, const char *higherIsBetter = "") {
@@ -257,14 +268,11 @@ void benchLargeWarm(const Config &config, const Archive &a) {
     }
     ::close(fd);
   }
-  double tMemcpy = measure(config.repeat, [&] {
+  auto memcpyRun = [&] {
     double t0 = now();
     std::memcpy(target.data, source.data(), a.largeTotal);
     return now() - t0;
-  });
-  std::printf("  memcpy                     %7.3f s  %6.2f GiB/s\n", tMemcpy,
-              gib(a.largeTotal) / tMemcpy);
-  std::vector<uint8_t>().swap(source);
+  };
   struct Variant {
     io::IoPolicy policy;
     io::IoBackend backend;
@@ -276,14 +284,48 @@ void benchLargeWarm(const Config &config, const Archive &a) {
     ProviderOptions options;
     options.policy = v.policy;
     auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+    auto [tMemcpy, t] = compare(config.repeat, memcpyRun, [&] {
+      return timeGather(*dev, *provider, target.buffer, spans);
+    });
     std::memset(target.data, 0, a.largeTotal);
-    double t = measure(config.repeat, [&] { return timeGather(*dev, *provider, target.buffer, spans); });
+    timeGather(*dev, *provider, target.buffer, spans);
     bool ok = verifyLarge(a, target.data);
     std::string name = std::string(io::ioPolicyName(v.policy)) + " policy, " +
                        io::ioBackendName(dev->ioEngine().backend());
-    std::printf("  sluice gather (%-22s) %7.3f s  %6.2f GiB/s  %s\n", name.c_str(), t,
-                gib(a.largeTotal) / t, ok ? "verified" : "WRONG BYTES");
+    std::printf("  memcpy %7.3f s (%5.2f GiB/s); sluice gather (%-22s) %7.3f s (%5.2f GiB/s)  "
+                "%s\n",
+                tMemcpy, gib(a.largeTotal) / tMemcpy, name.c_str(), t, gib(a.largeTotal) / t,
+                ok ? "verified" : "WRONG BYTES");
     report(("gather large, warm cache, " + name + " / memcpy").c_str(), tMemcpy / t, 0.8);
+    if (v.policy == io::IoPolicy::Read && v.backend == io::IoBackend::Auto) {
+      // Context: the same bytes through a plain single-threaded pread loop
+      // (4 MiB calls), i.e. the kernel's page-cache copy without Sluice.
+      int fd = ::open(a.path.c_str(), O_RDONLY | O_CLOEXEC);
+      auto preadLoop = [&] {
+        double t0 = now();
+        for (const auto &s : spans) {
+          const auto *e = a.index->find(s.key);
+          for (uint64_t done = 0; done < e->length; done += 4ull << 20) {
+            uint64_t n = std::min<uint64_t>(4ull << 20, e->length - done);
+            if (::pread(fd, target.data + s.bufferOffset + done, n, (off_t)(e->offset + done)) !=
+                (ssize_t)n)
+              die("pread", Status(StatusCode::Unknown, "short read"));
+          }
+        }
+        return now() - t0;
+      };
+      auto [tLoop, tMemcpy2] = compare(config.repeat, preadLoop, memcpyRun);
+      auto [tLoop2, t2] = compare(config.repeat, preadLoop, [&] {
+        return timeGather(*dev, *provider, target.buffer, spans);
+      });
+      ::close(fd);
+      std::printf("  context: pread loop %7.3f s vs memcpy %7.3f s (%.2fx); pread loop %7.3f s vs "
+                  "sluice %7.3f s (%.2fx)\n",
+                  tLoop, tMemcpy2, tMemcpy2 / tLoop, tLoop2, t2, tLoop2 / t2);
+      std::printf("INFO  plain pread loop / memcpy: %.2fx; sluice gather / plain pread loop: "
+                  "%.2fx\n",
+                  tMemcpy2 / tLoop, tLoop2 / t2);
+    }
   }
 }
 
@@ -298,7 +340,7 @@ void benchDirect(const Config &config, const Archive &a) {
     return;
   }
   const uint64_t chunk = 4ull << 20;
-  double tLoop = measure(config.repeat, [&] {
+  auto loop = [&] {
     double t0 = now();
     for (const auto &s : spans) {
       const auto *e = a.index->find(s.key);
@@ -310,22 +352,23 @@ void benchDirect(const Config &config, const Archive &a) {
       }
     }
     return now() - t0;
-  });
-  ::close(fd);
-  std::printf("  O_DIRECT pread loop (4 MiB) %7.3f s  %6.2f GiB/s\n", tLoop,
-              gib(a.largeTotal) / tLoop);
+  };
   ProviderOptions options;
   options.policy = io::IoPolicy::Direct;
   auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+  auto [tLoop, t] = compare(config.repeat, loop, [&] {
+    return timeGather(*device, *provider, target.buffer, spans);
+  });
+  ::close(fd);
   std::memset(target.data, 0, a.largeTotal);
-  double t = measure(config.repeat, [&] { return timeGather(*device, *provider, target.buffer, spans); });
+  timeGather(*device, *provider, target.buffer, spans);
   bool ok = verifyLarge(a, target.data);
   auto stats = device->ioEngine().stats();
-  std::printf("  sluice gather (direct %s)  %7.3f s  %6.2f GiB/s  %s (direct chunks %llu, "
-              "bounced %llu)\n",
-              io::ioBackendName(device->ioEngine().backend()), t, gib(a.largeTotal) / t,
-              ok ? "verified" : "WRONG BYTES", (unsigned long long)stats.directChunks,
-              (unsigned long long)stats.bounceChunks);
+  std::printf("  O_DIRECT pread loop (4 MiB) %7.3f s (%5.2f GiB/s); sluice direct (%s) %7.3f s "
+              "(%5.2f GiB/s)  %s (direct chunks %llu, bounced %llu)\n",
+              tLoop, gib(a.largeTotal) / tLoop, io::ioBackendName(device->ioEngine().backend()),
+              t, gib(a.largeTotal) / t, ok ? "verified" : "WRONG BYTES",
+              (unsigned long long)stats.directChunks, (unsigned long long)stats.bounceChunks);
   report("gather large, direct I/O / O_DIRECT pread loop", tLoop / t, 0.9);
 }
 
@@ -365,16 +408,18 @@ void benchSmall(const Config &config, const Archive &a) {
     for (bool cold : {false, true}) {
       if (!cold)
         warmCache(a.path);
-      double tLoop = measure(config.repeat, [&] {
-        if (cold)
-          dropCache(a.path);
-        return loop();
-      });
-      double t = measure(config.repeat, [&] {
-        if (cold)
-          dropCache(a.path);
-        return timeGather(*device, *provider, target.buffer, spans);
-      });
+      auto [tLoop, t] = compare(
+          config.repeat,
+          [&] {
+            if (cold)
+              dropCache(a.path);
+            return loop();
+          },
+          [&] {
+            if (cold)
+              dropCache(a.path);
+            return timeGather(*device, *provider, target.buffer, spans);
+          });
       std::printf("  %s cache, %-8s: pread loop %7.3f s, sluice %7.3f s\n",
                   cold ? "cold" : "warm", io::ioBackendName(device->ioEngine().backend()), tLoop,
                   t);
