@@ -6,7 +6,11 @@
 
 #include <cstring>
 
+extern "C" int sluice_capi_c_smoke(void);
+
 namespace {
+
+TEST(CApi, UsableFromC) { EXPECT_EQ(sluice_capi_c_smoke(), 1); }
 
 TEST(CApi, AllocaFillWaitMap) {
   sluice_device_t *device = nullptr;
