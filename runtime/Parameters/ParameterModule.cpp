@@ -2,6 +2,8 @@
 
 #include "sluice/Runtime/Parameters/ParameterModule.h"
 
+#include "sluice/Runtime/Archive/ParameterScopes.h"
+
 namespace sluice::runtime::parameters {
 
 namespace {
@@ -58,6 +60,24 @@ Expected<std::vector<ParameterSpan>> decodeParameterRows(std::span<const uint8_t
     // fits; bounds are checked against the entry and the buffer later.
   }
   return rows;
+}
+
+Expected<ParameterModule>
+ParameterModule::fromScopes(std::shared_ptr<const archive::ParameterScopes> scopes,
+                            const ProviderOptions &options) {
+  if (!scopes)
+    return Status(StatusCode::InvalidArgument, "parameter scopes are null");
+  ParameterModule module;
+  for (const archive::ParameterScopes::Scope &scope : scopes->scopes()) {
+    // Aliasing pointer: the index lives as long as the scopes object.
+    std::shared_ptr<const archive::ParameterIndex> index(scopes, scope.index.get());
+    Expected<ParameterProviderRef> provider =
+        ParameterProvider::create(scope.name, std::move(index), options);
+    if (!provider)
+      return provider.takeStatus();
+    module.addProvider(std::move(*provider));
+  }
+  return module;
 }
 
 Expected<ParameterProvider *> ParameterModule::resolveProvider(std::string_view scope) const {

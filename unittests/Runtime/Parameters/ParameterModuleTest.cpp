@@ -239,3 +239,38 @@ TEST(ParameterModuleRouting, FirstMatchingProviderWinsAndEmptyScopeMatchesNull) 
 }
 
 } // namespace
+
+#include "sluice/Runtime/Archive/ParameterScopes.h"
+
+namespace {
+
+TEST(ParameterModuleScopes, OneProviderPerFlagScopeInOrder) {
+  TempFile a("scopes-a.irpa"), b("scopes-b.irpa");
+  writeArchive(a.path(), {{"x", 100, "", 64}});
+  writeArchive(b.path(), {{"y", 200, "", 64}});
+  auto scopes = std::make_shared<archive::ParameterScopes>();
+  ASSERT_TRUE(scopes->addFlag("second=" + b.path()).isOk());
+  ASSERT_TRUE(scopes->addFlag(a.path()).isOk());
+  auto module = ParameterModule::fromScopes(scopes);
+  ASSERT_TRUE(module) << module.status().toString();
+  ASSERT_EQ(module->providers().size(), 2u);
+  EXPECT_EQ(module->providers()[0]->scope(), "second");
+  EXPECT_EQ(module->providers()[1]->scope(), "");
+  std::weak_ptr<archive::ParameterScopes> weak = scopes;
+  scopes.reset();
+  EXPECT_FALSE(weak.expired()); // kept alive by the providers
+
+  auto device = makeDevice();
+  auto target = *device->allocator().allocate(BufferParams{}, 50);
+  auto done = Semaphore::create(0);
+  std::vector<ParameterSpan> spans = {{"y", 150, 0, 50}};
+  auto provider = module->resolveProvider("second");
+  ASSERT_TRUE(provider);
+  ASSERT_TRUE((*provider)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1), target, spans)
+                  .isOk());
+  ASSERT_TRUE(done->wait(1).isOk());
+  EXPECT_EQ(readBuffer(target), expectedBytes({"y", 200, "", 64}, 150, 50));
+}
+
+} // namespace

@@ -15,6 +15,10 @@
 
 #include "sluice/Runtime/Parameters/ParameterProvider.h"
 
+namespace sluice::runtime::archive {
+class ParameterScopes;
+} // namespace sluice::runtime::archive
+
 #include <optional>
 #include <span>
 #include <vector>
@@ -32,6 +36,13 @@ Expected<std::vector<ParameterSpan>> decodeParameterRows(std::span<const uint8_t
 
 class ParameterModule {
 public:
+  /// One provider per scope of `scopes` (flag order, as built from
+  /// `--parameters` flags), all with `options`. The providers keep `scopes`
+  /// alive.
+  static Expected<ParameterModule>
+  fromScopes(std::shared_ptr<const archive::ParameterScopes> scopes,
+             const ProviderOptions &options = {});
+
   /// Providers are consulted in registration order.
   void addProvider(ParameterProviderRef provider) { providers_.push_back(std::move(provider)); }
   const std::vector<ParameterProviderRef> &providers() const { return providers_; }
