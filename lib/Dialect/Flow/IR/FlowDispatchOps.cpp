@@ -20,16 +20,19 @@ using namespace mlir;
 using namespace sluice::flow;
 using sluice::iree_tensor_ext::verifyOpDynamicDims;
 
-/// Types captured implicitly by workgroup count regions (the util
-/// `ImplicitlyCaptured` type trait; today only `!hal.device` carries it).
+/// Types captured implicitly by workgroup count regions: those with the util
+/// `ImplicitlyCaptured` type trait (`!hal.device`, also matched by name in
+/// case the HAL type does not carry the trait yet).
 static bool isImplicitlyCaptured(Type type) {
-  return type.getAbstractType().getName() == "hal.device";
+  return type.hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>() ||
+         type.getAbstractType().getName() == "hal.device";
 }
 
 /// Every flow.return in `region` returns three index values.
 static LogicalResult verifyWorkgroupCountRegion(Operation *op, Region &region) {
   for (Block &block : region) {
-    auto returnOp = dyn_cast<ReturnOp>(block.getTerminator());
+    auto returnOp =
+        block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
     if (!returnOp)
       continue;
     if (returnOp.getNumOperands() != 3 ||

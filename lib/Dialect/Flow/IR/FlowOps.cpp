@@ -189,7 +189,8 @@ static ParseResult parseCountRegionWithKeyword(OpAsmParser &parser,
   if (parser.parseRegion(region, args, /*enableNameShadowing=*/false))
     return failure();
   for (Block &block : region) {
-    auto returnOp = dyn_cast<ReturnOp>(block.getTerminator());
+    auto returnOp =
+        block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
     if (!returnOp)
       continue;
     if (TypeRange(returnOp.getOperandTypes()) != TypeRange(resultTypes))

@@ -138,3 +138,13 @@ util.func public @workgroups_workload_type(%arg0: tensor<4xf32>, %c: index) {
   }
   util.return
 }
+
+// -----
+
+flow.executable private @ex {
+  "flow.executable.export"() ({
+  ^bb0(%x: index):
+    // expected-error @+1 {{workgroup count region must return the XYZ dimension counts}}
+    "flow.return"(%x) : (index) -> ()
+  }) {sym_name = "entry", function_ref = @entry} : () -> ()
+}

@@ -110,3 +110,19 @@ util.func public @trace_dims(%x: tensor<?xf32>) {
   "flow.tensor.trace"(%x) <{key = "k", operandSegmentSizes = array<i32: 1, 0>}> : (tensor<?xf32>) -> ()
   util.return
 }
+
+// -----
+
+util.func public @encode_element_type(%x: tensor<4xf32>) {
+  // expected-error @+1 {{the operand element type and result element type must match}}
+  %0 = flow.tensor.encode %x : tensor<4xf32> -> tensor<4xi32>
+  util.return
+}
+
+// -----
+
+util.func public @dynamic_constant_type() {
+  // expected-error @+1 {{value type 'tensor<2x4xi32>' is not compatible with result type 'tensor<?x?x?xi32>'}}
+  %0 = flow.tensor.dynamic_constant dense<2> : tensor<2x4xi32> -> tensor<?x?x?xi32>
+  util.return
+}

@@ -519,6 +519,7 @@ def Flow_ExecutableOp : Flow_Op<"executable", [
     SingleBlockImplicitTerminator<"::sluice::flow::ExecutableEndOp">,
     Symbol,
     SymbolTable,
+    Util_ObjectLike,
   ]> {
   let summary = "an executable holding dispatch entry points";
   let arguments = (ins
