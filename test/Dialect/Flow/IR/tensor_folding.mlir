@@ -121,3 +121,51 @@ util.func public @tensor_dim_of_flow_op(%d: index) -> index {
   // CHECK: util.return %arg0
   util.return %1 : index
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @fold_store_into_constant
+util.func public @fold_store_into_constant() -> tensor<3xi32> {
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : i32
+  %0 = flow.tensor.constant dense<[1, 2, 3]> : tensor<3xi32>
+  // CHECK: %[[C:.+]] = arith.constant dense<[1, 9, 3]> : tensor<3xi32>
+  %1 = flow.tensor.store %c9, %0[%c1] : tensor<3xi32>
+  // CHECK: util.return %[[C]]
+  util.return %1 : tensor<3xi32>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @fold_identity_bitcast_encode
+util.func public @fold_identity_bitcast_encode(%x: tensor<?x4xf32>, %d: index) -> (tensor<?x4xf32>, tensor<?x4xf32>) {
+  // CHECK-NOT: flow.tensor.bitcast
+  // CHECK-NOT: flow.tensor.encode
+  %0 = flow.tensor.bitcast %x : tensor<?x4xf32>{%d} -> tensor<?x4xf32>{%d}
+  %1 = flow.tensor.encode %x : tensor<?x4xf32>{%d} -> tensor<?x4xf32>{%d}
+  // CHECK: util.return %arg0, %arg0
+  util.return %0, %1 : tensor<?x4xf32>, tensor<?x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @fold_clone_of_clone
+util.func public @fold_clone_of_clone(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: %[[C:.+]] = flow.tensor.clone %arg0 : tensor<4xf32>
+  // CHECK-NOT: flow.tensor.clone
+  %0 = flow.tensor.clone %x : tensor<4xf32>
+  %1 = flow.tensor.clone %0 : tensor<4xf32>
+  // CHECK: util.return %[[C]]
+  util.return %1 : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @static_splat_dims
+util.func public @static_splat_dims(%f: f32) -> tensor<?xf32> {
+  %c8 = arith.constant 8 : index
+  // CHECK: %[[S:.+]] = flow.tensor.splat %arg0 : tensor<8xf32>
+  // CHECK: flow.tensor.reshape %[[S]] : tensor<8xf32> -> tensor<?xf32>{%c8}
+  %0 = flow.tensor.splat %f : tensor<?xf32>{%c8}
+  util.return %0 : tensor<?xf32>
+}
