@@ -207,6 +207,24 @@ TEST_F(HALOpsTest, FenceCreateAllocatesAndIsNotTriviallyDead) {
   EXPECT_EQ(fence.getFlags(), 0u);
 }
 
+TEST_F(HALOpsTest, UtilTraits) {
+  EXPECT_TRUE(DeviceType::get(&context)
+                  .hasTrait<util::TypeTrait::ImplicitlyCaptured>());
+  EXPECT_FALSE(BufferType::get(&context)
+                   .hasTrait<util::TypeTrait::ImplicitlyCaptured>());
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+    hal.executable private @ex {
+    }
+    hal.executable.source private @src {
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto executable = collect<ExecutableOp>(*module).front();
+  auto source = collect<ExecutableSourceOp>(*module).front();
+  EXPECT_TRUE(executable->hasTrait<util::OpTrait::ObjectLike>());
+  EXPECT_TRUE(source->hasTrait<util::OpTrait::ObjectLike>());
+}
+
 TEST_F(HALOpsTest, BufferViewDimRange) {
   OwningOpRef<ModuleOp> module = parse(R"mlir(
     util.func public @f(%view: !hal.buffer_view) -> index {

@@ -397,6 +397,7 @@ def HAL_DevicesGetOp : HAL_PureOp<"devices.get", [
 //===----------------------------------------------------------------------===//
 
 def HAL_ExecutableSourceOp : HAL_Op<"executable.source", [
+    Util_ObjectLike,
     IsolatedFromAbove,
     SingleBlockImplicitTerminator<"ExecutableSourceEndOp">,
     Symbol,
@@ -429,6 +430,7 @@ def HAL_ExecutableSourceEndOp : HAL_Op<"executable.source_end", [
 }
 
 def HAL_ExecutableOp : HAL_Op<"executable", [
+    Util_ObjectLike,
     IsolatedFromAbove,
     SingleBlockImplicitTerminator<"ExecutableEndOp">,
     Symbol,

@@ -27,7 +27,10 @@ def HAL_Channel : HAL_Type<"Channel", "channel"> {
 def HAL_CommandBuffer : HAL_Type<"CommandBuffer", "command_buffer"> {
   let summary = "a recorded command buffer";
 }
-def HAL_Device : HAL_Type<"Device", "device", [Util_ReferenceType]> {
+def HAL_Device : HAL_Type<"Device", "device", [
+    Util_ImplicitlyCaptured,
+    Util_ReferenceType,
+  ]> {
   let summary = "a logical device";
 }
 def HAL_Event : HAL_Type<"Event", "event"> {
