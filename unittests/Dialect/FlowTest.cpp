@@ -78,6 +78,10 @@ TEST_F(FlowTest, NamedParameterStorageSize) {
   // Non-shaped: physical storage bits / 8 (the reference returns bits).
   EXPECT_EQ(sized(param(i(32))), 8);
   EXPECT_EQ(sized(param(i(8))), 2);
+  // Dynamically shaped parameters have no static size.
+  EXPECT_EQ(sized(param(RankedTensorType::get({ShapedType::kDynamic},
+                                              b.getF32Type()))),
+            0);
   // A missing scope and an empty scope are different attributes.
   auto noScope = flow::NamedParameterAttr::get(
       &context, i(8), StringAttr(), b.getStringAttr("k"), DictionaryAttr());

@@ -80,10 +80,9 @@ Attribute NamedParameterAttr::parse(AsmParser &parser, Type type) {
       return {};
   if (parser.parseGreater())
     return {};
-  if (!type) {
-    parser.emitError(loc, "expected ': <type>' after #flow.parameter.named");
-    return {};
-  }
+  // Without a trailing `: T` the attribute is untyped (NoneType).
+  if (!type)
+    type = NoneType::get(parser.getContext());
   return parser.getChecked<NamedParameterAttr>(loc, parser.getContext(), type,
                                                scope, key, config);
 }
@@ -127,9 +126,13 @@ int64_t NamedParameterAttr::getStorageSize() const {
   if (DictionaryAttr config = getConfig())
     if (auto length = config.getAs<IntegerAttr>("length"))
       return length.getInt();
-  if (auto shapedType = dyn_cast<ShapedType>(getType()))
+  if (auto shapedType = dyn_cast<ShapedType>(getType())) {
+    // Dynamically shaped parameters have no static size.
+    if (!shapedType.hasStaticShape())
+      return 0;
     return static_cast<int64_t>(
         sluice::util::getRoundedPhysicalStorageSize(shapedType));
+  }
   // Sluice returns bytes where the reference returns bits (io-parameters.md
   // §6.2).
   return static_cast<int64_t>(

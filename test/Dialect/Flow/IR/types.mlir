@@ -24,3 +24,9 @@ util.global private @escaped = #flow.parameter.named<"a\"b"::"c\nd"> : tensor<1x
 util.global private mutable @scalar = #flow.parameter.named<"s"::"scalar"> : i32
 // CHECK: util.global private @config = #flow.parameter.named<"s"::"c", {offset = 64 : i64, other = "x"}> : tensor<32xf32>
 util.global private @config = #flow.parameter.named<"s"::"c", {offset = 64 : i64, other = "x"}> : tensor<32xf32>
+
+// -----
+
+// An untyped reference (no trailing `: T`) is accepted and prints untyped.
+// CHECK: util.func private @untyped() attributes {param = #flow.parameter.named<"s"::"k">}
+util.func private @untyped() attributes {param = #flow.parameter.named<"s"::"k">}
