@@ -3,6 +3,23 @@
 // The subset of the `hal` dialect that Sluice's layers need: device, buffer and
 // synchronization types, memory/usage bitfields and the ops built on them.
 //
+// Choices where support-dialects.md is silent or ambiguous:
+//  * `#hal.device.optimal` joins (§2.4.5): an existing entry is joined with the
+//    *member* of `other` on the same device (the reference joins with the
+//    whole `other`, which only differs when `other` is itself optimal).
+//  * `#hal.device.affinity/promise<@d, []>` is accepted (mask 0) and printed
+//    back as `, []`.
+//  * Inlining policies need stream's `AffinityAttr::lookup`; HAL calls
+//    `hal::lookupAffinity`, a hook the stream layer installs with
+//    `hal::setAffinityLookupFn` (default: nearest discardable
+//    `stream.affinity` holding a HAL affinity).
+//  * Enum descriptions used in rule-3 errors that the spec does not give
+//    ("valid Descriptor flags", "IREE HAL execution model", ...) are guesses.
+//  * `hal.executable.export` prints `layout(...)` with the stripped attribute
+//    form (alias when available), as a declarative format would.
+//  * The encoding/storage mismatch diagnostic of hal.tensor.import/export
+//    prints both types quoted (MLIR diagnostic type formatting).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SLUICE_DIALECT_HAL_IR_HALBASE
