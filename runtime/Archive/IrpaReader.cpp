@@ -191,9 +191,10 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
                                 const Range &storage, const std::string &table,
                                 const std::string &meta) {
   const uint64_t tableLength = table.size();
-  // Every entry takes at least 64 table bytes: never trust entry_count.
+  // Every entry takes at least 64 table bytes: never trust entry_count, and
+  // reserve at most 64Ki entries up front (the vector grows past that).
   out_.entries.reserve(out_.entries.size() +
-                       (size_t)std::min<uint64_t>(entryCount, tableLength / 64 + 1));
+                       (size_t)std::min<uint64_t>({entryCount, tableLength / 64 + 1, 1u << 16}));
   uint64_t rel = 0;
   for (uint64_t i = 0; i < entryCount; ++i) {
     auto where = [&] {
