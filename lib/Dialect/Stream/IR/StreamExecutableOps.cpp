@@ -1,5 +1,6 @@
 //===- StreamExecutableOps.cpp - executables, terminators, test ops -------===//
 
+#include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -134,4 +135,42 @@ Value TestTimelineAwareOp::buildResultTimepoint(OpBuilder &builder) {
   return TimepointImportOp::create(builder, getLoc(),
                                    builder.getType<TimepointType>(),
                                    getSignalFenceLike(), AffinityAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// stream.test.timeline_op
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> TestTimelineOp::getAwaitTimepoints() {
+  return llvm::to_vector(getAwaitOperands());
+}
+
+void TestTimelineOp::setAwaitTimepoint(Value timepoint) {
+  if (timepoint)
+    getAwaitOperandsMutable().assign(timepoint);
+  else
+    getAwaitOperandsMutable().clear();
+}
+
+void TestTimelineOp::setAwaitTimepoints(ValueRange timepoints,
+                                        OpBuilder &builder) {
+  int64_t limit = getAwaitLimit() ? static_cast<int64_t>(*getAwaitLimit()) : -1;
+  if (limit >= 0 && static_cast<int64_t>(timepoints.size()) > limit) {
+    setAwaitTimepoint(joinTimepoints(getLoc(), timepoints, builder));
+    return;
+  }
+  getAwaitOperandsMutable().assign(timepoints);
+}
+
+Value TestTimelineOp::getOperandSize(unsigned idx) {
+  return sluice::util::findValueSizeInList(idx, getOperands(),
+                                           getResourceOperandSizes());
+}
+Value TestTimelineOp::getResultSize(unsigned idx) {
+  return idx < getResultSizes().size() ? getResultSizes()[idx] : Value();
+}
+
+void TestTimelineOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                 MLIRContext *context) {
+  results.add<ChainDependentAwaits<TestTimelineOp>>(context);
 }

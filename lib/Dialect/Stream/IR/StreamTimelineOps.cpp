@@ -3,6 +3,7 @@
 #include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -10,6 +11,34 @@
 
 using namespace mlir;
 using namespace sluice::stream;
+
+bool sluice::stream::isSinkCandidate(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "stream.async.splat" || name == "stream.async.alloca" ||
+         isa<TimepointAwaitOp>(op);
+}
+
+bool sluice::stream::canStablySinkTo(Operation *toSink, Operation *target) {
+  bool pruneByUseDef =
+      !target->hasTrait<mlir::OpTrait::IsTerminator>() && target->getNumRegions() == 0;
+  if (toSink->getBlock() == target->getBlock() &&
+      toSink->getNextNode() == target)
+    return false;
+  if (toSink->getBlock() != target->getBlock())
+    return true;
+  llvm::SmallPtrSet<Operation *, 8> producers;
+  if (pruneByUseDef)
+    for (Value operand : target->getOperands())
+      if (Operation *producer = operand.getDefiningOp())
+        producers.insert(producer);
+  for (Operation *op = toSink; op && op != target; op = op->getNextNode()) {
+    if (!isSinkCandidate(op))
+      return true;
+    if (pruneByUseDef && !producers.contains(op))
+      return true;
+  }
+  return false;
+}
 
 bool sluice::stream::isImmediateTimepoint(Value value) {
   return value && value.getDefiningOp<TimepointImmediateOp>();
@@ -323,6 +352,92 @@ struct ElideImmediateHostAwaits : public OpRewritePattern<TimepointAwaitOp> {
   }
 };
 
+/// Moves a non-sync await down to just before its first consumer (at the
+/// await's nesting level, in the common dominator of all consumers).
+struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TimepointAwaitOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSync())
+      return failure();
+    Operation *parentOp = op->getParentOp();
+    DominanceInfo dominance(parentOp);
+    llvm::SetVector<Operation *> owners;
+    Block *commonDominator = nullptr;
+    for (Value result : op.getResults()) {
+      for (OpOperand &use : result.getUses()) {
+        Operation *owner = use.getOwner();
+        while (owner && owner->getParentOp() != parentOp)
+          owner = owner->getParentOp();
+        if (!owner)
+          return failure();
+        if (owners.insert(owner)) {
+          commonDominator =
+              commonDominator
+                  ? dominance.findNearestCommonDominator(commonDominator,
+                                                         owner->getBlock())
+                  : owner->getBlock();
+        }
+      }
+    }
+    if (owners.empty() || !commonDominator)
+      return failure();
+    Operation *target = commonDominator->getTerminator();
+    if (!target)
+      return failure();
+    for (Operation *owner : owners)
+      if (owner->getBlock() == commonDominator && owner->isBeforeInBlock(target))
+        target = owner;
+    if (!canStablySinkTo(op, target))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op->moveBefore(target); });
+    return success();
+  }
+};
+
+/// Merges later awaits on the same timepoint in the same block into one.
+struct GroupAwaitsByTimepoint : public OpRewritePattern<TimepointAwaitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TimepointAwaitOp op,
+                                PatternRewriter &rewriter) const override {
+    DominanceInfo dominance(op->getParentOp());
+    SmallVector<TimepointAwaitOp> group = {op};
+    for (Operation *user : op.getAwaitTimepoint().getUsers()) {
+      auto other = dyn_cast<TimepointAwaitOp>(user);
+      if (!other || other == op || other.getSync() ||
+          other->getBlock() != op->getBlock() || !op->isBeforeInBlock(other))
+        continue;
+      bool available = llvm::all_of(other->getOperands(), [&](Value v) {
+        return v.getDefiningOp() != op.getOperation() &&
+               dominance.dominates(v, op.getOperation());
+      });
+      if (available)
+        group.push_back(other);
+    }
+    if (group.size() == 1)
+      return failure();
+    llvm::sort(group.begin() + 1, group.end(),
+               [](TimepointAwaitOp a, TimepointAwaitOp b) {
+                 return a->isBeforeInBlock(b);
+               });
+    SmallVector<Value> operands, sizes;
+    for (TimepointAwaitOp await : group) {
+      llvm::append_range(operands, await.getResourceOperands());
+      llvm::append_range(sizes, await.getResourceOperandSizes());
+    }
+    rewriter.setInsertionPoint(op);
+    auto newOp = TimepointAwaitOp::create(rewriter, op.getLoc(), operands, sizes,
+                                          op.getAwaitTimepoint());
+    unsigned next = 0;
+    for (TimepointAwaitOp await : group) {
+      unsigned count = await.getNumResults();
+      rewriter.replaceOp(await, newOp.getResults().slice(next, count));
+      next += count;
+    }
+    return success();
+  }
+};
+
 struct SinkSubviewsAcrossAwaits : public OpRewritePattern<TimepointAwaitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TimepointAwaitOp op,
@@ -396,9 +511,8 @@ struct ElideUnusedTimepointAwait : public OpRewritePattern<TimepointAwaitOp> {
 
 void TimepointAwaitOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                    MLIRContext *context) {
-  // TODO(sluice): SinkAwaitToFirstConsumer and GroupAwaitsByTimepoint
-  // (stream-folding.md §5.6) are not implemented yet.
-  results.add<ElideImmediateHostAwaits, SinkSubviewsAcrossAwaits,
+  results.add<ElideImmediateHostAwaits, SinkAwaitToFirstConsumer,
+              SinkSubviewsAcrossAwaits, GroupAwaitsByTimepoint,
               FoldDuplicateAwaitResources, ElideUnusedTimepointAwait>(context);
 }
 

@@ -177,6 +177,40 @@ def Stream_YieldOp : Stream_Op<"yield", [
 // Test ops
 //===----------------------------------------------------------------------===//
 
+def Stream_TestTimelineOp : Stream_Op<"test.timeline_op", [
+    Pure,
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<Stream_TimelineOp, [
+      "getAwaitTimepoints", "setAwaitTimepoint", "setAwaitTimepoints"]>,
+    DeclareOpInterfaceMethods<Util_SizeAwareOpInterface>,
+  ]> {
+  let summary = "a minimal timeline op for testing timepoint passes";
+  let arguments = (ins
+    Variadic<Stream_StreamOrStaging>:$resource_operands,
+    Variadic<Index>:$resource_operand_sizes,
+    Variadic<Index>:$result_sizes,
+    Variadic<Stream_TimepointType>:$await_operands,
+    OptionalAttr<ArrayAttr>:$tied_operands,
+    OptionalAttr<I64Attr>:$await_limit
+  );
+  let results = (outs
+    Variadic<Stream_StreamOrStaging>:$results,
+    Stream_TimepointType:$result_timepoint
+  );
+  let assemblyFormat = [{
+    (`await_limit` `(` $await_limit^ `)`)?
+    (`await` `(` $await_operands^ `)` `=` `>`)?
+    `with` `(` $resource_operands `)`
+    attr-dict `:`
+    custom<ShapedFunctionType>(ref($resource_operands),
+                               type($resource_operands), $resource_operand_sizes,
+                               type($results), $result_sizes,
+                               $tied_operands)
+    `=` `>` qualified(type($result_timepoint))
+  }];
+  let hasCanonicalizer = 1;
+}
+
 def Stream_TestTimelineAwareOp : Stream_Op<"test.timeline_aware", [
     Pure,
     AttrSizedOperandSegments,
