@@ -21,11 +21,9 @@ using namespace sluice::flow;
 using sluice::iree_tensor_ext::verifyOpDynamicDims;
 
 /// Types captured implicitly by workgroup count regions: those with the util
-/// `ImplicitlyCaptured` type trait (`!hal.device`, also matched by name in
-/// case the HAL type does not carry the trait yet).
+/// `ImplicitlyCaptured` type trait (e.g. `!hal.device`).
 static bool isImplicitlyCaptured(Type type) {
-  return type.hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>() ||
-         type.getAbstractType().getName() == "hal.device";
+  return type.hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>();
 }
 
 /// Every flow.return in `region` returns three index values.
