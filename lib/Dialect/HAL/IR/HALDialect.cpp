@@ -7,9 +7,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
+#include "sluice/Dialect/Util/IR/InlinerInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 
 using namespace mlir;
@@ -17,29 +17,11 @@ using namespace sluice::hal;
 
 #include "sluice/Dialect/HAL/IR/HALDialect.cpp.inc"
 
-namespace {
-struct HALInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Operation *call, Operation *callable,
-                       bool wouldBeCloned) const final {
-    return true;
-  }
-  bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
-  }
-};
-} // namespace
-
 void HALDialect::initialize() {
   registerAttributes();
   registerTypes();
   registerOps();
-  addInterfaces<HALInlinerInterface>();
+  addInterfaces<sluice::util::AlwaysLegalInlinerInterface>();
 }
 
 Operation *HALDialect::materializeConstant(OpBuilder &builder, Attribute value,

@@ -9,8 +9,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FoldInterfaces.h"
-#include "mlir/Transforms/InliningUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/InlinerInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 
 using namespace mlir;
@@ -20,18 +20,6 @@ using namespace sluice::stream;
 
 namespace {
 
-struct StreamInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Operation *, Operation *, bool) const final {
-    return true;
-  }
-  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
-    return true;
-  }
-};
 
 /// Constants are never materialized into stream regions.
 struct StreamFolderInterface : public DialectFoldInterface {
@@ -69,7 +57,7 @@ void StreamDialect::initialize() {
   registerAttributes();
   registerTypes();
   registerOps();
-  addInterfaces<StreamInlinerInterface, StreamFolderInterface>();
+  addInterfaces<sluice::util::AlwaysLegalInlinerInterface, StreamFolderInterface>();
   getContext()->getOrLoadDialect<sluice::util::UtilDialect>();
   getContext()->getOrLoadDialect<complex::ComplexDialect>();
 }

@@ -99,9 +99,33 @@ LogicalResult serializeDenseElements(Location loc, DenseIntOrFPElementsAttr attr
 
 namespace {
 
+/// Stream and vector serialization in terms of the model's storage size and
+/// buffer serialization (shared by the models below).
+template <typename ModelT, typename AttrT>
+struct SerializableModelBase
+    : public SerializableAttrInterface::ExternalModel<ModelT, AttrT> {
+  LogicalResult serializeToStream(Attribute attr, Location loc,
+                                  llvm::endianness endian,
+                                  llvm::raw_ostream &os) const {
+    const auto &model = static_cast<const ModelT &>(*this);
+    SmallVector<char> bytes(model.getStorageSize(attr));
+    if (failed(model.serializeToBuffer(attr, loc, endian, bytes)))
+      return failure();
+    os.write(bytes.data(), bytes.size());
+    return success();
+  }
+  LogicalResult serializeToVector(Attribute attr, Location loc,
+                                  llvm::endianness endian,
+                                  SmallVectorImpl<char> &buffer) const {
+    const auto &model = static_cast<const ModelT &>(*this);
+    buffer.resize(model.getStorageSize(attr));
+    return model.serializeToBuffer(attr, loc, endian, buffer);
+  }
+};
+
 struct DenseElementsStorageModel
-    : public SerializableAttrInterface::ExternalModel<DenseElementsStorageModel,
-                                                      DenseIntOrFPElementsAttr> {
+    : public SerializableModelBase<DenseElementsStorageModel,
+                                   DenseIntOrFPElementsAttr> {
   int64_t getStorageSize(Attribute attr) const {
     return getRoundedPhysicalStorageSize(
         cast<ShapedType>(cast<DenseIntOrFPElementsAttr>(attr).getType()));
@@ -112,26 +136,11 @@ struct DenseElementsStorageModel
     return serializeDenseElements(loc, cast<DenseIntOrFPElementsAttr>(attr),
                                   endian, buffer);
   }
-  LogicalResult serializeToStream(Attribute attr, Location loc,
-                                  llvm::endianness endian,
-                                  llvm::raw_ostream &os) const {
-    SmallVector<char> bytes(getStorageSize(attr));
-    if (failed(serializeToBuffer(attr, loc, endian, bytes)))
-      return failure();
-    os.write(bytes.data(), bytes.size());
-    return success();
-  }
-  LogicalResult serializeToVector(Attribute attr, Location loc,
-                                  llvm::endianness endian,
-                                  SmallVectorImpl<char> &buffer) const {
-    buffer.resize(getStorageSize(attr));
-    return serializeToBuffer(attr, loc, endian, buffer);
-  }
 };
 
 struct DenseResourceStorageModel
-    : public SerializableAttrInterface::ExternalModel<DenseResourceStorageModel,
-                                                      DenseResourceElementsAttr> {
+    : public SerializableModelBase<DenseResourceStorageModel,
+                                   DenseResourceElementsAttr> {
   int64_t getStorageSize(Attribute attr) const {
     return getRoundedPhysicalStorageSize(
         cast<ShapedType>(cast<DenseResourceElementsAttr>(attr).getType()));
@@ -160,26 +169,10 @@ struct DenseResourceStorageModel
     std::memset(buffer.data() + copied, 0, size - copied);
     return success();
   }
-  LogicalResult serializeToStream(Attribute attr, Location loc,
-                                  llvm::endianness endian,
-                                  llvm::raw_ostream &os) const {
-    SmallVector<char> bytes(getStorageSize(attr));
-    if (failed(serializeToBuffer(attr, loc, endian, bytes)))
-      return failure();
-    os.write(bytes.data(), bytes.size());
-    return success();
-  }
-  LogicalResult serializeToVector(Attribute attr, Location loc,
-                                  llvm::endianness endian,
-                                  SmallVectorImpl<char> &buffer) const {
-    buffer.resize(getStorageSize(attr));
-    return serializeToBuffer(attr, loc, endian, buffer);
-  }
 };
 
 struct StringStorageModel
-    : public SerializableAttrInterface::ExternalModel<StringStorageModel,
-                                                      StringAttr> {
+    : public SerializableModelBase<StringStorageModel, StringAttr> {
   int64_t getStorageSize(Attribute attr) const {
     return cast<StringAttr>(attr).getValue().size();
   }
@@ -196,12 +189,6 @@ struct StringStorageModel
                                   llvm::raw_ostream &os) const {
     os << cast<StringAttr>(attr).getValue();
     return success();
-  }
-  LogicalResult serializeToVector(Attribute attr, Location loc,
-                                  llvm::endianness endian,
-                                  SmallVectorImpl<char> &buffer) const {
-    buffer.resize(getStorageSize(attr));
-    return serializeToBuffer(attr, loc, endian, buffer);
   }
 };
 
