@@ -561,12 +561,23 @@ public:
       // The kernel refused before copying anything: use the buffered path.
     }
     uint64_t chunkLimit = checksum ? acc->chunkSize() : UINT64_MAX;
+    // Only as much of the buffer as this entry can use is prepared, so small
+    // zero/pattern entries cost nothing like a whole buffer each.
+    const uint64_t used = std::min<uint64_t>(bufferSize_, d.length);
     if (src.kind == DataSource::Kind::Zeros)
-      std::memset(buffer_.get(), 0, bufferSize_);
+      std::memset(buffer_.get(), 0, used);
     if (src.kind == DataSource::Kind::Pattern) {
+      // The pattern repeats; `pos % length` offsets of up to 16 bytes read
+      // past `used`, hence the 32 spare bytes. Filled by doubling copies.
+      const uint64_t fill = used + 32;
       size_t pl = src.bytes.size();
-      for (uint64_t i = 0; i < bufferSize_ + 32; ++i)
-        buffer_[i] = src.bytes[i % pl];
+      std::memcpy(buffer_.get(), src.bytes.data(), pl);
+      uint64_t have = pl;
+      while (have < fill) {
+        uint64_t n = std::min<uint64_t>(have, fill - have);
+        std::memcpy(buffer_.get() + have, buffer_.get(), n);
+        have += n;
+      }
     }
     uint64_t pos = 0;
     while (pos < d.length) {
