@@ -118,3 +118,43 @@ func.func @return_parent(%x: index) {
   // expected-error @+1 {{'stream.return' op expects parent op 'stream.executable.export'}}
   stream.return %x : index
 }
+
+// -----
+
+util.func public @await_sizes(%t: !stream.timepoint, %r: !stream.resource<*>, %n: index) {
+  // expected-error @+1 {{'stream.timepoint.await' op value set has 2 dynamic dimensions but only 1 dimension values are attached}}
+  %0:2 = "stream.timepoint.await"(%r, %r, %n, %t) <{operandSegmentSizes = array<i32: 2, 1, 1>}> : (!stream.resource<*>, !stream.resource<*>, index, !stream.timepoint) -> (!stream.resource<*>, !stream.resource<*>)
+  util.return
+}
+
+// -----
+
+util.func public @barrier_types(%r: !stream.resource<*>, %n: index) {
+  // expected-error @+1 {{'stream.timepoint.barrier' op failed to verify that all of {resource, result} have same type}}
+  %0, %t = "stream.timepoint.barrier"(%r, %n) : (!stream.resource<*>, index) -> (!stream.resource<external>, !stream.timepoint)
+  util.return
+}
+
+// -----
+
+util.func public @transients_types(%r: !stream.resource<*>, %s: !stream.resource<transient>, %n: index) {
+  // expected-error @+1 {{'stream.resource.transients' op failed to verify that all of {resource, result} have same type}}
+  %0, %t = "stream.resource.transients"(%r, %n, %s, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0>}> : (!stream.resource<*>, index, !stream.resource<transient>, index) -> (!stream.resource<external>, !stream.timepoint)
+  util.return
+}
+
+// -----
+
+stream.executable private @e {
+  stream.executable.export public @f workgroups(%n: index) -> (index, index, index) {
+    %c = arith.constant 1 : i32
+    // expected-error @+1 {{'stream.return' op operands do not match expected region return types}}
+    stream.return %n, %c, %n : index, i32, index
+  }
+}
+
+// -----
+
+// expected-error @+1 {{expects parent op 'stream.executable'}}
+stream.executable.export public @orphan
+
