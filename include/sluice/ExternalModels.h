@@ -15,6 +15,10 @@ namespace sluice {
 /// their dialects load. Also inserts the dialects the models attach to.
 void registerExternalModels(mlir::DialectRegistry &registry);
 
+/// The AffinityOpInterface and StreamableOpInterface models on arith, flow,
+/// util and hal ops (part of registerExternalModels).
+void registerAffinityOpModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H

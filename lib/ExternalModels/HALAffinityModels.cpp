@@ -76,4 +76,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, stream::StreamDialect *) {
     RankedTensorType::attachInterface<RankedTensorAffinityModel>(*context);
   });
+  registerAffinityOpModels(registry);
 }
