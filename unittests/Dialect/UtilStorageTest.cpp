@@ -4,6 +4,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "sluice/Dialect/Util/IR/BuiltinAttrModels.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "sluice/Dialect/Util/IR/UtilAttrs.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
@@ -65,6 +66,32 @@ TEST_F(UtilStorageTest, SubByteElementsArePackedLowBitsFirst) {
                                                           APInt(4, 3)});
   EXPECT_EQ(cast<SizedStorageAttr>(attr).getStorageSize(), 2);
   EXPECT_EQ(serialize(attr), (std::vector<uint8_t>{0x21, 0x03}));
+}
+
+TEST_F(UtilStorageTest, RangesMatchTheWholeSerialization) {
+  // Every sub-range of an odd layout equals the same bytes of the whole.
+  SmallVector<APInt> values;
+  for (unsigned i = 0; i < 37; ++i)
+    values.push_back(APInt(3, i % 8));
+  auto attr = cast<DenseIntOrFPElementsAttr>(
+      DenseElementsAttr::get(RankedTensorType::get({37}, i(3)), values));
+  std::vector<uint8_t> whole = serialize(attr);
+  ASSERT_EQ(whole.size(), 19u);
+  for (uint64_t begin = 0; begin < whole.size(); ++begin) {
+    for (uint64_t end = begin; end <= whole.size(); ++end) {
+      SmallVector<char> part(end - begin);
+      ASSERT_TRUE(succeeded(serializeDenseElementsRange(
+          UnknownLoc::get(&context), attr, llvm::endianness::little, begin,
+          part)));
+      EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + begin,
+                             [](char a, uint8_t b) { return (uint8_t)a == b; }))
+          << begin << ".." << end;
+    }
+  }
+  // Past the end is an error, not an overrun.
+  SmallVector<char> tooFar(4);
+  EXPECT_TRUE(failed(serializeDenseElementsRange(
+      UnknownLoc::get(&context), attr, llvm::endianness::little, 17, tooFar)));
 }
 
 TEST_F(UtilStorageTest, I1IsOneBytePerElement) {

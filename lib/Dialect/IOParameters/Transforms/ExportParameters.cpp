@@ -8,10 +8,10 @@
 // (AttrDataHandle below) that reads straight out of the attribute's storage
 // (dense int/float elements with 8/16/32/64-bit elements, dense resources) or
 // fills a repeating pattern (splats), so no second copy of a large constant
-// is made. Only values whose in-memory layout differs from their archive
-// layout (packed sub-byte and i1 elements, strings, util attributes) are
-// serialized into a temporary buffer, one entry at a time, released as soon
-// as the writer has consumed it.
+// is made. Dense elements in another layout (i1, packed sub-byte) are
+// serialized range by range into the writer's buffer. Only composite util
+// attributes are serialized whole into a temporary buffer, one entry at a
+// time, released as soon as the writer has consumed it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/Flow/IR/FlowTypes.h"
+#include "sluice/Dialect/Util/IR/BuiltinAttrModels.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
@@ -65,6 +66,22 @@ protected:
                   uint64_t length) const override {
     if (direct) {
       std::memcpy(buffer, direct->data() + offset, length);
+      return Status();
+    }
+    // Dense elements in another layout (i1, packed sub-byte, odd widths)
+    // are serialized range by range, straight into the writer's buffer.
+    if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(attr)) {
+      if (failed(util::serializeDenseElementsRange(
+              loc, dense, llvm::endianness::little, offset,
+              MutableArrayRef<char>(static_cast<char *>(buffer), length)))) {
+        serializationFailed = true;
+        return Status(StatusCode::Internal,
+                      "failed to serialize global to archive");
+      }
+      return Status();
+    }
+    if (auto string = dyn_cast<StringAttr>(attr)) {
+      std::memcpy(buffer, string.getValue().data() + offset, length);
       return Status();
     }
     if (!cached) {

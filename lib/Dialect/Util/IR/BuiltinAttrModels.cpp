@@ -48,53 +48,70 @@ static APInt getElementBits(DenseIntOrFPElementsAttr attr, uint64_t i) {
   return *(attr.getValues<APInt>().begin() + i);
 }
 
-LogicalResult serializeDenseElements(Location loc, DenseIntOrFPElementsAttr attr,
-                                     llvm::endianness endian,
-                                     MutableArrayRef<char> buffer) {
+LogicalResult serializeDenseElementsRange(Location loc,
+                                          DenseIntOrFPElementsAttr attr,
+                                          llvm::endianness endian,
+                                          uint64_t byteOffset,
+                                          MutableArrayRef<char> buffer) {
   auto type = cast<ShapedType>(attr.getType());
   Type elementType = type.getElementType();
   uint64_t count = type.getNumElements();
   uint64_t size = getRoundedPhysicalStorageSize(count, elementType);
-  if (buffer.size() < size)
-    return emitError(loc) << "serialization buffer too small: " << buffer.size()
-                          << " < " << size;
-  std::memset(buffer.data(), 0, size);
+  if (byteOffset > size || buffer.size() > size - byteOffset)
+    return emitError(loc) << "serialization range [" << byteOffset << ", "
+                          << byteOffset + buffer.size()
+                          << ") exceeds the storage size " << size;
   if (isa<ComplexType>(elementType))
     return emitError(loc) << "serializing complex elements is not supported";
   uint64_t logical = getTypeBitWidth(elementType);
-  if (logical == 0)
+  if (logical == 0 || logical > 64)
     return emitError(loc) << "unsupported element type for serialization: "
                           << elementType;
+  // Every layout is a sequence of words: `perWord` elements packed low bits
+  // first into `wordBytes` little- (or big-) endian bytes, zero padded.
+  uint64_t wordBytes, perWord;
+  if (logical == 1) {
+    wordBytes = 1;
+    perWord = 1;
+  } else if (logical < 8) {
+    uint64_t physical = getPhysicalStorageBitWidth(elementType);
+    wordBytes = physical / 8;
+    perWord = physical / logical;
+  } else {
+    wordBytes = getRoundedElementByteWidth(elementType);
+    perWord = 1;
+  }
+  uint64_t mask = logical == 64 ? ~uint64_t(0) : (uint64_t(1) << logical) - 1;
   bool splat = attr.isSplat();
   auto bitsAt = [&](uint64_t i) {
     return getElementBits(attr, splat ? 0 : i).getZExtValue();
   };
-  if (logical == 1) {
-    for (uint64_t i = 0; i < count; ++i)
-      buffer[i] = static_cast<char>(bitsAt(i) & 1);
-    return success();
+  uint64_t end = byteOffset + buffer.size();
+  char word[8];
+  for (uint64_t w = byteOffset / wordBytes; w * wordBytes < end; ++w) {
+    uint64_t bits = 0;
+    for (uint64_t j = 0; j < perWord && w * perWord + j < count; ++j)
+      bits |= (bitsAt(w * perWord + j) & mask) << (j * logical);
+    writeWord(word, bits, wordBytes, endian);
+    uint64_t wordStart = w * wordBytes;
+    uint64_t from = std::max(wordStart, byteOffset);
+    uint64_t to = std::min(wordStart + wordBytes, end);
+    std::memcpy(buffer.data() + (from - byteOffset), word + (from - wordStart),
+                to - from);
   }
-  if (logical < 8) {
-    // Bit-pack `perWord` elements into each physical word, low bits first.
-    uint64_t physical = getPhysicalStorageBitWidth(elementType);
-    uint64_t perWord = physical / logical;
-    unsigned wordBytes = physical / 8;
-    uint64_t mask = (uint64_t(1) << logical) - 1;
-    for (uint64_t word = 0; word * perWord < count; ++word) {
-      uint64_t bits = 0;
-      for (uint64_t j = 0; j < perWord && word * perWord + j < count; ++j)
-        bits |= (bitsAt(word * perWord + j) & mask) << (j * logical);
-      writeWord(buffer.data() + word * wordBytes, bits, wordBytes, endian);
-    }
-    return success();
-  }
-  if (logical > 64)
-    return emitError(loc) << "unsupported element bit width for serialization: "
-                          << logical;
-  unsigned byteWidth = getRoundedElementByteWidth(elementType);
-  for (uint64_t i = 0; i < count; ++i)
-    writeWord(buffer.data() + i * byteWidth, bitsAt(i), byteWidth, endian);
   return success();
+}
+
+LogicalResult serializeDenseElements(Location loc, DenseIntOrFPElementsAttr attr,
+                                     llvm::endianness endian,
+                                     MutableArrayRef<char> buffer) {
+  uint64_t size = getRoundedPhysicalStorageSize(
+      cast<ShapedType>(attr.getType()).getNumElements(), attr.getElementType());
+  if (buffer.size() < size)
+    return emitError(loc) << "serialization buffer too small: " << buffer.size()
+                          << " < " << size;
+  return serializeDenseElementsRange(loc, attr, endian, 0,
+                                     buffer.take_front(size));
 }
 
 namespace {

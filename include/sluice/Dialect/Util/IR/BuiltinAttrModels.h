@@ -18,6 +18,14 @@ namespace sluice::util {
 /// dense resources and strings. Called when the util dialect loads.
 void attachBuiltinAttrModels(mlir::MLIRContext *context);
 
+/// Serializes bytes [byteOffset, byteOffset + buffer.size()) of the rounded
+/// physical layout of `attr`, without materializing the rest (used to
+/// stream large constants).
+mlir::LogicalResult serializeDenseElementsRange(
+    mlir::Location loc, mlir::DenseIntOrFPElementsAttr attr,
+    llvm::endianness endian, uint64_t byteOffset,
+    llvm::MutableArrayRef<char> buffer);
+
 /// Serializes dense elements in their rounded physical layout.
 mlir::LogicalResult serializeDenseElements(mlir::Location loc,
                                            mlir::DenseIntOrFPElementsAttr attr,
