@@ -3,6 +3,7 @@
 #include "Common.h"
 
 #include "sluice/Runtime/Archive/Checksum.h"
+#include "sluice/Runtime/Archive/IrpaReader.h"
 
 #include <cerrno>
 #include <cstring>
@@ -348,6 +349,34 @@ void Progress::finish() {
   std::fprintf(stderr, "\n");
   drawn_ = false;
   enabled_ = false;
+}
+
+Status writeArchiveAndDump(const IrpaBuilder &builder, const std::string &output,
+                           WriterOptions options, bool quiet,
+                           std::string_view label,
+                           const ParseOptions &reparse) {
+  uint64_t total = 0;
+  for (const ArchiveEntry &e : builder.entries())
+    if (e.kind == ArchiveEntry::Kind::Data)
+      total += e.length;
+  Progress progress(std::string(label), total, !quiet && total >= (64ull << 20));
+  options.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
+  auto written = builder.write(output, options);
+  progress.finish();
+  if (!written)
+    return written.takeStatus();
+  if (quiet)
+    return Status();
+  auto file = openFile(output);
+  if (!file)
+    return file.takeStatus();
+  auto parsed = parseIrpaFile(*file, reparse);
+  if (!parsed)
+    return parsed.takeStatus();
+  ParameterIndex index;
+  index.append(std::move(parsed->entries));
+  writeStdout(formatIndexDump("", index));
+  return Status();
 }
 
 Status writeFileAtomically(const std::string &path, uint64_t size,

@@ -65,6 +65,15 @@ private:
   std::chrono::steady_clock::time_point last_;
 };
 
+/// Writes `builder` to `output` (with a progress bar labelled `label` unless
+/// `quiet`), then, unless `quiet`, prints the written archive's index the way
+/// `dump` does, re-reading it with `reparse`.
+Status writeArchiveAndDump(const archive::IrpaBuilder &builder,
+                           const std::string &output,
+                           archive::WriterOptions options, bool quiet,
+                           std::string_view label,
+                           const archive::ParseOptions &reparse);
+
 /// Writes `size` bytes produced by `fill(offset, buffer, n)` to `path`
 /// atomically (temporary file + rename).
 Status writeFileAtomically(const std::string &path, uint64_t size,

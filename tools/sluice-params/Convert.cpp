@@ -184,31 +184,10 @@ Status convert(const Flags &flags) {
     }
   }
 
-  bool quiet = flags.boolean("quiet");
-  uint64_t total = 0;
-  for (const ArchiveEntry &e : builder.entries())
-    if (e.kind == ArchiveEntry::Kind::Data)
-      total += e.length;
-  Progress progress("convert", total, !quiet && total >= (64ull << 20));
-  writerOptions.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
-  auto written = builder.write(output, writerOptions);
-  progress.finish();
-  if (!written)
-    return written.takeStatus();
-  if (!quiet) {
-    ParseOptions reparse = *parseOptions;
-    reparse.externalPaths = ExternalPathPolicy::Any;
-    auto file = openFile(output);
-    if (!file)
-      return file.takeStatus();
-    auto parsed = parseIrpaFile(*file, reparse);
-    if (!parsed)
-      return parsed.takeStatus();
-    ParameterIndex index;
-    index.append(std::move(parsed->entries));
-    writeStdout(formatIndexDump("", index));
-  }
-  return Status();
+  ParseOptions reparse = *parseOptions;
+  reparse.externalPaths = ExternalPathPolicy::Any;
+  return writeArchiveAndDump(builder, output, writerOptions,
+                             flags.boolean("quiet"), "convert", reparse);
 }
 
 } // namespace

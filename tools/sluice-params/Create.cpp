@@ -173,29 +173,8 @@ Status create(const Flags &flags) {
   for (const std::string &text : flags.list("external"))
     SLUICE_RETURN_IF_ERROR(addExternalFlag(builder, text, output));
 
-  bool quiet = flags.boolean("quiet");
-  uint64_t total = 0;
-  for (const ArchiveEntry &e : builder.entries())
-    if (e.kind == ArchiveEntry::Kind::Data)
-      total += e.length;
-  Progress progress("create", total, !quiet && total >= (64ull << 20));
-  options.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
-  auto written = builder.write(output, options);
-  progress.finish();
-  if (!written)
-    return written.takeStatus();
-  if (!quiet) {
-    auto file = openFile(output);
-    if (!file)
-      return file.takeStatus();
-    auto parsed = parseIrpaFile(*file);
-    if (!parsed)
-      return parsed.takeStatus();
-    ParameterIndex index;
-    index.append(std::move(parsed->entries));
-    writeStdout(formatIndexDump("", index));
-  }
-  return Status();
+  return writeArchiveAndDump(builder, output, options, flags.boolean("quiet"),
+                             "create", ParseOptions());
 }
 
 } // namespace
