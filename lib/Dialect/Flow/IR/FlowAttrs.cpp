@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -39,14 +40,8 @@ void FlowDialect::registerAttributes() {
 }
 
 Type FlowDialect::parseType(DialectAsmParser &parser) const {
-  SMLoc loc = parser.getCurrentLocation();
-  StringRef keyword;
-  Type type;
-  OptionalParseResult result = generatedTypeParser(parser, &keyword, type);
-  if (result.has_value())
-    return succeeded(*result) ? type : Type();
-  parser.emitError(loc, "unknown Flow type: ") << keyword;
-  return {};
+  return sluice::util::parseTypeOrReportUnknown(parser, generatedTypeParser,
+                                                "Flow");
 }
 
 void FlowDialect::printType(Type type, DialectAsmPrinter &printer) const {

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -27,14 +28,8 @@ void HALDialect::registerTypes() {
 }
 
 Type HALDialect::parseType(DialectAsmParser &parser) const {
-  SMLoc loc = parser.getCurrentLocation();
-  StringRef keyword;
-  Type type;
-  OptionalParseResult result = generatedTypeParser(parser, &keyword, type);
-  if (result.has_value())
-    return succeeded(*result) ? type : Type();
-  parser.emitError(loc, "unknown HAL type: ") << keyword;
-  return {};
+  return sluice::util::parseTypeOrReportUnknown(parser, generatedTypeParser,
+                                                "HAL");
 }
 
 void HALDialect::printType(Type type, DialectAsmPrinter &printer) const {

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
@@ -27,14 +28,8 @@ void IREETensorExtDialect::registerTypes() {
 }
 
 Type IREETensorExtDialect::parseType(DialectAsmParser &parser) const {
-  SMLoc loc = parser.getCurrentLocation();
-  StringRef keyword;
-  Type type;
-  OptionalParseResult result = generatedTypeParser(parser, &keyword, type);
-  if (result.has_value())
-    return succeeded(*result) ? type : Type();
-  parser.emitError(loc, "unknown TensorExt type: ") << keyword;
-  return {};
+  return sluice::util::parseTypeOrReportUnknown(parser, generatedTypeParser,
+                                                "TensorExt");
 }
 
 void IREETensorExtDialect::printType(Type type,
