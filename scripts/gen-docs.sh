@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates docs/dialects/*.md from the ODS definitions with mlir-tblgen
+# (-gen-dialect-doc): every op with its summary, description, syntax, operands,
+# results, attributes and traits/interfaces.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+tblgen=/usr/lib/llvm-22/bin/mlir-tblgen
+out="$root/docs/dialects"
+mkdir -p "$out"
+inc=(-I "$root/include" -I /usr/lib/llvm-22/include)
+gen() { # <td file> <dialect> <output name>
+  "$tblgen" -gen-dialect-doc -dialect="$2" "${inc[@]}" "$root/$1" -o "$out/$3.md"
+  echo "wrote docs/dialects/$3.md"
+}
+gen include/sluice/Dialect/Stream/IR/StreamOps.td stream stream
+gen include/sluice/Dialect/IOParameters/IR/IOParametersOps.td io_parameters io_parameters
+gen include/sluice/Dialect/Util/IR/UtilOps.td util util
+gen include/sluice/Dialect/HAL/IR/HALOps.td hal hal
+gen include/sluice/Dialect/Flow/IR/FlowOps.td flow flow
+gen include/sluice/Dialect/TensorExt/IR/TensorExtOps.td iree_tensor_ext iree_tensor_ext
