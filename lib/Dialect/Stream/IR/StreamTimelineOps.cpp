@@ -247,8 +247,7 @@ struct ElideImmediateBarrier : public OpRewritePattern<TimepointBarrierOp> {
   LogicalResult matchAndRewrite(TimepointBarrierOp op,
                                 PatternRewriter &rewriter) const override {
     Operation *producer = op.getResource().getDefiningOp();
-    if (!producer || !(isa<ResourceAllocOp>(producer) ||
-                       producer->getName().getStringRef() == "stream.tensor.import"))
+    if (!producer || !isa<ResourceAllocOp, TensorImportOp>(producer))
       return failure();
     Value immediate = TimepointImmediateOp::create(rewriter, op.getLoc(),
                                       rewriter.getType<TimepointType>());

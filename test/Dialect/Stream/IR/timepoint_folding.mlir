@@ -96,3 +96,16 @@ util.func public @channel_folds(%r: index, %c: index) -> (index, index, index) {
   // CHECK: util.return %arg0, %arg1, %[[RANK]]
   util.return %0, %1, %2 : index, index, index
 }
+
+// -----
+
+// A barrier on an imported resource is immediately resolved.
+// CHECK-LABEL: util.func public @barrier_of_import
+util.func public @barrier_of_import(%b: !util.buffer, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  // CHECK: %[[IMM:.+]] = stream.timepoint.immediate
+  // CHECK: %[[I:.+]] = stream.tensor.import
+  // CHECK: util.return %[[I]], %[[IMM]]
+  %i = stream.tensor.import %b : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  %r, %t = stream.timepoint.barrier %i : !stream.resource<external>{%n} => !stream.timepoint
+  util.return %r, %t : !stream.resource<external>, !stream.timepoint
+}

@@ -30,6 +30,7 @@ defvar Stream_AffinityOpDefaults = DeclareOpInterfaceMethods<Stream_AffinityOp>;
 
 include "sluice/Dialect/Stream/IR/StreamResourceOps.td"
 include "sluice/Dialect/Stream/IR/StreamTimelineOps.td"
+include "sluice/Dialect/Stream/IR/StreamTensorOps.td"
 include "sluice/Dialect/Stream/IR/StreamExecutableOps.td"
 
 #endif // SLUICE_DIALECT_STREAM_IR_STREAMOPS
