@@ -314,13 +314,7 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 std::optional<unsigned> FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
-  ArrayAttr tied = getTiedOperandsAttr();
-  if (!tied || resultIndex >= tied.size())
-    return std::nullopt;
-  auto index = dyn_cast<IntegerAttr>(tied[resultIndex]);
-  if (!index || index.getInt() < 0)
-    return std::nullopt;
-  return static_cast<unsigned>(index.getInt());
+  return sluice::util::getTiedIndex(getTiedOperandsAttr(), resultIndex);
 }
 
 //===----------------------------------------------------------------------===//

@@ -85,6 +85,16 @@ void HoistableAttrInterface::gatherHoistableAttrs(Operation *fromOp,
 // TiedOpInterface
 //===----------------------------------------------------------------------===//
 
+std::optional<unsigned> getTiedIndex(ArrayAttr tiedOperands,
+                                     unsigned resultIndex) {
+  if (!tiedOperands || resultIndex >= tiedOperands.size())
+    return std::nullopt;
+  auto index = dyn_cast<IntegerAttr>(tiedOperands[resultIndex]);
+  if (!index || index.getInt() < 0)
+    return std::nullopt;
+  return static_cast<unsigned>(index.getInt());
+}
+
 namespace detail {
 
 static ArrayAttr getTiedOperandsAttr(Operation *op) {

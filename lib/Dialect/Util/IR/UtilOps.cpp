@@ -47,13 +47,7 @@ FuncOp FuncOp::create(Location loc, StringRef name, FunctionType type,
 }
 
 std::optional<unsigned> FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
-  ArrayAttr tied = getTiedOperandsAttr();
-  if (!tied || resultIndex >= tied.size())
-    return std::nullopt;
-  auto index = dyn_cast<IntegerAttr>(tied[resultIndex]);
-  if (!index || index.getInt() < 0)
-    return std::nullopt;
-  return static_cast<unsigned>(index.getInt());
+  return sluice::util::getTiedIndex(getTiedOperandsAttr(), resultIndex);
 }
 
 bool FuncOp::hasAnyTiedOperands() {

@@ -55,6 +55,11 @@ llvm::SmallVector<mlir::Value> buildShape(mlir::Location loc, mlir::Type type,
                                           mlir::ValueRange dynamicDims,
                                           mlir::OpBuilder &builder);
 
+/// Entry `resultIndex` of a `tied_operands` array (a function's or op's
+/// relative tie), or nullopt when absent, out of range or untied.
+std::optional<unsigned> getTiedIndex(mlir::ArrayAttr tiedOperands,
+                                     unsigned resultIndex);
+
 namespace detail {
 std::optional<unsigned> getTiedResultOperandIndexFromAttr(mlir::Operation *op,
                                                           unsigned resultIndex);
