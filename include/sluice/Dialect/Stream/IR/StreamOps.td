@@ -25,9 +25,6 @@ def Stream_OptionalAffinity : OptionalAttr<Stream_AffinityAttrConstraint>;
 
 def Stream_IndexArrayAttr : TypedArrayAttrBase<IndexAttr, "index array attribute">;
 
-// Ops whose `affinity` attribute is read through AffinityOpInterface defaults.
-defvar Stream_AffinityOpDefaults = DeclareOpInterfaceMethods<Stream_AffinityOp>;
-
 include "sluice/Dialect/Stream/IR/StreamResourceOps.td"
 include "sluice/Dialect/Stream/IR/StreamTimelineOps.td"
 include "sluice/Dialect/Stream/IR/StreamTensorOps.td"
