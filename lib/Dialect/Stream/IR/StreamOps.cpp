@@ -1,23 +1,20 @@
 //===- StreamOps.cpp - stream op registration and shared rules ------------===//
 //
-// The generated op definitions live here; op methods are implemented in the
+// Shared op verifier rules and op registration. The generated op definitions
+// are sharded over StreamOpDefs<N>.cpp; op methods are implemented in the
 // per-family files (StreamResourceOps.cpp, StreamTimelineOps.cpp, ...).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
-#include "StreamDirectives.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
-#include "sluice/Dialect/Util/IR/UtilDirectives.h"
 
 using namespace mlir;
-// Directives are found by unqualified lookup from the generated code.
 using namespace sluice::stream;
-using namespace sluice::util;
 
 namespace sluice::stream {
 
@@ -58,12 +55,4 @@ LogicalResult verifyDispatchWorkgroupDimension(Operation *op,
 
 } // namespace sluice::stream
 
-#define GET_OP_CLASSES
-#include "sluice/Dialect/Stream/IR/StreamOps.cpp.inc"
-
-void StreamDialect::registerOps() {
-  addOperations<
-#define GET_OP_LIST
-#include "sluice/Dialect/Stream/IR/StreamOps.cpp.inc"
-      >();
-}
+void StreamDialect::registerOps() { registerStreamDialectOperations(this); }

@@ -29,5 +29,8 @@ include "sluice/Dialect/Stream/IR/StreamResourceOps.td"
 include "sluice/Dialect/Stream/IR/StreamTimelineOps.td"
 include "sluice/Dialect/Stream/IR/StreamTensorOps.td"
 include "sluice/Dialect/Stream/IR/StreamExecutableOps.td"
+include "sluice/Dialect/Stream/IR/StreamAsyncOps.td"
+include "sluice/Dialect/Stream/IR/StreamCmdOps.td"
+include "sluice/Dialect/Stream/IR/StreamParameterOps.td"
 
 #endif // SLUICE_DIALECT_STREAM_IR_STREAMOPS

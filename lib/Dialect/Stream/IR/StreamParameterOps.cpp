@@ -1,0 +1,6 @@
+//===- StreamParameterOps.cpp - tensor/async/cmd parameter ops ----===//
+
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+
+using namespace mlir;
+using namespace sluice::stream;
