@@ -1,0 +1,7 @@
+//===- StreamParameterDirectives.cpp - custom directives of the parameter ops ----===//
+
+#include "StreamParameterDirectives.h"
+
+using namespace mlir;
+
+namespace sluice::stream {} // namespace sluice::stream
