@@ -13,6 +13,10 @@ using archive::EntryType;
 using archive::FileHandleRef;
 using archive::ParameterEntry;
 
+/// Host copies from a mapping at least this large are preceded by a
+/// read-ahead hint (madvise WILLNEED).
+constexpr uint64_t kMinAdvisedCopyBytes = 1ull << 20;
+
 struct ParameterProvider::FileState {
   FileHandleRef handle;
   std::mutex mutex;
@@ -476,7 +480,11 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
                           "parameter read target has no storage");
           dst += c.bufferOffset;
           if (c.file->mapping) {
-            c.file->mapping->advise(c.fileOffset, c.length, io::MappedFile::Advice::WillNeed);
+            // Read-ahead hints pay off for large copies only; for small
+            // spans the system call costs more than the copy saves.
+            if (c.length >= kMinAdvisedCopyBytes)
+              c.file->mapping->advise(c.fileOffset, c.length,
+                                      io::MappedFile::Advice::WillNeed);
             std::memcpy(dst, c.file->mapping->data() + c.fileOffset, c.length);
           } else {
             SLUICE_RETURN_IF_ERROR(c.file->handle->readAt(c.fileOffset, dst, c.length));
