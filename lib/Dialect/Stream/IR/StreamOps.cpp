@@ -75,8 +75,8 @@ LogicalResult verifyDispatchSymbolUses(Operation *op, ArrayAttr entryPoints,
          llvm::enumerate(explicitTypes, workload)) {
       if (expected != value.getType())
         return op->emitOpError("workload operand ")
-               << index << " type mismatch; expected '" << expected
-               << "' but passed '" << value.getType() << "'";
+               << index << " type mismatch; expected " << expected
+               << " but passed " << value.getType(); // types print quoted
     }
   }
   return success();
