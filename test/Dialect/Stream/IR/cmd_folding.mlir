@@ -357,3 +357,34 @@ util.func public @fold_subview_in_nested_region(%base: !stream.resource<transien
   } => !stream.timepoint
   util.return %0 : !stream.timepoint
 }
+
+// -----
+
+stream.cmd.func private @hook2(%arg0[%arg1 for %arg2]: !stream.resource<*>)
+
+// Without subviews or duplicate entry points nothing changes.
+// CHECK-LABEL: util.func public @no_fold_multi_resource_cmds
+util.func public @no_fold_multi_resource_cmds(%r: !stream.resource<transient>, %n: index, %ch: !stream.channel) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  // CHECK: stream.cmd.execute with(%arg0 as %[[A:.+]]: !stream.resource<transient>{%arg1}) {
+  %t = stream.cmd.execute with(%r as %a: !stream.resource<transient>{%n}) {
+    // CHECK-NEXT: stream.cmd.dispatch {@ex::@a, @ex::@b} {
+    // CHECK-NEXT: ro %[[A]][%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    // CHECK-NEXT: }
+    stream.cmd.dispatch {@ex::@a, @ex::@b} {
+      ro %a[%c0 for %n] : !stream.resource<transient>{%n}
+    }
+    // CHECK-NEXT: stream.cmd.collective<send : f32>[%arg1] channel(%arg2) {
+    // CHECK-NEXT: ro %[[A]][%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    // CHECK-NEXT: }
+    stream.cmd.collective<send : f32>[%n] channel(%ch) {
+      ro %a[%c0 for %n] : !stream.resource<transient>{%n}
+    }
+    // CHECK-NEXT: stream.cmd.call @hook2(rw %[[A]][%c0 for %arg1]) : (!stream.resource<transient>{%arg1}) -> ()
+    stream.cmd.call @hook2(rw %a[%c0 for %n]) : (!stream.resource<transient>{%n}) -> ()
+    // CHECK-NEXT: stream.cmd.copy %[[A]][%c0], %[[A]][%c0], %arg1 : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+    stream.cmd.copy %a[%c0], %a[%c0], %n : !stream.resource<transient>{%n} -> !stream.resource<transient>{%n}
+  // CHECK-NEXT: } => !stream.timepoint
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
