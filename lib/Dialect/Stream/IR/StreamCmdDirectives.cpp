@@ -367,42 +367,4 @@ void printDispatchFunctionSignature(OpAsmPrinter &p, Operation *,
     p << ')';
 }
 
-//===----------------------------------------------------------------------===//
-// CmdDispatchEntryPoints (temporary stand-in for §11.9)
-//===----------------------------------------------------------------------===//
-
-ParseResult parseCmdDispatchEntryPoints(OpAsmParser &parser,
-                                        ArrayAttr &entryPoints) {
-  SmallVector<Attribute> refs;
-  if (succeeded(parser.parseOptionalLBrace())) {
-    do {
-      SymbolRefAttr ref;
-      if (parser.parseAttribute(ref))
-        return failure();
-      refs.push_back(ref);
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseRBrace())
-      return failure();
-  } else {
-    SymbolRefAttr ref;
-    if (parser.parseAttribute(ref))
-      return failure();
-    refs.push_back(ref);
-  }
-  entryPoints = parser.getBuilder().getArrayAttr(refs);
-  return success();
-}
-
-void printCmdDispatchEntryPoints(OpAsmPrinter &p, Operation *,
-                                 ArrayAttr entryPoints) {
-  if (entryPoints.size() == 1) {
-    p.printAttribute(entryPoints[0]);
-    return;
-  }
-  p << '{';
-  llvm::interleaveComma(entryPoints, p,
-                        [&](Attribute ref) { p.printAttribute(ref); });
-  p << '}';
-}
-
 } // namespace sluice::stream

@@ -64,13 +64,6 @@ void printDispatchFunctionSignature(mlir::OpAsmPrinter &p, mlir::Operation *op,
                                     mlir::ArrayAttr argAttrs,
                                     mlir::ArrayAttr resultAttrs);
 
-// TEMPORARY until the shared DispatchEntryPoints (§11.9) lands on main:
-// `@sym` | `{` @a, @b `}`.
-mlir::ParseResult parseCmdDispatchEntryPoints(mlir::OpAsmParser &parser,
-                                              mlir::ArrayAttr &entryPoints);
-void printCmdDispatchEntryPoints(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                                 mlir::ArrayAttr entryPoints);
-
 } // namespace sluice::stream
 
 #endif // SLUICE_LIB_DIALECT_STREAM_IR_STREAMCMDDIRECTIVES_H

@@ -179,3 +179,18 @@ util.func public @cmd_call(%arg0: !stream.resource<external>, %arg1: index, %arg
   } => !stream.timepoint
   util.return %0 : !stream.timepoint
 }
+
+// -----
+
+// cmd.call is not a TiedOpInterface op: a parsed tie is kept in
+// `tied_operands` but never printed (stream-ir.md §14 Q12).
+// CHECK: stream.cmd.func private @tied(%arg0: i32) -> i32
+stream.cmd.func private @tied(%arg0: i32) -> i32
+// CHECK-LABEL: util.func public @cmd_call_tie
+util.func public @cmd_call_tie(%arg0: i32) -> !stream.timepoint {
+  %0 = stream.cmd.execute with() {
+    // CHECK: %{{.+}} = stream.cmd.call @tied(%arg0) : (i32) -> i32
+    %1 = stream.cmd.call @tied(%arg0) : (i32) -> %arg0
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}

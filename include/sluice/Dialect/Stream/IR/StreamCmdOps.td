@@ -176,7 +176,7 @@ def Stream_CmdDispatchOp : Stream_Op<"cmd.dispatch", [
     Stream_CmdResourceAccessArrayAttr:$resource_accesses
   );
   let assemblyFormat = [{
-    custom<CmdDispatchEntryPoints>($entry_points)
+    custom<DispatchEntryPoints>($entry_points)
     (`[` $workload^ `]`)? ``
     (`(` $uniform_operands^ `:` type($uniform_operands) `)`)?
     `{`
