@@ -300,6 +300,53 @@ SmallVector<NamedAttribute> getCopiedAttrs(Operation *op) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// stream.async.dispatch
+//===----------------------------------------------------------------------===//
+
+bool AsyncDispatchOp::preferCloneToConsumers() {
+  return llvm::none_of(getResourceOperands(), [](Value operand) {
+    return isa<AffinityTypeInterface>(operand.getType());
+  });
+}
+
+std::pair<unsigned, unsigned> AsyncDispatchOp::getTiedOperandsIndexAndLength() {
+  return getODSOperandIndexAndLength(1);
+}
+
+Value AsyncDispatchOp::getOperandSize(unsigned idx) {
+  return findValueSizeInList(idx, getOperands(), getResourceOperandSizes());
+}
+Value AsyncDispatchOp::getResultSize(unsigned idx) {
+  return findValueSizeInList(idx, getResults(), getResultSizes());
+}
+
+void AsyncDispatchOp::getAsyncAccessRanges(
+    SmallVectorImpl<AsyncAccessRange> &ranges) {
+  getDispatchLikeAccessRanges(
+      getOperation(), getResourceOperands(),
+      getTiedOperandsIndexAndLength().first, getResourceOperandOffsets(),
+      getResourceOperandEnds(), getResourceOperandLengths(), getResults(),
+      getResultSizes(), ranges);
+}
+
+LogicalResult AsyncDispatchOp::verify() {
+  if (failed(verifyOpValueSizes(*this, getResourceOperands(),
+                                getResourceOperandSizes())) ||
+      failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
+      failed(verifyResourceRangeCounts(
+          *this, getResourceOperands(), getResourceOperandOffsets(),
+          getResourceOperandEnds(), getResourceOperandLengths())))
+    return failure();
+  return success();
+}
+
+LogicalResult
+AsyncDispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDispatchSymbolUses(getOperation(), getEntryPointsAttr(),
+                                  getWorkload(), symbolTable);
+}
+
+//===----------------------------------------------------------------------===//
 // stream.async.func
 //===----------------------------------------------------------------------===//
 

@@ -83,6 +83,12 @@ void AsyncLoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void AsyncStoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                MLIRContext *context) {}
 
+void AsyncDispatchOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<ElideUnusedOp<AsyncDispatchOp>>(context);
+  results.add<DeduplicateDispatchEntryRefs<AsyncDispatchOp>>(context);
+}
+
 // The reference registers nothing for async.call (unused calls stay).
 void AsyncCallOp::getCanonicalizationPatterns(RewritePatternSet &,
                                               MLIRContext *) {}
