@@ -650,3 +650,72 @@ util.func public @concurrent_no_results(%a: !stream.resource<*>, %n: index) -> (
   } => !stream.timepoint
   util.return %r, %t : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @coalesce_golden(
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %c16 = arith.constant 16 : index
+// CHECK-NEXT: %c20 = arith.constant 20 : index
+// CHECK-NEXT: %c0_i8 = arith.constant 0 : i8
+// CHECK-NEXT: %c1_i8 = arith.constant 1 : i8
+// CHECK-NEXT: %c12 = arith.constant 12 : index
+// CHECK-NEXT: %0 = stream.async.fill %c0_i8, %arg0[%c4 to %c16 for %c12] : i8 -> %arg0 as !stream.resource<*>{%arg1}
+// CHECK-NEXT: %1 = stream.async.fill %c1_i8, %0[%c16 to %c20 for %c4] : i8 -> %0 as !stream.resource<*>{%arg1}
+// CHECK-NEXT: util.return %1 : !stream.resource<*>
+// CHECK-NEXT: }
+util.func public @coalesce_golden(%r: !stream.resource<*>, %n: index) -> !stream.resource<*> {
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %c16 = arith.constant 16 : index
+  %c20 = arith.constant 20 : index
+  %z8 = arith.constant 0 : i8
+  %z32 = arith.constant 0 : i32
+  %o8 = arith.constant 1 : i8
+  %0 = stream.async.fill %z8, %r[%c4 to %c8 for %c4] : i8 -> %r as !stream.resource<*>{%n}
+  %1 = stream.async.fill %z32, %0[%c8 to %c12 for %c4] : i32 -> %0 as !stream.resource<*>{%n}
+  %2 = stream.async.fill %z8, %1[%c12 to %c16 for %c4] : i8 -> %1 as !stream.resource<*>{%n}
+  %3 = stream.async.fill %o8, %2[%c16 to %c20 for %c4] : i8 -> %2 as !stream.resource<*>{%n}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @fill_splat_pattern(
+// CHECK-NEXT: %c-51_i8 = arith.constant -51 : i8
+// CHECK-NEXT: %0 = stream.async.splat %c-51_i8 : i8 -> !stream.resource<*>{%arg0}
+// CHECK-NEXT: util.return %0 : !stream.resource<*>
+// CHECK-NEXT: }
+util.func public @fill_splat_pattern(%n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %a = arith.constant 0xCDCDCDCD : i32
+  %b = arith.constant 0xCDCD : i16
+  %s = stream.async.splat %a : i32 -> !stream.resource<*>{%n}
+  %f = stream.async.fill %b, %s[%c0 to %c4 for %c4] : i16 -> %s as !stream.resource<*>{%n}
+  util.return %f : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @dup_results_tied(
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %results:2, %result_timepoint = stream.async.execute with(%arg0 as %arg3: !stream.resource<*>{%arg1}) -> (%arg0{%arg1}, !stream.resource<*>{%arg1}) {
+// CHECK-NEXT: %0 = stream.async.fill %arg2, %arg3[%c0 to %c4 for %c4] : i32 -> %arg3 as !stream.resource<*>{%arg1}
+// CHECK-NEXT: %1 = stream.async.dispatch @ex::@f(%arg3[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
+// CHECK-NEXT: stream.yield %0, %1 : !stream.resource<*>{%arg1}, !stream.resource<*>{%arg1}
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: util.return %results#0, %results#1, %results#0, %result_timepoint : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.timepoint
+// CHECK-NEXT: }
+util.func public @dup_results_tied(%a: !stream.resource<*>, %n: index, %v: i32) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r:3, %t = stream.async.execute with(%a as %x: !stream.resource<*>{%n}) -> (%a{%n}, !stream.resource<*>{%n}, %a{%n}) {
+    %f = stream.async.fill %v, %x[%c0 to %c4 for %c4] : i32 -> %x as !stream.resource<*>{%n}
+    %d = stream.async.dispatch @ex::@f(%x[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+    stream.yield %f, %d, %f : !stream.resource<*>{%n}, !stream.resource<*>{%n}, !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %r#0, %r#1, %r#2, %t : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.timepoint
+}

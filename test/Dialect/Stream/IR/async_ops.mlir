@@ -188,3 +188,19 @@ util.func public @async_dispatch(%lhs: !stream.resource<*>, %ls: index, %rhs: !s
   stream.async.dispatch @ex::@noargs() : () -> ()
   util.return %o, %p#0, %p#1 : !stream.resource<*>, !stream.resource<*>, !stream.resource<external>
 }
+
+// -----
+
+// `-> ()` is accepted and an empty result list prints no arrow.
+// CHECK-LABEL: util.func public @async_execute_empty_results
+util.func public @async_execute_empty_results(%a: !stream.resource<*>, %n: index) -> !stream.timepoint {
+  // CHECK: stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) {
+  // CHECK-NEXT: stream.async.concurrent with() {
+  %t = stream.async.execute with(%a as %x: !stream.resource<*>{%n}) -> () {
+    stream.async.concurrent with() -> () {
+      stream.yield
+    }
+    stream.yield
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
