@@ -18,3 +18,11 @@ gen include/sluice/Dialect/Util/IR/UtilOps.td util util
 gen include/sluice/Dialect/HAL/IR/HALOps.td hal hal
 gen include/sluice/Dialect/Flow/IR/FlowOps.td flow flow
 gen include/sluice/Dialect/TensorExt/IR/TensorExtOps.td iree_tensor_ext iree_tensor_ext
+# One-table index of the stream ops (phase, interfaces, traits).
+json="$(mktemp)"
+/usr/lib/llvm-22/bin/llvm-tblgen --dump-json "${inc[@]}" \
+  "$root/include/sluice/Dialect/Stream/IR/StreamOps.td" -o "$json"
+python3 "$root/scripts/gen-op-index.py" "$json" stream "stream ops: phase and interfaces" \
+  > "$out/stream-op-index.md"
+rm -f "$json"
+echo "wrote docs/dialects/stream-op-index.md"

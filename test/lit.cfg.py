@@ -16,6 +16,9 @@ path = os.pathsep.join([config.sluice_tools_dir, config.llvm_tools_dir, config.e
 config.environment["PATH"] = path
 
 config.substitutions.append(("%testdata", config.sluice_testdata_dir))
+# The interpreter running lit, for Python-driven checks.
+import sys
+config.substitutions.append(("%python", sys.executable))
 
 if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-opt")):
     config.available_features.add("sluice-opt")

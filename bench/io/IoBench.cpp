@@ -405,6 +405,19 @@ void benchSmall(const Config &config, const Archive &a) {
     };
     ProviderOptions options;
     auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+    ProviderOptions mmapOptions;
+    mmapOptions.policy = io::IoPolicy::Mmap;
+    auto mmapProvider =
+        check(ParameterProvider::create("", a.index, mmapOptions), "mmap provider");
+    // Every provider's gather must produce the pread loop's bytes.
+    loop();
+    std::vector<uint8_t> expected(target.data, target.data + a.smallTotal);
+    for (ParameterProvider *p : {provider.get(), mmapProvider.get()}) {
+      std::memset(target.data, 0, a.smallTotal);
+      timeGather(*device, *p, target.buffer, spans);
+      if (std::memcmp(expected.data(), target.data, a.smallTotal) != 0)
+        die("small gather", Status(StatusCode::DataLoss, "gathered bytes differ from pread"));
+    }
     for (bool cold : {false, true}) {
       if (!cold)
         warmCache(a.path);
@@ -427,6 +440,42 @@ void benchSmall(const Config &config, const Archive &a) {
                          " cache, " + io::ioBackendName(device->ioEngine().backend()) +
                          " / pread loop";
       report(name.c_str(), tLoop / t, 2.0);
+      if (backend != io::IoBackend::Auto)
+        continue;
+      // The mmap policy copies from the shared mapping on the device's
+      // workers: no system call per span once the pages are mapped. "fresh"
+      // opens a new provider (new mapping: every page faults in) inside the
+      // timed region; "reused" keeps the provider of the previous run, as a
+      // long-lived process would (warm cache only: mapped pages cannot be
+      // dropped from the cache).
+      for (bool reuse : {false, true}) {
+        if (cold && reuse)
+          continue;
+        auto [tLoop2, tMmap] = compare(
+            config.repeat,
+            [&] {
+              if (cold)
+                dropCache(a.path);
+              return loop();
+            },
+            [&] {
+              if (reuse)
+                return timeGather(*device, *mmapProvider, target.buffer, spans);
+              mmapProvider.reset();
+              if (cold)
+                dropCache(a.path);
+              double t0 = now();
+              mmapProvider =
+                  check(ParameterProvider::create("", a.index, mmapOptions), "mmap provider");
+              return (now() - t0) + timeGather(*device, *mmapProvider, target.buffer, spans);
+            });
+        const char *how = reuse ? "mmap, mapping reused" : "mmap, fresh mapping";
+        std::printf("  %s cache, %s: pread loop %7.3f s, sluice %7.3f s\n",
+                    cold ? "cold" : "warm", how, tLoop2, tMmap);
+        std::string mmapName = std::string("gather small spans, ") + (cold ? "cold" : "warm") +
+                               " cache, " + how + " / pread loop";
+        report(mmapName.c_str(), tLoop2 / tMmap, 2.0);
+      }
     }
     ::close(fd);
   }

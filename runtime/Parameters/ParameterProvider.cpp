@@ -3,6 +3,7 @@
 #include "sluice/Runtime/Parameters/ParameterProvider.h"
 
 #include "sluice/Runtime/IO/MappedFile.h"
+#include "WriteJournal.h"
 
 #include <algorithm>
 #include <cstring>
@@ -12,6 +13,10 @@ namespace sluice::runtime::parameters {
 using archive::EntryType;
 using archive::FileHandleRef;
 using archive::ParameterEntry;
+
+/// Host copies from a mapping at least this large are preceded by a
+/// read-ahead hint (madvise WILLNEED).
+constexpr uint64_t kMinAdvisedCopyBytes = 1ull << 20;
 
 struct ParameterProvider::FileState {
   FileHandleRef handle;
@@ -235,12 +240,28 @@ Status ParameterProvider::openFile(FileState &state) {
     if (file) {
       state.io = std::move(*file);
       state.writable = true;
+      // Finish the scatters a crash interrupted before anything reads.
+      Expected<journal::RecoveryResult> recovered =
+          journal::recover(handle.path(), state.io->fd(), handle.size());
+      if (!recovered) {
+        state.openStatus = recovered.takeStatus();
+        return state.openStatus;
+      }
+      if (recovered->replayed || recovered->discarded)
+        warnOnce(formatString("parameter file '%s': replayed %u unfinished write journal(s), "
+                              "discarded %u incomplete one(s)",
+                              handle.path().c_str(), recovered->replayed,
+                              recovered->discarded));
     } else {
       warnOnce(formatString("parameter file '%s' is not writable; opened read-only (scatter "
                             "to it will fail)",
                             handle.path().c_str()));
     }
   }
+  if (!state.io && !journal::pending(handle.path()).empty())
+    warnOnce(formatString("parameter file '%s' has an unfinished write journal; open it with "
+                          "--parameter_access=read_write to finish the interrupted writes",
+                          handle.path().c_str()));
   if (!state.io) {
     Expected<io::IoFileRef> file =
         (!direct && handle.nativeFd() >= 0)
@@ -476,7 +497,11 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
                           "parameter read target has no storage");
           dst += c.bufferOffset;
           if (c.file->mapping) {
-            c.file->mapping->advise(c.fileOffset, c.length, io::MappedFile::Advice::WillNeed);
+            // Read-ahead hints pay off for large copies only; for small
+            // spans the system call costs more than the copy saves.
+            if (c.length >= kMinAdvisedCopyBytes)
+              c.file->mapping->advise(c.fileOffset, c.length,
+                                      io::MappedFile::Advice::WillNeed);
             std::memcpy(dst, c.file->mapping->data() + c.fileOffset, c.length);
           } else {
             SLUICE_RETURN_IF_ERROR(c.file->handle->readAt(c.fileOffset, dst, c.length));
@@ -685,10 +710,42 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
     r.file->written.store(true);
   }
 
-  Timelines timelines(device, affinity, wait, options_.maxConcurrency, counters_->operations);
-  std::vector<TimelineWork> work;
   uint64_t coalesced = 0;
   std::vector<Planned> plan = planTransfers(resolved, options_.maxReadBytes, coalesced);
+
+  // Journal first (after the wait fence, when the source bytes are final);
+  // the in-place writes wait for it.
+  FenceRef writesWait = wait;
+  auto journals = std::make_shared<std::vector<std::string>>();
+  if (options_.durableWrites && options_.journaledWrites && !plan.empty()) {
+    writesWait = Fence::createAt(Semaphore::create(0), 1);
+    ++counters_->operations;
+    Status queued = device.queueHostCall(
+        affinity, wait, writesWait, [plan, source, touched, journals]() -> Status {
+          const uint8_t *base = source->hostData();
+          if (!base)
+            return Status(StatusCode::FailedPrecondition, "scatter source has no host storage");
+          for (const auto &file : touched) {
+            std::vector<journal::Record> records;
+            for (const Planned &p : plan)
+              if (p.file == file)
+                records.push_back({p.fileOffset, base + p.bufferOffset, p.length});
+            if (records.empty())
+              continue;
+            Expected<std::string> path = journal::write(file->handle->path(), records);
+            if (!path)
+              return path.takeStatus();
+            journals->push_back(std::move(*path));
+          }
+          return Status();
+        });
+    if (!queued.isOk())
+      return fail(std::move(queued));
+  }
+
+  Timelines timelines(device, affinity, writesWait, options_.maxConcurrency,
+                      counters_->operations);
+  std::vector<TimelineWork> work;
   counters_->coalescedSpans += coalesced;
   counters_->transfers += plan.size();
   for (const Planned &p : plan) {
@@ -703,9 +760,12 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
                             /*direct=*/false, counters_->bytesWritten);
   Device::HostCall finalCall;
   if (options_.durableWrites) {
-    finalCall = [touched]() -> Status {
+    finalCall = [touched, journals]() -> Status {
       for (const auto &file : touched)
         SLUICE_RETURN_IF_ERROR(file->io->sync());
+      // The writes are durable: their journals are no longer needed.
+      for (const std::string &path : *journals)
+        SLUICE_RETURN_IF_ERROR(journal::remove(path));
       return Status();
     };
   }

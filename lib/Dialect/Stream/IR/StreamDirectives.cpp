@@ -146,4 +146,40 @@ void printWorkgroupCountRegion(OpAsmPrinter &p, Operation *, Region &body) {
                 /*printBlockTerminators=*/true);
 }
 
+//===----------------------------------------------------------------------===//
+// DispatchEntryPoints
+//===----------------------------------------------------------------------===//
+
+ParseResult parseDispatchEntryPoints(OpAsmParser &parser,
+                                     ArrayAttr &entryPoints) {
+  SmallVector<Attribute> refs;
+  auto parseOne = [&]() -> ParseResult {
+    SymbolRefAttr ref;
+    if (parser.parseAttribute(ref))
+      return failure();
+    refs.push_back(ref);
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLBrace())) {
+    if (parser.parseCommaSeparatedList(parseOne) || parser.parseRBrace())
+      return failure();
+  } else if (parseOne()) {
+    return failure();
+  }
+  entryPoints = parser.getBuilder().getArrayAttr(refs);
+  return success();
+}
+
+void printDispatchEntryPoints(OpAsmPrinter &p, Operation *,
+                              ArrayAttr entryPoints) {
+  if (entryPoints.size() == 1) {
+    p.printAttribute(entryPoints[0]);
+    return;
+  }
+  p << '{';
+  llvm::interleaveComma(entryPoints, p,
+                        [&](Attribute ref) { p.printAttribute(ref); });
+  p << '}';
+}
+
 } // namespace sluice::stream

@@ -40,6 +40,13 @@ mlir::ParseResult parseWorkgroupCountRegion(mlir::OpAsmParser &parser,
 void printWorkgroupCountRegion(mlir::OpAsmPrinter &p, mlir::Operation *op,
                                mlir::Region &body);
 
+// `@ex::@fn` or `{@ex::@a, @ex::@b}` entry-point lists of the dispatch ops
+// (§11.9); `entryPoints` is an array of symbol references.
+mlir::ParseResult parseDispatchEntryPoints(mlir::OpAsmParser &parser,
+                                           mlir::ArrayAttr &entryPoints);
+void printDispatchEntryPoints(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                              mlir::ArrayAttr entryPoints);
+
 } // namespace sluice::stream
 
 #endif // SLUICE_LIB_DIALECT_STREAM_IR_STREAMDIRECTIVES_H

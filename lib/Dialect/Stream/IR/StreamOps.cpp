@@ -12,6 +12,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 using namespace mlir;
 using namespace sluice::stream;
@@ -42,6 +44,41 @@ LogicalResult verifyOpDynamicDims(Operation *op, TypeRange types,
     return op->emitOpError("type set has ")
            << required << " dynamic dimensions but only " << dims.size()
            << " dimension values are attached";
+  return success();
+}
+
+LogicalResult verifyDispatchSymbolUses(Operation *op, ArrayAttr entryPoints,
+                                       ValueRange workload,
+                                       SymbolTableCollection &symbolTable) {
+  if (!entryPoints || entryPoints.empty())
+    return op->emitOpError("at least one entry point must be defined");
+  for (Attribute entryPoint : entryPoints) {
+    auto ref = dyn_cast<SymbolRefAttr>(entryPoint);
+    auto exportOp =
+        ref ? symbolTable.lookupNearestSymbolFrom<ExecutableExportOp>(op, ref)
+            : ExecutableExportOp();
+    // Unresolved entry points are accepted and end the check (§10.6).
+    if (!exportOp)
+      return success();
+    Region &countRegion = exportOp.getWorkgroupCount();
+    if (countRegion.empty())
+      continue;
+    SmallVector<Type> explicitTypes;
+    for (BlockArgument arg : countRegion.front().getArguments())
+      if (!arg.getType().hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>())
+        explicitTypes.push_back(arg.getType());
+    if (explicitTypes.size() != workload.size())
+      return op->emitOpError("workload mismatch; entry point expects ")
+             << explicitTypes.size() << " arguments but dispatch provides "
+             << workload.size();
+    for (auto [index, expected, value] :
+         llvm::enumerate(explicitTypes, workload)) {
+      if (expected != value.getType())
+        return op->emitOpError("workload operand ")
+               << index << " type mismatch; expected " << expected
+               << " but passed " << value.getType(); // types print quoted
+    }
+  }
   return success();
 }
 

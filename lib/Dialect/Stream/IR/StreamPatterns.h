@@ -8,6 +8,8 @@
 #ifndef SLUICE_LIB_DIALECT_STREAM_IR_STREAMPATTERNS_H
 #define SLUICE_LIB_DIALECT_STREAM_IR_STREAMPATTERNS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
@@ -81,6 +83,80 @@ bool canStablySinkTo(mlir::Operation *toSink, mlir::Operation *target);
 /// True when `value` is produced by `stream.timepoint.immediate` (or folds to
 /// `#stream.timepoint<immediate>`).
 bool isImmediateTimepoint(mlir::Value value);
+
+/// §3.1: the narrowest repeating byte pattern equivalent to `pattern` (not a
+/// numeric narrowing: `1 : i32` stays as is).
+llvm::APInt requiredPatternBits(const llvm::APInt &pattern);
+/// §3.1: a signless integer attribute holding the narrowed byte pattern of an
+/// integer or float attribute, or `attr` itself when it cannot be narrowed.
+mlir::TypedAttr tryNarrowPatternBits(mlir::TypedAttr attr);
+
+/// §3.1: replaces a constant fill `value` operand by the narrowest equivalent
+/// byte-pattern constant (roots tensor.splat/fill, async.splat/fill).
+template <typename OpT>
+struct NarrowFillPattern : public mlir::OpRewritePattern<OpT> {
+  using mlir::OpRewritePattern<OpT>::OpRewritePattern;
+  mlir::LogicalResult matchAndRewrite(OpT op,
+                                      mlir::PatternRewriter &rewriter) const override {
+    mlir::TypedAttr value;
+    if (!mlir::matchPattern(op.getValue(), mlir::m_Constant(&value)))
+      return mlir::failure();
+    mlir::TypedAttr narrowed = tryNarrowPatternBits(value);
+    if (narrowed == value)
+      return mlir::failure();
+    auto constant = mlir::arith::ConstantOp::create(rewriter, op.getLoc(), narrowed);
+    rewriter.modifyOpInPlace(op, [&] { op.getValueMutable().assign(constant); });
+    return mlir::success();
+  }
+};
+
+/// §3.6: re-materializes a producer that prefers to be cloned (splats,
+/// allocas, empties, …) in front of each user of the clone op. The first
+/// result of the producer copy takes the clone's result type (quirk: always
+/// result 0).
+template <typename CloneOpT>
+struct PropagateCloneableOps : public mlir::OpRewritePattern<CloneOpT> {
+  using mlir::OpRewritePattern<CloneOpT>::OpRewritePattern;
+  mlir::LogicalResult matchAndRewrite(CloneOpT cloneOp,
+                                      mlir::PatternRewriter &rewriter) const override {
+    if (cloneOp->use_empty())
+      return mlir::failure();
+    auto producer =
+        cloneOp.getSource().template getDefiningOp<StreamableOpInterface>();
+    if (!producer || !producer.preferCloneToConsumers())
+      return mlir::failure();
+    mlir::Value result = cloneOp->getResult(0);
+    for (mlir::OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
+      rewriter.setInsertionPoint(use.getOwner());
+      mlir::Operation *copy = rewriter.clone(*producer.getOperation());
+      mlir::Value replacement = copy->getResult(0);
+      replacement.setType(result.getType());
+      use.set(replacement);
+    }
+    if (cloneOp->use_empty())
+      rewriter.eraseOp(cloneOp);
+    return mlir::success();
+  }
+};
+
+/// `deduplicateArrayElements` of stream-folding.md §4.7: first occurrences in
+/// order; returns `array` itself when nothing repeats.
+mlir::ArrayAttr deduplicateArrayElements(mlir::ArrayAttr array);
+
+/// Drops repeated entry points of a dispatch op (tensor/async/cmd.dispatch).
+template <typename OpT>
+struct DeduplicateDispatchEntryRefs : public mlir::OpRewritePattern<OpT> {
+  using mlir::OpRewritePattern<OpT>::OpRewritePattern;
+  mlir::LogicalResult matchAndRewrite(OpT op,
+                                      mlir::PatternRewriter &rewriter) const override {
+    mlir::ArrayAttr entryPoints = op.getEntryPointsAttr();
+    mlir::ArrayAttr unique = deduplicateArrayElements(entryPoints);
+    if (unique == entryPoints)
+      return mlir::failure();
+    rewriter.modifyOpInPlace(op, [&] { op.setEntryPointsAttr(unique); });
+    return mlir::success();
+  }
+};
 
 } // namespace sluice::stream
 

@@ -9,6 +9,10 @@
 
 #include "mlir/IR/Operation.h"
 
+namespace mlir {
+class SymbolTableCollection;
+} // namespace mlir
+
 namespace sluice::stream {
 
 /// §10.1: one size value per size-aware value.
@@ -20,6 +24,15 @@ mlir::LogicalResult verifyOpValueSizes(mlir::Operation *op,
 mlir::LogicalResult verifyOpDynamicDims(mlir::Operation *op,
                                         mlir::TypeRange types,
                                         mlir::ValueRange dims);
+
+/// §10.6: the dispatch must name at least one entry point; the first entry
+/// point that resolves to no `stream.executable.export` ends the check
+/// successfully; for the others the explicit workgroup-count arguments must
+/// match `workload` in count and type.
+mlir::LogicalResult
+verifyDispatchSymbolUses(mlir::Operation *op, mlir::ArrayAttr entryPoints,
+                         mlir::ValueRange workload,
+                         mlir::SymbolTableCollection &symbolTable);
 
 } // namespace sluice::stream
 

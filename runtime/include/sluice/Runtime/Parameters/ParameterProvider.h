@@ -60,6 +60,11 @@ struct ProviderOptions {
   bool debugChecks = false;
   /// fdatasync written files before a scatter signals.
   bool durableWrites = true;
+  /// With durableWrites: a scatter first records its bytes in a synced redo
+  /// journal next to the archive, so a crash in the middle of the in-place
+  /// writes never leaves a torn entry (opening the archive for writing
+  /// replays unfinished journals). Costs a second write of the bytes.
+  bool journaledWrites = true;
 };
 
 /// notify() signals (parameter-runtime.md §3.1).

@@ -1,0 +1,157 @@
+// RUN: sluice-opt --split-input-file --canonicalize='test-convergence=true' %s | FileCheck %s
+// REQUIRES: sluice-opt
+
+// CHECK-LABEL: util.func public @constant_static_zero_to_empty
+util.func public @constant_static_zero_to_empty(%d: index) -> !stream.resource<constant> {
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<2x0x?xf32>{%arg0} : index
+  // CHECK-NEXT: %[[E:.+]] = stream.tensor.empty on(#hal.device.affinity<@dev>) : tensor<2x0x?xf32>{%arg0} in !stream.resource<constant>{%[[SZ]]}
+  // CHECK-NOT: stream.tensor.constant
+  // CHECK: util.return %[[E]]
+  %0 = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<2x0x?xf32>{%d} in !stream.resource<constant> = dense<> : tensor<2x0x4xf32>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @constant_dynamic_zero_to_empty
+util.func public @constant_dynamic_zero_to_empty(%d: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof tensor<?x?xf32>{%arg0, %[[C0]]} : index
+  // CHECK-NEXT: %[[E:.+]] = stream.tensor.empty : tensor<?x?xf32>{%arg0, %[[C0]]} in !stream.resource<*>{%[[SZ]]}
+  // CHECK: util.return %[[E]]
+  %0 = stream.tensor.constant : tensor<?x?xf32>{%d, %c0} in !stream.resource<*> = dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// A non-splat constant without zero-sized dimensions stays.
+// CHECK-LABEL: util.func public @constant_not_empty
+util.func public @constant_not_empty(%d: index) -> !stream.resource<constant> {
+  %c1 = arith.constant 1 : index
+  // CHECK: %[[C:.+]] = stream.tensor.constant : tensor<?x2xi32>{%c1} in !stream.resource<constant> = dense<{{\[\[}}1, 2]]> : tensor<1x2xi32>
+  // CHECK-NOT: stream.tensor.empty
+  // CHECK: util.return %[[C]]
+  %0 = stream.tensor.constant : tensor<?x2xi32>{%c1} in !stream.resource<constant> = dense<[[1, 2]]> : tensor<1x2xi32>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @clone_single_use
+util.func public @clone_single_use(%r: !stream.resource<*>, %n: index) -> !stream.resource<*> {
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: util.return %arg0
+  %0 = stream.tensor.clone %r : tensor<2x2xf32> in !stream.resource<*>{%n} -> tensor<4xf32> in !stream.resource<*>{%n}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @clone_untied_uses
+util.func public @clone_untied_uses(%r: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: util.return %arg0, %arg0
+  %0 = stream.tensor.clone %r : tensor<2x2xf32> in !stream.resource<*>{%n} -> tensor<2x2xf32> in !stream.resource<*>{%n}
+  util.return %0, %0 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A clone whose result is tied by a user (here the fill target) is kept.
+// CHECK-LABEL: util.func public @clone_tied_use
+util.func public @clone_tied_use(%r: !stream.resource<*>, %n: index, %v: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[C:.+]] = stream.tensor.clone %arg0 : tensor<4xi32> in !stream.resource<*>{%arg1} -> tensor<4xi32> in !stream.resource<*>{%arg1}
+  // CHECK: %[[F:.+]] = stream.tensor.fill %arg2, %[[C]] : i32 -> tensor<4xi32> in %[[C]] as !stream.resource<*>{%arg1}
+  // CHECK: util.return %[[C]], %[[F]]
+  %0 = stream.tensor.clone %r : tensor<4xi32> in !stream.resource<*>{%n} -> tensor<4xi32> in !stream.resource<*>{%n}
+  %1 = stream.tensor.fill %v, %0 : i32 -> tensor<4xi32> in %0 as !stream.resource<*>{%n}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A clone changing the resource type is kept.
+// CHECK-LABEL: util.func public @clone_lifetime_change
+util.func public @clone_lifetime_change(%r: !stream.resource<external>, %n: index) -> !stream.resource<*> {
+  // CHECK: %[[C:.+]] = stream.tensor.clone %arg0 : tensor<2x2xf32> in !stream.resource<external>{%arg1} -> tensor<2x2xf32> in !stream.resource<*>{%arg1}
+  // CHECK: util.return %[[C]]
+  %0 = stream.tensor.clone %r : tensor<2x2xf32> in !stream.resource<external>{%n} -> tensor<2x2xf32> in !stream.resource<*>{%n}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @encode_same_encoding
+util.func public @encode_same_encoding(%r: !stream.resource<*>, %n: index, %m: index, %s0: index, %s1: index) -> !stream.resource<*> {
+  // Dims are not compared.
+  // CHECK-NOT: stream.tensor.encode
+  // CHECK: util.return %arg0
+  %0 = stream.tensor.encode %r : tensor<?x4xf32, "enc">{%n} in !stream.resource<*>{%s0} -> tensor<?x4xf32, "enc">{%m} in !stream.resource<*>{%s1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @encode_identity_layouts
+util.func public @encode_identity_layouts(%r: !stream.resource<*>, %n: index, %s0: index, %s1: index) -> !stream.resource<*> {
+  // Two unencoded tensor types are both identity layouts, even when shapes differ.
+  // CHECK-NOT: stream.tensor.encode
+  // CHECK: util.return %arg0
+  %0 = stream.tensor.encode %r : tensor<?x4xf32>{%n} in !stream.resource<*>{%s0} -> tensor<2x2xi8> in !stream.resource<*>{%s1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @encode_unknown_encoding
+util.func public @encode_unknown_encoding(%r: !stream.resource<*>, %n: index, %s0: index, %s1: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[E0:.+]] = stream.tensor.encode %arg0 : tensor<?x4xf32>{%arg1} in !stream.resource<*>{%arg2} -> tensor<?x4xf32, "enc">{%arg1} in !stream.resource<*>{%arg3}
+  %0 = stream.tensor.encode %r : tensor<?x4xf32>{%n} in !stream.resource<*>{%s0} -> tensor<?x4xf32, "enc">{%n} in !stream.resource<*>{%s1}
+  // CHECK: %[[E1:.+]] = stream.tensor.encode %arg0 : tensor<4xf32, "a"> in !stream.resource<*>{%arg2} -> tensor<4xf32, "b"> in !stream.resource<*>{%arg3}
+  %1 = stream.tensor.encode %r : tensor<4xf32, "a"> in !stream.resource<*>{%s0} -> tensor<4xf32, "b"> in !stream.resource<*>{%s1}
+  // CHECK: util.return %[[E0]], %[[E1]]
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Slice, update and store have no folds.
+// CHECK-LABEL: util.func public @no_folds
+util.func public @no_folds(%r: !stream.resource<*>, %stg: !stream.resource<staging>, %n: index, %c0: index, %x: f32) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<staging>) {
+  // CHECK: %[[S:.+]] = stream.tensor.slice %arg0[%arg3 for %arg2] : tensor<?xf32>{%arg2} in !stream.resource<*>{%arg2} -> tensor<?xf32>{%arg2} in !stream.resource<*>{%arg2}
+  %0 = stream.tensor.slice %r[%c0 for %n] : tensor<?xf32>{%n} in !stream.resource<*>{%n} -> tensor<?xf32>{%n} in !stream.resource<*>{%n}
+  // CHECK: %[[U:.+]] = stream.tensor.update %arg0, %arg0[%arg3] : tensor<?xf32>{%arg2} in !stream.resource<*>{%arg2} -> tensor<?xf32>{%arg2} in %arg0 as !stream.resource<*>{%arg2}
+  %1 = stream.tensor.update %r, %r[%c0] : tensor<?xf32>{%n} in !stream.resource<*>{%n} -> tensor<?xf32>{%n} in %r as !stream.resource<*>{%n}
+  // CHECK: %[[W:.+]] = stream.tensor.store %arg4, %arg1[%arg3] : f32 -> tensor<?xf32>{%arg2} in %arg1 as !stream.resource<staging>{%arg2}
+  %2 = stream.tensor.store %x, %stg[%c0] : f32 -> tensor<?xf32>{%n} in %stg as !stream.resource<staging>{%n}
+  // CHECK: util.return %[[S]], %[[U]], %[[W]]
+  util.return %0, %1, %2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<staging>
+}
+
+// -----
+
+// Unused pure tensor ops disappear.
+// CHECK-LABEL: util.func public @unused_ops
+util.func public @unused_ops(%r: !stream.resource<*>, %stg: !stream.resource<staging>, %n: index, %v: f32) {
+  // CHECK-NOT: stream.tensor
+  // CHECK: util.return
+  %0 = stream.tensor.splat %v : f32 -> tensor<4xf32> in !stream.resource<*>{%n}
+  %1 = stream.tensor.slice %r[%n for %n] : tensor<8xf32> in !stream.resource<*>{%n} -> tensor<4xf32> in !stream.resource<*>{%n}
+  %2 = stream.tensor.load %stg[%n] : tensor<8xf32> in !stream.resource<staging>{%n} -> f32
+  %3 = stream.tensor.store %v, %stg[%n] : f32 -> tensor<8xf32> in %stg as !stream.resource<staging>{%n}
+  util.return
+}
+
+// -----
+
+// Fill and update are not pure: unused ones stay.
+// CHECK-LABEL: util.func public @unused_fill_update
+util.func public @unused_fill_update(%r: !stream.resource<*>, %n: index, %v: i64) {
+  // CHECK: stream.tensor.fill
+  // CHECK: stream.tensor.update
+  %0 = stream.tensor.fill %v, %r : i64 -> tensor<4xi64> in %r as !stream.resource<*>{%n}
+  %1 = stream.tensor.update %r, %r[%n] : tensor<2xf32> in !stream.resource<*>{%n} -> tensor<4xf32> in %r as !stream.resource<*>{%n}
+  util.return
+}
