@@ -364,3 +364,17 @@ util.func public @clone_into_load_negative(%x: !stream.resource<external>, %n: i
   %5 = stream.tensor.load %4[%i] : tensor<8xf32> in !stream.resource<staging>{%n} -> f32
   util.return %2, %1, %5 : f32, !stream.resource<staging>, f32
 }
+
+// -----
+
+// stream-folding.md §8 quirk 3: the re-materialized producer's result #0 is
+// used even when the clone consumed result #1.
+// CHECK-LABEL: util.func public @clone_of_second_dispatch_result
+util.func public @clone_of_second_dispatch_result(%v: i32, %n: index, %m: index) -> !stream.resource<external> {
+  // CHECK: %[[D:.+]]:2 = stream.async.dispatch @ex::@fn(%arg0) : (i32) -> (!stream.resource<external>{%arg1}, !stream.resource<*>{%arg2})
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: util.return %[[D]]#0
+  %0:2 = stream.async.dispatch @ex::@fn(%v) : (i32) -> (!stream.resource<*>{%n}, !stream.resource<*>{%m})
+  %1 = stream.tensor.clone %0#1 : tensor<4xf32> in !stream.resource<*>{%m} -> tensor<4xf32> in !stream.resource<external>{%m}
+  util.return %1 : !stream.resource<external>
+}
