@@ -474,3 +474,38 @@ util.func public @no_fold_async_parameter_load_slice_shared_await(%k: !util.buff
   %v = stream.async.slice %w#0[%c64 to %c128] : !stream.resource<constant>{%c1000} -> !stream.resource<constant>{%c64}
   util.return %v, %w#1 : !stream.resource<constant>, !stream.resource<constant>
 }
+
+// -----
+
+// Operands that are not subviews are left alone.
+
+// CHECK-LABEL: util.func public @no_fold_async_parameter_ops
+util.func public @no_fold_async_parameter_ops(%key: !util.buffer, %off: i64, %t: !stream.resource<transient>, %tn: index, %o: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>) {
+  // CHECK: stream.async.parameter.write %arg2[%arg4 to %arg4 for %arg4] -> %arg0[%arg1] : !stream.resource<transient>{%arg3}
+  // CHECK: stream.async.parameter.gather {
+  // CHECK-NEXT: %arg0[%arg1] -> %arg2[%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3}
+  // CHECK: stream.async.parameter.scatter {
+  // CHECK-NEXT: %arg2[%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3} -> %arg0[%arg1]
+  %w:2 = stream.async.parameter.write %t[%o to %o for %o] -> %key[%off] : !stream.resource<transient>{%tn} => !stream.timepoint
+  %g:2 = stream.async.parameter.gather {
+    %key[%off] -> %t[%o to %o for %o] : !stream.resource<transient>{%tn}
+  } : !stream.resource<transient> => !stream.timepoint
+  %s:2 = stream.async.parameter.scatter {
+    %t[%o to %o for %o] : !stream.resource<transient>{%tn} -> %key[%off]
+  } : !stream.resource<transient> => !stream.timepoint
+  util.return %w#0, %g#0, %s#0 : !stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>
+}
+
+// -----
+
+// The read target is an await result, not a subview: nothing to fold (looking
+// through the await can never reach a subview).
+
+// CHECK-LABEL: util.func public @no_fold_async_parameter_read_through_await
+util.func public @no_fold_async_parameter_read_through_await(%key: !util.buffer, %off: i64, %t: !stream.resource<transient>, %tn: index, %o: index, %tp: !stream.timepoint) -> !stream.resource<transient> {
+  // CHECK: %[[W:.+]] = stream.timepoint.await
+  // CHECK: stream.async.parameter.read %arg0[%arg1] -> %[[W]][%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3}
+  %w = stream.timepoint.await %tp => %t : !stream.resource<transient>{%tn}
+  %r:2 = stream.async.parameter.read %key[%off] -> %w[%o to %o for %o] : !stream.resource<transient>{%tn} => !stream.timepoint
+  util.return %r#0 : !stream.resource<transient>
+}
