@@ -25,38 +25,18 @@ using namespace sluice::util;
 // Flow-local directives
 //===----------------------------------------------------------------------===//
 
-/// `{%d, ...}` for a ranked shaped type with dynamic dims; nothing otherwise.
+/// `{%d, ...}` for a ranked shaped or dispatch tensor type with dynamic dims;
+/// nothing otherwise.
 static ParseResult parseFlowTypeDims(OpAsmParser &parser, Type type,
                                      SmallVectorImpl<UnresolvedOperand> &dims) {
-  unsigned count = sluice::iree_tensor_ext::getDynamicDimCount(type);
-  if (count == 0)
-    return success();
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<UnresolvedOperand> parsed;
-  if (parser.parseLBrace() || parser.parseOperandList(parsed) ||
-      parser.parseRBrace())
-    return failure();
-  if (parsed.size() != count)
-    return parser.emitError(loc, "expected ")
-           << count << " dynamic dims for " << type << " but got "
-           << parsed.size();
-  dims.append(parsed.begin(), parsed.end());
-  return success();
+  return parseDimBraces(parser, type,
+                        sluice::iree_tensor_ext::getDynamicDimCount(type), dims);
 }
 
 static void printFlowTypeDims(OpAsmPrinter &p, Type type, ValueRange dims,
                               unsigned &next) {
-  unsigned count = sluice::iree_tensor_ext::getDynamicDimCount(type);
-  if (count == 0)
-    return;
-  p << '{';
-  if (next + count > dims.size())
-    p << "<<INVALID>>";
-  else
-    llvm::interleaveComma(dims.slice(next, count), p,
-                          [&](Value dim) { p.printOperand(dim); });
-  next += count;
-  p << '}';
+  printDimBraces(p, sluice::iree_tensor_ext::getDynamicDimCount(type), dims,
+                 next);
 }
 
 /// `[ %v ':' T DIMS { ',' %v ':' T DIMS } ]` (inside the op's brackets).

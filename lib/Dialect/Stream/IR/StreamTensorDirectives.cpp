@@ -19,41 +19,18 @@ using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
 // Brace rule (stream-ir.md §11)
 //===----------------------------------------------------------------------===//
 
-/// Parses `braces(type)`: `{` + one value per dynamic dim for a shaped type
-/// with a dynamic shape, `{%size}` for a size-aware type, nothing otherwise.
+/// `braces(type)`: `{` + one value per dynamic dim of a shaped type, or
+/// `{%size}` for a size-aware type, nothing otherwise.
 static ParseResult parseBraces(OpAsmParser &parser, Type type,
                                SmallVectorImpl<UnresolvedOperand> &values) {
-  unsigned count = util::getDynamicDimCount(type);
-  if (count == 0)
-    return success();
-  SMLoc loc = parser.getCurrentLocation();
-  SmallVector<UnresolvedOperand> parsed;
-  if (parser.parseLBrace() || parser.parseOperandList(parsed) ||
-      parser.parseRBrace())
-    return failure();
-  if (parsed.size() != count)
-    return parser.emitError(loc, "expected ")
-           << count << " dynamic dimension value(s) for " << type
-           << " but got " << parsed.size();
-  values.append(parsed.begin(), parsed.end());
-  return success();
+  return util::parseDimBraces(parser, type, util::getDynamicDimCount(type),
+                              values);
 }
 
 /// Prints `braces(type)` taking the values from `values` starting at `next`.
 static void printBraces(OpAsmPrinter &p, Type type, ValueRange values,
                         unsigned &next) {
-  unsigned count = util::getDynamicDimCount(type);
-  if (count == 0)
-    return;
-  p << '{';
-  if (next + count > values.size()) {
-    p << "<<INVALID>>";
-  } else {
-    llvm::interleaveComma(values.slice(next, count), p,
-                          [&](Value value) { p.printOperand(value); });
-  }
-  next += count;
-  p << '}';
+  util::printDimBraces(p, util::getDynamicDimCount(type), values, next);
 }
 
 static bool isUnusedEncoding(Attribute encoding) {

@@ -16,48 +16,49 @@ namespace sluice::util {
 // Dimension lists
 //===----------------------------------------------------------------------===//
 
+ParseResult parseDimBraces(OpAsmParser &parser, Type type, unsigned count,
+                           SmallVectorImpl<UnresolvedOperand> &values) {
+  if (count == 0)
+    return success();
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<UnresolvedOperand> parsed;
+  if (parser.parseLBrace() || parser.parseOperandList(parsed) ||
+      parser.parseRBrace())
+    return failure();
+  if (parsed.size() != count)
+    return parser.emitError(loc, "expected ")
+           << count << " dynamic dims for " << type << " but got "
+           << parsed.size();
+  values.append(parsed.begin(), parsed.end());
+  return success();
+}
+
+void printDimBraces(OpAsmPrinter &p, unsigned count, ValueRange values,
+                    unsigned &next) {
+  if (count == 0)
+    return;
+  p << '{';
+  if (next + count > values.size()) {
+    p << "<<INVALID>>";
+  } else {
+    llvm::interleaveComma(values.slice(next, count), p,
+                          [&](Value value) { p.printOperand(value); });
+  }
+  next += count;
+  p << '}';
+}
+
 /// Parses `DIMS(T)`: `{%d, ...}` for shaped types with dynamic dims (exactly
 /// that many), `{%size}` for size-aware types, nothing otherwise.
 static ParseResult parseTypeDims(OpAsmParser &parser, Type type,
                                  SmallVectorImpl<UnresolvedOperand> &dims) {
-  if (auto shaped = dyn_cast<ShapedType>(type)) {
-    if (!shaped.hasRank() || shaped.hasStaticShape())
-      return success();
-    SMLoc loc = parser.getCurrentLocation();
-    SmallVector<UnresolvedOperand> parsed;
-    if (parser.parseLBrace() || parser.parseOperandList(parsed) ||
-        parser.parseRBrace())
-      return failure();
-    if (parsed.size() != static_cast<size_t>(shaped.getNumDynamicDims()))
-      return parser.emitError(loc, "expected ")
-             << shaped.getNumDynamicDims() << " dynamic dims for " << type
-             << " but got " << parsed.size();
-    dims.append(parsed.begin(), parsed.end());
-    return success();
-  }
-  if (isa<SizeAwareTypeInterface>(type)) {
-    if (parser.parseLBrace() || parser.parseOperand(dims.emplace_back()) ||
-        parser.parseRBrace())
-      return failure();
-  }
-  return success();
+  return parseDimBraces(parser, type, getDynamicDimCount(type), dims);
 }
 
 /// Prints `DIMS(T)` taking the values from `dims` starting at `next`.
 static void printTypeDims(OpAsmPrinter &p, Type type, ValueRange dims,
                           unsigned &next) {
-  unsigned count = getDynamicDimCount(type);
-  if (count == 0)
-    return;
-  p << '{';
-  if (next + count > dims.size()) {
-    p << "<<INVALID>>";
-  } else {
-    llvm::interleaveComma(dims.slice(next, count), p,
-                          [&](Value dim) { p.printOperand(dim); });
-  }
-  next += count;
-  p << '}';
+  printDimBraces(p, getDynamicDimCount(type), dims, next);
 }
 
 //===----------------------------------------------------------------------===//

@@ -14,6 +14,17 @@
 
 namespace sluice::util {
 
+/// `{%v, ...}` holding exactly `count` values, nothing when `count` is 0: the
+/// dynamic dims of a shaped type or the size of a size-aware type. A wrong
+/// count is reported as "expected <count> dynamic dims for <type> but got <n>".
+mlir::ParseResult
+parseDimBraces(mlir::OpAsmParser &parser, mlir::Type type, unsigned count,
+               llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &values);
+/// Prints `count` values of `values` from `next` in braces (advancing
+/// `next`); `<<INVALID>>` when the list is too short.
+void printDimBraces(mlir::OpAsmPrinter &p, unsigned count, mlir::ValueRange values,
+                    unsigned &next);
+
 using UnresolvedOperand = mlir::OpAsmParser::UnresolvedOperand;
 
 // `[ 'public' | 'private' | 'nested' ]`; always prints a word.
