@@ -303,6 +303,22 @@ SmallVector<NamedAttribute> getCopiedAttrs(Operation *op) {
 // stream.async.dispatch
 //===----------------------------------------------------------------------===//
 
+void AsyncDispatchOp::build(OpBuilder &builder, OperationState &state,
+                            ExecutableExportOp exportOp, ValueRange workload,
+                            TypeRange resultTypes, ValueRange operands,
+                            ValueRange operandSizes, ValueRange operandOffsets,
+                            ValueRange operandEnds, ValueRange operandLengths,
+                            ValueRange resultSizes, ArrayAttr tiedOperands,
+                            AffinityAttr affinity) {
+  auto executableOp = exportOp->getParentOfType<ExecutableOp>();
+  auto entryPoint = SymbolRefAttr::get(
+      executableOp.getSymNameAttr(),
+      {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
+  build(builder, state, resultTypes, workload, builder.getArrayAttr({entryPoint}),
+        operands, operandSizes, operandOffsets, operandEnds, operandLengths,
+        resultSizes, tiedOperands, affinity);
+}
+
 bool AsyncDispatchOp::preferCloneToConsumers() {
   return llvm::none_of(getResourceOperands(), [](Value operand) {
     return isa<AffinityTypeInterface>(operand.getType());
