@@ -719,3 +719,52 @@ util.func public @dup_results_tied(%a: !stream.resource<*>, %n: index, %v: i32) 
   } => !stream.timepoint
   util.return %r#0, %r#1, %r#2, %t : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// Uses in two blocks: the splat sinks to just before the terminator of their
+// nearest common dominator.
+// CHECK-LABEL: util.func public @sink_common_dominator(
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: cf.cond_br %arg2, ^bb1, ^bb4
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: %[[X:.+]] = arith.addi %arg0, %arg0 : index
+// CHECK-NEXT: %[[S:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg0}
+// CHECK-NEXT: cf.cond_br %arg3, ^bb2, ^bb3
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: stream.async.dispatch @ex::@a(%[[S]]
+// CHECK: ^bb3:
+// CHECK-NEXT: stream.async.dispatch @ex::@b(%[[S]]
+util.func public @sink_common_dominator(%n: index, %v: i32, %c: i1, %d: i1, %o: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %s = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  cf.cond_br %c, ^bb1, ^bb4
+^bb1:
+  %x = arith.addi %n, %n : index
+  cf.cond_br %d, ^bb2, ^bb3
+^bb2:
+  %a = stream.async.dispatch @ex::@a(%s[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%x}
+  util.return %a : !stream.resource<*>
+^bb3:
+  %b = stream.async.dispatch @ex::@b(%s[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%x}
+  util.return %b : !stream.resource<*>
+^bb4:
+  util.return %o : !stream.resource<*>
+}
+
+// -----
+
+// Two adjacent splats right before the branch that uses them stay put.
+// CHECK-LABEL: util.func public @sink_stable_cond_br(
+// CHECK-NEXT: %[[A:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg0}
+// CHECK-NEXT: %[[B:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg0}
+// CHECK-NEXT: cf.cond_br %arg2, ^bb1, ^bb2
+util.func public @sink_stable_cond_br(%n: index, %v: i32, %c: i1) -> (!stream.resource<*>, !stream.resource<*>) {
+  %a = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  %b = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  util.return %a, %b : !stream.resource<*>, !stream.resource<*>
+^bb2:
+  util.return %b, %a : !stream.resource<*>, !stream.resource<*>
+}
