@@ -399,32 +399,6 @@ LogicalResult CmdDispatchOp::verify() {
   return success();
 }
 
-/// The §10.6 workload check of one export. Local copy because the shared
-/// `verifyDispatchSymbolUses` (StreamOps.cpp) currently quotes the streamed
-/// types twice (`expected ''i32''`); the spec text is `expected 'i32'`.
-static LogicalResult verifyExportWorkload(Operation *op,
-                                          ExecutableExportOp exportOp,
-                                          ValueRange workload) {
-  Region &region = exportOp.getWorkgroupCount();
-  if (region.empty())
-    return success();
-  SmallVector<Type> explicitTypes;
-  for (BlockArgument arg : region.getArguments())
-    if (!arg.getType().hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>())
-      explicitTypes.push_back(arg.getType());
-  if (explicitTypes.size() != workload.size())
-    return op->emitOpError("workload mismatch; entry point expects ")
-           << explicitTypes.size() << " arguments but dispatch provides "
-           << workload.size();
-  for (auto [index, expected, value] : llvm::enumerate(explicitTypes, workload)) {
-    if (expected != value.getType())
-      return op->emitOpError("workload operand ")
-             << index << " type mismatch; expected " << expected
-             << " but passed " << value.getType();
-  }
-  return success();
-}
-
 LogicalResult
 CmdDispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *op = getOperation();
@@ -438,7 +412,7 @@ CmdDispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       return success();
     // §10.6 workload check of this entry point, interleaved per entry point
     // with the function checks below as in the reference.
-    if (failed(verifyExportWorkload(op, exportOp, getWorkload())))
+    if (failed(verifyDispatchWorkload(op, exportOp, getWorkload())))
       return failure();
     FunctionOpInterface funcOp = exportOp.lookupFunctionRef();
     if (!funcOp)

@@ -47,6 +47,28 @@ LogicalResult verifyOpDynamicDims(Operation *op, TypeRange types,
   return success();
 }
 
+LogicalResult verifyDispatchWorkload(Operation *op, ExecutableExportOp exportOp,
+                                    ValueRange workload) {
+  Region &countRegion = exportOp.getWorkgroupCount();
+  if (countRegion.empty())
+    return success();
+  SmallVector<Type> explicitTypes;
+  for (BlockArgument arg : countRegion.front().getArguments())
+    if (!arg.getType().hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>())
+      explicitTypes.push_back(arg.getType());
+  if (explicitTypes.size() != workload.size())
+    return op->emitOpError("workload mismatch; entry point expects ")
+           << explicitTypes.size() << " arguments but dispatch provides "
+           << workload.size();
+  for (auto [index, expected, value] : llvm::enumerate(explicitTypes, workload)) {
+    if (expected != value.getType())
+      return op->emitOpError("workload operand ")
+             << index << " type mismatch; expected " << expected
+             << " but passed " << value.getType(); // types print quoted
+  }
+  return success();
+}
+
 LogicalResult verifyDispatchSymbolUses(Operation *op, ArrayAttr entryPoints,
                                        ValueRange workload,
                                        SymbolTableCollection &symbolTable) {
@@ -60,24 +82,8 @@ LogicalResult verifyDispatchSymbolUses(Operation *op, ArrayAttr entryPoints,
     // Unresolved entry points are accepted and end the check (§10.6).
     if (!exportOp)
       return success();
-    Region &countRegion = exportOp.getWorkgroupCount();
-    if (countRegion.empty())
-      continue;
-    SmallVector<Type> explicitTypes;
-    for (BlockArgument arg : countRegion.front().getArguments())
-      if (!arg.getType().hasTrait<sluice::util::TypeTrait::ImplicitlyCaptured>())
-        explicitTypes.push_back(arg.getType());
-    if (explicitTypes.size() != workload.size())
-      return op->emitOpError("workload mismatch; entry point expects ")
-             << explicitTypes.size() << " arguments but dispatch provides "
-             << workload.size();
-    for (auto [index, expected, value] :
-         llvm::enumerate(explicitTypes, workload)) {
-      if (expected != value.getType())
-        return op->emitOpError("workload operand ")
-               << index << " type mismatch; expected " << expected
-               << " but passed " << value.getType(); // types print quoted
-    }
+    if (failed(verifyDispatchWorkload(op, exportOp, workload)))
+      return failure();
   }
   return success();
 }

@@ -15,6 +15,8 @@ class SymbolTableCollection;
 
 namespace sluice::stream {
 
+class ExecutableExportOp;
+
 /// §10.1: one size value per size-aware value.
 mlir::LogicalResult verifyOpValueSizes(mlir::Operation *op,
                                        mlir::ValueRange values,
@@ -24,6 +26,13 @@ mlir::LogicalResult verifyOpValueSizes(mlir::Operation *op,
 mlir::LogicalResult verifyOpDynamicDims(mlir::Operation *op,
                                         mlir::TypeRange types,
                                         mlir::ValueRange dims);
+
+/// §10.6 workload check against one resolved export: the explicit (not
+/// implicitly captured) workgroup-count arguments must match `workload` in
+/// count and type. Exports without a workgroup-count region accept anything.
+mlir::LogicalResult verifyDispatchWorkload(mlir::Operation *op,
+                                           ExecutableExportOp exportOp,
+                                           mlir::ValueRange workload);
 
 /// §10.6: the dispatch must name at least one entry point; the first entry
 /// point that resolves to no `stream.executable.export` ends the check
