@@ -295,10 +295,11 @@ util.func public @cmd_func_example() {
 
 // -----
 
-// §12.10.8 / §11.17 Print: default visibility, argument/result dictionaries, results, attributes.
-// CHECK: {{^ *}}stream.cmd.func public @f0(%arg0: i32 {stream.foo}, %arg1[%arg2 for %arg3]: !stream.resource<external>) -> (i32, f32 {stream.bar}){{$}}
+// §12.10.8 / §11.17 Print: nested visibility, argument/result dictionaries, ranged resource argument
+// after a primitive, results, attributes.
+// CHECK: {{^ *}}stream.cmd.func nested @f0(%arg0: i32 {stream.foo}, %arg1[%arg2 for %arg3]: !stream.resource<external>) -> (i32, f32 {stream.bar}){{$}}
 // CHECK: {{^ *}}stream.cmd.func private @f1(%arg0: index) -> i64 attributes {baz}{{$}}
-stream.cmd.func @f0(%x: i32 {stream.foo}, %r[%o for %l]: !stream.resource<external>) -> (i32, f32 {stream.bar})
+stream.cmd.func nested @f0(%x: i32 {stream.foo}, %r[%o for %l]: !stream.resource<external>) -> (i32, f32 {stream.bar})
 stream.cmd.func private @f1(%x: index) -> i64 attributes {baz}
 // CHECK-LABEL: util.func public @cmd_func_variants(
 // CHECK-SAME: ) {{[{]$}}
