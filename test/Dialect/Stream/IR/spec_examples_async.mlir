@@ -565,3 +565,118 @@ util.func public @async_concurrent_variants(%A: !stream.resource<*>, %n: index, 
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §11.18: broadcast/recv use `source`, send uses `target`; §4.2: an attribute alias is accepted
+// and printed stripped.
+#coll = #stream.collective<all_reduce with sum : f32>
+// CHECK-LABEL: util.func public @async_collective_keywords(
+// CHECK-SAME: [[V_count:%[a-z0-9_]+]]: index, [[V_ch:%[a-z0-9_]+]]: !stream.channel, [[V_p:%[a-z0-9_]+]]: i32, [[V_in:%[a-z0-9_]+]]: !stream.resource<*>, [[V_acc:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_o:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_collective_keywords(%count: index, %ch: !stream.channel, %p: i32, %in: !stream.resource<*>, %acc: !stream.resource<*>, %n: index, %o: index) {
+  %b = stream.async.collective<broadcast : si8>[%count] channel(%ch) source(%p) %in[%o to %n for %n], %acc[%o to %n for %n] : !stream.resource<*>{%n} -> %acc as !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_b:%[a-z0-9_]+]] = stream.async.collective<broadcast : si8>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) source([[V_p]]) [[V_in]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}}, [[V_acc]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}} : !stream.resource<*>{[[V_n]]} -> [[V_acc]] as !stream.resource<*>{[[V_n]]}{{$}}
+  %r = stream.async.collective<recv : ui16>[%count] channel(%ch) source(%p) %in[%o to %n for %n], %acc[%o to %n for %n] : !stream.resource<*>{%n} -> %acc as !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_r:%[a-z0-9_]+]] = stream.async.collective<recv : ui16>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) source([[V_p]]) [[V_in]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}}, [[V_acc]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}} : !stream.resource<*>{[[V_n]]} -> [[V_acc]] as !stream.resource<*>{[[V_n]]}{{$}}
+  %s = stream.async.collective<send : f16>[%count] channel(%ch) target(%p) %in[%o to %n for %n], %acc[%o to %n for %n] : !stream.resource<*>{%n} -> %acc as !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_s:%[a-z0-9_]+]] = stream.async.collective<send : f16>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) target([[V_p]]) [[V_in]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}}, [[V_acc]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}} : !stream.resource<*>{[[V_n]]} -> [[V_acc]] as !stream.resource<*>{[[V_n]]}{{$}}
+  %a = stream.async.collective #coll[%count] channel(%ch) %in[%o to %n for %n], %acc[%o to %n for %n] : !stream.resource<*>{%n} -> %acc as !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_a:%[a-z0-9_]+]] = stream.async.collective<all_reduce with sum : f32>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) [[V_in]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}}, [[V_acc]]{{\[}}[[V_o]] to [[V_n]] for [[V_n]]{{\]}} : !stream.resource<*>{[[V_n]]} -> [[V_acc]] as !stream.resource<*>{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.7.11 Print: only `from`, only `to`.
+// CHECK-LABEL: util.func public @async_transfer_from_or_to_only(
+// CHECK-SAME: [[V_d:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_transfer_from_or_to_only(%d: !stream.resource<*>, %n: index) {
+  %h0 = stream.async.transfer %d : !stream.resource<*>{%n} from(#hal.device.affinity<@a>) -> !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_h0:%[a-z0-9_]+]] = stream.async.transfer [[V_d]] : !stream.resource<*>{[[V_n]]} from(#hal.device.affinity<@a>) -> !stream.resource<*>{[[V_n]]}{{$}}
+  %h1 = stream.async.transfer %d : !stream.resource<*>{%n} -> to(#hal.device.affinity<@b>) !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_h1:%[a-z0-9_]+]] = stream.async.transfer [[V_d]] : !stream.resource<*>{[[V_n]]} -> to(#hal.device.affinity<@b>) !stream.resource<*>{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.8.3 Print: affinity and await together; §0.1: `= >` parses as `=>`; §11.6: `as` with
+// the captured operand type is elided.
+// CHECK-LABEL: util.func public @async_execute_affinity_await_arrow_spacing(
+// CHECK-SAME: [[V_ready:%[a-z0-9_]+]]: !stream.timepoint, [[V_in:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_pat:%[a-z0-9_]+]]: i32, [[V_c0:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_execute_affinity_await_arrow_spacing(%ready: !stream.timepoint, %in: !stream.resource<*>, %n: index, %pat: i32, %c0: index) {
+  %res, %done = stream.async.execute on(#hal.device.affinity<@dev>) await(%ready) = > with(%in as %cap: !stream.resource<*>{%n}) -> %in as !stream.resource<*>{%n} {
+    %f = stream.async.fill %pat, %cap[%c0 to %n for %n] : i32 -> %cap as !stream.resource<*>{%n}
+    stream.yield %f : !stream.resource<*>{%n}
+  } = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.async.execute on(#hal.device.affinity<@dev>) await([[V_ready]]) => with([[V_in]] as [[V_cap:%[a-z0-9_]+]]: !stream.resource<*>{[[V_n]]}) -> [[V_in]]{[[V_n]]} {{[{]$}}
+  // CHECK-NEXT: {{^ *}}[[V_f:%[a-z0-9_]+]] = stream.async.fill [[V_pat]], [[V_cap]]{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}} : i32 -> [[V_cap]] as !stream.resource<*>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}stream.yield [[V_f]] : !stream.resource<*>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.8.4: waves can be nested; empty capture list with no results.
+// CHECK-LABEL: util.func public @async_concurrent_nested(
+// CHECK-SAME: [[V_A:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_concurrent_nested(%A: !stream.resource<*>, %n: index) {
+  %r, %t = stream.async.execute with(%A as %a: !stream.resource<*>{%n}) -> %A{%n} {
+    %w = stream.async.concurrent with(%a as %x: !stream.resource<*>{%n}) -> %a{%n} {
+      stream.async.concurrent with() {
+        stream.yield
+      }
+      stream.yield %x : !stream.resource<*>{%n}
+    }
+    stream.yield %w : !stream.resource<*>{%n}
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.async.execute with([[V_A]] as [[V_a:%[a-z0-9_]+]]: !stream.resource<*>{[[V_n]]}) -> [[V_A]]{[[V_n]]} {{[{]$}}
+  // CHECK-NEXT: {{^ *}}[[V_w:%[a-z0-9_]+]] = stream.async.concurrent with([[V_a]] as [[V_x:%[a-z0-9_]+]]: !stream.resource<*>{[[V_n]]}) -> [[V_a]]{[[V_n]]} {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.async.concurrent with() {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.yield{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}stream.yield [[V_x]] : !stream.resource<*>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}stream.yield [[V_w]] : !stream.resource<*>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.9 single braced entry prints bare; §11.7/§11.6 `as` with the same type is elided.
+stream.executable private @ex {
+  stream.executable.export public @gemm workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
+    stream.return %arg0, %arg1, %arg1 : index, index, index
+  }
+  stream.executable.export public @a
+  stream.executable.export public @b
+}
+// CHECK-LABEL: util.func public @async_dispatch_single_braced_entry(
+// CHECK-SAME: [[V_a:%[a-z0-9_]+]]: !stream.resource<*>, [[V_as:%[a-z0-9_]+]]: index, [[V_m:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_dispatch_single_braced_entry(%a: !stream.resource<*>, %as: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: {{^ *}}[[V_c0:%[a-z0-9_]+]] = arith.constant 0 : index{{$}}
+  %r = stream.async.dispatch {@ex::@gemm}[%m, %m](%a[%c0 to %as for %as]) : (!stream.resource<*>{%as}) -> %a as !stream.resource<*>{%as}
+  // CHECK-NEXT: {{^ *}}[[V_r:%[a-z0-9_]+]] = stream.async.dispatch @ex::@gemm{{\[}}[[V_m]], [[V_m]]{{\]}}([[V_a]]{{\[}}[[V_c0]] to [[V_as]] for [[V_as]]{{\]}}) : (!stream.resource<*>{[[V_as]]}) -> [[V_a]]{[[V_as]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.8.2 / §11.7: zero results print `-> ()`.
+stream.async.func private @sink(%arg0: !stream.resource<*>)
+// CHECK-LABEL: util.func public @async_call_no_results(
+// CHECK-SAME: [[V_v:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_c0:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_call_no_results(%v: !stream.resource<*>, %n: index, %c0: index) {
+  stream.async.call @sink(%v[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> ()
+  // CHECK-NEXT: {{^ *}}stream.async.call @sink([[V_v]]{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}}) : (!stream.resource<*>{[[V_n]]}) -> (){{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

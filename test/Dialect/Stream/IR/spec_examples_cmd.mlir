@@ -478,3 +478,131 @@ util.func public @cmd_concurrent_variants() {
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.10.10 Print: `once` alone; affinity with await; §0.1: `= >` parses as `=>`.
+// CHECK-LABEL: util.func public @cmd_execute_once_or_affinity_only(
+// CHECK-SAME: [[V_t:%[a-z0-9_]+]]: !stream.timepoint) {{[{]$}}
+util.func public @cmd_execute_once_or_affinity_only(%t: !stream.timepoint) {
+  %d0 = stream.cmd.execute once with() {
+  } = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_d0:%[a-z0-9_]+]] = stream.cmd.execute once with() {{[{]$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  %d1 = stream.cmd.execute on(#hal.device.affinity<@dev>) await(%t) = > with() {
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_d1:%[a-z0-9_]+]] = stream.cmd.execute on(#hal.device.affinity<@dev>) await([[V_t]]) => with() {{[{]$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.16: `()` with no operands (Sluice creates the empty access array); §11.17: no arguments.
+// CHECK: {{^ *}}stream.cmd.func private @nop(){{$}}
+stream.cmd.func private @nop()
+// CHECK-LABEL: util.func public @cmd_call_no_operands(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @cmd_call_no_operands() {
+  %done = stream.cmd.execute with() {
+    stream.cmd.call @nop() : () -> ()
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_done:%[a-z0-9_]+]] = stream.cmd.execute with() {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.call @nop() : () -> (){{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.9: a single entry written in braces prints bare; workload without uniform operands.
+stream.executable private @ex {
+  stream.executable.export public @k_f32 workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
+    stream.return %arg0, %arg1, %arg1 : index, index, index
+  }
+  stream.executable.export public @k_f16 workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
+    stream.return %arg0, %arg1, %arg1 : index, index, index
+  }
+  stream.executable.export public @a
+  stream.executable.export public @b
+}
+// CHECK-LABEL: util.func public @cmd_dispatch_single_braced_entry(
+// CHECK-SAME: [[V_in_outer:%[a-z0-9_]+]]: !stream.resource<transient>, [[V_n:%[a-z0-9_]+]]: index, [[V_c0:%[a-z0-9_]+]]: index, [[V_x:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @cmd_dispatch_single_braced_entry(%in_outer: !stream.resource<transient>, %n: index, %c0: index, %x: index) {
+  %done = stream.cmd.execute with(%in_outer as %in: !stream.resource<transient>{%n}) {
+    stream.cmd.dispatch {@ex::@k_f32}[%x, %x] {
+      rw %in[%c0 for %n] : !stream.resource<transient>{%n}
+    }
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_done:%[a-z0-9_]+]] = stream.cmd.execute with([[V_in_outer]] as [[V_in:%[a-z0-9_]+]]: !stream.resource<transient>{[[V_n]]}) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.dispatch @ex::@k_f32{{\[}}[[V_x]], [[V_x]]{{\]}} {{[{]$}}
+  // CHECK-NEXT: {{^ *}}rw [[V_in]]{{\[}}[[V_c0]] for [[V_n]]{{\]}} : !stream.resource<transient>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.10.11: the terminator is printed when it has attributes.
+// CHECK-LABEL: util.func public @cmd_serial_yield_with_attrs(
+// CHECK-SAME: [[V_b_outer:%[a-z0-9_]+]]: !stream.resource<transient>, [[V_n:%[a-z0-9_]+]]: index, [[V_c0:%[a-z0-9_]+]]: index, [[V_c0_i32:%[a-z0-9_]+]]: i32) {{[{]$}}
+util.func public @cmd_serial_yield_with_attrs(%b_outer: !stream.resource<transient>, %n: index, %c0: index, %c0_i32: i32) {
+  %done = stream.cmd.execute with(%b_outer as %b: !stream.resource<transient>{%n}) {
+    stream.cmd.serial {
+      stream.cmd.fill %c0_i32, %b[%c0 for %n] : i32 -> !stream.resource<transient>{%n}
+      stream.yield {foo}
+    }
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_done:%[a-z0-9_]+]] = stream.cmd.execute with([[V_b_outer]] as [[V_b:%[a-z0-9_]+]]: !stream.resource<transient>{[[V_n]]}) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.serial {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.fill [[V_c0_i32]], [[V_b]]{{\[}}[[V_c0]] for [[V_n]]{{\]}} : i32 -> !stream.resource<transient>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}stream.yield {foo}{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.10.6: recv takes one written resource; broadcast two.
+// CHECK-LABEL: util.func public @cmd_collective_recv_broadcast(
+// CHECK-SAME: [[V_src_outer:%[a-z0-9_]+]]: !stream.resource<transient>, [[V_sn:%[a-z0-9_]+]]: index, [[V_count:%[a-z0-9_]+]]: index, [[V_ch:%[a-z0-9_]+]]: !stream.channel, [[V_p:%[a-z0-9_]+]]: i32, [[V_c0:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @cmd_collective_recv_broadcast(%src_outer: !stream.resource<transient>, %sn: index, %count: index, %ch: !stream.channel, %p: i32, %c0: index) {
+  %done = stream.cmd.execute with(%src_outer as %src: !stream.resource<transient>{%sn}) {
+    stream.cmd.collective<recv : f32>[%count] channel(%ch) param(%p : i32) {
+      wo %src[%c0 for %sn] : !stream.resource<transient>{%sn}
+    }
+    stream.cmd.collective<broadcast : bf16>[%count] channel(%ch) param(%p : i32) {
+      ro %src[%c0 for %sn] : !stream.resource<transient>{%sn},
+      wo %src[%c0 for %sn] : !stream.resource<transient>{%sn}
+    }
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_done:%[a-z0-9_]+]] = stream.cmd.execute with([[V_src_outer]] as [[V_src:%[a-z0-9_]+]]: !stream.resource<transient>{[[V_sn]]}) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.collective<recv : f32>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) param([[V_p]] : i32) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}wo [[V_src]]{{\[}}[[V_c0]] for [[V_sn]]{{\]}} : !stream.resource<transient>{[[V_sn]]}{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}stream.cmd.collective<broadcast : bf16>{{\[}}[[V_count]]{{\]}} channel([[V_ch]]) param([[V_p]] : i32) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}ro [[V_src]]{{\[}}[[V_c0]] for [[V_sn]]{{\]}} : !stream.resource<transient>{[[V_sn]]},{{$}}
+  // CHECK-NEXT: {{^ *}}wo [[V_src]]{{\[}}[[V_c0]] for [[V_sn]]{{\]}} : !stream.resource<transient>{[[V_sn]]}{{$}}
+  // CHECK-NEXT: {{^ *}}}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.17: a single result prints without parentheses.
+// CHECK: {{^ *}}stream.cmd.func private @g(%arg0[%arg1 for %arg2]: !stream.resource<*>) -> i32{{$}}
+stream.cmd.func private @g(%x[%o for %l]: !stream.resource<*>) -> i32
+// CHECK-LABEL: util.func public @cmd_func_single_result(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @cmd_func_single_result() {
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

@@ -354,3 +354,25 @@ util.func public @cmd_parameter_scatter_variants(%buf: !stream.resource<transien
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §0.1 / §11.19: `: :` between scope and key parses as `::` and prints glued; `= >` as `=>`.
+// CHECK-LABEL: util.func public @parameter_scope_colon_spacing(
+// CHECK-SAME: [[V_ns:%[a-z0-9_]+]]: !util.buffer, [[V_name:%[a-z0-9_]+]]: !util.buffer, [[V_off:%[a-z0-9_]+]]: i64, [[V_n:%[a-z0-9_]+]]: index, [[V_buf:%[a-z0-9_]+]]: !stream.resource<transient>, [[V_o:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @parameter_scope_colon_spacing(%ns: !util.buffer, %name: !util.buffer, %off: i64, %n: index, %buf: !stream.resource<transient>, %o: index) {
+  %w = stream.tensor.parameter.load %ns : : %name[%off] : tensor<4xf32> in !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_w:%[a-z0-9_]+]] = stream.tensor.parameter.load [[V_ns]]::[[V_name]]{{\[}}[[V_off]]{{\]}} : tensor<4xf32> in !stream.resource<*>{[[V_n]]}{{$}}
+  %a, %a_ready = stream.async.parameter.load %ns : : %name[%off] : !stream.resource<constant>{%n} => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.async.parameter.load [[V_ns]]::[[V_name]]{{\[}}[[V_off]]{{\]}} : !stream.resource<constant>{[[V_n]]} => !stream.timepoint{{$}}
+  %r = stream.cmd.parameter.read %ns : : %name[%off] -> %buf[%o for %n] : !stream.resource<transient>{%n} = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_r:%[a-z0-9_]+]] = stream.cmd.parameter.read [[V_ns]]::[[V_name]]{{\[}}[[V_off]]{{\]}} -> [[V_buf]]{{\[}}[[V_o]] for [[V_n]]{{\]}} : !stream.resource<transient>{[[V_n]]} => !stream.timepoint{{$}}
+  %l, %l_ready = stream.cmd.parameter.load {
+    %ns : : %name[%off] : !stream.resource<constant>{%n}
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.cmd.parameter.load {{[{]$}}
+  // CHECK-NEXT: {{^ *}}[[V_ns]]::[[V_name]]{{\[}}[[V_off]]{{\]}} : !stream.resource<constant>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

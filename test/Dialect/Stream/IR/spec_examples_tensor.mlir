@@ -416,3 +416,71 @@ util.func public @tensor_dispatch_no_results(%x: !stream.resource<*>, %xs: index
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §11.4: the `%x as` name of a shaped tied result is ignored by the parser; the target prints.
+// CHECK-LABEL: util.func public @tensor_fill_tie_name_ignored(
+// CHECK-SAME: [[V_one:%[a-z0-9_]+]]: i32, [[V_t:%[a-z0-9_]+]]: !stream.resource<*>, [[V_sz:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_fill_tie_name_ignored(%one: i32, %t: !stream.resource<*>, %sz: index) {
+  %f = stream.tensor.fill %one, %t : i32 -> tensor<4xi32> in %not_a_value as !stream.resource<*>{%sz}
+  // CHECK-NEXT: {{^ *}}[[V_f:%[a-z0-9_]+]] = stream.tensor.fill [[V_one]], [[V_t]] : i32 -> tensor<4xi32> in [[V_t]] as !stream.resource<*>{[[V_sz]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.5.3: the value may be a #stream.parameter.named attribute.
+// CHECK-LABEL: util.func public @tensor_constant_parameter_value(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @tensor_constant_parameter_value() {
+  %k = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
+  // CHECK-NEXT: {{^ *}}[[V_k:%[a-z0-9_]+]] = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.4.1 Print: affinity without consume.
+// CHECK-LABEL: util.func public @tensor_import_affinity_only(
+// CHECK-SAME: [[V_view:%[a-z0-9_]+]]: !hal.buffer_view, [[V_bytes:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_import_affinity_only(%view: !hal.buffer_view, %bytes: index) {
+  %r = stream.tensor.import on(#hal.device.affinity<@dev>) %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%bytes}
+  // CHECK-NEXT: {{^ *}}[[V_r:%[a-z0-9_]+]] = stream.tensor.import on(#hal.device.affinity<@dev>) [[V_view]] : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{[[V_bytes]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.5.1 Print: affinity, dims and attribute dictionary together.
+// CHECK-LABEL: util.func public @tensor_sizeof_affinity_attrs(
+// CHECK-SAME: [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_sizeof_affinity_attrs(%n: index) {
+  %s = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf32>{%n, %n} {foo} : index
+  // CHECK-NEXT: {{^ *}}[[V_s:%[a-z0-9_]+]] = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<?x?xf32>{[[V_n]], [[V_n]]} {foo} : index{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.9: a single entry written in braces prints bare; §11.11: `as` with the operand type is elided;
+// workload of two values.
+stream.executable private @ex {
+  stream.executable.export public @softmax workgroups(%arg0: index, %arg1: index) -> (index, index, index) {
+    stream.return %arg0, %arg0, %arg0 : index, index, index
+  }
+  stream.executable.export public @a
+  stream.executable.export public @b
+}
+// CHECK-LABEL: util.func public @tensor_dispatch_single_braced_entry(
+// CHECK-SAME: [[V_x:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_xs:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_dispatch_single_braced_entry(%x: !stream.resource<*>, %n: index, %xs: index) {
+  %y = stream.tensor.dispatch {@ex::@softmax}[%n, %n](%x) : (tensor<4xf32> in !stream.resource<*>{%xs}) -> tensor<4xf32> in %x as !stream.resource<*>{%xs}
+  // CHECK-NEXT: {{^ *}}[[V_y:%[a-z0-9_]+]] = stream.tensor.dispatch @ex::@softmax{{\[}}[[V_n]], [[V_n]]{{\]}}([[V_x]]) : (tensor<4xf32> in !stream.resource<*>{[[V_xs]]}) -> tensor<4xf32> in [[V_x]]{[[V_xs]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

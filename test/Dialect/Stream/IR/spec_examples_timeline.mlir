@@ -170,3 +170,47 @@ util.func public @timepoint_await_variants(%tp: !stream.timepoint, %a: !stream.r
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.12.5: `max()` with no operands.
+// CHECK-LABEL: util.func public @timepoint_join_empty(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @timepoint_join_empty() {
+  %all = stream.timepoint.join max() => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_all:%[a-z0-9_]+]] = stream.timepoint.join max() => !stream.timepoint{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §0.1: `= >` parses as `=>` and prints glued.
+// CHECK-LABEL: util.func public @timepoint_arrow_spacing(
+// CHECK-SAME: [[V_t0:%[a-z0-9_]+]]: !stream.timepoint, [[V_r:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @timepoint_arrow_spacing(%t0: !stream.timepoint, %r: !stream.resource<*>, %n: index) {
+  %now = stream.timepoint.immediate = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_now:%[a-z0-9_]+]] = stream.timepoint.immediate => !stream.timepoint{{$}}
+  %all = stream.timepoint.join max(%t0, %now) = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}[[V_all:%[a-z0-9_]+]] = stream.timepoint.join max([[V_t0]], [[V_now]]) => !stream.timepoint{{$}}
+  %sem, %val = stream.timepoint.export %all = > (!hal.semaphore, i64)
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.timepoint.export [[V_all]] => (!hal.semaphore, i64){{$}}
+  %r2, %rt = stream.timepoint.barrier %r : !stream.resource<*>{%n} = > !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.timepoint.barrier [[V_r]] : !stream.resource<*>{[[V_n]]} => !stream.timepoint{{$}}
+  %r3 = stream.timepoint.await %t0 = > %r : !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_r3:%[a-z0-9_]+]] = stream.timepoint.await [[V_t0]] => [[V_r]] : !stream.resource<*>{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.12.7 / §11.5: three resources of different lifetimes.
+// CHECK-LABEL: util.func public @timepoint_await_three(
+// CHECK-SAME: [[V_tp:%[a-z0-9_]+]]: !stream.timepoint, [[V_a:%[a-z0-9_]+]]: !stream.resource<transient>, [[V_b:%[a-z0-9_]+]]: !stream.resource<variable>, [[V_c:%[a-z0-9_]+]]: !stream.resource<constant>, [[V_n:%[a-z0-9_]+]]: index, [[V_m:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @timepoint_await_three(%tp: !stream.timepoint, %a: !stream.resource<transient>, %b: !stream.resource<variable>, %c: !stream.resource<constant>, %n: index, %m: index) {
+  %x:3 = stream.timepoint.await sync %tp => %a, %b, %c : !stream.resource<transient>{%n}, !stream.resource<variable>{%m}, !stream.resource<constant>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_x:%[a-z0-9_]+]]:3 = stream.timepoint.await sync [[V_tp]] => [[V_a]], [[V_b]], [[V_c]] : !stream.resource<transient>{[[V_n]]}, !stream.resource<variable>{[[V_m]]}, !stream.resource<constant>{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
