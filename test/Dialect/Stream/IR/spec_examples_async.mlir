@@ -680,3 +680,29 @@ util.func public @async_call_no_results(%v: !stream.resource<*>, %n: index, %c0:
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.7.2 Result names: `cst`.
+// CHECK-LABEL: util.func public @async_constant_result_name(
+// CHECK-SAME: [[V_c8:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_constant_result_name(%c8: index) {
+  %tbl = stream.async.constant : !stream.resource<constant>{%c8} = dense<[3, 5]> : tensor<2xi32>
+  // CHECK-NEXT: {{^ *}}%cst = stream.async.constant : !stream.resource<constant>{[[V_c8]]} = dense<[3, 5]> : tensor<2xi32>{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §11.8: a single result with a non-empty dictionary is parenthesized (tied and untied).
+// CHECK: {{^ *}}stream.async.func private @a1(%arg0: !stream.resource<*>) -> (!stream.resource<*> {stream.x}){{$}}
+// CHECK: {{^ *}}stream.async.func private @a2(%arg0: !stream.resource<*>) -> (%arg0 {stream.x}){{$}}
+stream.async.func private @a1(%x: !stream.resource<*>) -> (!stream.resource<*> {stream.x})
+stream.async.func private @a2(%x: !stream.resource<*>) -> (%x {stream.x})
+// CHECK-LABEL: util.func public @async_func_single_result_attrs(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @async_func_single_result_attrs() {
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

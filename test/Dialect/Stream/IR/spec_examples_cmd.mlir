@@ -606,3 +606,17 @@ util.func public @cmd_func_single_result() {
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §11.17: a single result with a dictionary prints without parentheses.
+// CHECK: {{^ *}}stream.cmd.func private @c1(%arg0: index) -> i32 {stream.x}{{$}}
+// CHECK: {{^ *}}stream.cmd.func private @c2(%arg0: index) -> i32 {stream.x}{{$}}
+stream.cmd.func private @c1(%x: index) -> i32 {stream.x}
+stream.cmd.func private @c2(%x: index) -> (i32 {stream.x})
+// CHECK-LABEL: util.func public @cmd_func_single_result_attrs(
+// CHECK-SAME: ) {{[{]$}}
+util.func public @cmd_func_single_result_attrs() {
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

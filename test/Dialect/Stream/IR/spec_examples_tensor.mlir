@@ -484,3 +484,33 @@ util.func public @tensor_dispatch_single_braced_entry(%x: !stream.resource<*>, %
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.5.2 / §12.5.3 Result names: `empty` and `cst`.
+// CHECK-LABEL: util.func public @tensor_result_names(
+// CHECK-SAME: [[V_sz:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_result_names(%sz: index) {
+  %e = stream.tensor.empty : tensor<4xf32> in !stream.resource<*>{%sz}
+  // CHECK-NEXT: {{^ *}}%empty = stream.tensor.empty : tensor<4xf32> in !stream.resource<*>{[[V_sz]]}{{$}}
+  %k = stream.tensor.constant : tensor<1xi8> in !stream.resource<constant> = dense<1> : tensor<1xi8>
+  // CHECK-NEXT: {{^ *}}%cst = stream.tensor.constant : tensor<1xi8> in !stream.resource<constant> = dense<1> : tensor<1xi8>{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §12.5.8 / §12.5.10 / §12.5.11: empty index brackets parse; the range/indices print only when non-empty.
+// CHECK-LABEL: util.func public @tensor_empty_brackets(
+// CHECK-SAME: [[V_v:%[a-z0-9_]+]]: i32, [[V_t:%[a-z0-9_]+]]: !stream.resource<*>, [[V_s:%[a-z0-9_]+]]: index, [[V_stg:%[a-z0-9_]+]]: !stream.resource<staging>) {{[{]$}}
+util.func public @tensor_empty_brackets(%v: i32, %t: !stream.resource<*>, %s: index, %stg: !stream.resource<staging>) {
+  %0 = stream.tensor.fill %v, %t[for] : i32 -> tensor<i32> in %t as !stream.resource<*>{%s}
+  // CHECK-NEXT: {{^ *}}[[V_0:%[a-z0-9_]+]] = stream.tensor.fill [[V_v]], [[V_t]] : i32 -> tensor<i32> in [[V_t]] as !stream.resource<*>{[[V_s]]}{{$}}
+  %1 = stream.tensor.load %stg[] : tensor<i32> in !stream.resource<staging>{%s} -> i32
+  // CHECK-NEXT: {{^ *}}[[V_1:%[a-z0-9_]+]] = stream.tensor.load [[V_stg]] : tensor<i32> in !stream.resource<staging>{[[V_s]]} -> i32{{$}}
+  %2 = stream.tensor.store %v, %stg[] : i32 -> tensor<i32> in %stg as !stream.resource<staging>{%s}
+  // CHECK-NEXT: {{^ *}}[[V_2:%[a-z0-9_]+]] = stream.tensor.store [[V_v]], [[V_stg]] : i32 -> tensor<i32> in [[V_stg]] as !stream.resource<staging>{[[V_s]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
