@@ -218,6 +218,8 @@ struct FoldAsyncParameterLoadResultView
 };
 using FoldAsyncParameterLoadResultSubview =
     FoldAsyncParameterLoadResultView<ResourceSubviewOp>;
+using FoldAsyncParameterLoadResultSlice =
+    FoldAsyncParameterLoadResultView<AsyncSliceOp>;
 
 } // namespace
 
@@ -225,7 +227,8 @@ void AsyncParameterLoadOp::getCanonicalizationPatterns(
     RewritePatternSet &results, MLIRContext *context) {
   results.add<ElideUnusedOp<AsyncParameterLoadOp>,
               ElideImmediateTimepointWait<AsyncParameterLoadOp>,
-              FoldAsyncParameterLoadResultSubview>(context);
+              FoldAsyncParameterLoadResultSubview,
+              FoldAsyncParameterLoadResultSlice>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -417,3 +417,95 @@ util.func public @no_fold_cmd_parameter_ops(%key: !util.buffer, %off: i64, %t: !
   } => !stream.timepoint
   util.return %r, %w, %g, %s : !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint
 }
+
+// -----
+
+// stream-folding.md §11.4: the slice consumes the load through an await; the
+// load moves down to the slice and takes its offset and size.
+
+// CHECK-LABEL: util.func public @fold_async_parameter_load_slice_then_await
+util.func public @fold_async_parameter_load_slice_then_await(%s: !util.buffer, %k: !util.buffer, %p: i64, %big: index, %o: index, %e: index, %len: index) -> !stream.resource<constant> {
+  // CHECK-NOT: stream.async.slice
+  // CHECK: %[[I:.+]] = arith.index_cast %arg4 : index to i64
+  // CHECK-NEXT: %[[P:.+]] = arith.addi %arg2, %[[I]] : i64
+  // CHECK-NEXT: %[[L:.+]], %[[LT:.+]] = stream.async.parameter.load %arg0::%arg1[%[[P]]] : !stream.resource<constant>{%arg6} => !stream.timepoint
+  // CHECK-NEXT: %[[F:.+]] = stream.timepoint.await %[[LT]] => %[[L]] : !stream.resource<constant>{%arg6}
+  // CHECK-NEXT: util.return %[[F]]
+  %l, %lt = stream.async.parameter.load %s::%k[%p] : !stream.resource<constant>{%big} => !stream.timepoint
+  %w = stream.timepoint.await %lt => %l : !stream.resource<constant>{%big}
+  %v = stream.async.slice %w[%o to %e] : !stream.resource<constant>{%big} -> !stream.resource<constant>{%len}
+  %f = stream.timepoint.await %lt => %v : !stream.resource<constant>{%len}
+  util.return %f : !stream.resource<constant>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @fold_async_parameter_load_slice
+util.func public @fold_async_parameter_load_slice(%k: !util.buffer) -> !stream.resource<constant> {
+  // CHECK-DAG: %[[C164:.+]] = arith.constant 164 : i64
+  // CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
+  %c100_i64 = arith.constant 100 : i64
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c1000 = arith.constant 1000 : index
+  // CHECK: %[[L:.+]], %{{.+}} = stream.async.parameter.load %arg0[%[[C164]]] : !stream.resource<constant>{%[[C64]]} => !stream.timepoint
+  // CHECK-NOT: stream.async.slice
+  // CHECK: util.return %[[L]]
+  %l, %lt = stream.async.parameter.load %k[%c100_i64] : !stream.resource<constant>{%c1000} => !stream.timepoint
+  %v = stream.async.slice %l[%c64 to %c128] : !stream.resource<constant>{%c1000} -> !stream.resource<constant>{%c64}
+  util.return %v : !stream.resource<constant>
+}
+
+// -----
+
+// An await whose other results are used is not looked through.
+
+// CHECK-LABEL: util.func public @no_fold_async_parameter_load_slice_shared_await
+util.func public @no_fold_async_parameter_load_slice_shared_await(%k: !util.buffer, %r: !stream.resource<constant>, %n: index) -> (!stream.resource<constant>, !stream.resource<constant>) {
+  %c100_i64 = arith.constant 100 : i64
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c1000 = arith.constant 1000 : index
+  // CHECK: stream.async.parameter.load %arg0[%c100_i64] : !stream.resource<constant>{%c1000}
+  // CHECK: stream.timepoint.await
+  // CHECK: stream.async.slice
+  %l, %lt = stream.async.parameter.load %k[%c100_i64] : !stream.resource<constant>{%c1000} => !stream.timepoint
+  %w:2 = stream.timepoint.await %lt => %l, %r : !stream.resource<constant>{%c1000}, !stream.resource<constant>{%n}
+  %v = stream.async.slice %w#0[%c64 to %c128] : !stream.resource<constant>{%c1000} -> !stream.resource<constant>{%c64}
+  util.return %v, %w#1 : !stream.resource<constant>, !stream.resource<constant>
+}
+
+// -----
+
+// Operands that are not subviews are left alone.
+
+// CHECK-LABEL: util.func public @no_fold_async_parameter_ops
+util.func public @no_fold_async_parameter_ops(%key: !util.buffer, %off: i64, %t: !stream.resource<transient>, %tn: index, %o: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>) {
+  // CHECK: stream.async.parameter.write %arg2[%arg4 to %arg4 for %arg4] -> %arg0[%arg1] : !stream.resource<transient>{%arg3}
+  // CHECK: stream.async.parameter.gather {
+  // CHECK-NEXT: %arg0[%arg1] -> %arg2[%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3}
+  // CHECK: stream.async.parameter.scatter {
+  // CHECK-NEXT: %arg2[%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3} -> %arg0[%arg1]
+  %w:2 = stream.async.parameter.write %t[%o to %o for %o] -> %key[%off] : !stream.resource<transient>{%tn} => !stream.timepoint
+  %g:2 = stream.async.parameter.gather {
+    %key[%off] -> %t[%o to %o for %o] : !stream.resource<transient>{%tn}
+  } : !stream.resource<transient> => !stream.timepoint
+  %s:2 = stream.async.parameter.scatter {
+    %t[%o to %o for %o] : !stream.resource<transient>{%tn} -> %key[%off]
+  } : !stream.resource<transient> => !stream.timepoint
+  util.return %w#0, %g#0, %s#0 : !stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>
+}
+
+// -----
+
+// The read target is an await result, not a subview: nothing to fold (looking
+// through the await can never reach a subview).
+
+// CHECK-LABEL: util.func public @no_fold_async_parameter_read_through_await
+util.func public @no_fold_async_parameter_read_through_await(%key: !util.buffer, %off: i64, %t: !stream.resource<transient>, %tn: index, %o: index, %tp: !stream.timepoint) -> !stream.resource<transient> {
+  // CHECK: %[[W:.+]] = stream.timepoint.await
+  // CHECK: stream.async.parameter.read %arg0[%arg1] -> %[[W]][%arg4 to %arg4 for %arg4] : !stream.resource<transient>{%arg3}
+  %w = stream.timepoint.await %tp => %t : !stream.resource<transient>{%tn}
+  %r:2 = stream.async.parameter.read %key[%off] -> %w[%o to %o for %o] : !stream.resource<transient>{%tn} => !stream.timepoint
+  util.return %r#0 : !stream.resource<transient>
+}

@@ -516,6 +516,20 @@ def Stream_AsyncDispatchOp : Stream_Op<"async.dispatch", [
                                type($results), $result_sizes,
                                $tied_operands)
   }];
+  let builders = [
+    // §9.10: dispatches `@<executable>::@<export>` of `exportOp`.
+    OpBuilder<(ins "::sluice::stream::ExecutableExportOp":$exportOp,
+                   "::mlir::ValueRange":$workload,
+                   "::mlir::TypeRange":$resultTypes,
+                   "::mlir::ValueRange":$operands,
+                   "::mlir::ValueRange":$operandSizes,
+                   "::mlir::ValueRange":$operandOffsets,
+                   "::mlir::ValueRange":$operandEnds,
+                   "::mlir::ValueRange":$operandLengths,
+                   "::mlir::ValueRange":$resultSizes,
+                   CArg<"::mlir::ArrayAttr", "{}">:$tiedOperands,
+                   CArg<"::sluice::stream::AffinityAttr", "{}">:$affinity)>,
+  ];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
