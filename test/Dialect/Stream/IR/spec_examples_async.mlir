@@ -706,3 +706,33 @@ util.func public @async_func_single_result_attrs() {
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.8.2 / §11.6: tie with a different result type prints ` as type`; arg_attrs/res_attrs stay in
+// the attribute dictionary.
+stream.async.func private @g(%arg0: !stream.resource<*>) -> %arg0
+// CHECK-LABEL: util.func public @async_call_tied_as_and_call_attrs(
+// CHECK-SAME: [[V_v:%[a-z0-9_]+]]: !stream.resource<external>, [[V_x:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_c0:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_call_tied_as_and_call_attrs(%v: !stream.resource<external>, %x: !stream.resource<*>, %n: index, %c0: index) {
+  %a = stream.async.call @g(%v[%c0 to %n for %n]) : (!stream.resource<external>{%n}) -> %v as !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_a:%[a-z0-9_]+]] = stream.async.call @g([[V_v]]{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}}) : (!stream.resource<external>{[[V_n]]}) -> [[V_v]] as !stream.resource<*>{[[V_n]]}{{$}}
+  %b = stream.async.call @g(%x[%c0 to %n for %n]) {arg_attrs = [{stream.a}], res_attrs = [{stream.b}]} : (!stream.resource<*>{%n}) -> %x{%n}
+  // CHECK-NEXT: {{^ *}}[[V_b:%[a-z0-9_]+]] = stream.async.call @g([[V_x]]{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}}) {arg_attrs = [{stream.a}], res_attrs = [{stream.b}]} : (!stream.resource<*>{[[V_n]]}) -> [[V_x]]{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
+
+// -----
+
+// §8.1: other affinity attributes in `on(...)`: promise with a queue mask, optimal.
+// CHECK-LABEL: util.func public @async_affinity_kinds(
+// CHECK-SAME: [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_affinity_kinds(%n: index) {
+  %0 = stream.async.alloca on(#hal.device.promise<@dev, [0, 2]>) : !stream.resource<transient>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_0:%[a-z0-9_]+]] = stream.async.alloca on(#hal.device.promise<@dev, [0, 2]>) : !stream.resource<transient>{[[V_n]]}{{$}}
+  %1 = stream.async.alloca on(#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b, [1]>]>) : !stream.resource<transient>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_1:%[a-z0-9_]+]] = stream.async.alloca on(#hal.device.optimal<[#hal.device.affinity<@a>, #hal.device.affinity<@b, [1]>]>) : !stream.resource<transient>{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}

@@ -514,3 +514,22 @@ util.func public @tensor_empty_brackets(%v: i32, %t: !stream.resource<*>, %s: in
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §12.5.13: workload with an empty operand list and no results.
+stream.executable private @ex {
+  stream.executable.export public @softmax workgroups(%arg0: index) -> (index, index, index) {
+    stream.return %arg0, %arg0, %arg0 : index, index, index
+  }
+  stream.executable.export public @a
+  stream.executable.export public @b
+}
+// CHECK-LABEL: util.func public @tensor_dispatch_workload_no_operands(
+// CHECK-SAME: [[V_n:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @tensor_dispatch_workload_no_operands(%n: index) {
+  stream.tensor.dispatch @ex::@softmax[%n]() : () -> ()
+  // CHECK-NEXT: {{^ *}}stream.tensor.dispatch @ex::@softmax{{\[}}[[V_n]]{{\]}}() : () -> (){{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
