@@ -736,3 +736,25 @@ util.func public @async_affinity_kinds(%n: index) {
   util.return
   // CHECK-NEXT: {{^ *}}util.return{{$}}
 }
+
+// -----
+
+// §11.6 / §11.11: a tie reference matches name and `#n`; %r#1 ties to the second candidate.
+// CHECK-LABEL: util.func public @async_tie_result_numbers(
+// CHECK-SAME: [[V_t:%[a-z0-9_]+]]: !stream.timepoint, [[V_a:%[a-z0-9_]+]]: !stream.resource<*>, [[V_b:%[a-z0-9_]+]]: !stream.resource<*>, [[V_n:%[a-z0-9_]+]]: index, [[V_c0:%[a-z0-9_]+]]: index) {{[{]$}}
+util.func public @async_tie_result_numbers(%t: !stream.timepoint, %a: !stream.resource<*>, %b: !stream.resource<*>, %n: index, %c0: index) {
+  %r:2 = stream.timepoint.await %t => %a, %b : !stream.resource<*>{%n}, !stream.resource<*>{%n}
+  // CHECK-NEXT: {{^ *}}[[V_r:%[a-z0-9_]+]]:2 = stream.timepoint.await [[V_t]] => [[V_a]], [[V_b]] : !stream.resource<*>{[[V_n]]}, !stream.resource<*>{[[V_n]]}{{$}}
+  %0 = stream.async.dispatch @ex::@fn(%r#0[%c0 to %n for %n], %r#1[%c0 to %n for %n]) : (!stream.resource<*>{%n}, !stream.resource<*>{%n}) -> %r#1{%n}
+  // CHECK-NEXT: {{^ *}}[[V_0:%[a-z0-9_]+]] = stream.async.dispatch @ex::@fn([[V_r]]#0{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}}, [[V_r]]#1{{\[}}[[V_c0]] to [[V_n]] for [[V_n]]{{\]}}) : (!stream.resource<*>{[[V_n]]}, !stream.resource<*>{[[V_n]]}) -> [[V_r]]#1{[[V_n]]}{{$}}
+  %1:2, %tp = stream.async.execute with(%r#0 as %x: !stream.resource<*>{%n}, %r#1 as %y: !stream.resource<*>{%n}) -> (%r#1{%n}, %r#0{%n}) {
+    stream.yield %y, %x : !stream.resource<*>{%n}, !stream.resource<*>{%n}
+  } => !stream.timepoint
+  // CHECK-NEXT: {{^ *}}{{[^=]+}} = stream.async.execute with([[V_r]]#0 as [[V_x:%[a-z0-9_]+]]: !stream.resource<*>{[[V_n]]}, [[V_r]]#1 as [[V_y:%[a-z0-9_]+]]: !stream.resource<*>{[[V_n]]}) -> ([[V_r]]#1{[[V_n]]}, [[V_r]]#0{[[V_n]]}) {{[{]$}}
+  // CHECK-NEXT: {{^ *}}stream.yield [[V_y]], [[V_x]] : !stream.resource<*>{[[V_n]]}, !stream.resource<*>{[[V_n]]}{{$}}
+  // CHECK-NEXT: {{^ *}}} => !stream.timepoint{{$}}
+  %2 = stream.tensor.dispatch @ex::@fn(%r#0, %r#1) : (tensor<4xf32> in !stream.resource<*>{%n}, tensor<4xf32> in !stream.resource<*>{%n}) -> tensor<4xf32> in %r#1{%n}
+  // CHECK-NEXT: {{^ *}}[[V_2:%[a-z0-9_]+]] = stream.tensor.dispatch @ex::@fn([[V_r]]#0, [[V_r]]#1) : (tensor<4xf32> in !stream.resource<*>{[[V_n]]}, tensor<4xf32> in !stream.resource<*>{[[V_n]]}) -> tensor<4xf32> in [[V_r]]#1{[[V_n]]}{{$}}
+  util.return
+  // CHECK-NEXT: {{^ *}}util.return{{$}}
+}
