@@ -300,11 +300,10 @@ struct TensorConstantToSplat : public OpRewritePattern<TensorConstantOp> {
     Type elementType = splatAttr.getElementType();
     Value scalar;
     if (auto complexType = dyn_cast<ComplexType>(elementType)) {
-      auto value = splatAttr.getSplatValue<std::complex<APFloat>>();
-      Type partType = complexType.getElementType();
-      auto floatType = dyn_cast<FloatType>(partType);
+      auto floatType = dyn_cast<FloatType>(complexType.getElementType());
       if (!floatType)
         return failure();
+      auto value = splatAttr.getSplatValue<std::complex<APFloat>>();
       ArrayAttr parts = rewriter.getArrayAttr(
           {rewriter.getFloatAttr(floatType, value.real()),
            rewriter.getFloatAttr(floatType, value.imag())});

@@ -155,3 +155,89 @@ util.func public @unused_fill_update(%r: !stream.resource<*>, %n: index, %v: i64
   %1 = stream.tensor.update %r, %r[%n] : tensor<2xf32> in !stream.resource<*>{%n} -> tensor<4xf32> in %r as !stream.resource<*>{%n}
   util.return
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @splat_narrow_pattern
+util.func public @splat_narrow_pattern(%n: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[C0_I8:.+]] = arith.constant 0 : i8
+  // CHECK-DAG: %[[AABB:.+]] = arith.constant -21829 : i16
+  // CHECK-DAG: %[[ONE:.+]] = arith.constant 1 : i32
+  %c0_i64 = arith.constant 0 : i64
+  %cst = arith.constant 0xAABBAABB : i32
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: stream.tensor.splat %[[C0_I8]] : i8 -> tensor<2x2xf32> in !stream.resource<*>{%arg0}
+  %0 = stream.tensor.splat %c0_i64 : i64 -> tensor<2x2xf32> in !stream.resource<*>{%n}
+  // CHECK: stream.tensor.splat %[[AABB]] : i16 -> tensor<4xi32> in !stream.resource<*>{%arg0}
+  %1 = stream.tensor.splat %cst : i32 -> tensor<4xi32> in !stream.resource<*>{%n}
+  // 1 : i32 is not a repeating byte pattern.
+  // CHECK: stream.tensor.splat %[[ONE]] : i32 -> tensor<4xi32> in !stream.resource<*>{%arg0}
+  %2 = stream.tensor.splat %c1_i32 : i32 -> tensor<4xi32> in !stream.resource<*>{%n}
+  util.return %0, %1, %2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @fill_narrow_pattern
+util.func public @fill_narrow_pattern(%t: !stream.resource<*>, %n: index, %c0: index, %c4: index, %v: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[FF:.+]] = arith.constant -1 : i8
+  %cst = arith.constant -1.0 : f32
+  %ones = arith.constant 0xFFFFFFFF : i32
+  // A float whose bytes do not repeat is kept; a non-constant value is kept.
+  // CHECK-DAG: %[[F:.+]] = arith.constant -1.000000e+00 : f32
+  // CHECK: %[[A:.+]] = stream.tensor.fill %[[F]], %arg0[%arg2 for %arg3] : f32 -> tensor<16xf32> in %arg0 as !stream.resource<*>{%arg1}
+  %0 = stream.tensor.fill %cst, %t[%c0 for %c4] : f32 -> tensor<16xf32> in %t as !stream.resource<*>{%n}
+  // CHECK: %[[B:.+]] = stream.tensor.fill %[[FF]], %[[A]] : i8 -> tensor<16xi32> in %[[A]] as !stream.resource<*>{%arg1}
+  %1 = stream.tensor.fill %ones, %0 : i32 -> tensor<16xi32> in %0 as !stream.resource<*>{%n}
+  // CHECK: stream.tensor.fill %arg4, %[[B]] : i32 -> tensor<16xi32> in %[[B]] as !stream.resource<*>{%arg1}
+  %2 = stream.tensor.fill %v, %1 : i32 -> tensor<16xi32> in %1 as !stream.resource<*>{%n}
+  util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A clone of a splat re-materializes the splat with the clone's type.
+// CHECK-LABEL: util.func public @clone_of_splat
+util.func public @clone_of_splat(%v: i32, %n: index) -> (!stream.resource<*>, !stream.resource<external>) {
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: %[[S0:.+]] = stream.tensor.splat %arg0 : i32 -> tensor<4xi32> in !stream.resource<*>{%arg1}
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: %[[S1:.+]] = stream.tensor.splat %arg0 : i32 -> tensor<4xi32> in !stream.resource<external>{%arg1}
+  // CHECK: util.return %[[S0]], %[[S1]]
+  %0 = stream.tensor.splat %v : i32 -> tensor<4xi32> in !stream.resource<*>{%n}
+  %1 = stream.tensor.clone %0 : tensor<4xi32> in !stream.resource<*>{%n} -> tensor<4xi32> in !stream.resource<external>{%n}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<external>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @clone_of_empty
+util.func public @clone_of_empty(%n: index) -> !stream.resource<external> {
+  // CHECK: %[[E:.+]] = stream.tensor.empty : tensor<0xf32> in !stream.resource<external>{%arg0}
+  // CHECK-NEXT: util.return %[[E]]
+  %0 = stream.tensor.empty : tensor<0xf32> in !stream.resource<*>{%n}
+  %1 = stream.tensor.clone %0 : tensor<0xf32> in !stream.resource<*>{%n} -> tensor<0xf32> in !stream.resource<external>{%n}
+  util.return %1 : !stream.resource<external>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @dispatch_dedup_entry_points
+util.func public @dispatch_dedup_entry_points(%x: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK: stream.tensor.dispatch {@ex::@a, @ex::@b}(%arg0) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
+  %0 = stream.tensor.dispatch {@ex::@a, @ex::@b, @ex::@a}(%x) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  // CHECK: stream.tensor.dispatch @ex::@a(%arg0) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
+  %1 = stream.tensor.dispatch {@ex::@a, @ex::@a}(%x) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @dispatch_unused
+util.func public @dispatch_unused(%x: !stream.resource<*>, %n: index) {
+  // CHECK-NOT: stream.tensor.dispatch
+  // CHECK: util.return
+  %0 = stream.tensor.dispatch @ex::@a[%n](%x) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  stream.tensor.dispatch @ex::@b(%x) : (!stream.resource<*>{%n}) -> ()
+  util.return
+}

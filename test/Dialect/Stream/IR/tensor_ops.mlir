@@ -8,6 +8,8 @@ util.func public @tensor_constant(%c3: index) -> (!stream.resource<constant>, !s
   %0 = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<2x?xi8>{%c3} in !stream.resource<constant> = dense<7> : tensor<2x3xi8>
   // CHECK: %cst_0 = stream.tensor.constant : tensor<2xf32> in !stream.resource<*> = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32> attributes {foo}{{$}}
   %1 = stream.tensor.constant : tensor<2xf32> in !stream.resource<*> = dense<[1.0, 2.0]> : tensor<2xf32> attributes {foo}
+  // CHECK: %cst_1 = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>{{$}}
+  %2 = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
   util.return %0, %1 : !stream.resource<constant>, !stream.resource<*>
 }
 
