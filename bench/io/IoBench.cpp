@@ -15,6 +15,8 @@
 //   --repeat=N            timed repetitions after one warm-up; baseline and Sluice
 //                         alternate (ABBA) and each median is kept (default 5)
 //   --uring-force-async   set IOSQE_ASYNC on every io_uring request
+//   --uring-async-threshold-kib=N  IOSQE_ASYNC from this request size up
+//                         (default: the engine's, 1024; 0 = never)
 //   --only=DIGITS         run only these benchmarks (default 1234)
 //   --verbose             print every repetition
 //   --keep                keep the archive
@@ -208,11 +210,14 @@ void report(const char *name, double ratio, double target, const char *higherIsB
 }
 
 bool gForceAsync = false;
+long long gAsyncThresholdKib = -1; // < 0: the engine default
 
 std::unique_ptr<Device> makeDevice(io::IoBackend backend, uint64_t inFlight) {
   DeviceOptions options;
   options.io.backend = backend;
   options.io.uringForceAsync = gForceAsync;
+  if (gAsyncThresholdKib >= 0)
+    options.io.uringAsyncThresholdBytes = (uint64_t)gAsyncThresholdKib << 10;
   options.io.maxInFlightBytes = inFlight;
   return check(Device::create(options), "create device");
 }
@@ -563,6 +568,8 @@ int main(int argc, char **argv) {
       config.verbose = true;
     else if (arg == "--uring-force-async")
       gForceAsync = true;
+    else if (const char *v = value("--uring-async-threshold-kib="))
+      gAsyncThresholdKib = std::atoll(v);
     else if (arg == "--keep")
       config.keep = true;
     else {

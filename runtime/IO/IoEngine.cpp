@@ -61,6 +61,7 @@ IoEngineStats IoEngine::stats() const {
   s.chunks = chunks_.load();
   s.directChunks = directChunks_.load();
   s.bounceChunks = bounceChunks_.load();
+  s.asyncSubmissions = asyncSubmissions_.load();
   s.peakInFlightBytes = peakInFlight_.load();
   return s;
 }

@@ -83,8 +83,15 @@ private:
     else
       io_uring_prep_write(sqe, c->fd, c->data + c->done,
                           (unsigned)(c->length - c->done), c->fileOffset + c->done);
-    if (options_.uringForceAsync)
+    const uint64_t remaining = c->length - c->done;
+    // Direct I/O is asynchronous in the kernel already; only buffered
+    // copies benefit from the workers.
+    if (options_.uringForceAsync ||
+        (!c->direct && options_.uringAsyncThresholdBytes &&
+         remaining >= options_.uringAsyncThresholdBytes)) {
       io_uring_sqe_set_flags(sqe, IOSQE_ASYNC);
+      asyncSubmissions_.fetch_add(1, std::memory_order_relaxed);
+    }
     io_uring_sqe_set_data(sqe, c);
     return true;
   }

@@ -210,6 +210,35 @@ INSTANTIATE_TEST_SUITE_P(Backends, IoEngineTest,
                                                                                : "IoUring");
                          });
 
+TEST(IoEngine, UringPuntsOnlyLargeBufferedRequestsToWorkers) {
+  IoEngineOptions options;
+  options.backend = IoBackend::IoUring;
+  options.uringAsyncThresholdBytes = 1 << 20;
+  auto engine = IoEngine::create(options);
+  if (!engine)
+    GTEST_SKIP() << "io_uring unavailable here";
+  TestFile file("async-threshold", 3 << 20);
+  auto ioFile = IoFile::open(file.path(), {file_access::Read, false, false});
+  ASSERT_TRUE(ioFile);
+  std::vector<uint8_t> large(2 << 20), small(64 << 10);
+  std::vector<IoRequest> requests = {
+      {IoRequest::Kind::Read, *ioFile, 0, large.data(), large.size(), false},
+      {IoRequest::Kind::Read, *ioFile, 2 << 20, small.data(), small.size(), false},
+  };
+  ASSERT_TRUE((*engine)->run(requests).isOk());
+  // Only the 2 MiB read crossed the threshold; both arrived intact.
+  EXPECT_EQ((*engine)->stats().asyncSubmissions, 1u);
+  for (uint64_t i : {uint64_t(0), uint64_t(12345), uint64_t(large.size() - 1)})
+    EXPECT_EQ(large[i], TestFile::byteAt(i));
+  EXPECT_EQ(small[100], TestFile::byteAt((2 << 20) + 100));
+
+  options.uringAsyncThresholdBytes = 0;
+  auto inlineEngine = IoEngine::create(options);
+  ASSERT_TRUE(inlineEngine);
+  ASSERT_TRUE((*inlineEngine)->run(requests).isOk());
+  EXPECT_EQ((*inlineEngine)->stats().asyncSubmissions, 0u);
+}
+
 TEST(IoEngine, AutoFallsBackOrUsesUring) {
   auto engine = IoEngine::create({});
   ASSERT_TRUE(engine);

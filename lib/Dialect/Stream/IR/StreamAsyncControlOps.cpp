@@ -12,6 +12,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/ClosureOptimization.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -231,20 +232,13 @@ ClosureLists filterClosureLists(Operation *op, ValueRange operands,
                                 ArrayRef<unsigned> excludedOperands,
                                 ArrayRef<unsigned> excludedResults) {
   ClosureLists lists;
-  for (auto [i, operand] : llvm::enumerate(operands)) {
-    if (llvm::is_contained(excludedOperands, i))
-      continue;
-    lists.operands.push_back(operand);
-    if (Value size = findValueSizeInList(i, operands, operandSizes))
-      lists.operandSizes.push_back(size);
-  }
-  for (auto [i, result] : llvm::enumerate(results)) {
-    if (llvm::is_contained(excludedResults, i))
-      continue;
-    lists.resultTypes.push_back(result.getType());
-    if (Value size = findValueSizeInList(i, results, resultSizes))
-      lists.resultSizes.push_back(size);
-  }
+  lists.operands.assign(operands.begin(), operands.end());
+  lists.operandSizes.assign(operandSizes.begin(), operandSizes.end());
+  lists.resultTypes.assign(results.getTypes().begin(), results.getTypes().end());
+  lists.resultSizes.assign(resultSizes.begin(), resultSizes.end());
+  sluice::util::excludeClosureOperandsAndResults(
+      lists.operands, lists.operandSizes, excludedOperands, lists.resultTypes,
+      lists.resultSizes, excludedResults);
   lists.ties = getClosureTies(op, results.size());
   sluice::util::excludeTiedOperandAndResultIndices(excludedOperands,
                                                    excludedResults, lists.ties);
@@ -298,6 +292,69 @@ SmallVector<NamedAttribute> getCopiedAttrs(Operation *op) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// stream.async.dispatch
+//===----------------------------------------------------------------------===//
+
+void AsyncDispatchOp::build(OpBuilder &builder, OperationState &state,
+                            ExecutableExportOp exportOp, ValueRange workload,
+                            TypeRange resultTypes, ValueRange operands,
+                            ValueRange operandSizes, ValueRange operandOffsets,
+                            ValueRange operandEnds, ValueRange operandLengths,
+                            ValueRange resultSizes, ArrayAttr tiedOperands,
+                            AffinityAttr affinity) {
+  auto executableOp = exportOp->getParentOfType<ExecutableOp>();
+  auto entryPoint = SymbolRefAttr::get(
+      executableOp.getSymNameAttr(),
+      {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
+  build(builder, state, resultTypes, workload, builder.getArrayAttr({entryPoint}),
+        operands, operandSizes, operandOffsets, operandEnds, operandLengths,
+        resultSizes, tiedOperands, affinity);
+}
+
+bool AsyncDispatchOp::preferCloneToConsumers() {
+  return llvm::none_of(getResourceOperands(), [](Value operand) {
+    return isa<AffinityTypeInterface>(operand.getType());
+  });
+}
+
+std::pair<unsigned, unsigned> AsyncDispatchOp::getTiedOperandsIndexAndLength() {
+  return getODSOperandIndexAndLength(1);
+}
+
+Value AsyncDispatchOp::getOperandSize(unsigned idx) {
+  return findValueSizeInList(idx, getOperands(), getResourceOperandSizes());
+}
+Value AsyncDispatchOp::getResultSize(unsigned idx) {
+  return findValueSizeInList(idx, getResults(), getResultSizes());
+}
+
+void AsyncDispatchOp::getAsyncAccessRanges(
+    SmallVectorImpl<AsyncAccessRange> &ranges) {
+  getDispatchLikeAccessRanges(
+      getOperation(), getResourceOperands(),
+      getTiedOperandsIndexAndLength().first, getResourceOperandOffsets(),
+      getResourceOperandEnds(), getResourceOperandLengths(), getResults(),
+      getResultSizes(), ranges);
+}
+
+LogicalResult AsyncDispatchOp::verify() {
+  if (failed(verifyOpValueSizes(*this, getResourceOperands(),
+                                getResourceOperandSizes())) ||
+      failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
+      failed(verifyResourceRangeCounts(
+          *this, getResourceOperands(), getResourceOperandOffsets(),
+          getResourceOperandEnds(), getResourceOperandLengths())))
+    return failure();
+  return success();
+}
+
+LogicalResult
+AsyncDispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDispatchSymbolUses(getOperation(), getEntryPointsAttr(),
+                                  getWorkload(), symbolTable);
+}
 
 //===----------------------------------------------------------------------===//
 // stream.async.func

@@ -187,9 +187,11 @@ LogicalResult AsyncParameterLoadOp::verify() {
 
 namespace {
 
-/// Folds a subview of a parameter load's result (possibly seen through one
-/// await) into the load's offset and size.
-struct FoldAsyncParameterLoadResultSubview
+/// Folds a view of a parameter load's result (`stream.resource.subview` or
+/// `stream.async.slice`, possibly seen through one await) into the load's
+/// offset and size: FoldAsyncParameterLoadResultSubview/Slice.
+template <typename ViewOp>
+struct FoldAsyncParameterLoadResultView
     : public OpRewritePattern<AsyncParameterLoadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AsyncParameterLoadOp op,
@@ -197,23 +199,27 @@ struct FoldAsyncParameterLoadResultSubview
     auto consumer = findConsumerThroughAwait(op.getResult());
     if (!consumer)
       return failure();
-    auto subviewOp = dyn_cast<ResourceSubviewOp>(consumer->first);
-    if (!subviewOp || subviewOp.getSource() != consumer->second)
+    auto viewOp = dyn_cast<ViewOp>(consumer->first);
+    if (!viewOp || viewOp.getSource() != consumer->second)
       return failure();
-    op->moveBefore(subviewOp);
+    op->moveBefore(viewOp);
     rewriter.setInsertionPoint(op);
     Value offset =
-        createIndexToI64(rewriter, subviewOp.getLoc(), subviewOp.getSourceOffset());
+        createIndexToI64(rewriter, viewOp.getLoc(), viewOp.getSourceOffset());
     Value newOffset =
         createAdd(rewriter, op.getLoc(), op.getSourceOffset(), offset);
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceOffsetMutable().assign(newOffset);
-      op.getResultSizeMutable().assign(subviewOp.getResultSize());
+      op.getResultSizeMutable().assign(viewOp.getResultSize());
     });
-    rewriter.replaceOp(subviewOp, op.getResult());
+    rewriter.replaceOp(viewOp, op.getResult());
     return success();
   }
 };
+using FoldAsyncParameterLoadResultSubview =
+    FoldAsyncParameterLoadResultView<ResourceSubviewOp>;
+using FoldAsyncParameterLoadResultSlice =
+    FoldAsyncParameterLoadResultView<AsyncSliceOp>;
 
 } // namespace
 
@@ -221,7 +227,8 @@ void AsyncParameterLoadOp::getCanonicalizationPatterns(
     RewritePatternSet &results, MLIRContext *context) {
   results.add<ElideUnusedOp<AsyncParameterLoadOp>,
               ElideImmediateTimepointWait<AsyncParameterLoadOp>,
-              FoldAsyncParameterLoadResultSubview>(context);
+              FoldAsyncParameterLoadResultSubview,
+              FoldAsyncParameterLoadResultSlice>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -209,28 +209,6 @@ SmallVector<Type> getTypeArray(ArrayAttr array) {
   return types;
 }
 
-/// Creates `stream.async.transfer %source : T{%size} from(src) -> to(tgt)
-/// resultType{%size}` through the generic op state so the tensor ops do not
-/// depend on the async op classes. Returns null when the op is not available.
-Value createAsyncTransfer(OpBuilder &builder, Location loc, Type resultType,
-                          Value source, Value sourceSize, Value resultSize,
-                          Attribute sourceAffinity, Attribute targetAffinity) {
-  OperationState state(loc, "stream.async.transfer");
-  state.addOperands({source, sourceSize, resultSize});
-  state.addTypes(resultType);
-  SmallVector<NamedAttribute> properties;
-  if (sourceAffinity)
-    properties.push_back(builder.getNamedAttr("source_affinity", sourceAffinity));
-  if (targetAffinity)
-    properties.push_back(builder.getNamedAttr("target_affinity", targetAffinity));
-  state.propertiesAttr = builder.getDictionaryAttr(properties);
-  return builder.create(state)->getResult(0);
-}
-
-bool isAsyncTransferAvailable(MLIRContext *context) {
-  return OperationName("stream.async.transfer", context).isRegistered();
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -294,7 +272,7 @@ struct TensorConstantToSplat : public OpRewritePattern<TensorConstantOp> {
   LogicalResult matchAndRewrite(TensorConstantOp op,
                                 PatternRewriter &rewriter) const override {
     auto splatAttr = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!splatAttr || !isAsyncTransferAvailable(op.getContext()))
+    if (!splatAttr)
       return failure();
     Location loc = op.getLoc();
     Type elementType = splatAttr.getElementType();
@@ -325,10 +303,9 @@ struct TensorConstantToSplat : public OpRewritePattern<TensorConstantOp> {
         rewriter, loc, unknownType, scalar,
         TypeAttr::get(op.getResultEncoding()), op.getResultEncodingDims(), size,
         affinity);
-    Value transfer =
-        createAsyncTransfer(rewriter, loc, op.getResult().getType(),
-                            splatOp.getResult(), size, size, affinity, affinity);
-    rewriter.replaceOp(op, transfer);
+    rewriter.replaceOpWithNewOp<AsyncTransferOp>(
+        op, op.getResult().getType(), splatOp.getResult(), size, size,
+        affinity, affinity);
     return success();
   }
 };
@@ -583,13 +560,10 @@ struct FoldTensorCloneIntoLoad : public OpRewritePattern<TensorLoadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TensorLoadOp op,
                                 PatternRewriter &rewriter) const override {
-    Operation *transferOp = op.getSource().getDefiningOp();
-    if (!transferOp ||
-        transferOp->getName().getStringRef() != "stream.async.transfer" ||
-        transferOp->getNumOperands() < 1 ||
-        !transferOp->getResult(0).hasOneUse())
+    auto transferOp = op.getSource().getDefiningOp<AsyncTransferOp>();
+    if (!transferOp || !transferOp.getResult().hasOneUse())
       return failure();
-    auto cloneOp = transferOp->getOperand(0).getDefiningOp<TensorCloneOp>();
+    auto cloneOp = transferOp.getSource().getDefiningOp<TensorCloneOp>();
     if (!cloneOp)
       return failure();
     if (cloneOp.getSourceEncoding() != cloneOp.getResultEncoding() ||
@@ -618,10 +592,10 @@ struct FoldTensorCloneIntoLoad : public OpRewritePattern<TensorLoadOp> {
         cloneOp.getSourceEncodingDims(), cloneOp.getSourceSize(),
         op.getIndices(), lengths, TypeAttr::get(sliceType), ValueRange{},
         sliceSize, cloneAffinity);
-    Value transfer = createAsyncTransfer(
-        rewriter, loc, transferOp->getResult(0).getType(), slice, sliceSize,
-        sliceSize, transferOp->getAttr("source_affinity"),
-        transferOp->getAttr("target_affinity"));
+    Value transfer = AsyncTransferOp::create(
+        rewriter, loc, transferOp.getResult().getType(), slice, sliceSize,
+        sliceSize, transferOp.getSourceAffinityAttr(),
+        transferOp.getTargetAffinityAttr());
     SmallVector<Value> indices(rank, zero);
     rewriter.replaceOpWithNewOp<TensorLoadOp>(
         op, op.getResult().getType(), transfer, TypeAttr::get(sliceType),

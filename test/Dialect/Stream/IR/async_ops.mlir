@@ -172,3 +172,35 @@ util.func public @async_concurrent(%a: !stream.resource<*>, %n: index, %b: !stre
   } => !stream.timepoint
   util.return %r#0, %r#1 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @async_dispatch
+util.func public @async_dispatch(%lhs: !stream.resource<*>, %ls: index, %rhs: !stream.resource<external>, %rs: index, %k: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[O:.+]] = stream.async.dispatch @ex::@gemm[%arg1, %arg3](%arg0[%c0 to %arg1 for %arg1], %arg2[%c0 to %arg3 for %arg3], %arg4) : (!stream.resource<*>{%arg1}, !stream.resource<external>{%arg3}, index) -> !stream.resource<*>{%arg4}
+  %o = stream.async.dispatch @ex::@gemm[%ls, %rs](%lhs[%c0 to %ls for %ls], %rhs[%c0 to %rs for %rs], %k) :
+      (!stream.resource<*>{%ls}, !stream.resource<external>{%rs}, index) -> !stream.resource<*>{%k}
+  // CHECK: %{{.+}}:2 = stream.async.dispatch on(#hal.device.affinity<@dev>) {@ex::@a, @ex::@b}(%arg0[%c0 to %arg1 for %arg1], %arg2[%c0 to %arg3 for %arg3]) {foo} : (!stream.resource<*>{%arg1}, !stream.resource<external>{%arg3}) -> (%arg0{%arg1}, %arg2{%arg3})
+  %p:2 = stream.async.dispatch on(#hal.device.affinity<@dev>) {@ex::@a, @ex::@b}(%lhs[%c0 to %ls for %ls], %rhs[%c0 to %rs for %rs]) {foo} :
+      (!stream.resource<*>{%ls}, !stream.resource<external>{%rs}) -> (%lhs{%ls}, %rhs{%rs})
+  // CHECK: stream.async.dispatch @ex::@noargs() : () -> ()
+  stream.async.dispatch @ex::@noargs() : () -> ()
+  util.return %o, %p#0, %p#1 : !stream.resource<*>, !stream.resource<*>, !stream.resource<external>
+}
+
+// -----
+
+// `-> ()` is accepted and an empty result list prints no arrow.
+// CHECK-LABEL: util.func public @async_execute_empty_results
+util.func public @async_execute_empty_results(%a: !stream.resource<*>, %n: index) -> !stream.timepoint {
+  // CHECK: stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) {
+  // CHECK-NEXT: stream.async.concurrent with() {
+  %t = stream.async.execute with(%a as %x: !stream.resource<*>{%n}) -> () {
+    stream.async.concurrent with() -> () {
+      stream.yield
+    }
+    stream.yield
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}

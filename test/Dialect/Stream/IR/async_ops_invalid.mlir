@@ -226,3 +226,56 @@ util.func public @region_tie_not_found(%a: !stream.resource<*>, %n: index) -> !s
   } => !stream.timepoint
   util.return %t : !stream.timepoint
 }
+
+// -----
+
+util.func public @dispatch_range_counts(%x: !stream.resource<*>, %sz: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.async.dispatch' op expects 1 resource range operand sets but 0 are present}}
+  %0 = stream.async.dispatch @ex::@fn(%x, %sz) : (!stream.resource<*>{%sz}, index) -> %x{%sz}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @dispatch_range_mismatch(%x: !stream.resource<*>, %sz: index) {
+  // expected-error @+1 {{'stream.async.dispatch' op mismatch on resource range offsets/ends/lengths; counts must match}}
+  "stream.async.dispatch"(%x, %sz, %sz, %sz) <{entry_points = [@ex::@fn], operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 0, 0>}> : (!stream.resource<*>, index, index, index) -> ()
+  util.return
+}
+
+// -----
+
+util.func public @dispatch_sizes(%x: !stream.resource<*>, %sz: index) {
+  // expected-error @+1 {{'stream.async.dispatch' op value set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  "stream.async.dispatch"(%x, %sz, %sz, %sz) <{entry_points = [@ex::@fn], operandSegmentSizes = array<i32: 0, 1, 0, 1, 1, 1, 0>}> : (!stream.resource<*>, index, index, index) -> ()
+  util.return
+}
+
+// -----
+
+util.func public @dispatch_no_entry_points(%n: index) {
+  // expected-error @+1 {{'stream.async.dispatch' op at least one entry point must be defined}}
+  "stream.async.dispatch"() <{entry_points = [], operandSegmentSizes = array<i32: 0, 0, 0, 0, 0, 0, 0>}> : () -> ()
+  util.return
+}
+
+// -----
+
+stream.executable private @ex {
+  stream.executable.export public @fn workgroups(%a: index, %b: index) -> (index, index, index) {
+    stream.return %a, %b, %b : index, index, index
+  }
+}
+util.func public @dispatch_workload_count(%n: index) {
+  // expected-error @+1 {{'stream.async.dispatch' op workload mismatch; entry point expects 2 arguments but dispatch provides 1}}
+  stream.async.dispatch @ex::@fn[%n]() : () -> ()
+  util.return
+}
+
+// -----
+
+util.func public @dispatch_staging(%x: !stream.resource<staging>, %sz: index) {
+  // expected-error @+1 {{'stream.async.dispatch' op operand #0 must be variadic of resource or external resource or transient resource or variable resource or constant resource or index or integer or floating-point or complex-type, but got '!stream.resource<staging>'}}
+  stream.async.dispatch @ex::@fn(%x[%sz to %sz for %sz]) : (!stream.resource<staging>{%sz}) -> ()
+  util.return
+}

@@ -74,3 +74,23 @@ util.func public @async_parameter_scatter(%acc: !stream.resource<*>, %n: index, 
   } : !stream.resource<*> => !stream.timepoint
   util.return %1, %t1 : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// Rows are indented relative to the op's own indentation inside regions.
+
+// CHECK-LABEL: util.func public @async_parameter_rows_nested
+util.func public @async_parameter_rows_nested(%buf: !stream.resource<transient>, %n: index, %c0: index, %k0: !util.buffer, %p0: i64) -> (!stream.resource<transient>, !stream.timepoint) {
+  //      CHECK: stream.async.execute with(%arg0 as %[[ARG:.+]]: !stream.resource<transient>{%arg1}) -> %arg0{%arg1} {
+  // CHECK-NEXT: {{^}}      %{{.+}}, %{{.+}} = stream.async.parameter.gather {
+  // CHECK-NEXT: {{^}}        %arg3[%arg4] -> %[[ARG]][%arg2 to %arg1 for %arg1] : !stream.resource<transient>{%arg1}{{$}}
+  // CHECK-NEXT: {{^}}      } : !stream.resource<transient> => !stream.timepoint{{$}}
+  // CHECK-NEXT: {{^}}      stream.yield
+  %r, %t = stream.async.execute with(%buf as %b: !stream.resource<transient>{%n}) -> %buf{%n} {
+    %g, %gt = stream.async.parameter.gather {
+      %k0[%p0] -> %b[%c0 to %n for %n] : !stream.resource<transient>{%n}
+    } : !stream.resource<transient> => !stream.timepoint
+    stream.yield %g : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  util.return %r, %t : !stream.resource<transient>, !stream.timepoint
+}

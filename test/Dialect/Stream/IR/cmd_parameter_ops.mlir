@@ -77,3 +77,22 @@ util.func public @cmd_parameter_scatter(%buf: !stream.resource<transient>, %n: i
   } => !stream.timepoint
   util.return %s, %s1 : !stream.timepoint, !stream.timepoint
 }
+
+// -----
+
+// Rows are indented relative to the op's own indentation inside regions.
+
+// CHECK-LABEL: util.func public @cmd_parameter_rows_nested
+util.func public @cmd_parameter_rows_nested(%buf: !stream.resource<transient>, %n: index, %c0: index, %k0: !util.buffer, %p0: i64) -> !stream.timepoint {
+  //      CHECK: stream.cmd.execute with(%arg0 as %[[ARG:.+]]: !stream.resource<transient>{%arg1}) {
+  // CHECK-NEXT: {{^}}      %{{.+}} = stream.cmd.parameter.gather {
+  // CHECK-NEXT: {{^}}        %arg3[%arg4] -> %[[ARG]][%arg2 for %arg1] : !stream.resource<transient>{%arg1}{{$}}
+  // CHECK-NEXT: {{^}}      } => !stream.timepoint{{$}}
+  // CHECK-NEXT: {{^}}    } => !stream.timepoint{{$}}
+  %t = stream.cmd.execute with(%buf as %b: !stream.resource<transient>{%n}) {
+    %g = stream.cmd.parameter.gather {
+      %k0[%p0] -> %b[%c0 for %n] : !stream.resource<transient>{%n}
+    } => !stream.timepoint
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}

@@ -241,3 +241,140 @@ util.func public @dispatch_unused(%x: !stream.resource<*>, %n: index) {
   stream.tensor.dispatch @ex::@b(%x) : (!stream.resource<*>{%n}) -> ()
   util.return
 }
+
+// -----
+
+// stream-folding.md §11.2: a splat constant becomes a splat of the constant's
+// resource type (through transfer -> clone -> re-materialization).
+// CHECK-LABEL: util.func public @constant_splat_to_splat
+util.func public @constant_splat_to_splat() -> !stream.resource<constant> {
+  // CHECK-DAG: %[[C7:.+]] = arith.constant 7 : i32
+  // CHECK-DAG: %[[SZ:.+]] = stream.tensor.sizeof on(#hal.device.affinity<@dev>) tensor<4xi32> : index
+  // CHECK: %[[S:.+]] = stream.tensor.splat on(#hal.device.affinity<@dev>) %[[C7]] : i32 -> tensor<4xi32> in !stream.resource<constant>{%[[SZ]]}
+  // CHECK-NOT: stream.async
+  // CHECK: util.return %[[S]]
+  %0 = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<4xi32> in !stream.resource<constant> = dense<7> : tensor<4xi32>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @constant_splat_float_dynamic
+util.func public @constant_splat_float_dynamic(%d: index) -> !stream.resource<*> {
+  // CHECK-DAG: %[[CST:.+]] = arith.constant 1.000000e+00 : f32
+  // CHECK-DAG: %[[SZ:.+]] = stream.tensor.sizeof tensor<?x2xf32>{%arg0} : index
+  // CHECK: %[[S:.+]] = stream.tensor.splat %[[CST]] : f32 -> tensor<?x2xf32>{%arg0} in !stream.resource<*>{%[[SZ]]}
+  // CHECK: util.return %[[S]]
+  %0 = stream.tensor.constant : tensor<?x2xf32>{%d} in !stream.resource<*> = dense<1.0> : tensor<2x2xf32>
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @constant_splat_complex
+util.func public @constant_splat_complex() -> !stream.resource<constant> {
+  // CHECK-DAG: %[[CST:.+]] = complex.constant [1.000000e+00 : f32, 2.000000e+00 : f32] : complex<f32>
+  // CHECK-DAG: %[[SZ:.+]] = stream.tensor.sizeof tensor<2xcomplex<f32>> : index
+  // CHECK: %[[S:.+]] = stream.tensor.splat %[[CST]] : complex<f32> -> tensor<2xcomplex<f32>> in !stream.resource<constant>{%[[SZ]]}
+  // CHECK: util.return %[[S]]
+  %0 = stream.tensor.constant : tensor<2xcomplex<f32>> in !stream.resource<constant> = dense<(1.0, 2.0)> : tensor<2xcomplex<f32>>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// A zero-sized splat constant becomes an empty (TensorConstantToEmpty runs first).
+// CHECK-LABEL: util.func public @constant_zero_sized_splat
+util.func public @constant_zero_sized_splat() -> !stream.resource<constant> {
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof tensor<0x4xf32> : index
+  // CHECK: %[[E:.+]] = stream.tensor.empty : tensor<0x4xf32> in !stream.resource<constant>{%[[SZ]]}
+  // CHECK-NOT: stream.tensor.splat
+  // CHECK: util.return %[[E]]
+  %0 = stream.tensor.constant : tensor<0x4xf32> in !stream.resource<constant> = dense<1.0> : tensor<0x4xf32>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @constant_dense_resource
+util.func public @constant_dense_resource() -> !stream.resource<constant> {
+  // CHECK: %[[C:.+]] = stream.tensor.constant : tensor<4xi8> in !stream.resource<constant> = dense_resource<blob> : tensor<4xi8>
+  // CHECK: util.return %[[C]]
+  %0 = stream.tensor.constant : tensor<4xi8> in !stream.resource<constant> = dense_resource<blob> : tensor<4xi8>
+  util.return %0 : !stream.resource<constant>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x0400000001020304"
+    }
+  }
+#-}
+
+// -----
+
+// CHECK-LABEL: util.func public @clone_into_load
+util.func public @clone_into_load(%x: !stream.resource<external>, %n: index, %i: index, %j: index) -> f32 {
+  // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+  // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof tensor<1x1xf32> : index
+  // CHECK: %[[SL:.+]] = stream.tensor.slice %arg0[%arg2, %arg3 for %[[C1]], %[[C1]]] : tensor<4x4xf32> in !stream.resource<external>{%arg1} -> tensor<1x1xf32> in !stream.resource<external>{%[[SZ]]}
+  // CHECK: %[[T:.+]] = stream.async.transfer %[[SL]] : !stream.resource<external>{%[[SZ]]} -> !stream.resource<staging>{%[[SZ]]}
+  // CHECK: %[[L:.+]] = stream.tensor.load %[[T]][%[[C0]], %[[C0]]] : tensor<1x1xf32> in !stream.resource<staging>{%[[SZ]]} -> f32
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: util.return %[[L]]
+  %0 = stream.tensor.clone %x : tensor<4x4xf32> in !stream.resource<external>{%n} -> tensor<4x4xf32> in !stream.resource<*>{%n}
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %2 = stream.tensor.load %1[%i, %j] : tensor<4x4xf32> in !stream.resource<staging>{%n} -> f32
+  util.return %2 : f32
+}
+
+// -----
+
+// The clone's affinity goes to the sizeof/slice, the transfer keeps its affinities.
+// CHECK-LABEL: util.func public @clone_into_load_affinities
+util.func public @clone_into_load_affinities(%x: !stream.resource<external>, %n: index, %i: index) -> i32 {
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof on(#hal.device.affinity<@a>) tensor<1xi32> : index
+  // CHECK: %[[SL:.+]] = stream.tensor.slice on(#hal.device.affinity<@a>) %arg0[%arg2 for %c1] : tensor<8xi32> in !stream.resource<external>{%arg1} -> tensor<1xi32> in !stream.resource<external>{%[[SZ]]}
+  // CHECK: %[[T:.+]] = stream.async.transfer %[[SL]] : !stream.resource<external>{%[[SZ]]} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@b>) !stream.resource<staging>{%[[SZ]]}
+  // CHECK: stream.tensor.load %[[T]][%c0] : tensor<1xi32> in !stream.resource<staging>{%[[SZ]]} -> i32
+  %0 = stream.tensor.clone on(#hal.device.affinity<@a>) %x : tensor<8xi32> in !stream.resource<external>{%n} -> tensor<8xi32> in !stream.resource<*>{%n}
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%n} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@b>) !stream.resource<staging>{%n}
+  %2 = stream.tensor.load %1[%i] : tensor<8xi32> in !stream.resource<staging>{%n} -> i32
+  util.return %2 : i32
+}
+
+// -----
+
+// Not applied when the transfer has other uses or the clone changes encodings.
+// CHECK-LABEL: util.func public @clone_into_load_negative
+util.func public @clone_into_load_negative(%x: !stream.resource<external>, %n: index, %i: index) -> (f32, !stream.resource<staging>, f32) {
+  // CHECK: %[[C0:.+]] = stream.tensor.clone %arg0 : tensor<8xf32>
+  // CHECK: %[[T0:.+]] = stream.async.transfer %[[C0]]
+  // CHECK: stream.tensor.load %[[T0]][%arg2] : tensor<8xf32>
+  %0 = stream.tensor.clone %x : tensor<8xf32> in !stream.resource<external>{%n} -> tensor<8xf32> in !stream.resource<*>{%n}
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %2 = stream.tensor.load %1[%i] : tensor<8xf32> in !stream.resource<staging>{%n} -> f32
+  // CHECK: %[[C1:.+]] = stream.tensor.clone %arg0 : tensor<2x4xf32>
+  // CHECK: %[[T1:.+]] = stream.async.transfer %[[C1]]
+  // CHECK: stream.tensor.load %[[T1]][%arg2] : tensor<8xf32>
+  %3 = stream.tensor.clone %x : tensor<2x4xf32> in !stream.resource<external>{%n} -> tensor<8xf32> in !stream.resource<*>{%n}
+  %4 = stream.async.transfer %3 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %5 = stream.tensor.load %4[%i] : tensor<8xf32> in !stream.resource<staging>{%n} -> f32
+  util.return %2, %1, %5 : f32, !stream.resource<staging>, f32
+}
+
+// -----
+
+// stream-folding.md §8 quirk 3: the re-materialized producer's result #0 is
+// used even when the clone consumed result #1.
+// CHECK-LABEL: util.func public @clone_of_second_dispatch_result
+util.func public @clone_of_second_dispatch_result(%v: i32, %n: index, %m: index) -> !stream.resource<external> {
+  // CHECK: %[[D:.+]]:2 = stream.async.dispatch @ex::@fn(%arg0) : (i32) -> (!stream.resource<external>{%arg1}, !stream.resource<*>{%arg2})
+  // CHECK-NOT: stream.tensor.clone
+  // CHECK: util.return %[[D]]#0
+  %0:2 = stream.async.dispatch @ex::@fn(%v) : (i32) -> (!stream.resource<*>{%n}, !stream.resource<*>{%m})
+  %1 = stream.tensor.clone %0#1 : tensor<4xf32> in !stream.resource<*>{%m} -> tensor<4xf32> in !stream.resource<external>{%m}
+  util.return %1 : !stream.resource<external>
+}

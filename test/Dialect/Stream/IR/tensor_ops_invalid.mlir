@@ -296,9 +296,7 @@ stream.executable private @ex {
   }
 }
 util.func public @dispatch_workload_type(%n: index) {
-  // Spec text: expected 'i32' but passed 'index' (the shared verifier currently
-  // doubles the quotes; only the common prefix is matched here).
-  // expected-error @+1 {{'stream.tensor.dispatch' op workload operand 0 type mismatch; expected '}}
+  // expected-error @+1 {{'stream.tensor.dispatch' op workload operand 0 type mismatch; expected 'i32' but passed 'index'}}
   stream.tensor.dispatch @ex::@fn[%n]() : () -> ()
   util.return
 }

@@ -475,6 +475,65 @@ def Stream_AsyncStoreOp : Stream_Op<"async.store", [
   let hasCanonicalizer = 1;
 }
 
+def Stream_AsyncDispatchOp : Stream_Op<"async.dispatch", [
+    Pure,
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    Stream_AsyncPhaseOp,
+    Stream_AffinityOp,
+    Util_HoistableOpInterface,
+    DeclareOpInterfaceMethods<Stream_StreamableOp, ["preferCloneToConsumers"]>,
+    DeclareOpInterfaceMethods<Stream_AsyncAccessOp>,
+    DeclareOpInterfaceMethods<Util_SizeAwareOpInterface>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface, [
+      "getTiedOperandsIndexAndLength"]>,
+  ]> {
+  let summary = "dispatches a grid of work over resource ranges";
+  let arguments = (ins
+    Variadic<Index>:$workload,
+    SymbolRefArrayAttr:$entry_points,
+    Variadic<AnyTypeOf<[Stream_StreamResource, Stream_Primitive]>>:$resource_operands,
+    Variadic<Index>:$resource_operand_sizes,
+    Variadic<Index>:$resource_operand_offsets,
+    Variadic<Index>:$resource_operand_ends,
+    Variadic<Index>:$resource_operand_lengths,
+    Variadic<Index>:$result_sizes,
+    OptionalAttr<ArrayAttr>:$tied_operands,
+    Stream_OptionalAffinity:$affinity
+  );
+  let results = (outs Variadic<Stream_StreamResource>:$results);
+  let assemblyFormat = [{
+    (`on` `(` $affinity^ `)`)?
+    custom<DispatchEntryPoints>($entry_points)
+    (`[` $workload^ `]`)? ``
+    custom<DispatchOperands>($resource_operands,
+                             $resource_operand_offsets,
+                             $resource_operand_ends,
+                             $resource_operand_lengths)
+    attr-dict `:`
+    custom<ShapedFunctionType>(ref($resource_operands),
+                               type($resource_operands), $resource_operand_sizes,
+                               type($results), $result_sizes,
+                               $tied_operands)
+  }];
+  let builders = [
+    // §9.10: dispatches `@<executable>::@<export>` of `exportOp`.
+    OpBuilder<(ins "::sluice::stream::ExecutableExportOp":$exportOp,
+                   "::mlir::ValueRange":$workload,
+                   "::mlir::TypeRange":$resultTypes,
+                   "::mlir::ValueRange":$operands,
+                   "::mlir::ValueRange":$operandSizes,
+                   "::mlir::ValueRange":$operandOffsets,
+                   "::mlir::ValueRange":$operandEnds,
+                   "::mlir::ValueRange":$operandLengths,
+                   "::mlir::ValueRange":$resultSizes,
+                   CArg<"::mlir::ArrayAttr", "{}">:$tiedOperands,
+                   CArg<"::sluice::stream::AffinityAttr", "{}">:$affinity)>,
+  ];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Async control flow (§12.8)
 //===----------------------------------------------------------------------===//

@@ -49,6 +49,12 @@ struct IoEngineOptions {
   /// (IOSQE_ASYNC). Off: reads served from the page cache complete inline at
   /// submission and only blocking ones are punted to the workers.
   bool uringForceAsync = false;
+  /// io_uring: buffered requests of at least this many bytes go to the kernel's async
+  /// workers (IOSQE_ASYNC) even when the data is cached, so large page-cache
+  /// copies run on several CPUs instead of inline on the submitting thread;
+  /// smaller ones complete inline (cheapest for small cached reads).
+  /// 0 disables the threshold.
+  uint64_t uringAsyncThresholdBytes = 1ull << 20;
   /// O_DIRECT alignment for offsets, lengths and addresses.
   uint64_t directAlignment = 4096;
 };
@@ -70,6 +76,9 @@ struct IoEngineStats {
   uint64_t chunks = 0;
   uint64_t directChunks = 0;
   uint64_t bounceChunks = 0;
+  /// io_uring submissions flagged IOSQE_ASYNC (forced or above the
+  /// threshold).
+  uint64_t asyncSubmissions = 0;
   uint64_t peakInFlightBytes = 0;
 };
 
@@ -98,7 +107,7 @@ protected:
   explicit IoEngine(const IoEngineOptions &options) : options_(options) {}
   IoEngineOptions options_;
   std::atomic<uint64_t> bytesRead_{0}, bytesWritten_{0}, chunks_{0},
-      directChunks_{0}, bounceChunks_{0}, peakInFlight_{0};
+      directChunks_{0}, bounceChunks_{0}, asyncSubmissions_{0}, peakInFlight_{0};
 };
 
 } // namespace sluice::runtime::io
