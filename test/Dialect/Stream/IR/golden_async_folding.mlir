@@ -849,3 +849,139 @@ util.func public @sink_splat_into_region(%v: i32, %n: index, %c: i1) {
   }
   util.return
 }
+
+// -----
+
+// §8.3 QUIRK: PropagateCloneableOps always uses result #0 of the
+// re-materialized (multi-result, resource-free) dispatch.
+// CHECK-LABEL: util.func public @clone_of_multi_result_dispatch
+util.func public @clone_of_multi_result_dispatch(%v: i32, %n: index, %m: index) -> (!stream.resource<*>, !stream.resource<transient>) {
+  // CHECK-NEXT: %[[D:.+]]:2 = stream.async.dispatch @ex::@f(%arg0) : (i32) -> (!stream.resource<*>{%arg1}, !stream.resource<*>{%arg2})
+  // CHECK-NEXT: %[[E:.+]]:2 = stream.async.dispatch @ex::@f(%arg0) : (i32) -> (!stream.resource<transient>{%arg1}, !stream.resource<*>{%arg2})
+  // CHECK-NEXT: util.return %[[D]]#0, %[[E]]#0
+  %d:2 = stream.async.dispatch @ex::@f(%v) : (i32) -> (!stream.resource<*>{%n}, !stream.resource<*>{%m})
+  %c = stream.async.clone %d#1 : !stream.resource<*>{%m} -> !stream.resource<transient>{%m}
+  util.return %d#0, %c : !stream.resource<*>, !stream.resource<transient>
+}
+
+// -----
+
+// §5.4 FlattenFullFillToSplat: the target offset is not checked.
+// CHECK-LABEL: util.func public @full_fill_offset_unchecked
+util.func public @full_fill_offset_unchecked(%a: i32, %b: i32, %n: index) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[S:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.return %[[S]]
+  %c4 = arith.constant 4 : index
+  %t = stream.async.splat %a : i32 -> !stream.resource<*>{%n}
+  %0 = stream.async.fill %b, %t[%c4 to %n for %n] : i32 -> %t as !stream.resource<*>{%n}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// §5.4 CombineSliceUpdateFromToCopy negative: the slice is in another block.
+// CHECK-LABEL: util.func public @slice_update_other_block
+util.func public @slice_update_other_block(%src: !stream.resource<*>, %ns: index, %d: !stream.resource<*>, %nd: index, %c: i1) -> !stream.resource<*> {
+  // CHECK: %[[S:.+]] = stream.async.slice %arg0
+  // CHECK: cf.cond_br
+  // CHECK: stream.async.update %[[S]], %arg2
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %s = stream.async.slice %src[%c16 to %c48] : !stream.resource<*>{%ns} -> !stream.resource<*>{%c32}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %0 = stream.async.update %s, %d[%c0 to %c32] : !stream.resource<*>{%c32} -> %d as !stream.resource<*>{%nd}
+  util.return %0 : !stream.resource<*>
+^bb2:
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// §5.4 ElideInPlaceUpdate negative: an unknown user (util.call) blocks.
+util.func private @use(!stream.resource<*>)
+
+// CHECK-LABEL: util.func public @in_place_update_unknown_user
+util.func public @in_place_update_unknown_user(%a: !stream.resource<*>, %n: index) -> !stream.resource<*> {
+  // CHECK: %[[D:.+]] = stream.async.dispatch @ex::@fn
+  // CHECK-NEXT: %[[U:.+]] = stream.async.update %[[D]], %arg0
+  // CHECK-NEXT: util.call @use(%[[D]])
+  // CHECK-NEXT: util.return %[[U]]
+  %c0 = arith.constant 0 : index
+  %0 = stream.async.dispatch @ex::@fn(%a[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %a{%n}
+  %1 = stream.async.update %0, %a[%c0 to %n] : !stream.resource<*>{%n} -> %a as !stream.resource<*>{%n}
+  util.call @use(%0) : (!stream.resource<*>) -> ()
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// §5.4 transfer: an execution affinity blocks the round-trip folder; the chain
+// collapses to a same-affinity transfer which becomes a clone.
+// CHECK-LABEL: util.func public @transfer_round_trip_exec_affinity
+util.func public @transfer_round_trip_exec_affinity(%x: !stream.resource<transient>, %n: index) -> !stream.resource<transient> {
+  // CHECK-NEXT: %[[C:.+]] = stream.async.clone %arg0 : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: util.return %[[C]]
+  %0 = stream.async.transfer on(#hal.device.affinity<@a>) %x : !stream.resource<transient>{%n} -> !stream.resource<staging>{%n}
+  %1 = stream.async.transfer %0 : !stream.resource<staging>{%n} -> !stream.resource<transient>{%n}
+  util.return %1 : !stream.resource<transient>
+}
+
+// -----
+
+// §5.4 CollapseAsyncCastChain keeps the outer affinity; sizes = inner source size.
+// CHECK-LABEL: util.func public @cast_chain_affinity
+util.func public @cast_chain_affinity(%x: !stream.resource<external>, %n: index) -> !stream.resource<transient> {
+  // CHECK-NEXT: %[[C:.+]] = stream.async.cast on(#hal.device.affinity<@a>) %arg0 : !stream.resource<external>{%arg1} -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: util.return %[[C]]
+  %0 = stream.async.cast on(#hal.device.affinity<@b>) %x : !stream.resource<external>{%n} -> !stream.resource<*>{%n}
+  %1 = stream.async.cast on(#hal.device.affinity<@a>) %0 : !stream.resource<*>{%n} -> !stream.resource<transient>{%n}
+  util.return %1 : !stream.resource<transient>
+}
+
+// -----
+
+// §5.4 FoldAsyncLoadBitcast negative: the loaded value has two uses.
+// CHECK-LABEL: util.func public @load_bitcast_two_uses
+util.func public @load_bitcast_two_uses(%r: !stream.resource<staging>, %n: index) -> (f32, i32) {
+  // CHECK: %[[L:.+]] = stream.async.load %arg0[%{{.+}}] : !stream.resource<staging>{%arg1} -> i32
+  // CHECK-NEXT: %[[F:.+]] = arith.bitcast %[[L]] : i32 to f32
+  // CHECK-NEXT: util.return %[[F]], %[[L]]
+  %c0 = arith.constant 0 : index
+  %v = stream.async.load %r[%c0] : !stream.resource<staging>{%n} -> i32
+  %f = arith.bitcast %v : i32 to f32
+  util.return %f, %v : f32, i32
+}
+
+// -----
+
+// §5.4 ElideNoOpAsyncExecuteOp: results map to the captures feeding the
+// yielded block arguments (permuted).
+// CHECK-LABEL: util.func public @execute_noop_permuted
+util.func public @execute_noop_permuted(%x: !stream.resource<*>, %y: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.timepoint) {
+  // CHECK-NEXT: %[[IMM:.+]] = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-NEXT: util.return %arg1, %arg0, %[[IMM]]
+  %r:2, %t = stream.async.execute with(%x as %a: !stream.resource<*>{%n}, %y as %b: !stream.resource<*>{%n}) -> (!stream.resource<*>{%n}, !stream.resource<*>{%n}) {
+    stream.yield %b, %a : !stream.resource<*>{%n}, !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %r#0, %r#1, %t : !stream.resource<*>, !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §5.4 CoalesceAdjacentFills negative: the first fill has another use.
+// CHECK-LABEL: util.func public @coalesce_fills_multi_use
+util.func public @coalesce_fills_multi_use(%r: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[F0:.+]] = stream.async.fill %{{.+}}, %arg0[%{{.+}} to %{{.+}} for %{{.+}}] : i8 -> %arg0 as !stream.resource<*>{%arg1}
+  // CHECK-NEXT: %[[F1:.+]] = stream.async.fill %{{.+}}, %[[F0]][%{{.+}} to %{{.+}} for %{{.+}}] : i8 -> %[[F0]] as !stream.resource<*>{%arg1}
+  // CHECK-NEXT: util.return %[[F0]], %[[F1]]
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %z = arith.constant 0 : i8
+  %0 = stream.async.fill %z, %r[%c4 to %c8 for %c4] : i8 -> %r as !stream.resource<*>{%n}
+  %1 = stream.async.fill %z, %0[%c8 to %c12 for %c4] : i8 -> %0 as !stream.resource<*>{%n}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}

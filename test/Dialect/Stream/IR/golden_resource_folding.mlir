@@ -418,3 +418,44 @@ util.func public @size_of_while_result(%r: !stream.resource<*>, %c: i1) -> index
   %s = stream.resource.size %w : !stream.resource<*>
   util.return %s : index
 }
+
+// -----
+
+// §5.1 SelectResourceSizeOp: arms without a discoverable size become size
+// queries of each arm, carrying the affinity.
+// CHECK-LABEL: util.func public @size_of_select_of_args
+util.func public @size_of_select_of_args(%c: i1, %a: !stream.resource<*>, %b: !stream.resource<*>) -> index {
+  // CHECK-NEXT: %[[SA:.+]] = stream.resource.size %arg1 {affinity = #hal.device.affinity<@dev>} : !stream.resource<*>
+  // CHECK-NEXT: %[[SB:.+]] = stream.resource.size %arg2 {affinity = #hal.device.affinity<@dev>} : !stream.resource<*>
+  // CHECK-NEXT: %[[S:.+]] = arith.select %arg0, %[[SA]], %[[SB]] : index
+  // CHECK-NEXT: util.return %[[S]] : index
+  %s = arith.select %c, %a, %b : !stream.resource<*>
+  %n = stream.resource.size %s {affinity = #hal.device.affinity<@dev>} : !stream.resource<*>
+  util.return %n : index
+}
+
+// -----
+
+// §5.1 SinkSubviewAcrossSelectOps negative: different sources.
+// CHECK-LABEL: util.func public @subview_select_different_sources
+util.func public @subview_select_different_sources(%a: !stream.resource<*>, %b: !stream.resource<*>, %cond: i1, %n: index, %o: index, %l: index) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[V0:.+]] = stream.resource.subview %arg0[%arg4] : !stream.resource<*>{%arg3} -> !stream.resource<*>{%arg5}
+  // CHECK-NEXT: %[[V1:.+]] = stream.resource.subview %arg1[%arg4] : !stream.resource<*>{%arg3} -> !stream.resource<*>{%arg5}
+  // CHECK-NEXT: %[[S:.+]] = arith.select %arg2, %[[V0]], %[[V1]] : !stream.resource<*>
+  %v0 = stream.resource.subview %a[%o] : !stream.resource<*>{%n} -> !stream.resource<*>{%l}
+  %v1 = stream.resource.subview %b[%o] : !stream.resource<*>{%n} -> !stream.resource<*>{%l}
+  %s = arith.select %cond, %v0, %v1 : !stream.resource<*>
+  util.return %s : !stream.resource<*>
+}
+
+// -----
+
+// §5.1 FoldConsecutiveResourceTransientsOps: the outer await is kept.
+// CHECK-LABEL: util.func public @consecutive_transients_await
+util.func public @consecutive_transients_await(%r: !stream.resource<*>, %n: index, %s1: !stream.resource<transient>, %s2: !stream.resource<transient>, %w: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK-NEXT: %[[R:.+]], %[[T:.+]] = stream.resource.transients await(%arg4) => %arg0 : !stream.resource<*>{%arg1} from %arg3 : !stream.resource<transient>{%arg1} => !stream.timepoint
+  // CHECK-NEXT: util.return %[[R]], %[[T]]
+  %0, %t0 = stream.resource.transients on(#hal.device.affinity<@dev>) %r : !stream.resource<*>{%n} from %s1 : !stream.resource<transient>{%n} => !stream.timepoint
+  %1, %t1 = stream.resource.transients await(%w) => %0 : !stream.resource<*>{%n} from %s2 : !stream.resource<transient>{%n} => !stream.timepoint
+  util.return %1, %t1 : !stream.resource<*>, !stream.timepoint
+}

@@ -305,3 +305,45 @@ util.func public @tensor_splat_narrow_table(%n: index) -> (!stream.resource<*>, 
   %7 = stream.tensor.splat %c5 : i24 -> tensor<4xi24> in !stream.resource<*>{%n}
   util.return %0, %1, %2, %3, %4, %5, %6, %7 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// §5.3 tensor.clone folder: encodings are not compared.
+// CHECK-LABEL: util.func public @tensor_clone_encoding_ignored
+util.func public @tensor_clone_encoding_ignored(%r: !stream.resource<*>, %n: index) -> !stream.resource<*> {
+  // CHECK-NEXT: util.return %arg0
+  %0 = stream.tensor.clone %r : tensor<4xf32> in !stream.resource<*>{%n} -> tensor<2x2xf32> in !stream.resource<*>{%n}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// §5.3 TensorConstantToSplat with a complex element type -> complex.constant.
+// CHECK-LABEL: util.func public @constant_to_splat_complex
+util.func public @constant_to_splat_complex() -> !stream.resource<constant> {
+  // CHECK-NEXT: %[[CST:.+]] = complex.constant [1.000000e+00 : f32, 2.000000e+00 : f32] : complex<f32>
+  // CHECK-NEXT: %[[SZ:.+]] = stream.tensor.sizeof tensor<2xcomplex<f32>> : index
+  // CHECK-NEXT: %[[S:.+]] = stream.tensor.splat %[[CST]] : complex<f32> -> tensor<2xcomplex<f32>> in !stream.resource<constant>{%[[SZ]]}
+  // CHECK-NEXT: util.return %[[S]]
+  %0 = stream.tensor.constant : tensor<2xcomplex<f32>> in !stream.resource<constant> = dense<(1.0, 2.0)> : tensor<2xcomplex<f32>>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// §5.3 DeduplicateTensorOp: ops in other blocks are never considered.
+// CHECK-LABEL: util.func public @dedup_imports_other_block
+util.func public @dedup_imports_other_block(%buf: !util.buffer, %n: index, %c: i1) -> !stream.resource<external> {
+  // CHECK: stream.tensor.import %arg0
+  // CHECK: cf.cond_br
+  // CHECK: ^bb1:
+  // CHECK-NEXT: %[[B:.+]] = stream.tensor.import %arg0
+  // CHECK-NEXT: util.return %[[B]]
+  %a = stream.tensor.import %buf : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %b = stream.tensor.import %buf : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  util.return %b : !stream.resource<external>
+^bb2:
+  util.return %a : !stream.resource<external>
+}

@@ -388,3 +388,28 @@ util.func public @sink_await_past_unrelated_await(%t0: !stream.timepoint, %t1: !
   %x = util.call @consume(%0) : (!stream.resource<*>) -> !stream.resource<*>
   util.return %x, %1 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// §3.9/§5.8: test.timeline_op with await_limit not exceeded gets the awaits
+// verbatim.
+// CHECK-LABEL: util.func public @timeline_op_chain_under_limit
+util.func public @timeline_op_chain_under_limit(%t0: !stream.timepoint, %t1: !stream.timepoint, %r: !stream.resource<external>, %s: !stream.resource<external>, %n: index) -> !stream.timepoint {
+  // CHECK-NOT: stream.timepoint.join
+  // CHECK: stream.test.timeline_op await_limit(2) await(%arg0, %arg1) => with(%arg2, %arg3)
+  %a = stream.timepoint.await %t0 => %r : !stream.resource<external>{%n}
+  %b = stream.timepoint.await %t1 => %s : !stream.resource<external>{%n}
+  %out:2, %t = stream.test.timeline_op await_limit(2) with(%a, %b) : (!stream.resource<external>{%n}, !stream.resource<external>{%n}) -> (!stream.resource<external>{%n}, !stream.resource<external>{%n}) => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
+
+// -----
+
+// §5.6 join folder: a join with zero operands folds to an immediate.
+// CHECK-LABEL: util.func public @join_empty
+util.func public @join_empty() -> !stream.timepoint {
+  // CHECK-NEXT: %[[IMM:.+]] = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-NEXT: util.return %[[IMM]]
+  %j = stream.timepoint.join max() => !stream.timepoint
+  util.return %j : !stream.timepoint
+}
