@@ -985,3 +985,55 @@ util.func public @coalesce_fills_multi_use(%r: !stream.resource<*>, %n: index) -
   %1 = stream.async.fill %z, %0[%c8 to %c12 for %c4] : i8 -> %0 as !stream.resource<*>{%n}
   util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// §9: duplicate results merged, tied ones too.
+// CHECK-LABEL: util.func public @execute_dup_tied_results
+util.func public @execute_dup_tied_results(%a: !stream.resource<*>, %n: index, %m: index, %v: i32) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[R:.+]]:2, %{{.+}} = stream.async.execute with(%arg0 as %[[X:.+]]: !stream.resource<*>{%arg1}) -> (%arg0{%arg1}, !stream.resource<*>{%arg2}) {
+  // CHECK: stream.yield %{{.+}}, %{{.+}} : !stream.resource<*>{%arg1}, !stream.resource<*>{%arg2}
+  // CHECK: util.return %[[R]]#0, %[[R]]#1, %[[R]]#0
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %r:3, %t = stream.async.execute with(%a as %x: !stream.resource<*>{%n}) -> (%a{%n}, !stream.resource<*>{%m}, !stream.resource<*>{%n}) {
+    %f = stream.async.fill %v, %x[%c0 to %c4 for %c4] : i32 -> %x as !stream.resource<*>{%n}
+    %d = stream.async.dispatch @ex::@f(%f[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%m}
+    stream.yield %f, %d, %f : !stream.resource<*>{%n}, !stream.resource<*>{%m}, !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %r#0, %r#1, %r#2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §3.9: the capture is result #1 of a multi-resource await -> the await's
+// operand #1 is captured.
+// CHECK-LABEL: util.func public @execute_chain_multi_resource_await
+util.func public @execute_chain_multi_resource_await(%t: !stream.timepoint, %a: !stream.resource<*>, %b: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.timepoint) {
+  // CHECK: %[[O:.+]], %[[OT:.+]] = stream.async.execute await(%arg0) => with(%arg2 as %{{.+}}: !stream.resource<*>{%arg3}) -> %arg2{%arg3} {
+  // The await then sinks to its remaining consumer (the return).
+  // CHECK: } => !stream.timepoint
+  // CHECK-NEXT: %[[W:.+]]:2 = stream.timepoint.await %arg0 => %arg1, %arg2 : !stream.resource<*>{%arg3}, !stream.resource<*>{%arg3}
+  // CHECK-NEXT: util.return %[[W]]#0, %[[O]], %[[OT]]
+  %c0 = arith.constant 0 : index
+  %w:2 = stream.timepoint.await %t => %a, %b : !stream.resource<*>{%n}, !stream.resource<*>{%n}
+  %o, %ot = stream.async.execute with(%w#1 as %x: !stream.resource<*>{%n}) -> %w#1{%n} {
+    %d = stream.async.dispatch @ex::@f(%x[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %x{%n}
+    stream.yield %d : !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %w#0, %o, %ot : !stream.resource<*>, !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §1.4/§4.4: resource.size of async results folds to their sizes.
+// CHECK-LABEL: util.func public @size_of_async_results
+util.func public @size_of_async_results(%v: i32, %n: index, %x: !stream.resource<*>, %y: !stream.resource<*>, %m: index) -> (!stream.resource<*>, index, !stream.resource<*>, index) {
+  // CHECK: util.return %{{.+}}, %arg1, %{{.+}}, %arg4
+  %c0 = arith.constant 0 : index
+  %s = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  %0 = stream.resource.size %s : !stream.resource<*>
+  %u = stream.async.update %x, %y[%c0 to %n] : !stream.resource<*>{%n} -> %y as !stream.resource<*>{%m}
+  %1 = stream.resource.size %u : !stream.resource<*>
+  util.return %s, %0, %u, %1 : !stream.resource<*>, index, !stream.resource<*>, index
+}

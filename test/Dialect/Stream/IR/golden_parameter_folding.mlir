@@ -336,3 +336,41 @@ util.func public @cmd_param_immediate_and_unused(%scope: !util.buffer, %key: !ut
   %w2 = stream.cmd.parameter.write %t[%c0 for %n] : !stream.resource<transient>{%n} -> %scope::%key[%p] => !stream.timepoint
   util.return %r, %w : !stream.timepoint, !stream.timepoint
 }
+
+// -----
+
+// §4.6 tryMoveProducerBefore: the view's offset producer defined after the
+// cmd.parameter.load is hoisted above it.
+// CHECK-LABEL: util.func public @cmd_load_hoist_offset_producer
+util.func public @cmd_load_hoist_offset_producer(%scope: !util.buffer, %k0: !util.buffer, %x: index, %y: index, %len: index) -> (!stream.resource<constant>, !stream.timepoint) {
+  // CHECK-DAG: %[[C50:.+]] = arith.constant 50 : i64
+  // CHECK: %[[O:.+]] = arith.addi %arg2, %arg3 : index
+  // CHECK-NEXT: %[[I:.+]] = arith.index_cast %[[O]] : index to i64
+  // CHECK-NEXT: %[[P:.+]] = arith.addi %[[I]], %[[C50]] : i64
+  // CHECK-NEXT: = stream.cmd.parameter.load {
+  // CHECK-NEXT: %arg0::%arg1[%[[P]]] : !stream.resource<constant>{%arg4}
+  // CHECK-NEXT: } => !stream.timepoint
+  // CHECK-NOT: stream.resource.subview
+  %c50_i64 = arith.constant 50 : i64
+  %c100 = arith.constant 100 : index
+  %r0, %t = stream.cmd.parameter.load {
+    %scope::%k0[%c50_i64] : !stream.resource<constant>{%c100}
+  } => !stream.timepoint
+  %o = arith.addi %x, %y : index
+  %v0 = stream.resource.subview %r0[%o] : !stream.resource<constant>{%c100} -> !stream.resource<constant>{%len}
+  util.return %v0, %t : !stream.resource<constant>, !stream.timepoint
+}
+
+// -----
+
+// §5.4 FoldAsyncParameterLoadResultSlice without an await.
+// CHECK-LABEL: util.func public @async_load_result_slice
+util.func public @async_load_result_slice(%s: !util.buffer, %k: !util.buffer, %p: i64, %o: index, %e: index, %big: index, %len: index) -> (!stream.resource<constant>, !stream.timepoint) {
+  // CHECK-NEXT: %[[I:.+]] = arith.index_cast %arg3 : index to i64
+  // CHECK-NEXT: %[[P2:.+]] = arith.addi %arg2, %[[I]] : i64
+  // CHECK-NEXT: %[[L:.+]], %[[LT:.+]] = stream.async.parameter.load %arg0::%arg1[%[[P2]]] : !stream.resource<constant>{%arg6} => !stream.timepoint
+  // CHECK-NEXT: util.return %[[L]], %[[LT]]
+  %l, %lt = stream.async.parameter.load %s::%k[%p] : !stream.resource<constant>{%big} => !stream.timepoint
+  %v = stream.async.slice %l[%o to %e] : !stream.resource<constant>{%big} -> !stream.resource<constant>{%len}
+  util.return %v, %lt : !stream.resource<constant>, !stream.timepoint
+}

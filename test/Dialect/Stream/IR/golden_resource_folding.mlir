@@ -459,3 +459,73 @@ util.func public @consecutive_transients_await(%r: !stream.resource<*>, %n: inde
   %1, %t1 = stream.resource.transients await(%w) => %0 : !stream.resource<*>{%n} from %s2 : !stream.resource<transient>{%n} => !stream.timepoint
   util.return %1, %t1 : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §8.8 QUIRK: FoldSubviewIntoLoadOp walks through an intermediate tied op.
+// CHECK-LABEL: util.func public @subview_into_load_through_tied
+util.func public @subview_into_load_through_tied(%r: !stream.resource<staging>, %rsz: index, %x: i32) -> f32 {
+  // CHECK-NEXT: %[[C192:.+]] = arith.constant 192 : index
+  // CHECK-NEXT: %[[L:.+]] = stream.resource.load %arg0[%[[C192]]] : !stream.resource<staging>{%arg1} -> f32
+  // CHECK-NEXT: util.return %[[L]]
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %v = stream.resource.subview %r[%c128] : !stream.resource<staging>{%rsz} -> !stream.resource<staging>{%c256}
+  %u = stream.async.store %x, %v[%c0] : i32 -> %v as !stream.resource<staging>{%c256}
+  %l = stream.resource.load %u[%c64] : !stream.resource<staging>{%c256} -> f32
+  util.return %l : f32
+}
+
+// -----
+
+// §5.1: nested subviews across an await: the inner subview is sunk below the
+// await, then the two fold.
+// CHECK-LABEL: util.func public @subview_chain_across_await
+util.func public @subview_chain_across_await(%r: !stream.resource<*>, %rsz: index, %t: !stream.timepoint) -> !stream.resource<*> {
+  // CHECK-DAG: %[[C200:.+]] = arith.constant 200 : index
+  // CHECK-DAG: %[[C300:.+]] = arith.constant 300 : index
+  // CHECK: %[[W:.+]] = stream.timepoint.await %arg2 => %arg0 : !stream.resource<*>{%arg1}
+  // CHECK-NEXT: %[[V:.+]] = stream.resource.subview %[[W]][%[[C200]]] : !stream.resource<*>{%arg1} -> !stream.resource<*>{%[[C300]]}
+  // CHECK-NEXT: util.return %[[V]]
+  %c100 = arith.constant 100 : index
+  %c300 = arith.constant 300 : index
+  %c500 = arith.constant 500 : index
+  %v = stream.resource.subview %r[%c100] : !stream.resource<*>{%rsz} -> !stream.resource<*>{%c500}
+  %w = stream.timepoint.await %t => %v : !stream.resource<*>{%c500}
+  %v2 = stream.resource.subview %w[%c100] : !stream.resource<*>{%c500} -> !stream.resource<*>{%c300}
+  util.return %v2 : !stream.resource<*>
+}
+
+// -----
+
+// §5.1: dynamic base offset + unsorted intervals: the addis follow the pack
+// and are remapped to the re-sorted results.
+// CHECK-LABEL: util.func public @pack_offset_and_sort
+util.func public @pack_offset_and_sort(%s: index, %t: index, %base: index) -> (index, index, index) {
+  // CHECK-NEXT: %[[P:.+]]:3 = stream.resource.pack slices({
+  // CHECK-NEXT:   [0, 4] = %arg1,
+  // CHECK-NEXT:   [1, 2] = %arg0
+  // CHECK-NEXT: }) : index
+  // CHECK-NEXT: %[[A:.+]] = arith.addi %arg2, %[[P]]#2 : index
+  // CHECK-NEXT: %[[B:.+]] = arith.addi %arg2, %[[P]]#1 : index
+  // CHECK-NEXT: util.return %[[P]]#0, %[[A]], %[[B]] : index, index, index
+  %p:3 = stream.resource.pack offset(%base) slices({[1, 2] = %s, [0, 4] = %t}) : index
+  util.return %p#0, %p#1, %p#2 : index, index, index
+}
+
+// -----
+
+// §5.1 CanonicalizeResourcePackIntervals: equal keys keep their order (stable).
+// CHECK-LABEL: util.func public @pack_stable_sort
+util.func public @pack_stable_sort(%s: index, %t: index) -> (index, index, index) {
+  // CHECK-NEXT: %[[P:.+]]:3 = stream.resource.pack slices({
+  // CHECK-NEXT:   [0, 4] = %arg0,
+  // CHECK-NEXT:   [0, 4] = %arg1
+  // CHECK-NEXT: }) : index
+  // CHECK-NEXT: util.return %[[P]]#0, %[[P]]#1, %[[P]]#2 : index, index, index
+  %p:3 = stream.resource.pack slices({[0, 4] = %s, [0, 4] = %t}) : index
+  util.return %p#0, %p#1, %p#2 : index, index, index
+}

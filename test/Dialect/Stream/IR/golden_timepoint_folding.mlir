@@ -413,3 +413,32 @@ util.func public @join_empty() -> !stream.timepoint {
   %j = stream.timepoint.join max() => !stream.timepoint
   util.return %j : !stream.timepoint
 }
+
+// -----
+
+// §5.6 GroupAwaitsByTimepoint then FoldDuplicateAwaitResources.
+// CHECK-LABEL: util.func public @group_then_dedup_awaits
+util.func public @group_then_dedup_awaits(%t: !stream.timepoint, %a: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK-NEXT: %[[W:.+]] = stream.timepoint.await %arg0 => %arg1 : !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.return %[[W]], %[[W]]
+  %0 = stream.timepoint.await %t => %a : !stream.resource<*>{%n}
+  %1 = stream.timepoint.await %t => %a : !stream.resource<*>{%n}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §5.6 SinkSubviewsAcrossAwaits with a mixed operand list.
+// CHECK-LABEL: util.func public @sink_subview_across_await_mixed
+util.func public @sink_subview_across_await_mixed(%t: !stream.timepoint, %r: !stream.resource<*>, %q: !stream.resource<*>, %n: index, %m: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-DAG: %[[C256:.+]] = arith.constant 256 : index
+  // CHECK: %[[W:.+]]:2 = stream.timepoint.await %arg0 => %arg2, %arg1 : !stream.resource<*>{%arg4}, !stream.resource<*>{%arg3}
+  // CHECK-NEXT: %[[V:.+]] = stream.resource.subview %[[W]]#1[%[[C128]]] : !stream.resource<*>{%arg3} -> !stream.resource<*>{%[[C256]]}
+  // CHECK-NEXT: util.return %[[W]]#0, %[[V]]
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %v = stream.resource.subview %r[%c128] : !stream.resource<*>{%n} -> !stream.resource<*>{%c256}
+  %w:2 = stream.timepoint.await %t => %q, %v : !stream.resource<*>{%m}, !stream.resource<*>{%c256}
+  util.return %w#0, %w#1 : !stream.resource<*>, !stream.resource<*>
+}
