@@ -1037,3 +1037,83 @@ util.func public @size_of_async_results(%v: i32, %n: index, %x: !stream.resource
   %1 = stream.resource.size %u : !stream.resource<*>
   util.return %s, %0, %u, %1 : !stream.resource<*>, index, !stream.resource<*>, index
 }
+
+// -----
+
+// §1.3: an unused async.barrier survives; Pure async.load/store disappear.
+// CHECK-LABEL: util.func public @not_trivially_dead_async_ops
+util.func public @not_trivially_dead_async_ops(%r: !stream.resource<*>, %n: index, %stg: !stream.resource<staging>, %v: i32) {
+  // CHECK-NEXT: %{{.+}} = stream.async.barrier %arg0 : !stream.resource<*>{%arg1}
+  // CHECK-NEXT: util.return
+  %c0 = arith.constant 0 : index
+  %0 = stream.async.barrier %r : !stream.resource<*>{%n}
+  %1 = stream.async.load %stg[%c0] : !stream.resource<staging>{%n} -> i32
+  %2 = stream.async.store %v, %stg[%c0] : i32 -> %stg as !stream.resource<staging>{%n}
+  util.return
+}
+
+// -----
+
+// §3.8: no ElideImmediateTimepointWait on async.splat / async.constant.
+// CHECK-LABEL: util.func public @splat_immediate_await_kept
+util.func public @splat_immediate_await_kept(%v: i32, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[IMM:.+]] = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-DAG: stream.async.splat await(%[[IMM]]) %arg0 : i32 -> !stream.resource<*>{%arg1}
+  // CHECK-DAG: stream.async.constant await(%[[IMM]]) : !stream.resource<*>{%arg1} = dense<[1, 2]> : tensor<2xi32>
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %0 = stream.async.splat await(%imm) %v : i32 -> !stream.resource<*>{%n}
+  %1 = stream.async.constant await(%imm) : !stream.resource<*>{%n} = dense<[1, 2]> : tensor<2xi32>
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §5.4 affinities of rebuilt ops: splat-of-slice takes the slice's affinity,
+// splat->update fill takes the update's, full fill -> splat takes the fill's,
+// copy -> update takes the copy's, constant -> splat keeps its own.
+// CHECK-LABEL: util.func public @rebuilt_op_affinities
+util.func public @rebuilt_op_affinities(%v: i32, %w: !stream.timepoint, %d: !stream.resource<*>, %dn: index, %s: !stream.resource<*>, %ns: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: stream.async.splat on(#hal.device.affinity<@b>) await(%arg1) %arg0 : i32 -> !stream.resource<*>{%c64}
+  // CHECK-DAG: stream.async.fill on(#hal.device.affinity<@c>) %arg0, %arg2[%c0 to %c128 for %c128] : i32 -> %arg2 as !stream.resource<*>{%arg3}
+  // CHECK-DAG: stream.async.splat on(#hal.device.affinity<@d>) %arg0 : i32 -> !stream.resource<*>{%arg3}
+  // CHECK-DAG: stream.async.update on(#hal.device.affinity<@e>) %arg4, %arg2[%c0 to %arg5] : !stream.resource<*>{%arg5} -> %arg2 as !stream.resource<*>{%arg3}
+  // CHECK-DAG: stream.async.splat on(#hal.device.affinity<@f>) await(%arg1) %c5_i32 : i32 -> !stream.resource<*>{%arg3}
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %sp = stream.async.splat on(#hal.device.affinity<@a>) await(%w) %v : i32 -> !stream.resource<*>{%c128}
+  %0 = stream.async.slice on(#hal.device.affinity<@b>) %sp[%c0 to %c64] : !stream.resource<*>{%c128} -> !stream.resource<*>{%c64}
+  %1 = stream.async.update on(#hal.device.affinity<@c>) %sp, %d[%c0 to %c128] : !stream.resource<*>{%c128} -> %d as !stream.resource<*>{%dn}
+  %t = stream.async.alloca : !stream.resource<*>{%dn}
+  %2 = stream.async.fill on(#hal.device.affinity<@d>) %v, %t[%c0 to %dn for %dn] : i32 -> %t as !stream.resource<*>{%dn}
+  %3 = stream.async.copy on(#hal.device.affinity<@e>) %s[%c0 to %ns], %d[%c0 to %ns], %ns : !stream.resource<*>{%ns} -> %d as !stream.resource<*>{%dn}
+  %4 = stream.async.constant on(#hal.device.affinity<@f>) await(%w) : !stream.resource<*>{%dn} = dense<5> : tensor<4xi32>
+  util.return %0, %1, %2, %3, %4 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §5.4 SameAffinityTransferToClone with explicit equal affinities -> clone on
+// the source affinity.
+// CHECK-LABEL: util.func public @transfer_same_affinity_to_clone
+util.func public @transfer_same_affinity_to_clone(%x: !stream.resource<*>, %n: index) -> !stream.resource<external> {
+  // CHECK-NEXT: %[[C:.+]] = stream.async.clone on(#hal.device.affinity<@a>) %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<external>{%arg1}
+  // CHECK-NEXT: util.return %[[C]]
+  %0 = stream.async.transfer %x : !stream.resource<*>{%n} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@a>) !stream.resource<external>{%n}
+  util.return %0 : !stream.resource<external>
+}
+
+// -----
+
+// §4.1/§3.14: the rebuilt execute keeps its affinity and discardable attributes.
+// CHECK-LABEL: util.func public @execute_closure_keeps_attrs
+util.func public @execute_closure_keeps_attrs(%a: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK: stream.async.execute on(#hal.device.affinity<@a>) with(%arg0 as %{{.+}}: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
+  // CHECK: } => !stream.timepoint attributes {test.keep}
+  %c0 = arith.constant 0 : index
+  %r, %t = stream.async.execute on(#hal.device.affinity<@a>) with(%a as %x: !stream.resource<*>{%n}, %a as %y: !stream.resource<*>{%n}) -> %a{%n} {
+    %d = stream.async.dispatch @ex::@f(%x[%c0 to %n for %n], %y[%c0 to %n for %n]) : (!stream.resource<*>{%n}, !stream.resource<*>{%n}) -> %x{%n}
+    stream.yield %d : !stream.resource<*>{%n}
+  } => !stream.timepoint attributes {test.keep}
+  util.return %r, %t : !stream.resource<*>, !stream.timepoint
+}

@@ -305,3 +305,19 @@ util.func public @cmd_execute_unused(%r: !stream.resource<transient>, %n: index)
   } => !stream.timepoint
   util.return
 }
+
+// -----
+
+// §3.14: the rebuilt cmd.execute keeps `once`, its affinity and attributes.
+// CHECK-LABEL: util.func public @cmd_execute_closure_keeps_once
+util.func public @cmd_execute_closure_keeps_once(%a: !stream.resource<transient>, %n: index) -> !stream.timepoint {
+  // CHECK: stream.cmd.execute once on(#hal.device.affinity<@a>) with(%arg0 as %[[X:.+]]: !stream.resource<transient>{%arg1}) {
+  // CHECK-NEXT: stream.cmd.copy %[[X]][%{{.+}}], %[[X]][%{{.+}}], %{{.+}} : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: } => !stream.timepoint attributes {test.keep}
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %t = stream.cmd.execute once on(#hal.device.affinity<@a>) with(%a as %x: !stream.resource<transient>{%n}, %a as %y: !stream.resource<transient>{%n}) {
+    stream.cmd.copy %x[%c0], %y[%c4], %c4 : !stream.resource<transient>{%n} -> !stream.resource<transient>{%n}
+  } => !stream.timepoint attributes {test.keep}
+  util.return %t : !stream.timepoint
+}

@@ -529,3 +529,40 @@ util.func public @pack_stable_sort(%s: index, %t: index) -> (index, index, index
   %p:3 = stream.resource.pack slices({[0, 4] = %s, [0, 4] = %t}) : index
   util.return %p#0, %p#1, %p#2 : index, index, index
 }
+
+// -----
+
+// §1.3: ops without effect interfaces / with MemAlloc survive when unused;
+// Pure ones disappear.
+// CHECK-LABEL: util.func public @not_trivially_dead_resource_ops
+util.func public @not_trivially_dead_resource_ops(%r: !stream.resource<transient>, %n: index, %b: !util.buffer, %len: index) {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK-NEXT: %{{.+}} = stream.resource.release %arg0 : !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: %{{.+}} = stream.resource.is_terminal %arg0 : !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: %{{.+}} = stream.file.constant %arg2[%[[C0]] for %arg3] : !util.buffer{%arg3} -> !stream.file
+  // CHECK-NEXT: util.return
+  %c0 = arith.constant 0 : index
+  %0 = stream.resource.release %r : !stream.resource<transient>{%n}
+  %1 = stream.resource.is_terminal %r : !stream.resource<transient>{%n}
+  %f = stream.file.constant %b[%c0 for %len] : !util.buffer{%len} -> !stream.file
+  %2 = stream.resource.size %r : !stream.resource<transient>
+  %3 = stream.resource.subview %r[%c0] : !stream.resource<transient>{%n} -> !stream.resource<transient>{%len}
+  util.return
+}
+
+// -----
+
+// §3.8: ElideImmediateTimepointWait is not registered on resource.transients
+// or file.read: their immediate awaits stay.
+// CHECK-LABEL: util.func public @immediate_await_kept
+util.func public @immediate_await_kept(%r: !stream.resource<*>, %n: index, %s: !stream.resource<transient>, %f: !stream.file, %off: i64, %v: !stream.resource<variable>) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint) {
+  // CHECK-DAG: %[[IMM:.+]] = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK: stream.resource.transients await(%[[IMM]]) => %arg0
+  // CHECK: stream.file.read await(%[[IMM]]) => %arg3[%arg4], %arg5[%[[C0]]], %arg1
+  %c0 = arith.constant 0 : index
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %0, %t0 = stream.resource.transients await(%imm) => %r : !stream.resource<*>{%n} from %s : !stream.resource<transient>{%n} => !stream.timepoint
+  %t1 = stream.file.read await(%imm) => %f[%off], %v[%c0], %n : !stream.file -> !stream.resource<variable>{%n} => !stream.timepoint
+  util.return %0, %t0, %t1 : !stream.resource<*>, !stream.timepoint, !stream.timepoint
+}

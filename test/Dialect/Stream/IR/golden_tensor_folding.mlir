@@ -347,3 +347,31 @@ util.func public @dedup_imports_other_block(%buf: !util.buffer, %n: index, %c: i
 ^bb2:
   util.return %a : !stream.resource<external>
 }
+
+// -----
+
+// §1.3: unused tensor.fill / tensor.update survive (no effect interface);
+// Pure tensor ops disappear.
+// CHECK-LABEL: util.func public @not_trivially_dead_tensor_ops
+util.func public @not_trivially_dead_tensor_ops(%t: !stream.resource<*>, %p: !stream.resource<*>, %v: i32, %stg: !stream.resource<staging>) {
+  // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+  // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+  // CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
+  // CHECK: stream.tensor.fill %arg2, %arg0[%[[C0]] for %[[C4]]] : i32 -> tensor<16xi32> in %arg0 as !stream.resource<*>{%[[C64]]}
+  // CHECK-NEXT: stream.tensor.update %arg1, %arg0[%[[C0]]] : tensor<4xi32> in !stream.resource<*>{%[[C16]]} -> tensor<16xi32> in %arg0 as !stream.resource<*>{%[[C64]]}
+  // CHECK-NEXT: util.return
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %0 = stream.tensor.fill %v, %t[%c0 for %c4] : i32 -> tensor<16xi32> in %t as !stream.resource<*>{%c64}
+  %1 = stream.tensor.update %p, %t[%c0] : tensor<4xi32> in !stream.resource<*>{%c16} -> tensor<16xi32> in %t as !stream.resource<*>{%c64}
+  %2 = stream.tensor.load %stg[%c0] : tensor<16xi32> in !stream.resource<staging>{%c64} -> i32
+  %3 = stream.tensor.store %v, %stg[%c0] : i32 -> tensor<16xi32> in %stg as !stream.resource<staging>{%c64}
+  %4 = stream.tensor.slice %t[%c0 for %c4] : tensor<16xi32> in !stream.resource<*>{%c64} -> tensor<4xi32> in !stream.resource<*>{%c16}
+  %5 = stream.tensor.sizeof tensor<16xi32> : index
+  %6 = stream.tensor.empty : tensor<0xi32> in !stream.resource<*>{%c0}
+  %7 = stream.tensor.splat %v : i32 -> tensor<16xi32> in !stream.resource<*>{%c64}
+  util.return
+}

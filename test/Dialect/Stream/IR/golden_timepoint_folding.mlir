@@ -442,3 +442,31 @@ util.func public @sink_subview_across_await_mixed(%t: !stream.timepoint, %r: !st
   %w:2 = stream.timepoint.await %t => %q, %v : !stream.resource<*>{%m}, !stream.resource<*>{%c256}
   util.return %w#0, %w#1 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// §3.8: no ElideImmediateTimepointWait on test.timeline_op.
+// CHECK-LABEL: util.func public @timeline_op_immediate_await_kept
+util.func public @timeline_op_immediate_await_kept(%r: !stream.resource<external>, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  // CHECK-NEXT: %[[IMM:.+]] = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = stream.test.timeline_op await(%[[IMM]]) => with(%arg0)
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %out, %t = stream.test.timeline_op await(%imm) => with(%r) : (!stream.resource<external>{%n}) -> !stream.resource<external>{%n} => !stream.timepoint
+  util.return %out, %t : !stream.resource<external>, !stream.timepoint
+}
+
+// -----
+
+// §5.6 PassThroughChainExternal negative: a non-allocating producer blocks.
+// CHECK-LABEL: util.func public @chain_external_non_alloc_producer
+util.func public @chain_external_non_alloc_producer(%in: !stream.timepoint, %a: index, %b: index) -> index {
+  // CHECK-NEXT: %[[E:.+]]:2 = stream.timepoint.export %arg0 => (!hal.semaphore, index)
+  // CHECK-NEXT: %[[TP:.+]] = stream.timepoint.import %[[E]]#0, %[[E]]#1 : (!hal.semaphore, index) => !stream.timepoint
+  // CHECK-NEXT: %[[V:.+]] = arith.addi %arg1, %arg2 : index
+  // CHECK-NEXT: stream.timepoint.chain_external %[[TP]] => (%[[E]]#0, %[[V]] : !hal.semaphore, index)
+  %sem, %v0 = stream.timepoint.export %in => (!hal.semaphore, index)
+  %tp = stream.timepoint.import %sem, %v0 : (!hal.semaphore, index) => !stream.timepoint
+  %v = arith.addi %a, %b : index
+  stream.timepoint.chain_external %tp => (%sem, %v : !hal.semaphore, index)
+  util.return %v : index
+}
