@@ -1117,3 +1117,87 @@ util.func public @execute_closure_keeps_attrs(%a: !stream.resource<*>, %n: index
   } => !stream.timepoint attributes {test.keep}
   util.return %r, %t : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §5.4: a full-range fill of a splat with the same value becomes a new splat
+// (FlattenFullFillToSplat first): the original splat's await is lost.
+// CHECK-LABEL: util.func public @full_fill_same_value_drops_await
+util.func public @full_fill_same_value_drops_await(%w: !stream.timepoint, %v: i32, %n: index) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[S:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.return %[[S]]
+  %c0 = arith.constant 0 : index
+  %t = stream.async.splat await(%w) %v : i32 -> !stream.resource<*>{%n}
+  %0 = stream.async.fill %v, %t[%c0 to %n for %n] : i32 -> %t as !stream.resource<*>{%n}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// §5.4 SinkAllocaLikeOpToConsumers<async.alloca>.
+util.func private @use(!stream.resource<transient>)
+util.func private @other()
+
+// CHECK-LABEL: util.func public @sink_alloca
+util.func public @sink_alloca(%n: index) {
+  // CHECK-NEXT: util.call @other()
+  // CHECK-NEXT: %[[A:.+]] = stream.async.alloca : !stream.resource<transient>{%arg0}
+  // CHECK-NEXT: util.call @use(%[[A]])
+  %a = stream.async.alloca : !stream.resource<transient>{%n}
+  util.call @other() : () -> ()
+  util.call @use(%a) : (!stream.resource<transient>) -> ()
+  util.return
+}
+
+// -----
+
+// §3.9: sync awaits are not chained into an execute.
+// CHECK-LABEL: util.func public @execute_no_chain_sync
+util.func public @execute_no_chain_sync(%t: !stream.timepoint, %res: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK: %[[R:.+]] = stream.timepoint.await sync %arg0 => %arg1 : !stream.resource<*>{%arg2}
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = stream.async.execute with(%[[R]] as
+  %c0 = arith.constant 0 : index
+  %r = stream.timepoint.await sync %t => %res : !stream.resource<*>{%n}
+  %o, %ot = stream.async.execute with(%r as %a: !stream.resource<*>{%n}) -> %r{%n} {
+    %d = stream.async.dispatch @ex::@f(%a[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %a{%n}
+    stream.yield %d : !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %o, %ot : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §4.7/§5.4 FoldAsyncCloneIntoLoad byte widths: vector<4xf32> -> 16, i1 -> 1,
+// i23 -> 4.
+// CHECK-LABEL: util.func public @load_through_transfer_clone_widths
+util.func public @load_through_transfer_clone_widths(%x: !stream.resource<external>, %n: index, %off: index) -> (vector<4xf32>, i1, i23) {
+  // CHECK-DAG: %[[C1:.+]] = arith.constant 1 : index
+  // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+  // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+  // CHECK-DAG: stream.async.load %{{.+}}[%{{.+}}] : !stream.resource<staging>{%[[C16]]} -> vector<4xf32>
+  // CHECK-DAG: stream.async.load %{{.+}}[%{{.+}}] : !stream.resource<staging>{%[[C1]]} -> i1
+  // CHECK-DAG: stream.async.load %{{.+}}[%{{.+}}] : !stream.resource<staging>{%[[C4]]} -> i23
+  %c0 = stream.async.clone %x : !stream.resource<external>{%n} -> !stream.resource<*>{%n}
+  %t0 = stream.async.transfer %c0 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %v0 = stream.async.load %t0[%off] : !stream.resource<staging>{%n} -> vector<4xf32>
+  %c1 = stream.async.clone %x : !stream.resource<external>{%n} -> !stream.resource<*>{%n}
+  %t1 = stream.async.transfer %c1 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %v1 = stream.async.load %t1[%off] : !stream.resource<staging>{%n} -> i1
+  %c2 = stream.async.clone %x : !stream.resource<external>{%n} -> !stream.resource<*>{%n}
+  %t2 = stream.async.transfer %c2 : !stream.resource<*>{%n} -> !stream.resource<staging>{%n}
+  %v2 = stream.async.load %t2[%off] : !stream.resource<staging>{%n} -> i23
+  util.return %v0, %v1, %v2 : vector<4xf32>, i1, i23
+}
+
+// -----
+
+// §5.4 IntermediateTransferElision: an intermediate transfer with other uses stays.
+// CHECK-LABEL: util.func public @transfer_chain_intermediate_used
+util.func public @transfer_chain_intermediate_used(%src: !stream.resource<transient>, %n: index) -> (!stream.resource<staging>, !stream.resource<external>) {
+  // CHECK-NEXT: %[[A:.+]] = stream.async.transfer %arg0 : !stream.resource<transient>{%arg1} from(#hal.device.affinity<@b>) -> to(#hal.device.affinity<@a>) !stream.resource<staging>{%arg1}
+  // CHECK-NEXT: %[[B:.+]] = stream.async.transfer %arg0 : !stream.resource<transient>{%arg1} from(#hal.device.affinity<@b>) -> to(#hal.device.affinity<@a>) !stream.resource<external>{%arg1}
+  // CHECK-NEXT: util.return %[[A]], %[[B]]
+  %0 = stream.async.transfer %src : !stream.resource<transient>{%n} from(#hal.device.affinity<@b>) -> to(#hal.device.affinity<@a>) !stream.resource<staging>{%n}
+  %1 = stream.async.transfer %0 : !stream.resource<staging>{%n} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@a>) !stream.resource<external>{%n}
+  util.return %0, %1 : !stream.resource<staging>, !stream.resource<external>
+}

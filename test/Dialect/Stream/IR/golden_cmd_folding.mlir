@@ -321,3 +321,28 @@ util.func public @cmd_execute_closure_keeps_once(%a: !stream.resource<transient>
   } => !stream.timepoint attributes {test.keep}
   util.return %t : !stream.timepoint
 }
+
+// -----
+
+// §3.4/§5.5: dynamic subview offsets: the offset arithmetic is placed before
+// the execute, source side first.
+// CHECK-LABEL: util.func public @copy_dynamic_subviews
+util.func public @copy_dynamic_subviews(%base: !stream.resource<transient>, %n: index, %o0: index, %o1: index) -> !stream.timepoint {
+  // CHECK-DAG: %[[C1000:.+]] = arith.constant 1000 : index
+  // CHECK-DAG: %[[C2000:.+]] = arith.constant 2000 : index
+  // CHECK: %[[A0:.+]] = arith.addi %arg2, %[[C1000]] : index
+  // CHECK-NEXT: %[[A1:.+]] = arith.addi %arg3, %[[C2000]] : index
+  // CHECK-NEXT: %[[T:.+]] = stream.cmd.execute with(%arg0 as %[[A:.+]]: !stream.resource<transient>{%arg1}) {
+  // CHECK-NEXT: stream.cmd.copy %[[A]][%[[A0]]], %[[A]][%[[A1]]], %[[C1000]] : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: } => !stream.timepoint
+  %c1000 = arith.constant 1000 : index
+  %c2000 = arith.constant 2000 : index
+  %c3000 = arith.constant 3000 : index
+  %c4000 = arith.constant 4000 : index
+  %v0 = stream.resource.subview %base[%o0] : !stream.resource<transient>{%n} -> !stream.resource<transient>{%c3000}
+  %v1 = stream.resource.subview %base[%o1] : !stream.resource<transient>{%n} -> !stream.resource<transient>{%c4000}
+  %t = stream.cmd.execute with(%v0 as %a: !stream.resource<transient>{%c3000}, %v1 as %b: !stream.resource<transient>{%c4000}) {
+    stream.cmd.copy %a[%c1000], %b[%c2000], %c1000 : !stream.resource<transient>{%c3000} -> !stream.resource<transient>{%c4000}
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}

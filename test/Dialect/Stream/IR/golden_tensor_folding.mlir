@@ -375,3 +375,61 @@ util.func public @not_trivially_dead_tensor_ops(%t: !stream.resource<*>, %p: !st
   %7 = stream.tensor.splat %v : i32 -> tensor<16xi32> in !stream.resource<*>{%c64}
   util.return
 }
+
+// -----
+
+// §5.3 ElideUnneededTensorClones negative: a tied use keeps the clone.
+// CHECK-LABEL: util.func public @tensor_clone_tied_use
+util.func public @tensor_clone_tied_use(%r: !stream.resource<*>, %v: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[C:.+]] = stream.tensor.clone %arg0 : tensor<16xi32> in !stream.resource<*>{%{{.+}}} -> tensor<16xi32> in !stream.resource<*>{%{{.+}}}
+  // CHECK-NEXT: %[[F:.+]] = stream.tensor.fill %arg1, %[[C]]
+  // CHECK-NEXT: util.return %[[C]], %[[F]]
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c = stream.tensor.clone %r : tensor<16xi32> in !stream.resource<*>{%c64} -> tensor<16xi32> in !stream.resource<*>{%c64}
+  %f = stream.tensor.fill %v, %c[%c0 for %c4] : i32 -> tensor<16xi32> in %c as !stream.resource<*>{%c64}
+  util.return %c, %f : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §5.3 tensor.export folder negative: the import source type differs from the
+// export result type.
+// CHECK-LABEL: util.func public @export_of_import_type_mismatch
+util.func public @export_of_import_type_mismatch(%buf: !util.buffer, %n: index) -> !hal.buffer_view {
+  // CHECK-NEXT: %[[R:.+]] = stream.tensor.import %arg0 : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%arg1}
+  // CHECK-NEXT: %[[B:.+]] = stream.tensor.export %[[R]] : tensor<4xf32> in !stream.resource<external>{%arg1} -> !hal.buffer_view
+  // CHECK-NEXT: util.return %[[B]]
+  %r = stream.tensor.import %buf : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  %b = stream.tensor.export %r : tensor<4xf32> in !stream.resource<external>{%n} -> !hal.buffer_view
+  util.return %b : !hal.buffer_view
+}
+
+// -----
+
+// §5.3 DeduplicateTensorOp negative: different affinities.
+// CHECK-LABEL: util.func public @dedup_imports_affinity
+util.func public @dedup_imports_affinity(%buf: !util.buffer, %n: index) -> (!stream.resource<external>, !stream.resource<external>) {
+  // CHECK-NEXT: %[[A:.+]] = stream.tensor.import %arg0
+  // CHECK-NEXT: %[[B:.+]] = stream.tensor.import on(#hal.device.affinity<@a>) %arg0
+  // CHECK-NEXT: util.return %[[A]], %[[B]]
+  %a = stream.tensor.import %buf : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  %b = stream.tensor.import on(#hal.device.affinity<@a>) %buf : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%n}
+  util.return %a, %b : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// §5.3 FoldTensorCloneIntoLoad with affinities.
+// CHECK-LABEL: util.func public @tensor_load_clone_affinity
+util.func public @tensor_load_clone_affinity(%x: !stream.resource<external>, %n: index, %i: index) -> f32 {
+  // CHECK: %[[SZ:.+]] = stream.tensor.sizeof on(#hal.device.affinity<@a>) tensor<1xf32> : index
+  // CHECK-NEXT: %[[S:.+]] = stream.tensor.slice on(#hal.device.affinity<@a>) %arg0[%arg2 for %{{.+}}] : tensor<4xf32> in !stream.resource<external>{%arg1} -> tensor<1xf32> in !stream.resource<external>{%[[SZ]]}
+  // CHECK-NEXT: %[[T:.+]] = stream.async.transfer %[[S]] : !stream.resource<external>{%[[SZ]]} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@b>) !stream.resource<staging>{%[[SZ]]}
+  // CHECK-NEXT: stream.tensor.load %[[T]][%{{.+}}] : tensor<1xf32> in !stream.resource<staging>{%[[SZ]]} -> f32
+  %0 = stream.tensor.clone on(#hal.device.affinity<@a>) %x : tensor<4xf32> in !stream.resource<external>{%n} -> tensor<4xf32> in !stream.resource<*>{%n}
+  %1 = stream.async.transfer on(#hal.device.affinity<@c>) %0 : !stream.resource<*>{%n} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@b>) !stream.resource<staging>{%n}
+  %2 = stream.tensor.load %1[%i] : tensor<4xf32> in !stream.resource<staging>{%n} -> f32
+  util.return %2 : f32
+}
