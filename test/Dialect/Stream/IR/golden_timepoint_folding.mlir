@@ -470,3 +470,47 @@ util.func public @chain_external_non_alloc_producer(%in: !stream.timepoint, %a: 
   stream.timepoint.chain_external %tp => (%sem, %v : !hal.semaphore, index)
   util.return %v : index
 }
+
+// -----
+
+// §5.6: two awaits on one timepoint used only in a successor block both sink
+// there and are then grouped.
+util.func private @use2(!stream.resource<*>, !stream.resource<*>)
+
+// CHECK-LABEL: util.func public @sink_then_group_awaits
+util.func public @sink_then_group_awaits(%t: !stream.timepoint, %a: !stream.resource<*>, %b: !stream.resource<*>, %n: index, %c: i1) {
+  // CHECK-NEXT: cf.cond_br %arg4, ^bb1, ^bb2
+  // CHECK-NEXT: ^bb1:
+  // CHECK-NEXT: %[[W:.+]]:2 = stream.timepoint.await %arg0 => %arg1, %arg2 : !stream.resource<*>{%arg3}, !stream.resource<*>{%arg3}
+  // CHECK-NEXT: util.call @use2(%[[W]]#0, %[[W]]#1)
+  %0 = stream.timepoint.await %t => %a : !stream.resource<*>{%n}
+  %1 = stream.timepoint.await %t => %b : !stream.resource<*>{%n}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  util.call @use2(%0, %1) : (!stream.resource<*>, !stream.resource<*>) -> ()
+  util.return
+^bb2:
+  util.return
+}
+
+// -----
+
+// §5.6 SinkAwaitToFirstConsumer: uses inside an scf.for body -> before the loop.
+util.func private @use(!stream.resource<*>)
+util.func private @other()
+
+// CHECK-LABEL: util.func public @sink_await_before_loop
+util.func public @sink_await_before_loop(%t: !stream.timepoint, %a: !stream.resource<*>, %n: index) {
+  // CHECK: util.call @other()
+  // CHECK-NEXT: %[[W:.+]] = stream.timepoint.await %arg0 => %arg1 : !stream.resource<*>{%arg2}
+  // CHECK-NEXT: scf.for
+  // CHECK-NEXT: util.call @use(%[[W]])
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %0 = stream.timepoint.await %t => %a : !stream.resource<*>{%n}
+  util.call @other() : () -> ()
+  scf.for %i = %c0 to %n step %c1 {
+    util.call @use(%0) : (!stream.resource<*>) -> ()
+  }
+  util.return
+}
