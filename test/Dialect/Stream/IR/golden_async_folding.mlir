@@ -1201,3 +1201,32 @@ util.func public @transfer_chain_intermediate_used(%src: !stream.resource<transi
   %1 = stream.async.transfer %0 : !stream.resource<staging>{%n} from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@a>) !stream.resource<external>{%n}
   util.return %0, %1 : !stream.resource<staging>, !stream.resource<external>
 }
+
+// -----
+
+// §3.6: the producer is re-materialized before each user of the clone.
+util.func private @use(!stream.resource<transient>)
+
+// CHECK-LABEL: util.func public @clone_of_splat_two_users
+util.func public @clone_of_splat_two_users(%v: i32, %n: index) -> !stream.resource<transient> {
+  // CHECK-NEXT: %[[S0:.+]] = stream.async.splat %arg0 : i32 -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: util.call @use(%[[S0]])
+  // CHECK-NEXT: %[[S1:.+]] = stream.async.splat %arg0 : i32 -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: util.return %[[S1]]
+  %s = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  %c = stream.async.clone %s : !stream.resource<*>{%n} -> !stream.resource<transient>{%n}
+  util.call @use(%c) : (!stream.resource<transient>) -> ()
+  util.return %c : !stream.resource<transient>
+}
+
+// -----
+
+// §3.6: a clone of a clone re-materializes the inner clone with the outer type.
+// CHECK-LABEL: util.func public @clone_of_clone
+util.func public @clone_of_clone(%x: !stream.resource<*>, %n: index) -> !stream.resource<variable> {
+  // CHECK-NEXT: %[[C:.+]] = stream.async.clone %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<variable>{%arg1}
+  // CHECK-NEXT: util.return %[[C]]
+  %c1 = stream.async.clone %x : !stream.resource<*>{%n} -> !stream.resource<transient>{%n}
+  %c2 = stream.async.clone %c1 : !stream.resource<transient>{%n} -> !stream.resource<variable>{%n}
+  util.return %c2 : !stream.resource<variable>
+}
