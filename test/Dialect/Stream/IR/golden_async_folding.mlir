@@ -1230,3 +1230,38 @@ util.func public @clone_of_clone(%x: !stream.resource<*>, %n: index) -> !stream.
   %c2 = stream.async.clone %c1 : !stream.resource<transient>{%n} -> !stream.resource<variable>{%n}
   util.return %c2 : !stream.resource<variable>
 }
+
+// -----
+
+// §5.4 ElideInPlaceUpdate: timepoint.await users pass (Pure), async.barrier blocks.
+// CHECK-LABEL: util.func public @in_place_update_users
+util.func public @in_place_update_users(%a: !stream.resource<*>, %b: !stream.resource<*>, %n: index, %t: !stream.timepoint) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK: %[[D0:.+]] = stream.async.dispatch @ex::@fn(%arg0
+  // CHECK-NEXT: %[[D1:.+]] = stream.async.dispatch @ex::@fn(%arg1
+  // CHECK-NEXT: %[[U:.+]] = stream.async.update %[[D1]], %arg1
+  // CHECK-NEXT: %[[B:.+]] = stream.async.barrier %[[D1]]
+  // CHECK-NEXT: %[[W:.+]] = stream.timepoint.await %arg3 => %[[D0]]
+  // CHECK-NEXT: util.return %[[D0]], %[[W]], %[[U]], %[[B]]
+  %c0 = arith.constant 0 : index
+  %0 = stream.async.dispatch @ex::@fn(%a[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %a{%n}
+  %1 = stream.async.update %0, %a[%c0 to %n] : !stream.resource<*>{%n} -> %a as !stream.resource<*>{%n}
+  %2 = stream.timepoint.await %t => %0 : !stream.resource<*>{%n}
+  %3 = stream.async.dispatch @ex::@fn(%b[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %b{%n}
+  %4 = stream.async.update %3, %b[%c0 to %n] : !stream.resource<*>{%n} -> %b as !stream.resource<*>{%n}
+  %5 = stream.async.barrier %3 : !stream.resource<*>{%n}
+  util.return %1, %2, %4, %5 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §5.4 async.update folder rule 1 requires equal update/result types.
+// CHECK-LABEL: util.func public @update_type_mismatch_kept
+util.func public @update_type_mismatch_kept(%x: !stream.resource<*>, %n: index, %v: i32) -> !stream.resource<transient> {
+  // CHECK: %[[S:.+]] = stream.async.splat %arg2 : i32 -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: %[[U:.+]] = stream.async.update %arg0, %[[S]]
+  // CHECK-NEXT: util.return %[[U]]
+  %c0 = arith.constant 0 : index
+  %s = stream.async.splat %v : i32 -> !stream.resource<transient>{%n}
+  %0 = stream.async.update %x, %s[%c0 to %n] : !stream.resource<*>{%n} -> %s as !stream.resource<transient>{%n}
+  util.return %0 : !stream.resource<transient>
+}

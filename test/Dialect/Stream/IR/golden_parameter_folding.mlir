@@ -374,3 +374,31 @@ util.func public @async_load_result_slice(%s: !util.buffer, %k: !util.buffer, %p
   %v = stream.async.slice %l[%o to %e] : !stream.resource<constant>{%big} -> !stream.resource<constant>{%len}
   util.return %v, %lt : !stream.resource<constant>, !stream.timepoint
 }
+
+// -----
+
+// §5.5 FoldParameterLoadTargetSubviews: only single-use subview entries change.
+// CHECK-LABEL: util.func public @cmd_load_mixed_entries
+util.func public @cmd_load_mixed_entries(%scope: !util.buffer, %k0: !util.buffer, %k1: !util.buffer, %off0: index, %len0: index, %off1: index, %len1: index) -> (!stream.resource<constant>, !stream.resource<constant>, !stream.resource<constant>, !stream.timepoint) {
+  // CHECK-DAG: %[[C50:.+]] = arith.constant 50 : i64
+  // CHECK-DAG: %[[C51:.+]] = arith.constant 51 : i64
+  // CHECK-DAG: %[[C200:.+]] = arith.constant 200 : index
+  // CHECK: %[[I0:.+]] = arith.index_cast %arg3 : index to i64
+  // CHECK-NEXT: %[[P0:.+]] = arith.addi %[[I0]], %[[C50]] : i64
+  // CHECK-NEXT: = stream.cmd.parameter.load {
+  // CHECK-NEXT: %arg0::%arg1[%[[P0]]] : !stream.resource<constant>{%arg4},
+  // CHECK-NEXT: %arg0::%arg2[%[[C51]]] : !stream.resource<constant>{%[[C200]]}
+  // CHECK-NEXT: } => !stream.timepoint
+  // CHECK-NEXT: stream.resource.subview %{{.+}}[%arg5] : !stream.resource<constant>{%[[C200]]} -> !stream.resource<constant>{%arg6}
+  %c50_i64 = arith.constant 50 : i64
+  %c51_i64 = arith.constant 51 : i64
+  %c100 = arith.constant 100 : index
+  %c200 = arith.constant 200 : index
+  %r0, %r1, %t = stream.cmd.parameter.load {
+    %scope::%k0[%c50_i64] : !stream.resource<constant>{%c100},
+    %scope::%k1[%c51_i64] : !stream.resource<constant>{%c200}
+  } => !stream.timepoint
+  %v0 = stream.resource.subview %r0[%off0] : !stream.resource<constant>{%c100} -> !stream.resource<constant>{%len0}
+  %v1 = stream.resource.subview %r1[%off1] : !stream.resource<constant>{%c200} -> !stream.resource<constant>{%len1}
+  util.return %v0, %v1, %r1, %t : !stream.resource<constant>, !stream.resource<constant>, !stream.resource<constant>, !stream.timepoint
+}

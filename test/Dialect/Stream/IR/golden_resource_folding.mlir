@@ -566,3 +566,33 @@ util.func public @immediate_await_kept(%r: !stream.resource<*>, %n: index, %s: !
   %t1 = stream.file.read await(%imm) => %f[%off], %v[%c0], %n : !stream.file -> !stream.resource<variable>{%n} => !stream.timepoint
   util.return %0, %t0, %t1 : !stream.resource<*>, !stream.timepoint, !stream.timepoint
 }
+
+// -----
+
+// §5.1 ElideAllocaDeallocaOp: the dealloca's own (other) await is forwarded.
+// CHECK-LABEL: util.func public @elide_alloca_dealloca_other_await
+util.func public @elide_alloca_dealloca_other_await(%n: index, %w: !stream.timepoint, %u: !stream.timepoint) -> (!stream.timepoint, !stream.timepoint) {
+  // CHECK-NEXT: util.return %arg1, %arg2 : !stream.timepoint, !stream.timepoint
+  %a, %ta = stream.resource.alloca uninitialized await(%w) => !stream.resource<transient>{%n} => !stream.timepoint
+  %d = stream.resource.dealloca await(%u) => %a : !stream.resource<transient>{%n} => !stream.timepoint
+  util.return %ta, %d : !stream.timepoint, !stream.timepoint
+}
+
+// -----
+
+// §5.1 PropagateResourcePackBaseOffset: a non-zero constant base offset is
+// added (constant moved to the RHS by arith).
+// CHECK-LABEL: util.func public @pack_constant_base_offset
+util.func public @pack_constant_base_offset(%s: index, %t: index) -> (index, index, index) {
+  // CHECK-NEXT: %[[C16:.+]] = arith.constant 16 : index
+  // CHECK-NEXT: %[[P:.+]]:3 = stream.resource.pack slices({
+  // CHECK-NEXT:   [0, 4] = %arg0,
+  // CHECK-NEXT:   [1, 2] = %arg1
+  // CHECK-NEXT: }) : index
+  // CHECK-NEXT: %[[Q0:.+]] = arith.addi %[[P]]#1, %[[C16]] : index
+  // CHECK-NEXT: %[[Q1:.+]] = arith.addi %[[P]]#2, %[[C16]] : index
+  // CHECK-NEXT: util.return %[[P]]#0, %[[Q0]], %[[Q1]] : index, index, index
+  %c16 = arith.constant 16 : index
+  %p:3 = stream.resource.pack offset(%c16) slices({[0, 4] = %s, [1, 2] = %t}) : index
+  util.return %p#0, %p#1, %p#2 : index, index, index
+}

@@ -433,3 +433,26 @@ util.func public @tensor_load_clone_affinity(%x: !stream.resource<external>, %n:
   %2 = stream.tensor.load %1[%i] : tensor<4xf32> in !stream.resource<staging>{%n} -> f32
   util.return %2 : f32
 }
+
+// -----
+
+// §5.3 TensorConstantToSplat with a dynamic (non-zero) dim.
+// CHECK-LABEL: util.func public @constant_to_splat_dynamic
+util.func public @constant_to_splat_dynamic(%d: index) -> !stream.resource<constant> {
+  // CHECK-NEXT: %[[C3:.+]] = arith.constant 3 : i32
+  // CHECK-NEXT: %[[SZ:.+]] = stream.tensor.sizeof tensor<?xi32>{%arg0} : index
+  // CHECK-NEXT: %[[S:.+]] = stream.tensor.splat %[[C3]] : i32 -> tensor<?xi32>{%arg0} in !stream.resource<constant>{%[[SZ]]}
+  // CHECK-NEXT: util.return %[[S]]
+  %0 = stream.tensor.constant : tensor<?xi32>{%d} in !stream.resource<constant> = dense<3> : tensor<4xi32>
+  util.return %0 : !stream.resource<constant>
+}
+
+// -----
+
+// §5.3 tensor.encode folder rule 1: identical encoded types fold.
+// CHECK-LABEL: util.func public @tensor_encode_same_encoding
+util.func public @tensor_encode_same_encoding(%r: !stream.resource<*>, %n: index, %m: index) -> !stream.resource<*> {
+  // CHECK-NEXT: util.return %arg0
+  %0 = stream.tensor.encode %r : tensor<?x4xf32, "enc">{%n} in !stream.resource<*>{%m} -> tensor<?x4xf32, "enc">{%m} in !stream.resource<*>{%m}
+  util.return %0 : !stream.resource<*>
+}
