@@ -1265,3 +1265,43 @@ util.func public @update_type_mismatch_kept(%x: !stream.resource<*>, %n: index, 
   %0 = stream.async.update %x, %s[%c0 to %n] : !stream.resource<*>{%n} -> %s as !stream.resource<transient>{%n}
   util.return %0 : !stream.resource<transient>
 }
+
+// -----
+
+// §3.12 hasValueSemantics: targets produced by async-phase ops (alloca, untied
+// dispatch result) fold to the update value; a tensor-phase producer
+// (tensor.splat) or a tied dispatch result does not.
+// CHECK-LABEL: util.func public @update_value_semantics
+util.func public @update_value_semantics(%x: !stream.resource<*>, %y: !stream.resource<*>, %n: index, %v: i32) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[S:.+]] = stream.tensor.splat %arg3 : i32 -> tensor<4xi32> in !stream.resource<*>{%arg2}
+  // CHECK-DAG: %[[U2:.+]] = stream.async.update %arg0, %[[S]]
+  // CHECK-DAG: %[[T:.+]] = stream.async.dispatch @ex::@t(%arg1[%{{.+}} to %arg2 for %arg2]) : (!stream.resource<*>{%arg2}) -> %arg1{%arg2}
+  // CHECK-DAG: %[[U3:.+]] = stream.async.update %arg0, %[[T]]
+  // CHECK: util.return %arg0, %arg0, %[[U2]], %[[U3]]
+  %c0 = arith.constant 0 : index
+  %a = stream.async.alloca : !stream.resource<*>{%n}
+  %0 = stream.async.update %x, %a[%c0 to %n] : !stream.resource<*>{%n} -> %a as !stream.resource<*>{%n}
+  %d = stream.async.dispatch @ex::@d(%y[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  %1 = stream.async.update %x, %d[%c0 to %n] : !stream.resource<*>{%n} -> %d as !stream.resource<*>{%n}
+  %s = stream.tensor.splat %v : i32 -> tensor<4xi32> in !stream.resource<*>{%n}
+  %2 = stream.async.update %x, %s[%c0 to %n] : !stream.resource<*>{%n} -> %s as !stream.resource<*>{%n}
+  %t = stream.async.dispatch @ex::@t(%y[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %y{%n}
+  %3 = stream.async.update %x, %t[%c0 to %n] : !stream.resource<*>{%n} -> %t as !stream.resource<*>{%n}
+  util.return %0, %1, %2, %3 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// §1.4: constants used inside execution regions are hoisted to the function.
+// CHECK-LABEL: util.func public @constants_hoisted_out_of_execute
+util.func public @constants_hoisted_out_of_execute(%r: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK-NEXT: %{{.+}}, %{{.+}} = stream.async.execute with(%arg0 as %[[A:.+]]: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
+  // CHECK-NEXT: stream.async.dispatch @ex::@f(%[[A]][%[[C0]] to %arg1 for %arg1])
+  %o, %t = stream.async.execute with(%r as %a: !stream.resource<*>{%n}) -> %r{%n} {
+    %c0 = arith.constant 0 : index
+    %d = stream.async.dispatch @ex::@f(%a[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> %a{%n}
+    stream.yield %d : !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %o, %t : !stream.resource<*>, !stream.timepoint
+}
