@@ -1305,3 +1305,33 @@ util.func public @constants_hoisted_out_of_execute(%r: !stream.resource<*>, %n: 
   } => !stream.timepoint
   util.return %o, %t : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §5.4 CoalesceAdjacentFills negative: F's offset is defined after S (not
+// usable at S).
+// CHECK-LABEL: util.func public @coalesce_fills_offset_not_usable
+util.func public @coalesce_fills_offset_not_usable(%r: !stream.resource<*>, %n: index, %x: index, %y: index) -> !stream.resource<*> {
+  // CHECK: %[[F0:.+]] = stream.async.fill %{{.+}}, %arg0[%{{.+}} to %{{.+}} for %{{.+}}] : i8 -> %arg0 as !stream.resource<*>{%arg1}
+  // CHECK-NEXT: %[[O:.+]] = arith.subi %arg2, %arg3 : index
+  // CHECK-NEXT: %[[F1:.+]] = stream.async.fill %{{.+}}, %[[F0]][%[[O]] to %{{.+}} for %{{.+}}] : i8 -> %[[F0]] as !stream.resource<*>{%arg1}
+  // CHECK-NEXT: util.return %[[F1]]
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i8
+  %0 = stream.async.fill %z, %r[%c4 to %c8 for %c4] : i8 -> %r as !stream.resource<*>{%n}
+  %o = arith.subi %x, %y : index
+  %1 = stream.async.fill %z, %0[%o to %c4 for %c4] : i8 -> %0 as !stream.resource<*>{%n}
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// §5.4 ConvertSplatConstantsIntoSplats negative: parameter-backed constant.
+// CHECK-LABEL: util.func public @async_constant_parameter_kept
+util.func public @async_constant_parameter_kept(%n: index) -> !stream.resource<constant> {
+  // CHECK-NEXT: %[[C:.+]] = stream.async.constant : !stream.resource<constant>{%arg0} = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
+  // CHECK-NEXT: util.return %[[C]]
+  %0 = stream.async.constant : !stream.resource<constant>{%n} = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
+  util.return %0 : !stream.resource<constant>
+}

@@ -456,3 +456,40 @@ util.func public @tensor_encode_same_encoding(%r: !stream.resource<*>, %n: index
   %0 = stream.tensor.encode %r : tensor<?x4xf32, "enc">{%n} in !stream.resource<*>{%m} -> tensor<?x4xf32, "enc">{%m} in !stream.resource<*>{%m}
   util.return %0 : !stream.resource<*>
 }
+
+// -----
+
+// §5.3 tensor.import folder negative: the sizes are different SSA values.
+// CHECK-LABEL: util.func public @import_of_export_size_mismatch
+util.func public @import_of_export_size_mismatch(%r: !stream.resource<external>, %n: index, %m: index) -> !stream.resource<external> {
+  // CHECK-NEXT: %[[B:.+]] = stream.tensor.export %arg0 : tensor<4xf32> in !stream.resource<external>{%arg1} -> !util.buffer
+  // CHECK-NEXT: %[[I:.+]] = stream.tensor.import %[[B]] : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%arg2}
+  // CHECK-NEXT: util.return %[[I]]
+  %b = stream.tensor.export %r : tensor<4xf32> in !stream.resource<external>{%n} -> !util.buffer
+  %i = stream.tensor.import %b : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%m}
+  util.return %i : !stream.resource<external>
+}
+
+// -----
+
+// §5.3 tensor.export folder negative: encoding dims are different SSA values.
+// CHECK-LABEL: util.func public @export_of_import_dims_mismatch
+util.func public @export_of_import_dims_mismatch(%buf: !util.buffer, %d: index, %e: index, %n: index) -> !util.buffer {
+  // CHECK-NEXT: %[[R:.+]] = stream.tensor.import %arg0 : !util.buffer -> tensor<?x5xf32>{%arg1} in !stream.resource<external>{%arg3}
+  // CHECK-NEXT: %[[B:.+]] = stream.tensor.export %[[R]] : tensor<?x5xf32>{%arg2} in !stream.resource<external>{%arg3} -> !util.buffer
+  // CHECK-NEXT: util.return %[[B]]
+  %r = stream.tensor.import %buf : !util.buffer -> tensor<?x5xf32>{%d} in !stream.resource<external>{%n}
+  %b = stream.tensor.export %r : tensor<?x5xf32>{%e} in !stream.resource<external>{%n} -> !util.buffer
+  util.return %b : !util.buffer
+}
+
+// -----
+
+// §5.3 TensorConstantToSplat negative: parameter-backed constants are kept.
+// CHECK-LABEL: util.func public @constant_parameter_kept
+util.func public @constant_parameter_kept() -> !stream.resource<constant> {
+  // CHECK-NEXT: %[[C:.+]] = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
+  // CHECK-NEXT: util.return %[[C]]
+  %0 = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
+  util.return %0 : !stream.resource<constant>
+}

@@ -514,3 +514,34 @@ util.func public @sink_await_before_loop(%t: !stream.timepoint, %a: !stream.reso
   }
   util.return
 }
+
+// -----
+
+// §5.6 ChainTimepoints negative: the barrier's resource is produced by a tied
+// op on top of the await result (base != resource).
+// CHECK-LABEL: util.func public @barrier_through_tied_op_kept
+util.func public @barrier_through_tied_op_kept(%t: !stream.timepoint, %src: !stream.resource<*>, %x: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK: %[[W:.+]] = stream.timepoint.await %arg0 => %arg1 : !stream.resource<*>{%arg3}
+  // CHECK-NEXT: %[[U:.+]] = stream.async.update %arg2, %[[W]]
+  // CHECK-NEXT: %[[R:.+]], %[[T:.+]] = stream.timepoint.barrier %[[U]] : !stream.resource<*>{%arg3} => !stream.timepoint
+  // CHECK-NEXT: util.return %[[R]], %[[T]]
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %r = stream.timepoint.await %t => %src : !stream.resource<*>{%n}
+  %u = stream.async.update %x, %r[%c0 to %c8] : !stream.resource<*>{%c8} -> %r as !stream.resource<*>{%n}
+  %r2, %t2 = stream.timepoint.barrier %u : !stream.resource<*>{%n} => !stream.timepoint
+  util.return %r2, %t2 : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §5.6 ExpandTimepointJoinOperands also de-duplicates.
+// CHECK-LABEL: util.func public @join_expand_dedup
+util.func public @join_expand_dedup(%a: !stream.timepoint, %b: !stream.timepoint) -> (!stream.timepoint, !stream.timepoint) {
+  // CHECK-NEXT: %[[J0:.+]] = stream.timepoint.join max(%arg0, %arg1) => !stream.timepoint
+  // CHECK-NEXT: %[[J1:.+]] = stream.timepoint.join max(%arg0, %arg1) => !stream.timepoint
+  // CHECK-NEXT: util.return %[[J0]], %[[J1]]
+  %j0 = stream.timepoint.join max(%a, %b) => !stream.timepoint
+  %j1 = stream.timepoint.join max(%j0, %a) => !stream.timepoint
+  util.return %j0, %j1 : !stream.timepoint, !stream.timepoint
+}
