@@ -493,3 +493,43 @@ util.func public @constant_parameter_kept() -> !stream.resource<constant> {
   %0 = stream.tensor.constant : tensor<4xf32> in !stream.resource<constant> = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
   util.return %0 : !stream.resource<constant>
 }
+
+// -----
+
+// §3.1 more narrowing: index constants are 64-bit; >64-bit values other than
+// zero/all-ones are unchanged; complex constants never qualify.
+// CHECK-LABEL: util.func public @tensor_splat_narrow_wide
+util.func public @tensor_splat_narrow_wide(%n: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  // CHECK-DAG: %[[Z8:.+]] = arith.constant 0 : i8
+  // CHECK-DAG: %[[M1:.+]] = arith.constant -1 : i8
+  // CHECK-DAG: %[[ONE32:.+]] = arith.constant 1 : i32
+  // CHECK-DAG: %[[ONE8:.+]] = arith.constant 1 : i8
+  // CHECK-DAG: %[[W5:.+]] = arith.constant 5 : i128
+  // CHECK-DAG: %[[CPLX:.+]] = complex.constant [0.000000e+00 : f32, 0.000000e+00 : f32] : complex<f32>
+  // CHECK-DAG: %[[F64:.+]] = arith.constant 1.000000e+00 : f64
+  // CHECK-DAG: stream.tensor.splat %[[Z8]] : i8 -> tensor<4xindex> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[ONE32]] : i32 -> tensor<4xindex> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[ONE8]] : i8 -> tensor<4xi64> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[Z8]] : i8 -> tensor<4xi128> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[M1]] : i8 -> tensor<4xi128> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[W5]] : i128 -> tensor<4xi128> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[CPLX]] : complex<f32> -> tensor<4xcomplex<f32>> in !stream.resource<*>{%arg0}
+  // CHECK-DAG: stream.tensor.splat %[[F64]] : f64 -> tensor<4xf64> in !stream.resource<*>{%arg0}
+  %i0 = arith.constant 0 : index
+  %i1 = arith.constant 4294967297 : index
+  %l1 = arith.constant 0x0101010101010101 : i64
+  %w0 = arith.constant 0 : i128
+  %wm1 = arith.constant -1 : i128
+  %w5 = arith.constant 5 : i128
+  %cz = complex.constant [0.0 : f32, 0.0 : f32] : complex<f32>
+  %d1 = arith.constant 1.0 : f64
+  %0 = stream.tensor.splat %i0 : index -> tensor<4xindex> in !stream.resource<*>{%n}
+  %1 = stream.tensor.splat %i1 : index -> tensor<4xindex> in !stream.resource<*>{%n}
+  %2 = stream.tensor.splat %l1 : i64 -> tensor<4xi64> in !stream.resource<*>{%n}
+  %3 = stream.tensor.splat %w0 : i128 -> tensor<4xi128> in !stream.resource<*>{%n}
+  %4 = stream.tensor.splat %wm1 : i128 -> tensor<4xi128> in !stream.resource<*>{%n}
+  %5 = stream.tensor.splat %w5 : i128 -> tensor<4xi128> in !stream.resource<*>{%n}
+  %6 = stream.tensor.splat %cz : complex<f32> -> tensor<4xcomplex<f32>> in !stream.resource<*>{%n}
+  %7 = stream.tensor.splat %d1 : f64 -> tensor<4xf64> in !stream.resource<*>{%n}
+  util.return %0, %1, %2, %3, %4, %5, %6, %7 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
