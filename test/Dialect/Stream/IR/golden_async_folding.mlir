@@ -1335,3 +1335,29 @@ util.func public @async_constant_parameter_kept(%n: index) -> !stream.resource<c
   %0 = stream.async.constant : !stream.resource<constant>{%n} = #stream.parameter.named<"scope"::"key"> : tensor<4xf32>
   util.return %0 : !stream.resource<constant>
 }
+
+// -----
+
+// §3.9 + §5.4 + §5.6 interplay: a subview behind an await captured by an
+// execute ends up as a chained await on the base with the subview re-created
+// inside the region.
+// CHECK-LABEL: util.func public @execute_await_subview_capture
+util.func public @execute_await_subview_capture(%t: !stream.timepoint, %r: !stream.resource<*>, %rsz: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
+  // CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+  // CHECK-NOT: stream.timepoint.await
+  // CHECK: %{{.+}}, %{{.+}} = stream.async.execute await(%arg0) => with(%arg1 as %[[A:.+]]: !stream.resource<*>{%arg2}) -> !stream.resource<*>{%[[C128]]} {
+  // CHECK-NEXT: %[[S:.+]] = stream.resource.subview %[[A]][%[[C64]]] : !stream.resource<*>{%arg2} -> !stream.resource<*>{%[[C128]]}
+  // CHECK-NEXT: stream.async.dispatch @ex::@f(%[[S]][%[[C0]] to %[[C128]] for %[[C128]]])
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v = stream.resource.subview %r[%c64] : !stream.resource<*>{%rsz} -> !stream.resource<*>{%c128}
+  %w = stream.timepoint.await %t => %v : !stream.resource<*>{%c128}
+  %o, %ot = stream.async.execute with(%w as %a: !stream.resource<*>{%c128}) -> !stream.resource<*>{%c128} {
+    %d = stream.async.dispatch @ex::@f(%a[%c0 to %c128 for %c128]) : (!stream.resource<*>{%c128}) -> !stream.resource<*>{%c128}
+    stream.yield %d : !stream.resource<*>{%c128}
+  } => !stream.timepoint
+  util.return %o, %ot : !stream.resource<*>, !stream.timepoint
+}
