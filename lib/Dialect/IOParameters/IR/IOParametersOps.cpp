@@ -4,11 +4,12 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
-#include "sluice/Dialect/IOParameters/IR/ParameterReferenceSyntax.h"
+#include "sluice/Dialect/Util/IR/ParameterReferenceSyntax.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace sluice::io_parameters;
+using namespace sluice::util;
 
 using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
 

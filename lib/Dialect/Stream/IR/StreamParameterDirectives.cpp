@@ -1,14 +1,15 @@
 //===- StreamParameterDirectives.cpp - custom directives of the parameter ops ----===//
 
 //
-// The `%scope::%key` syntax is the SSA form of the io_parameters references
-// (ParameterReferenceSyntax.h). It is re-implemented here because the
-// io_parameters library sits above the stream library (it depends on HAL,
-// which depends on stream), so stream cannot link against it.
+// The `%scope::%key` syntax is the SSA form of the io_parameters references,
+// shared through util's ParameterReferenceSyntax.h (the literal form is not
+// accepted by stream ops).
 //
 //===----------------------------------------------------------------------===//
 
 #include "StreamParameterDirectives.h"
+
+#include "sluice/Dialect/Util/IR/ParameterReferenceSyntax.h"
 
 using namespace mlir;
 
@@ -16,24 +17,12 @@ namespace sluice::stream {
 
 using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
 
-/// True when two unresolved operands name the same value (`%x#0` differs from
-/// `%x#1`).
-static bool isSameOperand(const UnresolvedOperand &a,
-                          const UnresolvedOperand &b) {
-  return a.name == b.name && a.number == b.number;
-}
+using util::isSameOperand;
+using util::isSameOptionalOperand;
 
 //===----------------------------------------------------------------------===//
 // Shared helpers
 //===----------------------------------------------------------------------===//
-
-/// True when both optional operands are absent or name the same value.
-static bool isSameOptionalOperand(const std::optional<UnresolvedOperand> &a,
-                                  const std::optional<UnresolvedOperand> &b) {
-  if (a.has_value() != b.has_value())
-    return false;
-  return !a || isSameOperand(*a, *b);
-}
 
 /// Prints the rows each on a new line one level deeper than the op, separated
 /// by `,`, followed by a newline at the op's indentation.
@@ -62,31 +51,12 @@ static unsigned getRowCount(std::initializer_list<size_t> sizes) {
 ParseResult parseParameterReference(OpAsmParser &parser,
                                     std::optional<UnresolvedOperand> &scope,
                                     UnresolvedOperand &key) {
-  UnresolvedOperand first;
-  if (parser.parseOperand(first))
-    return failure();
-  if (succeeded(parser.parseOptionalColon())) {
-    if (parser.parseColon() || parser.parseOperand(key))
-      return failure();
-    scope = first;
-    return success();
-  }
-  key = first;
-  return success();
-}
-
-/// Prints `%scope::%key`, or `%key` when `scope` is null.
-static void printScopedKey(OpAsmPrinter &p, Value scope, Value key) {
-  if (scope) {
-    p.printOperand(scope);
-    p << "::";
-  }
-  p.printOperand(key);
+  return util::parseScopedKey(parser, scope, key);
 }
 
 void printParameterReference(OpAsmPrinter &p, Operation *, Value scope,
                              Value key) {
-  printScopedKey(p, scope, key);
+  util::printParameterReference(p, scope, key);
 }
 
 /// `param-ref [ %offset ]`.
@@ -103,7 +73,7 @@ parseParameterReferenceWithOffset(OpAsmParser &parser,
 
 static void printParameterReferenceWithOffset(OpAsmPrinter &p, Value scope,
                                               Value key, Value offset) {
-  printScopedKey(p, scope, key);
+  util::printParameterReference(p, scope, key);
   p << "[";
   p.printOperand(offset);
   p << "]";

@@ -204,3 +204,17 @@ util.func public @async_execute_empty_results(%a: !stream.resource<*>, %n: index
   } => !stream.timepoint
   util.return %t : !stream.timepoint
 }
+
+// -----
+
+// A tied result written with its type prints without it when the type equals
+// the captured operand's type, and keeps `as` when it differs.
+// CHECK-LABEL: util.func public @async_execute_tied_as
+util.func public @async_execute_tied_as(%in: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.resource<external>) {
+  // CHECK: stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> (%arg0{%arg1}, %arg0 as !stream.resource<external>{%arg1}) {
+  %r:2, %t = stream.async.execute with(%in as %x: !stream.resource<*>{%n}) -> (%in as !stream.resource<*>{%n}, %in as !stream.resource<external>{%n}) {
+    %c = stream.async.cast %x : !stream.resource<*>{%n} -> !stream.resource<external>{%n}
+    stream.yield %x, %c : !stream.resource<*>{%n}, !stream.resource<external>{%n}
+  } => !stream.timepoint
+  util.return %r#0, %r#1 : !stream.resource<*>, !stream.resource<external>
+}

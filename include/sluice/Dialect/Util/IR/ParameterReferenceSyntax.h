@@ -1,20 +1,21 @@
 //===- ParameterReferenceSyntax.h - `%scope::%key` references ---*- C++ -*-===//
 //
-// Parsing and printing of the parameter references used in io_parameters rows
-// (and, later, stream parameter rows): `%key`, `%scope::%key`, or in the
-// legacy literal form `"key"` and `"scope"::"key"`.
+// Parsing and printing of the parameter references of io_parameters rows and
+// stream parameter ops: `%key`, `%scope::%key`, or (io_parameters only) the
+// legacy literal form `"key"` and `"scope"::"key"`. Lives in util so both
+// dialects share it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_DIALECT_IOPARAMETERS_IR_PARAMETERREFERENCESYNTAX_H
-#define SLUICE_DIALECT_IOPARAMETERS_IR_PARAMETERREFERENCESYNTAX_H
+#ifndef SLUICE_DIALECT_UTIL_IR_PARAMETERREFERENCESYNTAX_H
+#define SLUICE_DIALECT_UTIL_IR_PARAMETERREFERENCESYNTAX_H
 
 #include "mlir/IR/OpImplementation.h"
 
 #include <optional>
 #include <string>
 
-namespace sluice::io_parameters {
+namespace sluice::util {
 
 /// One parsed parameter reference.
 struct ParsedParameterReference {
@@ -37,9 +38,19 @@ struct ParsedParameterReference {
 mlir::ParseResult parseParameterReference(mlir::OpAsmParser &parser,
                                           ParsedParameterReference &ref);
 
+/// Parses the SSA form only: `%key` or `%scope::%key`.
+mlir::ParseResult
+parseScopedKey(mlir::OpAsmParser &parser,
+               std::optional<mlir::OpAsmParser::UnresolvedOperand> &scope,
+               mlir::OpAsmParser::UnresolvedOperand &key);
+
 /// True when two unresolved operands name the same value.
 bool isSameOperand(const mlir::OpAsmParser::UnresolvedOperand &a,
                    const mlir::OpAsmParser::UnresolvedOperand &b);
+/// True when both are absent or name the same value.
+bool isSameOptionalOperand(
+    const std::optional<mlir::OpAsmParser::UnresolvedOperand> &a,
+    const std::optional<mlir::OpAsmParser::UnresolvedOperand> &b);
 
 /// Prints `%scope::%key` (or `%key` when `scope` is null).
 void printParameterReference(mlir::OpAsmPrinter &p, mlir::Value scope,
@@ -49,6 +60,6 @@ void printParameterReference(mlir::OpAsmPrinter &p,
                              std::optional<llvm::StringRef> scope,
                              llvm::StringRef key);
 
-} // namespace sluice::io_parameters
+} // namespace sluice::util
 
-#endif // SLUICE_DIALECT_IOPARAMETERS_IR_PARAMETERREFERENCESYNTAX_H
+#endif // SLUICE_DIALECT_UTIL_IR_PARAMETERREFERENCESYNTAX_H

@@ -1,14 +1,45 @@
 //===- ParameterReferenceSyntax.cpp - `%scope::%key` references -----------===//
 
-#include "sluice/Dialect/IOParameters/IR/ParameterReferenceSyntax.h"
+#include "sluice/Dialect/Util/IR/ParameterReferenceSyntax.h"
 
 using namespace mlir;
 
-namespace sluice::io_parameters {
+namespace sluice::util {
 
 bool isSameOperand(const OpAsmParser::UnresolvedOperand &a,
                    const OpAsmParser::UnresolvedOperand &b) {
   return a.name == b.name && a.number == b.number;
+}
+
+bool isSameOptionalOperand(const std::optional<OpAsmParser::UnresolvedOperand> &a,
+                           const std::optional<OpAsmParser::UnresolvedOperand> &b) {
+  if (a.has_value() != b.has_value())
+    return false;
+  return !a || isSameOperand(*a, *b);
+}
+
+/// Parses the rest of `%scope::%key` after its first operand.
+static ParseResult
+finishScopedKey(OpAsmParser &parser, const OpAsmParser::UnresolvedOperand &first,
+                std::optional<OpAsmParser::UnresolvedOperand> &scope,
+                OpAsmParser::UnresolvedOperand &key) {
+  if (succeeded(parser.parseOptionalColon())) {
+    if (parser.parseColon() || parser.parseOperand(key))
+      return failure();
+    scope = first;
+    return success();
+  }
+  key = first;
+  return success();
+}
+
+ParseResult parseScopedKey(OpAsmParser &parser,
+                           std::optional<OpAsmParser::UnresolvedOperand> &scope,
+                           OpAsmParser::UnresolvedOperand &key) {
+  OpAsmParser::UnresolvedOperand first;
+  if (parser.parseOperand(first))
+    return failure();
+  return finishScopedKey(parser, first, scope, key);
 }
 
 bool ParsedParameterReference::hasSameScope(
@@ -17,9 +48,7 @@ bool ParsedParameterReference::hasSameScope(
     return false;
   if (literal)
     return scopeLiteral == other.scopeLiteral;
-  if (scope.has_value() != other.scope.has_value())
-    return false;
-  return !scope || isSameOperand(*scope, *other.scope);
+  return isSameOptionalOperand(scope, other.scope);
 }
 
 ParseResult parseParameterReference(OpAsmParser &parser,
@@ -31,14 +60,7 @@ ParseResult parseParameterReference(OpAsmParser &parser,
     if (failed(*ssa))
       return failure();
     ref.literal = false;
-    if (succeeded(parser.parseOptionalColon())) {
-      if (parser.parseColon() || parser.parseOperand(ref.key))
-        return failure();
-      ref.scope = first;
-    } else {
-      ref.key = first;
-    }
-    return success();
+    return finishScopedKey(parser, first, ref.scope, ref.key);
   }
 
   std::string firstLiteral;
@@ -73,4 +95,4 @@ void printParameterReference(OpAsmPrinter &p, std::optional<StringRef> scope,
   p.printString(key);
 }
 
-} // namespace sluice::io_parameters
+} // namespace sluice::util
