@@ -402,3 +402,32 @@ util.func public @cmd_load_mixed_entries(%scope: !util.buffer, %k0: !util.buffer
   %v1 = stream.resource.subview %r1[%off1] : !stream.resource<constant>{%c200} -> !stream.resource<constant>{%len1}
   util.return %v0, %v1, %r1, %t : !stream.resource<constant>, !stream.resource<constant>, !stream.resource<constant>, !stream.timepoint
 }
+
+// -----
+
+// §3.12 + §5.6: a subview behind an await is first sunk below the await by
+// SinkSubviewsAcrossAwaits, after which the read target is a direct subview
+// and folds (onto the await result).
+// CHECK-LABEL: util.func public @async_read_subview_behind_await
+util.func public @async_read_subview_behind_await(%scope: !util.buffer, %key: !util.buffer, %t: !stream.resource<transient>, %tn: index, %o: index, %tp: !stream.timepoint) -> (!stream.resource<transient>, !stream.timepoint) {
+  // CHECK-DAG: %[[C50:.+]] = arith.constant 50 : i64
+  // CHECK-DAG: %[[C100:.+]] = arith.constant 100 : index
+  // CHECK-DAG: %[[C200:.+]] = arith.constant 200 : index
+  // CHECK-DAG: %[[C300:.+]] = arith.constant 300 : index
+  // CHECK: %[[I:.+]] = arith.index_cast %arg4 : index to i64
+  // CHECK-NEXT: %[[P:.+]] = arith.addi %[[I]], %[[C50]] : i64
+  // CHECK-NEXT: %[[B:.+]] = arith.addi %arg4, %[[C100]] : index
+  // CHECK-NEXT: %[[E:.+]] = arith.addi %arg4, %[[C300]] : index
+  // The await then sinks to its first consumer.
+  // CHECK-NEXT: %[[W:.+]] = stream.timepoint.await %arg5 => %arg2 : !stream.resource<transient>{%arg3}
+  // CHECK-NEXT: %[[R:.+]], %[[RT:.+]] = stream.async.parameter.read %arg0::%arg1[%[[P]]] -> %[[W]][%[[B]] to %[[E]] for %[[C200]]] : !stream.resource<transient>{%arg3} => !stream.timepoint
+  // CHECK-NEXT: util.return %[[R]], %[[RT]]
+  %c50_i64 = arith.constant 50 : i64
+  %c100 = arith.constant 100 : index
+  %c200 = arith.constant 200 : index
+  %c300 = arith.constant 300 : index
+  %v = stream.resource.subview %t[%o] : !stream.resource<transient>{%tn} -> !stream.resource<transient>{%c300}
+  %w = stream.timepoint.await %tp => %v : !stream.resource<transient>{%c300}
+  %r, %rt = stream.async.parameter.read %scope::%key[%c50_i64] -> %w[%c100 to %c300 for %c200] : !stream.resource<transient>{%c300} => !stream.timepoint
+  util.return %r, %rt : !stream.resource<transient>, !stream.timepoint
+}
