@@ -1361,3 +1361,56 @@ util.func public @execute_await_subview_capture(%t: !stream.timepoint, %r: !stre
   } => !stream.timepoint
   util.return %o, %ot : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §5.4/§3.3: two users in the op's block -> target is the earliest user.
+util.func private @use(!stream.resource<*>)
+util.func private @other()
+
+// CHECK-LABEL: util.func public @sink_splat_earliest_user
+util.func public @sink_splat_earliest_user(%v: i32, %n: index) -> !stream.resource<*> {
+  // CHECK-NEXT: util.call @other()
+  // CHECK-NEXT: %[[S:.+]] = stream.async.splat %arg0 : i32 -> !stream.resource<*>{%arg1}
+  // CHECK-NEXT: util.call @use(%[[S]])
+  // CHECK-NEXT: util.return %[[S]]
+  %s = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  util.call @other() : () -> ()
+  util.call @use(%s) : (!stream.resource<*>) -> ()
+  util.return %s : !stream.resource<*>
+}
+
+// -----
+
+// §3.3 use-def pruning: each splat ends right before its own consumer.
+util.func private @use(!stream.resource<*>)
+
+// CHECK-LABEL: util.func public @sink_splats_prune_by_use_def
+util.func public @sink_splats_prune_by_use_def(%v: i32, %w: i32, %n: index) {
+  // CHECK-NEXT: %[[A:.+]] = stream.async.splat %arg0 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.call @use(%[[A]])
+  // CHECK-NEXT: %[[B:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.call @use(%[[B]])
+  // CHECK-NEXT: util.return
+  %a = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  %b = stream.async.splat %w : i32 -> !stream.resource<*>{%n}
+  util.call @use(%a) : (!stream.resource<*>) -> ()
+  util.call @use(%b) : (!stream.resource<*>) -> ()
+  util.return
+}
+
+// -----
+
+// §3.3: splats whose common consumer uses both are stable (all in producers).
+util.func private @use2(!stream.resource<*>, !stream.resource<*>)
+
+// CHECK-LABEL: util.func public @sink_splats_stable_producers
+util.func public @sink_splats_stable_producers(%v: i32, %w: i32, %n: index) {
+  // CHECK-NEXT: %[[A:.+]] = stream.async.splat %arg0 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: %[[B:.+]] = stream.async.splat %arg1 : i32 -> !stream.resource<*>{%arg2}
+  // CHECK-NEXT: util.call @use2(%[[A]], %[[B]])
+  %a = stream.async.splat %v : i32 -> !stream.resource<*>{%n}
+  %b = stream.async.splat %w : i32 -> !stream.resource<*>{%n}
+  util.call @use2(%a, %b) : (!stream.resource<*>, !stream.resource<*>) -> ()
+  util.return
+}

@@ -346,3 +346,27 @@ util.func public @copy_dynamic_subviews(%base: !stream.resource<transient>, %n: 
   } => !stream.timepoint
   util.return %t : !stream.timepoint
 }
+
+// -----
+
+// §5.5 FoldSubviewsIntoCmdCallOp: only the resource operand that is a subview
+// changes; sizes/offsets are indexed among resources only.
+stream.cmd.func private @hook2(%a: i32, %b[%o0 for %l0]: !stream.resource<*>, %c: i64, %d[%o1 for %l1]: !stream.resource<*>)
+
+// CHECK-LABEL: util.func public @call_mixed_operands_subview
+util.func public @call_mixed_operands_subview(%x: !stream.resource<transient>, %n: index, %base: !stream.resource<transient>, %m: index, %v: i32, %f: i64) -> !stream.timepoint {
+  // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+  // CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
+  // CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+  // CHECK: stream.cmd.execute with(%arg0 as %[[A:.+]]: !stream.resource<transient>{%arg1}, %arg2 as %[[B:.+]]: !stream.resource<transient>{%arg3}) {
+  // CHECK-NEXT: stream.cmd.call @hook2(%arg4, ro %[[A]][%[[C0]] for %[[C128]]], %arg5, rw %[[B]][%[[C64]] for %[[C128]]]) : (i32, !stream.resource<transient>{%arg1}, i64, !stream.resource<transient>{%arg3}) -> ()
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %sv = stream.resource.subview %base[%c64] : !stream.resource<transient>{%m} -> !stream.resource<transient>{%c256}
+  %t = stream.cmd.execute with(%x as %a: !stream.resource<transient>{%n}, %sv as %b: !stream.resource<transient>{%c256}) {
+    stream.cmd.call @hook2(%v, ro %a[%c0 for %c128], %f, rw %b[%c0 for %c128]) : (i32, !stream.resource<transient>{%n}, i64, !stream.resource<transient>{%c256}) -> ()
+  } => !stream.timepoint
+  util.return %t : !stream.timepoint
+}
