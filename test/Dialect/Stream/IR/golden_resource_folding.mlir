@@ -596,3 +596,43 @@ util.func public @pack_constant_base_offset(%s: index, %t: index) -> (index, ind
   %p:3 = stream.resource.pack offset(%c16) slices({[0, 4] = %s, [1, 2] = %t}) : index
   util.return %p#0, %p#1, %p#2 : index, index, index
 }
+
+// -----
+
+// §4.4: an earlier resource.size of the same resource is reused.
+// CHECK-LABEL: util.func public @size_dedup
+util.func public @size_dedup(%r: !stream.resource<*>) -> (index, index) {
+  // CHECK-NEXT: %[[S:.+]] = stream.resource.size %arg0 : !stream.resource<*>
+  // CHECK-NEXT: util.return %[[S]], %[[S]] : index, index
+  %0 = stream.resource.size %r : !stream.resource<*>
+  %1 = stream.resource.size %r : !stream.resource<*>
+  util.return %0, %1 : index, index
+}
+
+// -----
+
+// §4.5: a size defined in the function entry block is usable from another
+// block; a size defined in a non-dominating block is not.
+// CHECK-LABEL: util.func public @size_across_blocks
+util.func public @size_across_blocks(%r: !stream.resource<staging>, %q: !stream.resource<staging>, %a: index, %b: index, %o: index, %c: i1) -> (index, f32) {
+  // CHECK: %[[S:.+]] = arith.addi %arg2, %arg3 : index
+  // CHECK: %[[Q:.+]] = stream.resource.size %arg1 : !stream.resource<staging>
+  // CHECK: cf.cond_br
+  // CHECK: ^bb1:
+  // CHECK-NEXT: util.return %[[S]], %{{.+}} : index, f32
+  // CHECK: ^bb2:
+  // CHECK-NEXT: %[[T:.+]] = arith.subi %arg2, %arg3 : index
+  // CHECK-NEXT: %[[L2:.+]] = stream.resource.load %arg1[%arg4] : !stream.resource<staging>{%[[T]]} -> f32
+  // CHECK-NEXT: util.return %[[Q]], %[[L2]] : index, f32
+  %s = arith.addi %a, %b : index
+  %l = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> f32
+  %qs = stream.resource.size %q : !stream.resource<staging>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %0 = stream.resource.size %r : !stream.resource<staging>
+  util.return %0, %l : index, f32
+^bb2:
+  %t = arith.subi %a, %b : index
+  %l2 = stream.resource.load %q[%o] : !stream.resource<staging>{%t} -> f32
+  util.return %qs, %l2 : index, f32
+}
