@@ -431,3 +431,58 @@ util.func public @async_read_subview_behind_await(%scope: !util.buffer, %key: !u
   %r, %rt = stream.async.parameter.read %scope::%key[%c50_i64] -> %w[%c100 to %c300 for %c200] : !stream.resource<transient>{%c300} => !stream.timepoint
   util.return %r, %rt : !stream.resource<transient>, !stream.timepoint
 }
+
+// -----
+
+// §3.5 ElideUnusedOp on every parameter op (side effects notwithstanding).
+// CHECK-LABEL: util.func public @unused_parameter_ops
+util.func public @unused_parameter_ops(%scope: !util.buffer, %key: !util.buffer, %p: i64, %t: !stream.resource<transient>, %n: index) {
+  // CHECK-NEXT: util.return
+  %c0 = arith.constant 0 : index
+  %l, %lt = stream.async.parameter.load %scope::%key[%p] : !stream.resource<constant>{%n} => !stream.timepoint
+  %r, %rt = stream.async.parameter.read %scope::%key[%p] -> %t[%c0 to %n for %n] : !stream.resource<transient>{%n} => !stream.timepoint
+  %w, %wt = stream.async.parameter.write %t[%c0 to %n for %n] -> %scope::%key[%p] : !stream.resource<transient>{%n} => !stream.timepoint
+  %g, %gt = stream.async.parameter.gather {
+    %scope::%key[%p] -> %t[%c0 to %n for %n] : !stream.resource<transient>{%n}
+  } : !stream.resource<transient> => !stream.timepoint
+  %s, %st = stream.async.parameter.scatter {
+    %t[%c0 to %n for %n] : !stream.resource<transient>{%n} -> %scope::%key[%p]
+  } : !stream.resource<transient> => !stream.timepoint
+  %cl, %clt = stream.cmd.parameter.load {
+    %scope::%key[%p] : !stream.resource<constant>{%n}
+  } => !stream.timepoint
+  %cg = stream.cmd.parameter.gather {
+    %scope::%key[%p] -> %t[%c0 for %n] : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %cs = stream.cmd.parameter.scatter {
+    %t[%c0 for %n] : !stream.resource<transient>{%n} -> %scope::%key[%p]
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+// §3.8 ElideImmediateTimepointWait on async parameter read/write/gather/scatter
+// and cmd gather/scatter.
+// CHECK-LABEL: util.func public @parameter_immediate_awaits
+util.func public @parameter_immediate_awaits(%scope: !util.buffer, %key: !util.buffer, %p: i64, %t: !stream.resource<transient>, %n: index) -> (!stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
+  // CHECK-NOT: await(
+  // CHECK: util.return
+  %c0 = arith.constant 0 : index
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %r, %rt = stream.async.parameter.read await(%imm) %scope::%key[%p] -> %t[%c0 to %n for %n] : !stream.resource<transient>{%n} => !stream.timepoint
+  %w, %wt = stream.async.parameter.write await(%imm) %t[%c0 to %n for %n] -> %scope::%key[%p] : !stream.resource<transient>{%n} => !stream.timepoint
+  %g, %gt = stream.async.parameter.gather await(%imm) {
+    %scope::%key[%p] -> %t[%c0 to %n for %n] : !stream.resource<transient>{%n}
+  } : !stream.resource<transient> => !stream.timepoint
+  %s, %st = stream.async.parameter.scatter await(%imm) {
+    %t[%c0 to %n for %n] : !stream.resource<transient>{%n} -> %scope::%key[%p]
+  } : !stream.resource<transient> => !stream.timepoint
+  %cg = stream.cmd.parameter.gather await(%imm) => {
+    %scope::%key[%p] -> %t[%c0 for %n] : !stream.resource<transient>{%n}
+  } => !stream.timepoint
+  %cs = stream.cmd.parameter.scatter await(%imm) => {
+    %t[%c0 for %n] : !stream.resource<transient>{%n} -> %scope::%key[%p]
+  } => !stream.timepoint
+  util.return %rt, %wt, %gt, %st, %cg, %cs : !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint, !stream.timepoint
+}
