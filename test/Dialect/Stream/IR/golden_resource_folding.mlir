@@ -636,3 +636,20 @@ util.func public @size_across_blocks(%r: !stream.resource<staging>, %q: !stream.
   %l2 = stream.resource.load %q[%o] : !stream.resource<staging>{%t} -> f32
   util.return %qs, %l2 : index, f32
 }
+
+// -----
+
+// §5.1 BatchAllocaOps then ElideUnusedAllocaOp (top-down): the chain is
+// batched first, then the unused middle alloca is elided and its timepoint in
+// the join is forwarded to its (new) await.
+// CHECK-LABEL: util.func public @batch_then_elide_unused_alloca
+util.func public @batch_then_elide_unused_alloca(%n: index, %w: !stream.timepoint) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.timepoint) {
+  // CHECK-NEXT: %[[A:.+]], %[[TA:.+]] = stream.resource.alloca uninitialized await(%arg1) => !stream.resource<transient>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[C:.+]], %[[TC:.+]] = stream.resource.alloca uninitialized await(%arg1) => !stream.resource<transient>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[TA]], %arg1, %[[TC]]) => !stream.timepoint
+  // CHECK-NEXT: util.return %[[A]], %[[C]], %[[J]]
+  %a, %ta = stream.resource.alloca uninitialized await(%w) => !stream.resource<transient>{%n} => !stream.timepoint
+  %b, %tb = stream.resource.alloca uninitialized await(%ta) => !stream.resource<transient>{%n} => !stream.timepoint
+  %c, %tc = stream.resource.alloca uninitialized await(%tb) => !stream.resource<transient>{%n} => !stream.timepoint
+  util.return %a, %c, %tc : !stream.resource<transient>, !stream.resource<transient>, !stream.timepoint
+}
