@@ -1414,3 +1414,23 @@ util.func public @sink_splats_stable_producers(%v: i32, %w: i32, %n: index) {
   util.call @use2(%a, %b) : (!stream.resource<*>, !stream.resource<*>) -> ()
   util.return
 }
+
+// -----
+
+// §4.1 ClosureOptimizationPattern<async.concurrent>: duplicate captures merge;
+// the result is then tied to the surviving capture.
+// CHECK-LABEL: util.func public @concurrent_dup_captures
+util.func public @concurrent_dup_captures(%a: !stream.resource<*>, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  // CHECK: stream.async.execute with(%arg0 as %[[X:.+]]: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
+  // CHECK-NEXT: %{{.+}} = stream.async.concurrent with(%[[X]] as %[[Y:.+]]: !stream.resource<*>{%arg1}) -> %[[X]]{%arg1} {
+  // CHECK-NEXT: stream.async.dispatch @ex::@f(%[[Y]][%{{.+}} to %arg1 for %arg1], %[[Y]][%{{.+}} to %arg1 for %arg1])
+  %c0 = arith.constant 0 : index
+  %r, %t = stream.async.execute with(%a as %x: !stream.resource<*>{%n}) -> %a{%n} {
+    %c = stream.async.concurrent with(%x as %y: !stream.resource<*>{%n}, %x as %z: !stream.resource<*>{%n}) -> !stream.resource<*>{%n} {
+      %d = stream.async.dispatch @ex::@f(%y[%c0 to %n for %n], %z[%c0 to %n for %n]) : (!stream.resource<*>{%n}, !stream.resource<*>{%n}) -> %y{%n}
+      stream.yield %d : !stream.resource<*>{%n}
+    }
+    stream.yield %c : !stream.resource<*>{%n}
+  } => !stream.timepoint
+  util.return %r, %t : !stream.resource<*>, !stream.timepoint
+}
