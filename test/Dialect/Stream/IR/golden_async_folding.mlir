@@ -1434,3 +1434,17 @@ util.func public @concurrent_dup_captures(%a: !stream.resource<*>, %n: index) ->
   } => !stream.timepoint
   util.return %r, %t : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §3.6 negative: a dispatch with a resource operand does not prefer cloning.
+// CHECK-LABEL: util.func public @clone_of_dispatch_with_resources
+util.func public @clone_of_dispatch_with_resources(%x: !stream.resource<*>, %n: index) -> !stream.resource<transient> {
+  // CHECK: %[[D:.+]] = stream.async.dispatch @ex::@f(%arg0
+  // CHECK-NEXT: %[[C:.+]] = stream.async.clone %[[D]] : !stream.resource<*>{%arg1} -> !stream.resource<transient>{%arg1}
+  // CHECK-NEXT: util.return %[[C]]
+  %c0 = arith.constant 0 : index
+  %d = stream.async.dispatch @ex::@f(%x[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  %c = stream.async.clone %d : !stream.resource<*>{%n} -> !stream.resource<transient>{%n}
+  util.return %c : !stream.resource<transient>
+}

@@ -533,3 +533,15 @@ util.func public @tensor_splat_narrow_wide(%n: index) -> (!stream.resource<*>, !
   %7 = stream.tensor.splat %d1 : f64 -> tensor<4xf64> in !stream.resource<*>{%n}
   util.return %0, %1, %2, %3, %4, %5, %6, %7 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// §3.6 PropagateCloneableOps<tensor.clone>: tensor.empty prefers cloning.
+// CHECK-LABEL: util.func public @tensor_clone_of_empty
+util.func public @tensor_clone_of_empty(%n: index) -> !stream.resource<transient> {
+  // CHECK-NEXT: %[[E:.+]] = stream.tensor.empty : tensor<0xf32> in !stream.resource<transient>{%arg0}
+  // CHECK-NEXT: util.return %[[E]]
+  %e = stream.tensor.empty : tensor<0xf32> in !stream.resource<*>{%n}
+  %c = stream.tensor.clone %e : tensor<0xf32> in !stream.resource<*>{%n} -> tensor<0xf32> in !stream.resource<transient>{%n}
+  util.return %c : !stream.resource<transient>
+}
