@@ -7,6 +7,7 @@
 
 #include "StreamAsyncDirectives.h"
 #include "StreamAsyncHelpers.h"
+#include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
@@ -25,54 +26,6 @@ using sluice::util::ValueAccess;
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-namespace sluice::stream {
-
-ValueAccess computeValueAccess(Value root) {
-  ValueAccess access;
-  llvm::DenseSet<Value> processed;
-  SmallVector<Value> worklist{root};
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (!processed.insert(value).second)
-      continue;
-    if (Operation *defOp = value.getDefiningOp()) {
-      access.isWrite = true;
-      if (auto tiedOp = dyn_cast<TiedOpInterface>(defOp)) {
-        access.isRead = true;
-        if (Value tied = tiedOp.getTiedResultOperand(value))
-          worklist.push_back(tied);
-        else
-          access.isDiscard = true;
-      } else if (isa<SubviewEffectOpInterface>(defOp)) {
-        access.isRead = true;
-        access.isWrite = true;
-      } else {
-        access.isDiscard = true;
-      }
-    }
-    for (OpOperand &use : value.getUses()) {
-      access.isRead = true;
-      Operation *user = use.getOwner();
-      if (auto tiedOp = dyn_cast<TiedOpInterface>(user)) {
-        for (int64_t index : tiedOp.getTiedResultOperandIndices()) {
-          if (index < 0 || index >= user->getNumOperands() ||
-              user->getOperand(index) != value)
-            continue;
-          access.isRead = true;
-          access.isWrite = true;
-          worklist.push_back(value);
-        }
-      } else if (isa<SubviewEffectOpInterface>(user)) {
-        access.isRead = true;
-        access.isWrite = true;
-      }
-    }
-  }
-  return access;
-}
-
-} // namespace sluice::stream
 
 namespace {
 
@@ -137,27 +90,6 @@ LogicalResult verifyResourceRangeCounts(Operation *op,
     return op->emitOpError("expects ")
            << resourceCount << " resource range operand sets but "
            << offsets.size() << " are present";
-  return success();
-}
-
-/// §10.3 captured(region).
-LogicalResult verifyCapturedResources(Region &region) {
-  if (region.empty())
-    return success();
-  Block &entry = region.front();
-  llvm::DenseSet<Value> available(entry.getArguments().begin(),
-                                  entry.getArguments().end());
-  for (Operation &op : entry) {
-    available.insert(op.getResults().begin(), op.getResults().end());
-    for (Value operand : op.getOperands()) {
-      if (!isa<ResourceType>(operand.getType()))
-        continue;
-      if (!available.contains(operand))
-        return op.emitOpError(
-            "used resource not listed in explicit captures (or produced "
-            "internally)");
-    }
-  }
   return success();
 }
 

@@ -16,9 +16,6 @@ namespace sluice::stream {
 /// §3.12 `hasValueSemantics`: defined by an untied result of an async op.
 bool hasAsyncValueSemantics(mlir::Value value);
 
-/// §3.11 `computeValueAccess`.
-sluice::util::ValueAccess computeValueAccess(mlir::Value root);
-
 } // namespace sluice::stream
 
 #endif // SLUICE_LIB_DIALECT_STREAM_IR_STREAMASYNCHELPERS_H

@@ -60,55 +60,6 @@ static void setInsertionPointBeforeParentExecutionScope(OpBuilder &builder,
   builder.setInsertionPoint(op);
 }
 
-/// stream-folding.md §3.11: how a closure value is read and written.
-static sluice::util::ValueAccess computeValueAccess(Value root) {
-  sluice::util::ValueAccess access;
-  llvm::DenseSet<Value> processed;
-  SmallVector<Value> worklist;
-  auto enqueue = [&](Value value) {
-    if (processed.insert(value).second)
-      worklist.push_back(value);
-  };
-  enqueue(root);
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (Operation *definingOp = value.getDefiningOp()) {
-      access.isWrite = true;
-      if (auto tiedOp = dyn_cast<sluice::util::TiedOpInterface>(definingOp)) {
-        access.isRead = true;
-        if (Value tied = tiedOp.getTiedResultOperand(value))
-          enqueue(tied);
-        else
-          access.isDiscard = true;
-      } else if (isa<SubviewEffectOpInterface>(definingOp)) {
-        access.isRead = true;
-        access.isWrite = true;
-      } else {
-        access.isDiscard = true;
-      }
-    }
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      access.isRead = true;
-      if (auto tiedOp = dyn_cast<sluice::util::TiedOpInterface>(user)) {
-        for (int64_t index : tiedOp.getTiedResultOperandIndices()) {
-          if (index < 0 ||
-              static_cast<unsigned>(index) >= user->getNumOperands() ||
-              user->getOperand(index) != value)
-            continue;
-          access.isRead = true;
-          access.isWrite = true;
-          enqueue(user->getOperand(index));
-        }
-      } else if (isa<SubviewEffectOpInterface>(user)) {
-        access.isRead = true;
-        access.isWrite = true;
-      }
-    }
-  }
-  return access;
-}
-
 /// stream-ir.md §10.5: only command-phase, streamable or yield ops inside.
 static LogicalResult verifyCmdContents(Region &region) {
   if (region.empty())
@@ -119,28 +70,6 @@ static LogicalResult verifyCmdContents(Region &region) {
       continue;
     return op.emitOpError(
         "explicit execution regions must only contain explicit ops");
-  }
-  return success();
-}
-
-/// stream-ir.md §10.3: resources used in the entry block are captured or
-/// produced there.
-static LogicalResult verifyCapturedResources(Region &region) {
-  if (region.empty())
-    return success();
-  Block &block = region.front();
-  llvm::DenseSet<Value> available(block.getArguments().begin(),
-                                  block.getArguments().end());
-  for (Operation &op : block) {
-    for (Value result : op.getResults())
-      available.insert(result);
-    for (Value operand : op.getOperands()) {
-      if (!isa<ResourceType>(operand.getType()))
-        continue;
-      if (!available.contains(operand))
-        return op.emitOpError("used resource not listed in explicit captures "
-                              "(or produced internally)");
-    }
   }
   return success();
 }

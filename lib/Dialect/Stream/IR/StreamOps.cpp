@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 using namespace mlir;
@@ -44,6 +45,26 @@ LogicalResult verifyOpDynamicDims(Operation *op, TypeRange types,
     return op->emitOpError("type set has ")
            << required << " dynamic dimensions but only " << dims.size()
            << " dimension values are attached";
+  return success();
+}
+
+LogicalResult verifyCapturedResources(Region &region) {
+  if (region.empty())
+    return success();
+  Block &entry = region.front();
+  llvm::DenseSet<Value> available(entry.getArguments().begin(),
+                                  entry.getArguments().end());
+  for (Operation &op : entry) {
+    available.insert(op.getResults().begin(), op.getResults().end());
+    for (Value operand : op.getOperands()) {
+      if (!isa<ResourceType>(operand.getType()))
+        continue;
+      if (!available.contains(operand))
+        return op.emitOpError(
+            "used resource not listed in explicit captures (or produced "
+            "internally)");
+    }
+  }
   return success();
 }
 

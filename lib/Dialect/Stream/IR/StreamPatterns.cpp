@@ -3,6 +3,7 @@
 #include "StreamPatterns.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -46,6 +47,50 @@ TypedAttr tryNarrowPatternBits(TypedAttr attr) {
     return attr;
   Type type = IntegerType::get(attr.getContext(), narrowed.getBitWidth());
   return IntegerAttr::get(type, narrowed);
+}
+
+sluice::util::ValueAccess computeValueAccess(Value root) {
+  sluice::util::ValueAccess access;
+  llvm::DenseSet<Value> processed;
+  SmallVector<Value> worklist{root};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!processed.insert(value).second)
+      continue;
+    if (Operation *defOp = value.getDefiningOp()) {
+      access.isWrite = true;
+      if (auto tiedOp = dyn_cast<sluice::util::TiedOpInterface>(defOp)) {
+        access.isRead = true;
+        if (Value tied = tiedOp.getTiedResultOperand(value))
+          worklist.push_back(tied);
+        else
+          access.isDiscard = true;
+      } else if (isa<SubviewEffectOpInterface>(defOp)) {
+        access.isRead = true;
+        access.isWrite = true;
+      } else {
+        access.isDiscard = true;
+      }
+    }
+    for (OpOperand &use : value.getUses()) {
+      access.isRead = true;
+      Operation *user = use.getOwner();
+      if (auto tiedOp = dyn_cast<sluice::util::TiedOpInterface>(user)) {
+        for (int64_t index : tiedOp.getTiedResultOperandIndices()) {
+          if (index < 0 || index >= user->getNumOperands() ||
+              user->getOperand(index) != value)
+            continue;
+          access.isRead = true;
+          access.isWrite = true;
+          worklist.push_back(value);
+        }
+      } else if (isa<SubviewEffectOpInterface>(user)) {
+        access.isRead = true;
+        access.isWrite = true;
+      }
+    }
+  }
+  return access;
 }
 
 ArrayAttr deduplicateArrayElements(ArrayAttr array) {

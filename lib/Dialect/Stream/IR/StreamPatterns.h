@@ -12,6 +12,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 namespace sluice::stream {
 
@@ -138,6 +139,11 @@ struct PropagateCloneableOps : public mlir::OpRewritePattern<CloneOpT> {
     return mlir::success();
   }
 };
+
+/// stream-folding.md §3.11: how a closure value (an entry block argument or a
+/// yielded value) is read, written and discarded, following ties through the
+/// region (shared by the async and cmd closure ops).
+sluice::util::ValueAccess computeValueAccess(mlir::Value root);
 
 /// `deduplicateArrayElements` of stream-folding.md §4.7: first occurrences in
 /// order; returns `array` itself when nothing repeats.

@@ -27,6 +27,10 @@ mlir::LogicalResult verifyOpDynamicDims(mlir::Operation *op,
                                         mlir::TypeRange types,
                                         mlir::ValueRange dims);
 
+/// §10.3: every resource used in the region's entry block is one of its
+/// block arguments (a capture) or produced inside the block.
+mlir::LogicalResult verifyCapturedResources(mlir::Region &region);
+
 /// §10.6 workload check against one resolved export: the explicit (not
 /// implicitly captured) workgroup-count arguments must match `workload` in
 /// count and type. Exports without a workgroup-count region accept anything.

@@ -158,8 +158,8 @@ util.func public @cmd_collective(%arg0: !stream.resource<external>, %arg1: index
 stream.cmd.func private @host_hook(%buf[%off for %len]: !stream.resource<*>, %flags: i64)
 // CHECK: stream.cmd.func private @with_attrs(%arg0: i32 {stream.foo = 1 : i32}, %arg1[%arg2 for %arg3]: !stream.resource<*> {stream.bar}) -> (i32, i64 {stream.baz})
 stream.cmd.func private @with_attrs(%a: i32 {stream.foo = 1 : i32}, %b[%c for %d]: !stream.resource<*> {stream.bar}) -> (i32, i64 {stream.baz})
-// CHECK: stream.cmd.func public @one_result() -> i32 attributes {stream.q}
-stream.cmd.func @one_result() -> i32 attributes {stream.q}
+// CHECK: stream.cmd.func private @one_result() -> i32 attributes {stream.q}
+stream.cmd.func private @one_result() -> i32 attributes {stream.q}
 // CHECK: stream.cmd.func nested @paren_result() -> i32{{$}}
 stream.cmd.func nested @paren_result() -> (i32)
 

@@ -380,3 +380,9 @@ util.func public @concurrent_parent() {
   }
   util.return
 }
+
+// -----
+
+// cmd.func is always a declaration, so it cannot be public.
+// expected-error @+1 {{'stream.cmd.func' op symbol declaration cannot have public visibility}}
+stream.cmd.func @public_declaration(%arg0: index)

@@ -222,8 +222,10 @@ def Stream_CmdFuncOp : Stream_Op<"cmd.func", [
     ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
       return getFunctionType().getResults();
     }
-    /// Always a declaration: there is no callable region.
+    /// Always a declaration: there is no callable region (so, like every
+    /// symbol declaration, it cannot be public).
     ::mlir::Region *getCallableRegion() { return nullptr; }
+    bool isDeclaration() { return true; }
   }];
 }
 
