@@ -46,12 +46,9 @@ static unsigned countResources(ValueRange values) {
 /// `stream.cmd.execute`, else before `op`.
 static void setInsertionPointBeforeParentExecutionScope(OpBuilder &builder,
                                                         Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    if (parent->getName().getStringRef() == "stream.async.execute") {
-      builder.setInsertionPoint(parent);
-      return;
-    }
+  if (auto execute = op->getParentOfType<AsyncExecuteOp>()) {
+    builder.setInsertionPoint(execute);
+    return;
   }
   if (auto execute = op->getParentOfType<CmdExecuteOp>()) {
     builder.setInsertionPoint(execute);

@@ -84,11 +84,8 @@ LogicalResult BindingSubspanOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult YieldOp::verify() {
-  Operation *parent = (*this)->getParentOp();
-  StringRef name = parent ? parent->getName().getStringRef() : StringRef();
-  if (name != "stream.async.execute" && name != "stream.async.concurrent" &&
-      name != "stream.cmd.execute" && name != "stream.cmd.serial" &&
-      name != "stream.cmd.concurrent")
+  if (!isa_and_nonnull<AsyncExecuteOp, AsyncConcurrentOp, CmdExecuteOp, CmdSerialOp,
+                       CmdConcurrentOp>((*this)->getParentOp()))
     return emitOpError("expects parent op to be one of 'stream.async.execute, "
                        "stream.async.concurrent, stream.cmd.execute, "
                        "stream.cmd.serial, stream.cmd.concurrent'");
