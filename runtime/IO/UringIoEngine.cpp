@@ -1,9 +1,12 @@
 //===- UringIoEngine.cpp - io_uring backend ----------------------------------===//
 //
-// One ring, driven by one completion thread: it admits chunks (bounded by
-// queue depth and in-flight bytes), submits them (cached reads complete inline,
-// blocking ones run on the kernel's async workers in parallel), reaps completions, resubmits short
-// transfers and completes batches.
+// Several rings (IoEngineOptions::uringRings), each driven by its own thread,
+// share one admission queue and one in-flight byte bound: a ring thread admits
+// chunks (bounded by its queue depth and the shared bound), submits them
+// (cached reads complete inline on that thread, blocking ones run on the
+// kernel's async workers), reaps completions, resubmits short transfers and
+// completes batches. Several rings let inline completions of small cached
+// reads run on several CPUs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +15,11 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
+#include <algorithm>
 #include <liburing.h>
+#include <memory>
 #include <thread>
+#include <vector>
 
 namespace sluice::runtime::io {
 namespace {
@@ -29,24 +35,34 @@ public:
                 options.directAlignment) {}
 
   int init() {
-    int rc = io_uring_queue_init(options_.queueDepth, &ring_, 0);
-    if (rc < 0)
-      return rc;
-    initialized_ = true;
-    thread_ = std::thread([this] { loop(); });
+    unsigned count = options_.uringRings;
+    if (count == 0)
+      count = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+    rings_ = std::make_unique<io_uring[]>(count);
+    for (unsigned i = 0; i < count; ++i) {
+      int rc = io_uring_queue_init(options_.queueDepth, &rings_[i], 0);
+      if (rc < 0) {
+        if (i == 0)
+          return rc;
+        break; // fewer rings than asked: the kernel's limit
+      }
+      ++ringCount_;
+    }
+    for (unsigned i = 0; i < ringCount_; ++i)
+      threads_.emplace_back([this, i] { loop(rings_[i]); });
     return 0;
   }
 
   ~UringIoEngine() override {
-    if (!initialized_)
-      return;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       stop_ = true;
     }
     cv_.notify_all();
-    thread_.join();
-    io_uring_queue_exit(&ring_);
+    for (std::thread &thread : threads_)
+      thread.join();
+    for (unsigned i = 0; i < ringCount_; ++i)
+      io_uring_queue_exit(&rings_[i]);
   }
 
   IoBackend backend() const override { return IoBackend::IoUring; }
@@ -73,8 +89,8 @@ private:
 
   // Queues the remaining part of `c` on the ring. Returns false when the
   // submission queue is full.
-  bool prep(Chunk *c) {
-    io_uring_sqe *sqe = io_uring_get_sqe(&ring_);
+  bool prep(io_uring &ring, Chunk *c) {
+    io_uring_sqe *sqe = io_uring_get_sqe(&ring);
     if (!sqe)
       return false;
     if (c->kind == IoRequest::Kind::Read)
@@ -121,6 +137,9 @@ private:
       std::lock_guard<std::mutex> lock(mutex_);
       inFlightBytes_ -= c->cost;
     }
+    // Another ring may be waiting for in-flight budget.
+    if (ringCount_ > 1)
+      cv_.notify_all();
     std::shared_ptr<detail::Batch> batch = std::move(c->batch);
     delete c;
     batch->chunkDone();
@@ -154,7 +173,7 @@ private:
     return nullptr;
   }
 
-  void loop() {
+  void loop(io_uring &ring) {
     std::deque<Chunk *> retry;
     unsigned inFlightOps = 0;
     std::unique_lock<std::mutex> lock(mutex_);
@@ -162,7 +181,7 @@ private:
       // Admit new work.
       unsigned queued = 0;
       while (!retry.empty() && inFlightOps < options_.queueDepth) {
-        if (!prep(retry.front()))
+        if (!prep(ring, retry.front()))
           break;
         retry.pop_front();
         ++inFlightOps, ++queued;
@@ -192,7 +211,7 @@ private:
             continue;
           }
         }
-        if (!prep(c))
+        if (!prep(ring, c))
           break;
         pending_.pop_front();
         inFlightBytes_ += c->cost;
@@ -210,14 +229,14 @@ private:
       if (queued) {
         int rc;
         do {
-          rc = io_uring_submit(&ring_);
+          rc = io_uring_submit(&ring);
         } while (rc == -EINTR || rc == -EAGAIN);
       }
       io_uring_cqe *cqe = nullptr;
-      int rc = io_uring_wait_cqe(&ring_, &cqe);
+      int rc = io_uring_wait_cqe(&ring, &cqe);
       if (rc == 0 && cqe) {
         unsigned head, seen = 0;
-        io_uring_for_each_cqe(&ring_, head, cqe) {
+        io_uring_for_each_cqe(&ring, head, cqe) {
           auto *c = static_cast<Chunk *>(io_uring_cqe_get_data(cqe));
           int res = cqe->res;
           ++seen;
@@ -226,20 +245,20 @@ private:
           if (again)
             retry.push_back(again);
         }
-        io_uring_cq_advance(&ring_, seen);
+        io_uring_cq_advance(&ring, seen);
       }
       lock.lock();
     }
   }
 
-  io_uring ring_{};
-  bool initialized_ = false;
+  std::unique_ptr<io_uring[]> rings_;
+  unsigned ringCount_ = 0;
+  std::vector<std::thread> threads_;
   std::mutex mutex_;
   std::condition_variable cv_;
   std::deque<Chunk *> pending_;
   uint64_t inFlightBytes_ = 0;
   bool stop_ = false;
-  std::thread thread_;
   detail::BouncePool bounce_;
 };
 

@@ -43,8 +43,12 @@ struct IoEngineOptions {
   uint64_t maxInFlightBytes = 256ull << 20;
   /// Largest single read/write issued to the kernel.
   uint64_t chunkBytes = 4ull << 20;
-  /// io_uring submission queue depth.
+  /// io_uring submission queue depth (per ring).
   unsigned queueDepth = 64;
+  /// io_uring rings, each with its own submitting thread, sharing the
+  /// in-flight bound (0 = one per CPU, at most 4). Cached reads complete
+  /// inline on the submitting thread, so one ring copies on one CPU only.
+  unsigned uringRings = 0;
   /// io_uring: force every request onto the kernel's async workers
   /// (IOSQE_ASYNC). Off: reads served from the page cache complete inline at
   /// submission and only blocking ones are punted to the workers.
