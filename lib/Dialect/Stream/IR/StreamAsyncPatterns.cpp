@@ -456,34 +456,7 @@ struct FoldAsyncStoreBitcast : public OpRewritePattern<AsyncStoreOp> {
 // stream.async.execute
 //===----------------------------------------------------------------------===//
 
-struct CloneCapturedAsyncExecuteSubviewOps
-    : public OpRewritePattern<AsyncExecuteOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AsyncExecuteOp op,
-                                PatternRewriter &rewriter) const override {
-    SmallVector<std::pair<unsigned, ResourceSubviewOp>> captures;
-    for (auto [i, operand] : llvm::enumerate(op.getResourceOperands()))
-      if (auto subview = ResourceSubviewOp::findSubviewOp(operand))
-        captures.push_back({static_cast<unsigned>(i), subview});
-    if (captures.empty())
-      return failure();
-    Block &entry = op.getBody().front();
-    rewriter.setInsertionPointToStart(&entry);
-    rewriter.startOpModification(op);
-    for (auto [index, subview] : captures) {
-      op.getResourceOperandsMutable()[index].set(subview.getSource());
-      op.getResourceOperandSizesMutable()[index].set(subview.getSourceSize());
-      BlockArgument arg = entry.getArgument(index);
-      auto newSubview = ResourceSubviewOp::create(
-          rewriter, subview.getLoc(), arg.getType(), arg,
-          subview.getSourceSize(), subview.getSourceOffset(),
-          subview.getResultSize());
-      rewriter.replaceAllUsesExcept(arg, newSubview.getResult(), newSubview);
-    }
-    rewriter.finalizeOpModification(op);
-    return success();
-  }
-};
+using CloneCapturedAsyncExecuteSubviewOps = CloneCapturedSubviewOps<AsyncExecuteOp>;
 
 struct ElideNoOpAsyncExecuteOp : public OpRewritePattern<AsyncExecuteOp> {
   using OpRewritePattern::OpRewritePattern;

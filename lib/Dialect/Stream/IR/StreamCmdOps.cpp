@@ -579,37 +579,7 @@ LogicalResult CmdExecuteOp::verify() {
 
 namespace {
 
-/// CloneCapturedCmdExecuteSubviewOps: captures of subviews capture the
-/// subview's source; the subview is re-created at the top of the body.
-struct CloneCapturedCmdExecuteSubviewOps
-    : public OpRewritePattern<CmdExecuteOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(CmdExecuteOp op,
-                                PatternRewriter &rewriter) const override {
-    SmallVector<std::pair<unsigned, ResourceSubviewOp>> captures;
-    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands()))
-      if (ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(operand))
-        captures.push_back({static_cast<unsigned>(index), subview});
-    if (captures.empty() || op.getBody().empty())
-      return failure();
-    Block &entryBlock = op.getBody().front();
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(&entryBlock);
-    rewriter.startOpModification(op);
-    for (auto [index, subview] : captures) {
-      op.getResourceOperandsMutable()[index].set(subview.getSource());
-      op.getResourceOperandSizesMutable()[index].set(subview.getSourceSize());
-      BlockArgument arg = entryBlock.getArgument(index);
-      auto newSubview = ResourceSubviewOp::create(
-          rewriter, subview.getLoc(), arg.getType(), arg,
-          subview.getSourceSize(), subview.getSourceOffset(),
-          subview.getResultSize());
-      rewriter.replaceAllUsesExcept(arg, newSubview.getResult(), newSubview);
-    }
-    rewriter.finalizeOpModification(op);
-    return success();
-  }
-};
+using CloneCapturedCmdExecuteSubviewOps = CloneCapturedSubviewOps<CmdExecuteOp>;
 
 /// ElideNoOpCmdExecuteOp: an execute with an empty body completes
 /// immediately (its await is dropped).

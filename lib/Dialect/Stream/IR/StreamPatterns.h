@@ -140,6 +140,38 @@ struct PropagateCloneableOps : public mlir::OpRewritePattern<CloneOpT> {
   }
 };
 
+/// Captures of subviews capture the subview's source instead and re-create
+/// the subview at the start of the region (CloneCapturedAsyncExecuteSubviewOps
+/// and CloneCapturedCmdExecuteSubviewOps of stream-folding.md §5.4/§5.5).
+template <typename ExecuteOpT>
+struct CloneCapturedSubviewOps : public mlir::OpRewritePattern<ExecuteOpT> {
+  using mlir::OpRewritePattern<ExecuteOpT>::OpRewritePattern;
+  mlir::LogicalResult matchAndRewrite(ExecuteOpT op,
+                                      mlir::PatternRewriter &rewriter) const override {
+    llvm::SmallVector<std::pair<unsigned, ResourceSubviewOp>> captures;
+    for (auto [index, operand] : llvm::enumerate(op.getResourceOperands()))
+      if (ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(operand))
+        captures.push_back({static_cast<unsigned>(index), subview});
+    if (captures.empty() || op.getBody().empty())
+      return mlir::failure();
+    mlir::Block &entryBlock = op.getBody().front();
+    mlir::OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&entryBlock);
+    rewriter.startOpModification(op);
+    for (auto [index, subview] : captures) {
+      op.getResourceOperandsMutable()[index].set(subview.getSource());
+      op.getResourceOperandSizesMutable()[index].set(subview.getSourceSize());
+      mlir::BlockArgument arg = entryBlock.getArgument(index);
+      auto newSubview = ResourceSubviewOp::create(
+          rewriter, subview.getLoc(), arg.getType(), arg, subview.getSourceSize(),
+          subview.getSourceOffset(), subview.getResultSize());
+      rewriter.replaceAllUsesExcept(arg, newSubview.getResult(), newSubview);
+    }
+    rewriter.finalizeOpModification(op);
+    return mlir::success();
+  }
+};
+
 /// stream-folding.md §3.11: how a closure value (an entry block argument or a
 /// yielded value) is read, written and discarded, following ties through the
 /// region (shared by the async and cmd closure ops).
