@@ -124,8 +124,12 @@ ParseResult parseWorkgroupCountRegion(OpAsmParser &parser, Region &body) {
                                       "XYZ dimension counts");
   if (parser.parseRegion(body, args, /*enableNameShadowing=*/false))
     return failure();
+  // The body may still lack a terminator here (`{}` or a block ending in a
+  // non-terminator); the region verifier reports that, so only check the
+  // return types of blocks that do end in a stream.return.
   for (Block &block : body)
-    if (auto returnOp = dyn_cast<ReturnOp>(block.getTerminator()))
+    if (auto returnOp = block.empty() ? ReturnOp()
+                                      : dyn_cast<ReturnOp>(block.back()))
       for (auto [type, expected] :
            llvm::zip(returnOp.getOperandTypes(), resultTypes))
         if (type != expected)

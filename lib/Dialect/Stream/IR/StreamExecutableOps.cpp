@@ -54,8 +54,10 @@ LogicalResult ExecutableExportOp::verify() {
   Region &region = getWorkgroupCount();
   if (region.empty())
     return success();
+  // Runs before the region verifier: a block may still lack its terminator.
   for (Block &block : region)
-    if (auto returnOp = dyn_cast<ReturnOp>(block.getTerminator()))
+    if (auto returnOp = block.empty() ? ReturnOp()
+                                      : dyn_cast<ReturnOp>(block.back()))
       if (returnOp.getNumOperands() != 3 ||
           !llvm::all_of(returnOp.getOperandTypes(),
                         [](Type t) { return t.isIndex(); }))

@@ -153,9 +153,11 @@ SmallVector<int64_t> getTiedResultOperandIndicesFromAttr(Operation *op) {
   (void)operandLength;
   for (Attribute entry : attr) {
     int64_t value = cast<IntegerAttr>(entry).getInt();
-    indices.push_back(value == TiedOpInterface::kUntiedIndex
-                          ? value
-                          : value + static_cast<int64_t>(operandStart));
+    // Negative entries other than kUntiedIndex are invalid; keep them negative
+    // (instead of shifting them into the operand range) so verifyTiedOp
+    // rejects them.
+    indices.push_back(value < 0 ? value
+                                : value + static_cast<int64_t>(operandStart));
   }
   return indices;
 }
@@ -173,6 +175,22 @@ LogicalResult verifyTiedOp(Operation *op) {
   (void)resultStart;
   if (indices.size() != resultLength)
     return op->emitError() << "op results/tied operand indices mismatch";
+  // Everything downstream (printers, getTiedResultOperand, folders) indexes the
+  // operand list with these, so an entry outside the tieable operand range must
+  // be rejected here rather than read out of bounds later.
+  auto [operandStart, operandLength] = tiedOp.getTiedOperandsIndexAndLength();
+  for (int64_t index : indices) {
+    if (index == TiedOpInterface::kUntiedIndex)
+      continue;
+    if (index < static_cast<int64_t>(operandStart) ||
+        index >= static_cast<int64_t>(operandStart + operandLength))
+      return op->emitError()
+             << "op tied operand index "
+             << (index < 0 ? index
+                           : index - static_cast<int64_t>(operandStart))
+             << " is out of range of the " << operandLength
+             << " tieable operand(s)";
+  }
   return success();
 }
 
