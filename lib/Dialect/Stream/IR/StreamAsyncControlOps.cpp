@@ -32,16 +32,6 @@ namespace {
 constexpr ResourceAccessBitfield kRead = ResourceAccessBitfield::Read;
 constexpr ResourceAccessBitfield kWrite = ResourceAccessBitfield::Write;
 
-AsyncAccessRange makeRange(ResourceAccessBitfield access, Value resource,
-                           Value start, Value end, Value length) {
-  AsyncAccessRange range;
-  range.access = access;
-  range.resource = resource;
-  range.start = start;
-  range.end = end;
-  range.length = length;
-  return range;
-}
 
 /// The access ranges of `async.dispatch` / `async.call` (§12.7.15).
 void getDispatchLikeAccessRanges(Operation *op, ValueRange resourceOperands,

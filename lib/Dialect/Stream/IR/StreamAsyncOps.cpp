@@ -17,17 +17,6 @@ using namespace mlir;
 using namespace sluice::stream;
 
 namespace {
-/// An access of `resource` over `[start, end)` with `length` bytes.
-AsyncAccessRange makeRange(ResourceAccessBitfield access, Value resource,
-                           Value start, Value end, Value length) {
-  AsyncAccessRange range;
-  range.access = access;
-  range.resource = resource;
-  range.start = start;
-  range.end = end;
-  range.length = length;
-  return range;
-}
 /// A full-range access of `resource` of `size` bytes.
 AsyncAccessRange makeFullRange(ResourceAccessBitfield access, Value resource,
                                Value size) {
