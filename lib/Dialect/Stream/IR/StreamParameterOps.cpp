@@ -734,6 +734,33 @@ void CmdParameterWriteOp::getCanonicalizationPatterns(
 // stream.cmd.parameter.gather
 //===----------------------------------------------------------------------===//
 
+/// Rewrites `op` to address the source of the subview that defines
+/// `resource`: the resource, its size and every buffer offset (shifted by the
+/// subview offset) are replaced; parameter offsets are not adjusted
+/// (stream-folding.md §8 item 4). Shared by cmd.parameter.gather (target) and
+/// cmd.parameter.scatter (source).
+static LogicalResult foldBufferSubview(PatternRewriter &rewriter, Operation *op,
+                                       Value resource,
+                                       MutableOperandRange resourceOperand,
+                                       MutableOperandRange sizeOperand,
+                                       MutableOperandRange offsetOperands) {
+  auto subviewOp = resource.getDefiningOp<ResourceSubviewOp>();
+  if (!subviewOp)
+    return failure();
+  rewriter.setInsertionPoint(op);
+  Location loc = subviewOp.getLoc();
+  Value base = subviewOp.getSourceOffset();
+  SmallVector<Value> offsets;
+  for (Value offset : offsetOperands.getAsOperandRange())
+    offsets.push_back(createAdd(rewriter, loc, base, offset));
+  rewriter.modifyOpInPlace(op, [&] {
+    resourceOperand.assign(subviewOp.getSource());
+    sizeOperand.assign(subviewOp.getSourceSize());
+    offsetOperands.assign(offsets);
+  });
+  return success();
+}
+
 SmallVector<Value> CmdParameterGatherOp::getAwaitTimepoints() {
   return getAwaitTimepointList(getAwaitTimepoint());
 }
@@ -753,28 +780,15 @@ LogicalResult CmdParameterGatherOp::verify() {
 
 namespace {
 
-/// Gathers into a subview gather into the subview's source instead; the
-/// parameter offsets are not adjusted (stream-folding.md §8 item 4).
+/// Gathers into a subview gather into the subview's source instead.
 struct FoldCmdParameterGatherTargetSubview
     : public OpRewritePattern<CmdParameterGatherOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CmdParameterGatherOp op,
                                 PatternRewriter &rewriter) const override {
-    auto subviewOp = op.getTarget().getDefiningOp<ResourceSubviewOp>();
-    if (!subviewOp)
-      return failure();
-    rewriter.setInsertionPoint(op);
-    Location loc = subviewOp.getLoc();
-    Value base = subviewOp.getSourceOffset();
-    SmallVector<Value> targetOffsets;
-    for (Value targetOffset : op.getTargetOffsets())
-      targetOffsets.push_back(createAdd(rewriter, loc, base, targetOffset));
-    rewriter.modifyOpInPlace(op, [&] {
-      op.getTargetMutable().assign(subviewOp.getSource());
-      op.getTargetSizeMutable().assign(subviewOp.getSourceSize());
-      op.getTargetOffsetsMutable().assign(targetOffsets);
-    });
-    return success();
+    return foldBufferSubview(rewriter, op, op.getTarget(), op.getTargetMutable(),
+                             op.getTargetSizeMutable(),
+                             op.getTargetOffsetsMutable());
   }
 };
 
@@ -812,28 +826,15 @@ LogicalResult CmdParameterScatterOp::verify() {
 
 namespace {
 
-/// Scatters from a subview scatter from the subview's source instead; the
-/// parameter offsets are not adjusted (stream-folding.md §8 item 4).
+/// Scatters from a subview scatter from the subview's source instead.
 struct FoldCmdParameterScatterSourceSubview
     : public OpRewritePattern<CmdParameterScatterOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CmdParameterScatterOp op,
                                 PatternRewriter &rewriter) const override {
-    auto subviewOp = op.getSource().getDefiningOp<ResourceSubviewOp>();
-    if (!subviewOp)
-      return failure();
-    rewriter.setInsertionPoint(op);
-    Location loc = subviewOp.getLoc();
-    Value base = subviewOp.getSourceOffset();
-    SmallVector<Value> sourceOffsets;
-    for (Value sourceOffset : op.getSourceOffsets())
-      sourceOffsets.push_back(createAdd(rewriter, loc, base, sourceOffset));
-    rewriter.modifyOpInPlace(op, [&] {
-      op.getSourceMutable().assign(subviewOp.getSource());
-      op.getSourceSizeMutable().assign(subviewOp.getSourceSize());
-      op.getSourceOffsetsMutable().assign(sourceOffsets);
-    });
-    return success();
+    return foldBufferSubview(rewriter, op, op.getSource(), op.getSourceMutable(),
+                             op.getSourceSizeMutable(),
+                             op.getSourceOffsetsMutable());
   }
 };
 
