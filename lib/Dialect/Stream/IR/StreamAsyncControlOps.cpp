@@ -10,6 +10,7 @@
 #include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -287,18 +288,8 @@ void AsyncFuncOp::build(OpBuilder &builder, OperationState &state,
                         ArrayAttr tiedOperands,
                         ArrayRef<DictionaryAttr> argAttrs,
                         ArrayRef<DictionaryAttr> resAttrs) {
-  state.addAttribute(SymbolTable::getSymbolAttrName(),
-                     builder.getStringAttr(name));
-  state.addAttribute(SymbolTable::getVisibilityAttrName(),
-                     builder.getStringAttr("private"));
-  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
-  if (tiedOperands)
-    state.addAttribute(getTiedOperandsAttrName(state.name), tiedOperands);
-  state.addRegion();
-  if (!argAttrs.empty() || !resAttrs.empty())
-    call_interface_impl::addArgAndResultAttrs(
-        builder, state, argAttrs, resAttrs, getArgAttrsAttrName(state.name),
-        getResAttrsAttrName(state.name));
+  sluice::util::buildTiedFunctionState<AsyncFuncOp>(builder, state, name, "private", type,
+                                          tiedOperands, argAttrs, resAttrs);
 }
 
 bool AsyncFuncOp::isResultTied(unsigned resultIndex) {

@@ -3,6 +3,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
@@ -23,19 +24,8 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    FunctionType type, ArrayAttr tiedOperands,
                    ArrayRef<DictionaryAttr> argAttrs,
                    ArrayRef<DictionaryAttr> resAttrs) {
-  state.addAttribute(SymbolTable::getSymbolAttrName(),
-                     builder.getStringAttr(name));
-  state.addAttribute(SymbolTable::getVisibilityAttrName(),
-                     builder.getStringAttr("public"));
-  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
-  if (tiedOperands)
-    state.addAttribute(getTiedOperandsAttrName(state.name), tiedOperands);
-  state.addRegion();
-  if (!argAttrs.empty() || !resAttrs.empty()) {
-    call_interface_impl::addArgAndResultAttrs(
-        builder, state, argAttrs, resAttrs, getArgAttrsAttrName(state.name),
-        getResAttrsAttrName(state.name));
-  }
+  sluice::util::buildTiedFunctionState<FuncOp>(builder, state, name, "public", type,
+                                          tiedOperands, argAttrs, resAttrs);
 }
 
 FuncOp FuncOp::create(Location loc, StringRef name, FunctionType type,
