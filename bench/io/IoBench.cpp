@@ -15,6 +15,9 @@
 //   --repeat=N            timed repetitions after one warm-up; baseline and Sluice
 //                         alternate (ABBA) and each median is kept (default 5)
 //   --uring-force-async   set IOSQE_ASYNC on every io_uring request
+//   --uring-rings=N       io_uring rings (default: one per CPU, at most 4)
+//   --queue-depth=N       requests in flight per ring/engine (default 64)
+//   --chunk-kib=N         engine chunk size (default 4096)
 //   --uring-async-threshold-kib=N  IOSQE_ASYNC from this request size up
 //                         (default: the engine's, 1024; 0 = never)
 //   --only=DIGITS         run only these benchmarks (default 1234)
@@ -210,12 +213,21 @@ void report(const char *name, double ratio, double target, const char *higherIsB
 }
 
 bool gForceAsync = false;
+unsigned gUringRings = 0;   // 0: the engine default
+unsigned gQueueDepth = 0;   // 0: the engine default
+unsigned long long gChunkKib = 0; // 0: the engine default
 long long gAsyncThresholdKib = -1; // < 0: the engine default
 
 std::unique_ptr<Device> makeDevice(io::IoBackend backend, uint64_t inFlight) {
   DeviceOptions options;
   options.io.backend = backend;
   options.io.uringForceAsync = gForceAsync;
+  if (gUringRings)
+    options.io.uringRings = gUringRings;
+  if (gQueueDepth)
+    options.io.queueDepth = gQueueDepth;
+  if (gChunkKib)
+    options.io.chunkBytes = gChunkKib << 10;
   if (gAsyncThresholdKib >= 0)
     options.io.uringAsyncThresholdBytes = (uint64_t)gAsyncThresholdKib << 10;
   options.io.maxInFlightBytes = inFlight;
@@ -568,6 +580,12 @@ int main(int argc, char **argv) {
       config.verbose = true;
     else if (arg == "--uring-force-async")
       gForceAsync = true;
+    else if (const char *v = value("--uring-rings="))
+      gUringRings = (unsigned)std::atoi(v);
+    else if (const char *v = value("--queue-depth="))
+      gQueueDepth = (unsigned)std::atoi(v);
+    else if (const char *v = value("--chunk-kib="))
+      gChunkKib = std::strtoull(v, nullptr, 10);
     else if (const char *v = value("--uring-async-threshold-kib="))
       gAsyncThresholdKib = std::atoll(v);
     else if (arg == "--keep")

@@ -5,6 +5,7 @@
 #include "Bytes.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace sluice::runtime::archive {
 
@@ -30,9 +31,38 @@ std::string detail::printable(std::string_view bytes) {
   return out;
 }
 
+static uint64_t hashKey(std::string_view key) { return std::hash<std::string_view>()(key); }
+
+size_t ParameterIndex::probe(std::string_view key, uint64_t hash) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot &slot = slots_[i];
+    if (slot.entryPlusOne == 0 ||
+        (slot.hash == hash && entry(slot.entryPlusOne - 1).key == key))
+      return i;
+  }
+}
+
+void ParameterIndex::rehash(size_t capacity) {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(capacity, Slot());
+  const size_t mask = capacity - 1;
+  for (const Slot &slot : old) {
+    if (slot.entryPlusOne == 0)
+      continue;
+    size_t i = slot.hash & mask;
+    while (slots_[i].entryPlusOne != 0)
+      i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+}
+
 void ParameterIndex::append(std::vector<ParameterEntry> entries) {
-  if (!entries.empty())
-    firstByKey_.reserve(size_ + entries.size());
+  size_t capacity = slots_.empty() ? 16 : slots_.size();
+  while (capacity < 2 * (size_ + entries.size()))
+    capacity *= 2;
+  if (capacity != slots_.size())
+    rehash(capacity);
   for (ParameterEntry &entry : entries) {
     size_t index = size_;
     if ((index >> kChunkShift) == chunks_.size())
@@ -41,9 +71,13 @@ void ParameterIndex::append(std::vector<ParameterEntry> entries) {
     slot = std::move(entry);
     ++size_;
     totalBytes_ += slot.length;
-    auto [it, inserted] = firstByKey_.try_emplace(std::string_view(slot.key), index);
-    if (!inserted) {
-      const ParameterEntry &first = this->entry(it->second);
+    const uint64_t hash = hashKey(slot.key);
+    Slot &where = slots_[probe(slot.key, hash)];
+    if (where.entryPlusOne == 0) {
+      where.hash = hash;
+      where.entryPlusOne = index + 1;
+    } else {
+      const ParameterEntry &first = this->entry(where.entryPlusOne - 1);
       diagnostics_.push_back(formatString(
           "duplicate parameter key '%s' (first from %s, also in %s); the first "
           "is used",
@@ -54,8 +88,40 @@ void ParameterIndex::append(std::vector<ParameterEntry> entries) {
 }
 
 const ParameterEntry *ParameterIndex::find(std::string_view key) const {
-  auto it = firstByKey_.find(key);
-  return it == firstByKey_.end() ? nullptr : &entry(it->second);
+  if (slots_.empty())
+    return nullptr;
+  const Slot &slot = slots_[probe(key, hashKey(key))];
+  return slot.entryPlusOne ? &entry(slot.entryPlusOne - 1) : nullptr;
+}
+
+void ParameterIndex::findMany(const std::string_view *keys, size_t count,
+                              const ParameterEntry **out) const {
+  if (slots_.empty()) {
+    std::fill(out, out + count, nullptr);
+    return;
+  }
+  // Groups of kGroup keys: hash and prefetch every home slot, then prefetch
+  // the entry each hash match points at, then compare. The misses of a group
+  // overlap instead of following one another.
+  constexpr size_t kGroup = 16;
+  const size_t mask = slots_.size() - 1;
+  uint64_t hashes[kGroup];
+  for (size_t base = 0; base < count; base += kGroup) {
+    const size_t n = std::min(kGroup, count - base);
+    for (size_t i = 0; i < n; ++i) {
+      hashes[i] = hashKey(keys[base + i]);
+      __builtin_prefetch(&slots_[hashes[i] & mask]);
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const Slot &home = slots_[hashes[i] & mask];
+      if (home.entryPlusOne && home.hash == hashes[i])
+        __builtin_prefetch(&entry(home.entryPlusOne - 1));
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const Slot &slot = slots_[probe(keys[base + i], hashes[i])];
+      out[base + i] = slot.entryPlusOne ? &entry(slot.entryPlusOne - 1) : nullptr;
+    }
+  }
 }
 
 /// Levenshtein distance, giving up (returning limit+1) once it exceeds limit.

@@ -2,6 +2,8 @@
 
 #include "sluice/Runtime/Core/WorkerPool.h"
 
+#include "sluice/Runtime/IO/ThreadName.h"
+
 #include <algorithm>
 
 namespace sluice::runtime {
@@ -10,7 +12,10 @@ WorkerPool::WorkerPool(unsigned threads) {
   if (threads == 0)
     threads = std::max(2u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < threads; ++i)
-    threads_.emplace_back([this] { loop(); });
+    threads_.emplace_back([this, i] {
+      nameCurrentThread("sluice-worker", i);
+      loop();
+    });
 }
 
 WorkerPool::~WorkerPool() {

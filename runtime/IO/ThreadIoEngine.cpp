@@ -1,6 +1,7 @@
 //===- ThreadIoEngine.cpp - pread/pwrite on a pool of threads ---------------===//
 
 #include "IoEngineImpl.h"
+#include "sluice/Runtime/IO/ThreadName.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -25,7 +26,10 @@ public:
     if (n == 0)
       n = std::clamp(std::thread::hardware_concurrency(), 2u, 16u);
     for (unsigned i = 0; i < n; ++i)
-      threads_.emplace_back([this] { workerLoop(); });
+      threads_.emplace_back([this, i] {
+        nameCurrentThread("sluice-pread", i);
+        workerLoop();
+      });
   }
 
   ~ThreadIoEngine() override {

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IoEngineImpl.h"
+#include "sluice/Runtime/IO/ThreadName.h"
 
 #include <cerrno>
 #include <condition_variable>
@@ -49,7 +50,10 @@ public:
       ++ringCount_;
     }
     for (unsigned i = 0; i < ringCount_; ++i)
-      threads_.emplace_back([this, i] { loop(rings_[i]); });
+      threads_.emplace_back([this, i] {
+        nameCurrentThread("sluice-uring", i);
+        loop(rings_[i]);
+      });
     return 0;
   }
 

@@ -32,11 +32,15 @@ struct ParameterProvider::FileState {
 struct ParameterProvider::Resolved {
   size_t row = 0;
   const ParameterEntry *entry = nullptr;
+  /// entry->type, copied so planning does not touch the entries.
+  EntryType type = EntryType::File;
   std::shared_ptr<FileState> file;
   uint64_t parameterOffset = 0;
   uint64_t bufferOffset = 0;
   uint64_t length = 0;
-  uint64_t fileOffset() const { return entry->offset + parameterOffset; }
+  /// entry->offset + parameterOffset (FILE entries), kept here so sorting
+  /// spans does not touch the entries.
+  uint64_t fileOffset = 0;
 };
 
 namespace {
@@ -310,18 +314,31 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans, bool wri
                                   std::vector<Resolved> &out) {
   out.clear();
   out.reserve(spans.size());
+  const archive::FileHandle *lastHandle = nullptr;
+  std::shared_ptr<FileState> lastState;
+  // Keys are looked up a block at a time (the index overlaps their misses).
+  constexpr size_t kBlock = 64;
+  std::string_view keys[kBlock];
+  const ParameterEntry *entries[kBlock];
   for (size_t i = 0; i < spans.size(); ++i) {
     const ParameterSpan &span = spans[i];
-    Expected<const ParameterEntry *> found = index_->lookup(span.key);
-    if (!found)
-      return found.takeStatus();
-    const ParameterEntry &entry = **found;
+    if (i % kBlock == 0) {
+      const size_t n = std::min(kBlock, spans.size() - i);
+      for (size_t j = 0; j < n; ++j)
+        keys[j] = spans[i + j].key;
+      index_->findMany(keys, n, entries);
+    }
+    if (!entries[i % kBlock])
+      return index_->lookup(span.key).takeStatus(); // the NOT_FOUND message
+    const ParameterEntry &entry = *entries[i % kBlock];
     Resolved r;
     r.row = i;
     r.entry = &entry;
     r.parameterOffset = span.parameterOffset;
     r.bufferOffset = span.bufferOffset;
     r.length = span.length;
+    r.type = entry.type;
+    r.fileOffset = entry.offset + span.parameterOffset;
     const int keyLen = (int)span.key.size();
     if (write && entry.type == EntryType::Splat)
       return makeStatus(StatusCode::FailedPrecondition,
@@ -331,12 +348,18 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans, bool wri
       if (!entry.file)
         return makeStatus(StatusCode::Internal, "parameter `%.*s` has no backing file", keyLen,
                           span.key.data());
-      Expected<std::shared_ptr<FileState>> file = fileFor(entry.file);
-      if (!file)
-        return file.takeStatus().annotate(
-            formatString("while opening the storage of parameter `%.*s`", keyLen,
-                         span.key.data()));
-      r.file = std::move(*file);
+      // Spans of one call nearly always share a file: look the state up
+      // (provider lock, open check) once per run of equal handles.
+      if (entry.file.get() != lastHandle) {
+        Expected<std::shared_ptr<FileState>> file = fileFor(entry.file);
+        if (!file)
+          return file.takeStatus().annotate(
+              formatString("while opening the storage of parameter `%.*s`", keyLen,
+                           span.key.data()));
+        lastHandle = entry.file.get();
+        lastState = std::move(*file);
+      }
+      r.file = lastState;
       if (write && !r.file->writable)
         return makeStatus(StatusCode::PermissionDenied,
                           "parameter `%.*s` storage does not support the requested access "
@@ -415,22 +438,32 @@ struct Planned {
 /// contiguous in file and buffer (up to maxBytes), splits larger ones.
 std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved> &resolved,
                                    uint64_t maxBytes, uint64_t &coalesced) {
-  std::vector<const ParameterProvider::Resolved *> files;
+  // Sorted by value (no pointer chasing in the comparisons).
+  struct Key {
+    const ParameterProvider::FileState *file;
+    uint64_t fileOffset;
+    uint64_t bufferOffset;
+    const ParameterProvider::Resolved *r;
+    bool operator<(const Key &o) const {
+      if (file != o.file)
+        return file < o.file;
+      if (fileOffset != o.fileOffset)
+        return fileOffset < o.fileOffset;
+      return bufferOffset < o.bufferOffset;
+    }
+  };
+  std::vector<Key> files;
+  files.reserve(resolved.size());
   for (const auto &r : resolved)
-    if (r.entry->type == EntryType::File && r.length)
-      files.push_back(&r);
-  std::sort(files.begin(), files.end(), [](auto *a, auto *b) {
-    if (a->file.get() != b->file.get())
-      return a->file.get() < b->file.get();
-    if (a->fileOffset() != b->fileOffset())
-      return a->fileOffset() < b->fileOffset();
-    return a->bufferOffset < b->bufferOffset;
-  });
+    if (r.type == EntryType::File && r.length)
+      files.push_back(Key{r.file.get(), r.fileOffset, r.bufferOffset, &r});
+  std::sort(files.begin(), files.end());
   std::vector<Planned> runs;
-  for (const auto *r : files) {
+  for (const Key &key : files) {
+    const ParameterProvider::Resolved *r = key.r;
     if (!runs.empty()) {
       Planned &last = runs.back();
-      if (last.file == r->file && last.fileOffset + last.length == r->fileOffset() &&
+      if (last.file == r->file && last.fileOffset + last.length == r->fileOffset &&
           last.bufferOffset + last.length == r->bufferOffset &&
           last.length + r->length <= maxBytes) {
         last.length += r->length;
@@ -438,7 +471,7 @@ std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved
         continue;
       }
     }
-    runs.push_back(Planned{r->file, r->fileOffset(), r->bufferOffset, r->length});
+    runs.push_back(Planned{r->file, r->fileOffset, r->bufferOffset, r->length});
   }
   std::vector<Planned> out;
   for (const Planned &run : runs) {
@@ -559,7 +592,7 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     if (entry.type == EntryType::File && r.file->mapping) {
       const bool eligible = options_.zeroCopy &&
                             (target.usage & buffer_usage::SharingImmutable);
-      uint8_t *ptr = const_cast<uint8_t *>(r.file->mapping->data()) + r.fileOffset();
+      uint8_t *ptr = const_cast<uint8_t *>(r.file->mapping->data()) + r.fileOffset;
       if (eligible && reinterpret_cast<uintptr_t>(ptr) % importAlignment == 0) {
         std::shared_ptr<void> keepAlive(r.file->mapping, nullptr);
         Expected<BufferRef> imported = device.allocator().importHost(
@@ -595,7 +628,7 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
                                                  entry.patternLength});
       counters_->bytesFilled += r.length;
     } else {
-      addRead(work[t], r.file, r.fileOffset(), *buffer, 0, r.length);
+      addRead(work[t], r.file, r.fileOffset, *buffer, 0, r.length);
       ++counters_->transfers;
     }
     timelines.addBytes(t, r.length);
@@ -638,7 +671,7 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity, const FenceR
     return work[t];
   };
   for (const Resolved &r : resolved) {
-    if (r.entry->type != EntryType::Splat || r.length == 0)
+    if (r.type != EntryType::Splat || r.length == 0)
       continue;
     slot(r.length).fills.push_back(TimelineWork::Fill{
         target, r.bufferOffset, r.length, rotatedPattern(*r.entry, r.parameterOffset),
@@ -689,11 +722,11 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
     std::sort(sorted.begin(), sorted.end(), [](auto *a, auto *b) {
       if (a->file.get() != b->file.get())
         return a->file.get() < b->file.get();
-      return a->fileOffset() < b->fileOffset();
+      return a->fileOffset < b->fileOffset;
     });
     for (size_t i = 1; i < sorted.size(); ++i)
       if (sorted[i]->file == sorted[i - 1]->file &&
-          sorted[i]->fileOffset() < sorted[i - 1]->fileOffset() + sorted[i - 1]->length)
+          sorted[i]->fileOffset < sorted[i - 1]->fileOffset + sorted[i - 1]->length)
         return fail(makeStatus(StatusCode::InvalidArgument,
                                "scatter targets overlap: rows %zu and %zu",
                                std::min(sorted[i]->row, sorted[i - 1]->row),

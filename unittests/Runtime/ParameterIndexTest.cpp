@@ -47,6 +47,69 @@ TEST(ParameterIndex, LookupAndDuplicates) {
   EXPECT_EQ(index.find(std::string_view("weight\0", 7)), nullptr);
 }
 
+TEST(ParameterIndex, EmptyIndexFindsNothing) {
+  ParameterIndex index;
+  EXPECT_EQ(index.find("x"), nullptr);
+  EXPECT_EQ(index.find(""), nullptr);
+  std::string_view keys[2] = {"x", ""};
+  const ParameterEntry *out[2] = {reinterpret_cast<const ParameterEntry *>(1), nullptr};
+  index.findMany(keys, 2, out);
+  EXPECT_EQ(out[0], nullptr);
+  EXPECT_EQ(out[1], nullptr);
+}
+
+// Many appends (the table grows several times), keys that differ in one
+// byte, the empty key and embedded NULs; find and findMany agree with a
+// reference map on hits and misses, duplicates resolve to the first entry.
+TEST(ParameterIndex, FindManyMatchesFindAcrossGrowth) {
+  ParameterIndex index;
+  std::vector<std::string> keys;
+  std::vector<const ParameterEntry *> firsts;
+  for (int round = 0; round < 5; ++round) {
+    std::vector<ParameterEntry> batch(round == 0 ? 3 : 700 * round);
+    for (size_t i = 0; i < batch.size(); ++i) {
+      std::string key = "blk." + std::to_string(keys.size()) + ".weight";
+      if (keys.size() % 97 == 5)
+        key.push_back('\0');
+      if (keys.size() == 7)
+        key.clear();
+      batch[i].key = key;
+      batch[i].length = keys.size();
+      keys.push_back(key);
+    }
+    index.append(std::move(batch));
+    for (size_t i = firsts.size(); i < keys.size(); ++i)
+      firsts.push_back(&index.entry(i));
+  }
+  // Duplicates of existing keys: the first entry stays.
+  std::vector<ParameterEntry> dups(2);
+  dups[0].key = keys[10];
+  dups[1].key = keys[keys.size() - 1];
+  index.append(std::move(dups));
+  EXPECT_EQ(index.diagnostics().size(), 2u);
+
+  std::vector<std::string> queries;
+  std::vector<const ParameterEntry *> expected;
+  for (size_t i = 0; i < keys.size(); i += 3) {
+    queries.push_back(keys[i]);
+    expected.push_back(firsts[i]);
+    queries.push_back(keys[i] + "x"); // miss, shares a prefix
+    expected.push_back(nullptr);
+  }
+  queries.push_back(std::string("blk.5.weight", 11)); // a prefix of a key
+  expected.push_back(nullptr);
+  std::vector<std::string_view> views(queries.begin(), queries.end());
+  std::vector<const ParameterEntry *> found(views.size());
+  index.findMany(views.data(), views.size(), found.data());
+  for (size_t i = 0; i < views.size(); ++i) {
+    EXPECT_EQ(found[i], expected[i]) << "query " << i;
+    EXPECT_EQ(index.find(views[i]), expected[i]) << "query " << i;
+  }
+  EXPECT_EQ(index.find(keys[7]), firsts[7]);
+  EXPECT_EQ(index.find(keys[7])->key, "");
+  EXPECT_EQ(index.find(keys[10])->length, 10u);
+}
+
 TEST(ParameterScopes, FlagParsing) {
   auto f = parseParametersFlag("a=x.irpa");
   EXPECT_EQ(f.scope, "a");
