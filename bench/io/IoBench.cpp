@@ -16,6 +16,7 @@
 //                         alternate (ABBA) and each median is kept (default 5)
 //   --uring-force-async   set IOSQE_ASYNC on every io_uring request
 //   --uring-rings=N       io_uring rings (default: one per CPU, at most 4)
+//   --uring-max-workers=N io_uring async workers per ring (default: kernel's)
 //   --queue-depth=N       requests in flight per ring/engine (default 64)
 //   --chunk-kib=N         engine chunk size (default 4096)
 //   --uring-async-threshold-kib=N  IOSQE_ASYNC from this request size up
@@ -215,6 +216,7 @@ void report(const char *name, double ratio, double target, const char *higherIsB
 bool gForceAsync = false;
 unsigned gUringRings = 0;   // 0: the engine default
 unsigned gQueueDepth = 0;   // 0: the engine default
+unsigned gMaxWorkers = 0;   // 0: the kernel default
 unsigned long long gChunkKib = 0; // 0: the engine default
 long long gAsyncThresholdKib = -1; // < 0: the engine default
 
@@ -226,6 +228,7 @@ std::unique_ptr<Device> makeDevice(io::IoBackend backend, uint64_t inFlight) {
     options.io.uringRings = gUringRings;
   if (gQueueDepth)
     options.io.queueDepth = gQueueDepth;
+  options.io.uringMaxWorkers = gMaxWorkers;
   if (gChunkKib)
     options.io.chunkBytes = gChunkKib << 10;
   if (gAsyncThresholdKib >= 0)
@@ -582,6 +585,8 @@ int main(int argc, char **argv) {
       gForceAsync = true;
     else if (const char *v = value("--uring-rings="))
       gUringRings = (unsigned)std::atoi(v);
+    else if (const char *v = value("--uring-max-workers="))
+      gMaxWorkers = (unsigned)std::atoi(v);
     else if (const char *v = value("--queue-depth="))
       gQueueDepth = (unsigned)std::atoi(v);
     else if (const char *v = value("--chunk-kib="))

@@ -49,6 +49,14 @@ public:
       }
       ++ringCount_;
     }
+    if (options_.uringMaxWorkers) {
+      // Bounded (regular file) and unbounded workers; failure (old kernel)
+      // keeps the default.
+      for (unsigned i = 0; i < ringCount_; ++i) {
+        unsigned counts[2] = {options_.uringMaxWorkers, options_.uringMaxWorkers};
+        (void)io_uring_register_iowq_max_workers(&rings_[i], counts);
+      }
+    }
     for (unsigned i = 0; i < ringCount_; ++i)
       threads_.emplace_back([this, i] {
         nameCurrentThread("sluice-uring", i);

@@ -229,6 +229,22 @@ ParameterProvider::fileFor(const FileHandleRef &handle) {
   return state;
 }
 
+bool ParameterProvider::hasPendingJournal(const std::string &archivePath) {
+  const std::string directory = journal::directoryOf(archivePath);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = journalNamesByDirectory_.find(directory);
+    if (it != journalNamesByDirectory_.end())
+      return journal::hasPending(it->second, archivePath);
+  }
+  // Listed outside the lock; a concurrent first listing of the same
+  // directory is harmless (both results are equally valid).
+  std::vector<std::string> names = journal::journalNamesIn(directory);
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto [it, inserted] = journalNamesByDirectory_.try_emplace(directory, std::move(names));
+  return journal::hasPending(it->second, archivePath);
+}
+
 Status ParameterProvider::openFile(FileState &state) {
   std::lock_guard<std::mutex> lock(state.mutex);
   if (state.opened)
@@ -262,7 +278,7 @@ Status ParameterProvider::openFile(FileState &state) {
                             handle.path().c_str()));
     }
   }
-  if (!state.io && !journal::pending(handle.path()).empty())
+  if (!state.io && hasPendingJournal(handle.path()))
     warnOnce(formatString("parameter file '%s' has an unfinished write journal; open it with "
                           "--parameter_access=read_write to finish the interrupted writes",
                           handle.path().c_str()));

@@ -24,13 +24,6 @@ constexpr const char *kSuffix = ".sluice-journal-";
 
 std::atomic<uint64_t> gJournalCounter{0};
 
-std::string directoryOf(const std::string &path) {
-  size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos)
-    return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 std::string baseNameOf(const std::string &path) {
   size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -140,6 +133,13 @@ bool parse(const std::vector<uint8_t> &bytes, uint64_t archiveSize,
 
 } // namespace
 
+std::string directoryOf(const std::string &path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos)
+    return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
 Expected<std::string> write(const std::string &archivePath, std::span<const Record> records) {
   std::vector<uint8_t> header(kMagic, kMagic + 8);
   putU64(header, records.size());
@@ -193,17 +193,34 @@ Status remove(const std::string &journalPath) {
   return Status();
 }
 
-std::vector<std::string> pending(const std::string &archivePath) {
-  std::vector<std::string> out;
-  std::string dir = directoryOf(archivePath);
-  std::string prefix = baseNameOf(archivePath) + kSuffix;
-  DIR *d = ::opendir(dir.c_str());
+std::vector<std::string> journalNamesIn(const std::string &directory) {
+  std::vector<std::string> names;
+  DIR *d = ::opendir(directory.c_str());
   if (!d)
-    return out;
+    return names;
+  while (struct dirent *e = ::readdir(d))
+    if (std::strstr(e->d_name, kSuffix))
+      names.emplace_back(e->d_name);
+  ::closedir(d);
+  return names;
+}
+
+static bool isJournalOf(const std::string &name, const std::string &prefix) {
+  return name.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool hasPending(const std::vector<std::string> &journalNames, const std::string &archivePath) {
+  const std::string prefix = baseNameOf(archivePath) + kSuffix;
+  return std::any_of(journalNames.begin(), journalNames.end(),
+                     [&](const std::string &name) { return isJournalOf(name, prefix); });
+}
+
+std::vector<std::string> pending(const std::string &archivePath) {
+  const std::string dir = directoryOf(archivePath);
+  const std::string prefix = baseNameOf(archivePath) + kSuffix;
   std::vector<std::pair<uint64_t, std::string>> found;
-  while (struct dirent *e = ::readdir(d)) {
-    std::string name = e->d_name;
-    if (name.compare(0, prefix.size(), prefix) != 0)
+  for (const std::string &name : journalNamesIn(dir)) {
+    if (!isJournalOf(name, prefix))
       continue;
     std::string path = dir == "/" ? "/" + name : dir + "/" + name;
     struct stat st;
@@ -212,8 +229,8 @@ std::vector<std::string> pending(const std::string &archivePath) {
       mtime = (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec;
     found.push_back({mtime, path});
   }
-  ::closedir(d);
   std::sort(found.begin(), found.end());
+  std::vector<std::string> out;
   for (auto &f : found)
     out.push_back(std::move(f.second));
   return out;

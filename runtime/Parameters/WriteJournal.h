@@ -42,6 +42,17 @@ Status remove(const std::string &journalPath);
 /// Paths of the journals left next to `archivePath`, oldest first.
 std::vector<std::string> pending(const std::string &archivePath);
 
+/// Names of every journal file in `directory` (any archive's), unsorted; one
+/// listing can answer hasPending() for all the archives of a directory.
+std::vector<std::string> journalNamesIn(const std::string &directory);
+
+/// The directory part of `archivePath` ("." when it has none).
+std::string directoryOf(const std::string &archivePath);
+
+/// True when `journalNames` (from journalNamesIn(directoryOf(archivePath)))
+/// holds a journal of `archivePath`.
+bool hasPending(const std::vector<std::string> &journalNames, const std::string &archivePath);
+
 struct RecoveryResult {
   unsigned replayed = 0;  // complete journals re-applied
   unsigned discarded = 0; // incomplete or corrupt journals deleted

@@ -264,6 +264,30 @@ TEST(IoEngine, UringPuntsOnlyLargeBufferedRequestsToWorkers) {
   EXPECT_EQ((*inlineEngine)->stats().asyncSubmissions, 0u);
 }
 
+TEST(IoEngine, UringWithOneAsyncWorkerStillCompletesEverything) {
+  // Every request punted to the async workers, at most one per ring: the
+  // requests queue behind each other but all complete with the right bytes.
+  IoEngineOptions options;
+  options.backend = IoBackend::IoUring;
+  options.uringForceAsync = true;
+  options.uringMaxWorkers = 1;
+  options.uringRings = 2;
+  auto engine = IoEngine::create(options);
+  if (!engine)
+    GTEST_SKIP() << "io_uring unavailable here";
+  TestFile file("one-worker", 1 << 20);
+  auto f = IoFile::open(file.path(), {});
+  ASSERT_TRUE(f);
+  std::vector<uint8_t> target(file.size());
+  std::vector<IoRequest> requests;
+  for (uint64_t offset = 0; offset < file.size(); offset += 16384)
+    requests.push_back({IoRequest::Kind::Read, *f, offset, target.data() + offset, 16384, false});
+  ASSERT_TRUE((*engine)->run(requests).isOk());
+  for (uint64_t i = 0; i < target.size(); ++i)
+    ASSERT_EQ(target[i], TestFile::byteAt(i)) << "byte " << i;
+  EXPECT_EQ((*engine)->stats().asyncSubmissions, requests.size());
+}
+
 TEST(IoEngine, AutoFallsBackOrUsesUring) {
   auto engine = IoEngine::create({});
   ASSERT_TRUE(engine);

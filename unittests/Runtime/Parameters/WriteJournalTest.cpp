@@ -178,6 +178,11 @@ TEST_F(WriteJournalTest, WritableOpenFinishesAnInterruptedScatter) {
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   EXPECT_EQ(journal::pending(archive_->path()).size(), 1u);
+  ASSERT_EQ((*reader)->warnings().size(), 1u);
+  EXPECT_EQ((*reader)->warnings()[0],
+            "parameter file '" + archive_->path() +
+                "' has an unfinished write journal; open it with "
+                "--parameter_access=read_write to finish the interrupted writes");
 
   ProviderOptions options;
   options.access = ParameterAccess::ReadWrite;
@@ -190,6 +195,65 @@ TEST_F(WriteJournalTest, WritableOpenFinishesAnInterruptedScatter) {
   ASSERT_TRUE(signal2->wait(1).isOk());
   EXPECT_EQ(readBuffer(*target), newBytes_);
   EXPECT_TRUE(journal::pending(archive_->path()).empty());
+}
+
+TEST(WriteJournalNames, JournalsAreMatchedToTheirOwnArchive) {
+  std::vector<std::string> names = {"w.irpa.sluice-journal-1-0", "w.irpa2.sluice-journal-9-3"};
+  EXPECT_TRUE(journal::hasPending(names, "/d/w.irpa"));
+  EXPECT_TRUE(journal::hasPending(names, "w.irpa2"));
+  EXPECT_FALSE(journal::hasPending(names, "/d/w.irp"));
+  EXPECT_FALSE(journal::hasPending(names, "/d/v.irpa"));
+  EXPECT_FALSE(journal::hasPending({}, "/d/w.irpa"));
+  EXPECT_EQ(journal::directoryOf("/d/w.irpa"), "/d");
+  EXPECT_EQ(journal::directoryOf("/w.irpa"), "/");
+  EXPECT_EQ(journal::directoryOf("w.irpa"), ".");
+}
+
+// A provider lists a directory's journals once: shards opened later are
+// checked against that listing (journals created since belong to writers
+// still running, not to interrupted ones, and are not warned about).
+TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
+  TempFile second("journal-second.irpa");
+  auto secondIndex = writeArchive(second.path(), {{"other", 256, "", 64}});
+  auto index = std::make_shared<archive::ParameterIndex>();
+  std::vector<archive::ParameterEntry> entries;
+  for (const auto *source : {index_.get(), secondIndex.get()})
+    for (const archive::ParameterEntry &entry : *source)
+      entries.push_back(entry);
+  index->append(std::move(entries));
+  writeUnappliedJournal(); // for the first archive, before the provider
+  auto device = makeDevice();
+  auto reader = ParameterProvider::create("", index, ProviderOptions{});
+  ASSERT_TRUE(reader);
+  auto target = device->allocator().allocate(BufferParams{}, 256);
+  ASSERT_TRUE(target);
+  auto gather = [&](const char *key, uint64_t value, const std::shared_ptr<Semaphore> &sem) {
+    std::vector<ParameterSpan> spans = {{key, 0, 0, 256}};
+    ASSERT_TRUE((*reader)
+                    ->gather(*device, ~0ull, nullptr, Fence::createAt(sem, value), *target, spans)
+                    .isOk());
+    ASSERT_TRUE(sem->wait(value).isOk());
+  };
+  auto sem = Semaphore::create(0);
+  gather("weight.a", 1, sem);
+  EXPECT_EQ((*reader)->warnings().size(), 1u);
+  // A journal for the second archive appears after the directory was listed.
+  journal::Record record{secondIndex->find("other")->offset, newBytes_.data(), 16};
+  auto later = journal::write(second.path(), {&record, 1});
+  ASSERT_TRUE(later);
+  gather("other", 2, sem);
+  EXPECT_EQ((*reader)->warnings().size(), 1u);
+  // A new provider lists again and sees it.
+  auto fresh = ParameterProvider::create("", index, ProviderOptions{});
+  ASSERT_TRUE(fresh);
+  std::vector<ParameterSpan> spans = {{"other", 0, 0, 256}};
+  ASSERT_TRUE((*fresh)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(sem, 3), *target, spans)
+                  .isOk());
+  ASSERT_TRUE(sem->wait(3).isOk());
+  ASSERT_EQ((*fresh)->warnings().size(), 1u);
+  EXPECT_NE((*fresh)->warnings()[0].find(second.path()), std::string::npos);
+  ::unlink(later->c_str());
 }
 
 TEST_F(WriteJournalTest, UnjournaledScatterStillWritesInPlace) {

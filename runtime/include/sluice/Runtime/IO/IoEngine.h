@@ -59,6 +59,11 @@ struct IoEngineOptions {
   /// smaller ones complete inline (cheapest for small cached reads).
   /// 0 disables the threshold.
   uint64_t uringAsyncThresholdBytes = 1ull << 20;
+  /// io_uring: bound on the kernel's async workers per ring for blocking
+  /// file I/O (0 = the kernel default, min(queue depth, 4 x CPUs)). Reads
+  /// that miss the page cache each hold a worker while the device serves
+  /// them, so this bounds the device queue depth of cold buffered reads.
+  unsigned uringMaxWorkers = 0;
   /// O_DIRECT alignment for offsets, lengths and addresses.
   uint64_t directAlignment = 4096;
 };

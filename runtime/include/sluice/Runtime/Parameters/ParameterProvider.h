@@ -150,6 +150,12 @@ private:
 
   mutable std::mutex mutex_;
   std::unordered_map<const archive::FileHandle *, std::shared_ptr<FileState>> files_;
+  /// Journal file names per directory, listed once per provider for the
+  /// unfinished-journal warning of read-only opens (journals that appear
+  /// later belong to writers still running, not to interrupted ones), so
+  /// opening N shards of one directory lists it once, not N times.
+  std::unordered_map<std::string, std::vector<std::string>> journalNamesByDirectory_;
+  bool hasPendingJournal(const std::string &archivePath);
   std::vector<std::string> warnings_;
 
   struct Counters {
