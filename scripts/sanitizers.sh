@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the runtime (no MLIR compiler, no benchmarks) with ASan+UBSan and with TSan in separate
-# build directories and runs the runtime unit tests in each.
+# build directories and runs the runtime and archive unit tests in each.
 #
 # Usage: scripts/sanitizers.sh [asan|tsan|all]   (default: all)
 # Environment:
@@ -10,8 +10,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 which="${1:-all}"
 jobs="${SLUICE_SANITIZER_JOBS:-1}"
-tests="${SLUICE_SANITIZER_TESTS:-^(Semaphore|Fence|Buffer|Memory|CApi|Device|DeviceLifetime|Backends|IoEngine|IoPolicy|IoFile|MappedFile|Policies|Provider|ParameterAbi|ModuleTest|ParameterModule|ProviderMemoryFile|ProviderOptions|ProviderStress|ProviderLifetime|ParametersCApi|WriteJournal)}"
-targets=(SluiceRuntimeCoreTests SluiceRuntimeIOTests SluiceRuntimeParametersTests)
+tests="${SLUICE_SANITIZER_TESTS:-^(Semaphore|Fence|Buffer|Memory|CApi|Device|DeviceLifetime|Backends|IoEngine|IoPolicy|IoFile|MappedFile|Policies|Provider|ParameterAbi|ModuleTest|ParameterModule|ProviderMemoryFile|ProviderOptions|ProviderStress|ProviderLifetime|ParametersCApi|WriteJournal|WriteJournalNames|Crc32c|Sha256|Testdata|GgufReader|GgufReaderMalformed|IrpaReader|IrpaReaderMalformed|IrpaWriter|Slmd|ParameterIndex|ParameterScopes|SafetensorsReader|SafetensorsReaderMalformed)}"
+targets=(SluiceArchiveTests SluiceRuntimeCoreTests SluiceRuntimeIOTests SluiceRuntimeParametersTests)
 
 run_one() {
   local name="$1" flag="$2"

@@ -2,7 +2,8 @@
 //
 // Built three times (IRPA, GGUF, safetensors). Each input is parsed from
 // memory; on success every entry is read (first/last bytes), verified, and
-// the index lookup paths are exercised. IRPA EXTERNAL entries resolve to an
+// the index lookup paths are exercised (find and findMany must return the
+// first entry of every key). IRPA EXTERNAL entries resolve to an
 // in-memory 64 KiB file so their range checks run too.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,8 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using namespace sluice::runtime;
 using namespace sluice::runtime::archive;
@@ -55,5 +58,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     index.lookup(entry.key).status().ignore();
   }
   index.lookup("missing-key").status().ignore();
+  // Batched lookup agrees with find(), and both return the first entry of
+  // each key (duplicates and empty or binary keys included).
+  std::vector<std::string_view> keys;
+  for (const ParameterEntry &entry : index)
+    keys.push_back(entry.key);
+  keys.push_back("missing-key");
+  std::vector<const ParameterEntry *> found(keys.size());
+  index.findMany(keys.data(), keys.size(), found.data());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    const ParameterEntry *first = nullptr;
+    for (const ParameterEntry &entry : index)
+      if (entry.key == keys[i]) {
+        first = &entry;
+        break;
+      }
+    if (found[i] != first || index.find(keys[i]) != first)
+      __builtin_trap();
+  }
   return 0;
 }
