@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/ClosureOptimization.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 using namespace mlir;
@@ -314,6 +315,27 @@ Value CmdDispatchOp::getOperandSize(unsigned idx) {
 }
 Value CmdDispatchOp::getResultSize(unsigned) { return {}; }
 
+/// The indices of the arguments of `funcOp` whose `!stream.binding`-ness
+/// equals `bindings`, in order.
+static SmallVector<unsigned> makeArgMap(FunctionOpInterface funcOp,
+                                        bool bindings) {
+  SmallVector<unsigned> map;
+  for (auto [index, type] : llvm::enumerate(funcOp.getArgumentTypes()))
+    if (isa<BindingType>(type) == bindings)
+      map.push_back(index);
+  return map;
+}
+
+SmallVector<unsigned>
+CmdDispatchOp::makeOperandToArgMap(FunctionOpInterface funcOp) {
+  return makeArgMap(funcOp, /*bindings=*/false);
+}
+
+SmallVector<unsigned>
+CmdDispatchOp::makeResourceToArgMap(FunctionOpInterface funcOp) {
+  return makeArgMap(funcOp, /*bindings=*/true);
+}
+
 LogicalResult CmdDispatchOp::verify() {
   size_t resourceCount = getResources().size();
   if (getResourceSizes().size() != resourceCount ||
@@ -375,6 +397,17 @@ void CmdDispatchOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                 MLIRContext *context) {
   results.add<DeduplicateDispatchEntryRefs<CmdDispatchOp>,
               FoldSubviewsIntoDispatchOp<CmdDispatchOp>>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// stream.cmd.func
+//===----------------------------------------------------------------------===//
+
+void CmdFuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                      FunctionType type, ArrayRef<DictionaryAttr> argAttrs,
+                      ArrayRef<DictionaryAttr> resAttrs) {
+  sluice::util::buildFunctionState<CmdFuncOp>(builder, state, name, "private",
+                                              type, argAttrs, resAttrs);
 }
 
 //===----------------------------------------------------------------------===//

@@ -20,6 +20,51 @@ Value ResourceAllocOp::getResultSize(unsigned) { return getStorageSize(); }
 void ResourceAllocOp::getCanonicalizationPatterns(RewritePatternSet &,
                                                   MLIRContext *) {}
 
+/// Shared by the alloc and alloca suballocation helpers: `createAlloc(loc,
+/// size)` creates the allocation op and returns it with its resource.
+template <typename OpT, typename CreateFn>
+static std::pair<OpT, SmallVector<Value>>
+createSuballocationsImpl(Type resourceType, ArrayRef<Location> locs,
+                         ValueRange storageSizes, AffinityAttr affinity,
+                         OpBuilder &builder, CreateFn createAlloc) {
+  assert(locs.size() == storageSizes.size() &&
+         "one location per suballocation");
+  if (storageSizes.empty())
+    return {OpT(), {}};
+  if (storageSizes.size() == 1) {
+    OpT allocOp = createAlloc(locs.front(), storageSizes.front());
+    return {allocOp, {allocOp.getResult()}};
+  }
+  Location fusedLoc = builder.getFusedLoc(locs);
+  auto packOp = ResourcePackOp::create(builder, fusedLoc, /*offset=*/Value(),
+                                       storageSizes, affinity);
+  OpT allocOp = createAlloc(fusedLoc, packOp.getTotalLength());
+  Value slab = allocOp.getResult();
+  Value slabSize = packOp.getTotalLength();
+  SmallVector<Value> subviews;
+  subviews.reserve(storageSizes.size());
+  for (auto [loc, offset, size] :
+       llvm::zip_equal(locs, packOp.getPackedOffsets(), storageSizes))
+    subviews.push_back(ResourceSubviewOp::create(builder, loc, resourceType,
+                                                 slab, slabSize, offset, size)
+                           .getResult());
+  return {allocOp, std::move(subviews)};
+}
+
+std::pair<ResourceAllocOp, SmallVector<Value>>
+ResourceAllocOp::createSuballocations(Type resourceType,
+                                      ArrayRef<Location> locs,
+                                      ValueRange storageSizes,
+                                      bool uninitialized, AffinityAttr affinity,
+                                      OpBuilder &builder) {
+  return createSuballocationsImpl<ResourceAllocOp>(
+      resourceType, locs, storageSizes, affinity, builder,
+      [&](Location loc, Value size) {
+        return ResourceAllocOp::create(builder, loc, resourceType, size,
+                                       uninitialized, affinity);
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // stream.resource.alloca
 //===----------------------------------------------------------------------===//
@@ -31,6 +76,23 @@ SmallVector<Value> ResourceAllocaOp::getAwaitTimepoints() {
   if (Value timepoint = getAwaitTimepoint())
     return {timepoint};
   return {};
+}
+
+std::pair<ResourceAllocaOp, SmallVector<Value>>
+ResourceAllocaOp::createSuballocations(Type timepointType, Type resourceType,
+                                       ArrayRef<Location> locs,
+                                       ValueRange storageSizes,
+                                       Value awaitTimepoint,
+                                       AffinityAttr affinity,
+                                       OpBuilder &builder) {
+  return createSuballocationsImpl<ResourceAllocaOp>(
+      resourceType, locs, storageSizes, affinity, builder,
+      [&](Location loc, Value size) {
+        return ResourceAllocaOp::create(builder, loc, resourceType,
+                                        timepointType, size, awaitTimepoint,
+                                        /*indeterminate_lifetime=*/false,
+                                        affinity);
+      });
 }
 
 /// The op's await timepoint, or a new immediate timepoint before `op`.

@@ -186,6 +186,16 @@ def Stream_CmdDispatchOp : Stream_Op<"cmd.dispatch", [
     `\n` `}`
     attr-dict-with-keyword
   }];
+  let extraClassDeclaration = [{
+    /// Entry k is the index of the k-th argument of `funcOp` whose type is not
+    /// `!stream.binding` (the uniform operand k of a dispatch).
+    static ::llvm::SmallVector<unsigned>
+    makeOperandToArgMap(::mlir::FunctionOpInterface funcOp);
+    /// Entry k is the index of the k-th `!stream.binding` argument of `funcOp`
+    /// (the resource k of a dispatch).
+    static ::llvm::SmallVector<unsigned>
+    makeResourceToArgMap(::mlir::FunctionOpInterface funcOp);
+  }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
@@ -215,6 +225,15 @@ def Stream_CmdFuncOp : Stream_Op<"cmd.func", [
     attr-dict-with-keyword
     ($body^)?
   }];
+  let skipDefaultBuilders = 1;
+  let builders = [
+    // Private declaration `name` of type `type`.
+    OpBuilder<(ins
+      "::llvm::StringRef":$name,
+      "::mlir::FunctionType":$type,
+      CArg<"::llvm::ArrayRef<::mlir::DictionaryAttr>", "{}">:$argAttrs,
+      CArg<"::llvm::ArrayRef<::mlir::DictionaryAttr>", "{}">:$resAttrs)>,
+  ];
   let extraClassDeclaration = [{
     ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
       return getFunctionType().getInputs();

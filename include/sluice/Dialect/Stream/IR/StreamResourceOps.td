@@ -25,6 +25,19 @@ def Stream_ResourceAllocOp : Stream_Op<"resource.alloc", [
     (`on` `(` $affinity^ `)`)?
     attr-dict `:` qualified(type($result)) `` `{` $storage_size `}`
   }];
+  let extraClassDeclaration = [{
+    /// Allocates one resource of `resourceType` per entry of `storageSizes`
+    /// (locations `locs`, same length). None: {null, {}}. One: a single
+    /// alloc and its result. Several: a stream.resource.pack with all
+    /// lifetimes [0, 0], one alloc of the pack's total length and one
+    /// stream.resource.subview per entry (returned in entry order).
+    static std::pair<ResourceAllocOp, ::llvm::SmallVector<::mlir::Value>>
+    createSuballocations(::mlir::Type resourceType,
+                         ::llvm::ArrayRef<::mlir::Location> locs,
+                         ::mlir::ValueRange storageSizes, bool uninitialized,
+                         ::sluice::stream::AffinityAttr affinity,
+                         ::mlir::OpBuilder &builder);
+  }];
   let hasCanonicalizer = 1;
 }
 
@@ -54,6 +67,19 @@ def Stream_ResourceAllocaOp : Stream_Op<"resource.alloca", [
     attr-dict
     qualified(type($result)) `` `{` $storage_size `}`
     `=` `>` qualified(type($result_timepoint))
+  }];
+  let extraClassDeclaration = [{
+    /// As ResourceAllocOp::createSuballocations with stream.resource.alloca:
+    /// the alloca awaits `awaitTimepoint` (may be null), is not
+    /// indeterminate, and its result timepoint (of `timepointType`) is
+    /// reached through the returned op.
+    static std::pair<ResourceAllocaOp, ::llvm::SmallVector<::mlir::Value>>
+    createSuballocations(::mlir::Type timepointType, ::mlir::Type resourceType,
+                         ::llvm::ArrayRef<::mlir::Location> locs,
+                         ::mlir::ValueRange storageSizes,
+                         ::mlir::Value awaitTimepoint,
+                         ::sluice::stream::AffinityAttr affinity,
+                         ::mlir::OpBuilder &builder);
   }];
   let hasCanonicalizer = 1;
 }
