@@ -19,6 +19,10 @@ void registerExternalModels(mlir::DialectRegistry &registry);
 /// util and hal ops (part of registerExternalModels).
 void registerAffinityOpModels(mlir::DialectRegistry &registry);
 
+/// The TimelineAwareOpInterface model on `util.call` (§6.4; part of
+/// registerExternalModels).
+void registerTimelineAwareModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H

@@ -77,4 +77,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
     RankedTensorType::attachInterface<RankedTensorAffinityModel>(*context);
   });
   registerAffinityOpModels(registry);
+  registerTimelineAwareModels(registry);
 }

@@ -5,6 +5,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -183,6 +184,33 @@ TEST_F(UtilInterfacesTest, GlobalInterface) {
   auto load = global.createLoadOp(global.getLoc(), builder);
   EXPECT_EQ(load.getGlobalName(), "g");
   EXPECT_FALSE(load.isGlobalImmutable());
+}
+
+TEST_F(UtilInterfacesTest, UnreachableOpsAreUnreachableLike) {
+  auto module = parse(R"mlir(
+    util.func public @f(%c: i1) {
+      scf.if %c {
+        util.scf.unreachable "inner"
+      }
+      util.unreachable "outer"
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto unreachable = findOp<UnreachableOp>(*module);
+  auto scfUnreachable = findOp<SCFUnreachableOp>(*module);
+  ASSERT_TRUE(unreachable && scfUnreachable);
+  // util.unreachable: terminator, ReturnLike, no memory effects.
+  EXPECT_TRUE(unreachable->hasTrait<sluice::util::OpTrait::UnreachableLike>());
+  EXPECT_TRUE(unreachable->hasTrait<mlir::OpTrait::IsTerminator>());
+  EXPECT_TRUE(unreachable->hasTrait<mlir::OpTrait::ReturnLike>());
+  EXPECT_TRUE(isMemoryEffectFree(unreachable));
+  // util.scf.unreachable: the same marker as a non-terminator.
+  EXPECT_TRUE(scfUnreachable->hasTrait<sluice::util::OpTrait::UnreachableLike>());
+  EXPECT_FALSE(scfUnreachable->hasTrait<mlir::OpTrait::IsTerminator>());
+  EXPECT_EQ(scfUnreachable.getMessage(), std::optional<StringRef>("inner"));
+  // Other util terminators do not carry the trait.
+  auto func = findOp<FuncOp>(*module);
+  EXPECT_FALSE(func->hasTrait<sluice::util::OpTrait::UnreachableLike>());
 }
 
 TEST_F(UtilInterfacesTest, ListImplicitCasts) {

@@ -26,21 +26,30 @@ using namespace sluice::util;
 
 namespace {
 
-/// util ops may always be inlined; `util.return` becomes a branch to the
-/// continuation block or replaces the call results directly.
+/// The util inliner interface (support-dialects.md §1.1). Call-site legality
+/// follows the callable's inlining policies; region and op inlining are always
+/// legal. Terminators: `util.return` becomes a branch to the continuation
+/// block (multi-block) or replaces the call results (single block); an
+/// `UnreachableLike` terminator becomes an operand-less branch.
 struct UtilInlinerInterface : public DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
 
   bool isLegalToInline(Operation *call, Operation *callable,
                        bool wouldBeCloned) const final {
+    // The inherent `inlining_policy` attribute is asked first.
     if (auto policy = dyn_cast_or_null<InliningPolicyAttrInterface>(
             callable->getInherentAttr("inlining_policy").value_or(Attribute())))
       if (!policy.isLegalToInline(call, callable))
         return false;
-    for (NamedAttribute attr : callable->getDiscardableAttrs())
+    // Then every dialect (dotted) discardable attribute that is a policy,
+    // e.g. a `stream.affinity` holding a #hal.device.affinity.
+    for (NamedAttribute attr : callable->getDiscardableAttrs()) {
+      if (!attr.getName().strref().contains('.'))
+        continue;
       if (auto policy = dyn_cast<InliningPolicyAttrInterface>(attr.getValue()))
         if (!policy.isLegalToInline(call, callable))
           return false;
+    }
     return true;
   }
   bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
@@ -53,22 +62,39 @@ struct UtilInlinerInterface : public DialectInlinerInterface {
   }
 
   void handleTerminator(Operation *op, Block *newDest) const final {
-    auto returnOp = dyn_cast<ReturnOp>(op);
-    if (!returnOp)
-      return;
     OpBuilder builder(op);
-    cf::BranchOp::create(builder, op->getLoc(), newDest,
-                         returnOp.getOperands());
-    op->erase();
+    if (auto returnOp = dyn_cast<ReturnOp>(op)) {
+      cf::BranchOp::create(builder, op->getLoc(), newDest,
+                           returnOp.getOperands());
+      op->erase();
+      return;
+    }
+    if (op->hasTrait<sluice::util::OpTrait::UnreachableLike>()) {
+      cf::BranchOp::create(builder, op->getLoc(), newDest, ValueRange{});
+      op->erase();
+    }
   }
 
   void handleTerminator(Operation *op, ValueRange valuesToReplace) const final {
-    auto returnOp = dyn_cast<ReturnOp>(op);
-    if (!returnOp)
+    if (auto returnOp = dyn_cast<ReturnOp>(op)) {
+      for (auto [from, to] :
+           llvm::zip_equal(valuesToReplace, returnOp.getOperands()))
+        from.replaceAllUsesWith(to);
       return;
-    for (auto [from, to] :
-         llvm::zip_equal(valuesToReplace, returnOp.getOperands()))
-      from.replaceAllUsesWith(to);
+    }
+    // Not specified by §1.1: a single-block callee that ends in an
+    // unreachable terminator. The inliner erases the terminator afterwards,
+    // so keep the marker as a `util.scf.unreachable` (same message) and give
+    // the call results, which can never be produced, `ub.poison` values
+    // instead of leaving their uses dangling.
+    if (auto unreachableOp = dyn_cast<UnreachableOp>(op)) {
+      OpBuilder builder(op);
+      SCFUnreachableOp::create(builder, op->getLoc(),
+                               unreachableOp.getMessageAttr());
+      for (Value value : valuesToReplace)
+        value.replaceAllUsesWith(
+            ub::PoisonOp::create(builder, op->getLoc(), value.getType()));
+    }
   }
 };
 

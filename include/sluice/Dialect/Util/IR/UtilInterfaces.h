@@ -90,6 +90,12 @@ public:
   }
 };
 
+/// Marks an op that control flow never reaches (support-dialects.md §1.4.1).
+/// Carries no verification.
+template <typename ConcreteType>
+class UnreachableLike
+    : public mlir::OpTrait::TraitBase<ConcreteType, UnreachableLike> {};
+
 } // namespace OpTrait
 
 namespace TypeTrait {

@@ -596,6 +596,13 @@ def Util_ObjectLike : NativeOpTrait<"ObjectLike"> {
   let cppNamespace = "::sluice::util::OpTrait";
 }
 
+// An op that marks a point control flow never reaches (`util.unreachable`,
+// `util.scf.unreachable`). No verification; the util inliner turns such a
+// terminator into a branch to the continuation block.
+def Util_UnreachableLike : NativeOpTrait<"UnreachableLike"> {
+  let cppNamespace = "::sluice::util::OpTrait";
+}
+
 // A type whose values workgroup-count regions capture implicitly.
 def Util_ImplicitlyCaptured : NativeTypeTrait<"ImplicitlyCaptured"> {
   let cppNamespace = "::sluice::util::TypeTrait";

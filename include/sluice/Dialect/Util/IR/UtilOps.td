@@ -237,13 +237,20 @@ def Util_OptimizationBarrierOp : Util_Op<"optimization_barrier", [
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
 }
 
-def Util_UnreachableOp : Util_Op<"unreachable", [ReturnLike, Terminator]> {
+def Util_UnreachableOp : Util_Op<"unreachable", [
+    NoMemoryEffect,
+    ReturnLike,
+    Terminator,
+    Util_UnreachableLike,
+  ]> {
   let summary = "marks unreachable control flow";
   let arguments = (ins OptionalAttr<StrAttr>:$message);
   let assemblyFormat = "($message^)? attr-dict";
 }
 
-def Util_SCFUnreachableOp : Util_Op<"scf.unreachable"> {
+def Util_SCFUnreachableOp : Util_Op<"scf.unreachable", [
+    Util_UnreachableLike,
+  ]> {
   let summary = "marks unreachable code inside structured control flow";
   let arguments = (ins OptionalAttr<StrAttr>:$message);
   let assemblyFormat = "($message^)? attr-dict";
