@@ -1,13 +1,13 @@
 //===- ExternalModelsTest.cpp - cross-dialect interface models ------------===//
 
+#include "DialectTestFixture.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
-#include "sluice/InitAll.h"
 
 #include <gtest/gtest.h>
 
@@ -16,27 +16,7 @@ using namespace sluice::stream;
 
 namespace {
 
-class ExternalModelsTest : public ::testing::Test {
-protected:
-  ExternalModelsTest() {
-    DialectRegistry registry;
-    sluice::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  /// The first op named `name` in `module`.
-  Operation *find(ModuleOp module, StringRef name) {
-    Operation *found = nullptr;
-    module.walk([&](Operation *op) {
-      if (!found && op->getName().getStringRef() == name)
-        found = op;
-    });
-    return found;
-  }
-
-  MLIRContext context;
-};
+using ExternalModelsTest = sluice::testing::DialectTest;
 
 TEST_F(ExternalModelsTest, AffinityKindsFollowTheSpec) {
   auto module = parseSourceString<ModuleOp>(R"mlir(

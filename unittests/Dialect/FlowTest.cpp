@@ -6,17 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DialectTestFixture.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Flow/IR/FlowOps.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "sluice/InitAll.h"
 
 #include <gtest/gtest.h>
 
@@ -25,30 +25,8 @@ using namespace sluice;
 
 namespace {
 
-class FlowTest : public ::testing::Test {
+class FlowTest : public sluice::testing::DialectTest {
 protected:
-  FlowTest() {
-    DialectRegistry registry;
-    sluice::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    return parseSourceString<ModuleOp>(source, &context);
-  }
-
-  template <typename OpT>
-  OpT findOp(ModuleOp module, unsigned index = 0) {
-    OpT found;
-    unsigned seen = 0;
-    module.walk([&](OpT op) {
-      if (seen++ == index)
-        found = op;
-    });
-    return found;
-  }
-
   Type i(unsigned width) { return IntegerType::get(&context, width); }
 
   flow::NamedParameterAttr param(Type type, DictionaryAttr config = {}) {
@@ -56,8 +34,6 @@ protected:
     return flow::NamedParameterAttr::get(&context, type, b.getStringAttr("s"),
                                          b.getStringAttr("k"), config);
   }
-
-  MLIRContext context;
 };
 
 TEST_F(FlowTest, NamedParameterStorageSize) {

@@ -6,16 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DialectTestFixture.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "sluice/InitAll.h"
 
 #include <gtest/gtest.h>
 
@@ -25,29 +25,13 @@ using namespace sluice::hal;
 
 namespace {
 
-class HALOpsTest : public ::testing::Test {
+class HALOpsTest : public sluice::testing::DialectTest {
 protected:
-  HALOpsTest() {
-    DialectRegistry registry;
-    sluice::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
   OwningOpRef<ModuleOp> parse(StringRef source) {
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    OwningOpRef<ModuleOp> module = DialectTest::parse(source);
     EXPECT_TRUE(module);
     return module;
   }
-
-  template <typename OpT>
-  SmallVector<OpT> collect(ModuleOp module) {
-    SmallVector<OpT> ops;
-    module.walk([&](OpT op) { ops.push_back(op); });
-    return ops;
-  }
-
-  MLIRContext context;
 };
 
 constexpr StringLiteral kTensorOps = R"mlir(

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DialectTestFixture.h"
+
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -14,11 +16,9 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/IR/StreamTypes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "sluice/InitAll.h"
 
 #include <gtest/gtest.h>
 
@@ -28,19 +28,8 @@ using namespace sluice::stream;
 
 namespace {
 
-class StreamHelpersTest : public ::testing::Test {
+class StreamHelpersTest : public sluice::testing::DialectTest {
 protected:
-  StreamHelpersTest() {
-    DialectRegistry registry;
-    sluice::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    return parseSourceString<ModuleOp>(source, &context);
-  }
-
   /// A function with three index sizes and a timepoint; the builder is set
   /// before its return.
   OwningOpRef<ModuleOp> makeHost(OpBuilder &builder) {
@@ -83,7 +72,6 @@ protected:
     return n;
   }
 
-  MLIRContext context;
 };
 
 //===----------------------------------------------------------------------===//

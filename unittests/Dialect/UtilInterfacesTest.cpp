@@ -1,15 +1,15 @@
 //===- UtilInterfacesTest.cpp - util interface contracts ------------------===//
 
+#include "DialectTestFixture.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Parser/Parser.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "sluice/InitAll.h"
 
 #include <gtest/gtest.h>
 
@@ -18,32 +18,7 @@ using namespace sluice::util;
 
 namespace {
 
-class UtilInterfacesTest : public ::testing::Test {
-protected:
-  UtilInterfacesTest() {
-    DialectRegistry registry;
-    sluice::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    return parseSourceString<ModuleOp>(source, &context);
-  }
-
-  template <typename OpT>
-  OpT findOp(ModuleOp module, unsigned index = 0) {
-    OpT found;
-    unsigned seen = 0;
-    module.walk([&](OpT op) {
-      if (seen++ == index)
-        found = op;
-    });
-    return found;
-  }
-
-  MLIRContext context;
-};
+using UtilInterfacesTest = sluice::testing::DialectTest;
 
 TEST_F(UtilInterfacesTest, TiedOperandsOfCalls) {
   auto module = parse(R"mlir(
