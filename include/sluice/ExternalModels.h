@@ -23,6 +23,10 @@ void registerAffinityOpModels(mlir::DialectRegistry &registry);
 /// registerExternalModels).
 void registerTimelineAwareModels(mlir::DialectRegistry &registry);
 
+/// The util InferIntDivisibilityOpInterface models on arith and affine ops
+/// (§6.5.1; part of registerExternalModels).
+void registerDivisibilityModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H

@@ -318,6 +318,17 @@ void DispatchWorkloadOrdinalOp::inferResultRanges(
   setResultRange(getResult(), argRanges[0]);
 }
 
+/// Passes the operand's divisibility through ({1, 1} when unknown).
+void DispatchWorkloadOrdinalOp::inferResultDivisibility(
+    ArrayRef<IntegerDivisibility> argDivs,
+    SetIntDivisibilityFn setResultDivs) {
+  const IntegerDivisibility &operandDiv = argDivs[0];
+  setResultDivs(getResult(),
+                operandDiv.isUninitialized()
+                    ? ConstantIntDivisibility::getMinDivisibility()
+                    : operandDiv.getValue());
+}
+
 OpFoldResult DispatchWorkloadOrdinalOp::fold(FoldAdaptor adaptor) {
   if (Attribute operand = adaptor.getOperand())
     return operand;

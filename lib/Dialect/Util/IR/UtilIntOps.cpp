@@ -92,6 +92,16 @@ void AlignOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
   setResultRange(getResult(), ConstantIntRanges::maxRange(width));
 }
 
+/// The result is a multiple of the alignment, so it inherits the alignment
+/// operand's divisibility when that is known (support-dialects.md §1.4.11).
+void AlignOp::inferResultDivisibility(ArrayRef<IntegerDivisibility> argDivs,
+                                      SetIntDivisibilityFn setResultDivs) {
+  const IntegerDivisibility &alignmentDiv = argDivs[1];
+  if (alignmentDiv.isUninitialized())
+    return;
+  setResultDivs(getResult(), alignmentDiv.getValue());
+}
+
 //===----------------------------------------------------------------------===//
 // util.assume.int
 //===----------------------------------------------------------------------===//
@@ -265,6 +275,15 @@ void AssumeIntOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
     APInt hi = umax ? APInt(width, *umax) : APInt::getMaxValue(width);
     setResultRange(result, ConstantIntRanges::fromUnsigned(lo, hi));
   }
+}
+
+/// Each result is divisible by the union divisor of its operand's row (when
+/// the row defines one), read as both the unsigned and the signed divisor.
+void AssumeIntOp::inferResultDivisibility(ArrayRef<IntegerDivisibility>,
+                                          SetIntDivisibilityFn setResultDivs) {
+  for (auto [i, result] : llvm::enumerate(getResults()))
+    if (std::optional<uint64_t> divisor = getUnionedUnsignedDivisor(i))
+      setResultDivs(result, ConstantIntDivisibility(*divisor, *divisor));
 }
 
 namespace {

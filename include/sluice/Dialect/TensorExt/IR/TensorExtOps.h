@@ -14,6 +14,7 @@
 
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
+#include "sluice/Dialect/Util/IR/UtilDivisibility.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 #define GET_OP_CLASSES

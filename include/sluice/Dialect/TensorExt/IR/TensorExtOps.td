@@ -4,6 +4,7 @@
 #define SLUICE_DIALECT_TENSOREXT_IR_TENSOREXTOPS
 
 include "sluice/Dialect/TensorExt/IR/TensorExtBase.td"
+include "sluice/Dialect/Util/IR/UtilDivisibility.td"
 include "sluice/Dialect/Util/IR/UtilInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
@@ -103,6 +104,7 @@ def IREETensorExt_DispatchWorkloadOrdinalOp
     Pure,
     AllTypesMatch<["operand", "result"]>,
     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
+    DeclareOpInterfaceMethods<Util_InferIntDivisibilityOp>,
   ]> {
   let summary = "annotates a value as the workload operand at `ordinal`";
   let arguments = (ins Index:$operand, IndexAttr:$ordinal);

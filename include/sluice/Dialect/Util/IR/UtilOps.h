@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/IR/UtilDivisibility.h"
 #include "sluice/Dialect/Util/IR/UtilTypes.h"
 
 #include "sluice/Dialect/Util/IR/UtilAttrs.h"

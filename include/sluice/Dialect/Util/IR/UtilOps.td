@@ -5,6 +5,7 @@
 
 include "sluice/Dialect/Util/IR/UtilBase.td"
 include "sluice/Dialect/Util/IR/UtilAttrs.td"
+include "sluice/Dialect/Util/IR/UtilDivisibility.td"
 include "sluice/Dialect/Util/IR/UtilTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -374,6 +375,7 @@ def Util_AlignOp : Util_Op<"align", [
     Pure,
     SameOperandsAndResultType,
     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
+    DeclareOpInterfaceMethods<Util_InferIntDivisibilityOp>,
   ]> {
   let summary = "rounds a value up to a power-of-two alignment";
   let arguments = (ins
@@ -389,6 +391,7 @@ def Util_AssumeIntOp : Util_Op<"assume.int", [
     Pure,
     DeclareOpInterfaceMethods<InferIntRangeInterface, ["inferResultRanges"]>,
     DeclareOpInterfaceMethods<InferTypeOpInterface>,
+    DeclareOpInterfaceMethods<Util_InferIntDivisibilityOp>,
   ]> {
   let summary = "assumptions about integer values";
   let description = [{
