@@ -105,8 +105,7 @@ evaluateAffineMapUnion(AffineMap map, ArrayRef<ConstantIntDivisibility> divs) {
       divs.drop_front(map.getNumDims());
   std::optional<ConstantIntDivisibility> result;
   for (AffineExpr expr : map.getResults()) {
-    ConstantIntDivisibility div =
-        evaluateAffineExpr(expr, dimDivs, symbolDivs);
+    ConstantIntDivisibility div = evaluateAffineExpr(expr, dimDivs, symbolDivs);
     result = result ? result->getUnion(div) : div;
   }
   return result.value_or(ConstantIntDivisibility::getMinDivisibility());
@@ -164,9 +163,8 @@ struct DivUIDivisibilityModel
     auto quotient = [](uint64_t d, uint64_t c) -> uint64_t {
       return d % c == 0 ? d / c : 1;
     };
-    setResultDivs(divOp.getResult(),
-                  {quotient(lhs.udiv(), divisor->udiv()),
-                   quotient(lhs.sdiv(), divisor->sdiv())});
+    setResultDivs(divOp.getResult(), {quotient(lhs.udiv(), divisor->udiv()),
+                                      quotient(lhs.sdiv(), divisor->sdiv())});
   }
 };
 
@@ -214,10 +212,11 @@ struct ApplyDivisibilityModel
     auto divs = getOperandDivisibilities(op, argDivs);
     AffineMap map = applyOp.getAffineMap();
     // affine.apply maps have exactly one result (verified).
-    setResultDivs(applyOp.getResult(),
-                  evaluateAffineExpr(map.getResult(0),
-                                     ArrayRef(divs).take_front(map.getNumDims()),
-                                     ArrayRef(divs).drop_front(map.getNumDims())));
+    setResultDivs(
+        applyOp.getResult(),
+        evaluateAffineExpr(map.getResult(0),
+                           ArrayRef(divs).take_front(map.getNumDims()),
+                           ArrayRef(divs).drop_front(map.getNumDims())));
   }
 };
 

@@ -172,14 +172,19 @@ TEST_F(UtilDivisibilityTest, ArithConstant) {
     }
   )mlir");
   ASSERT_TRUE(module);
-  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 0))[0], Div(16, 16));
+  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 0))[0],
+            Div(16, 16));
   EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 1))[0],
             Div(4294967284u, 12));
-  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 2))[0], Div(0, 0));
-  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 3))[0], Div(1, 1));
+  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 2))[0],
+            Div(0, 0));
+  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 3))[0],
+            Div(1, 1));
   // Non-IntegerAttr constants set nothing.
-  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 4))[0], std::nullopt);
-  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 5))[0], std::nullopt);
+  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 4))[0],
+            std::nullopt);
+  EXPECT_EQ(inferUninitialized(nth(*module, "arith.constant", 5))[0],
+            std::nullopt);
 }
 
 TEST_F(UtilDivisibilityTest, ArithMulI) {
@@ -467,7 +472,7 @@ TEST_F(UtilDivisibilityTest, UtilAssumeInt) {
   ASSERT_TRUE(first && second);
   // One entry; gcd of a row; zero-pinned entries skipped; an entry without
   // udiv (or no udiv at all) → nothing; an empty row → nothing.
-  Results expected = {Div(16, 16), Div(6, 6),    Div(8, 8),
+  Results expected = {Div(16, 16),  Div(6, 6),    Div(8, 8),
                       std::nullopt, std::nullopt, std::nullopt};
   EXPECT_EQ(inferUninitialized(first), expected);
   // The operands' own divisibility is not used.

@@ -63,8 +63,8 @@ raw_ostream &operator<<(raw_ostream &os, const IntegerDivisibility &div) {
   return os;
 }
 
-ConstantIntDivisibility getOperandDivisibility(Value operand,
-                                               const IntegerDivisibility &known) {
+ConstantIntDivisibility
+getOperandDivisibility(Value operand, const IntegerDivisibility &known) {
   if (!known.isUninitialized())
     return known.getValue();
   APInt constant;

@@ -1,4 +1,4 @@
-//===- IntegerDivisibilityAnalysis.h - int divisibility dataflow -*- C++ -*-===//
+//===- IntegerDivisibilityAnalysis.h - divisibility dataflow ---*- C++ -*-===//
 //
 // A sparse forward dataflow analysis propagating IntegerDivisibility through
 // ops implementing InferIntDivisibilityOpInterface (support-dialects.md

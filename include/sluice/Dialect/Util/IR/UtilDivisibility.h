@@ -114,8 +114,8 @@ using SetIntDivisibilityFn =
 /// The divisibility of `operand` as seen by a model (§6.5.1 "operand
 /// divisibility"): `known` when initialized; else {zext(c), abs(sext(c))} when
 /// the operand is a constant integer c; else {1, 1}.
-ConstantIntDivisibility getOperandDivisibility(mlir::Value operand,
-                                               const IntegerDivisibility &known);
+ConstantIntDivisibility
+getOperandDivisibility(mlir::Value operand, const IntegerDivisibility &known);
 
 } // namespace sluice::util
 
