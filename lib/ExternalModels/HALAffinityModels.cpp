@@ -78,4 +78,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   });
   registerAffinityOpModels(registry);
   registerTimelineAwareModels(registry);
+  registerMutableRegionBranchModels(registry);
 }
