@@ -27,6 +27,10 @@ void registerTimelineAwareModels(mlir::DialectRegistry &registry);
 /// (§6.5.1; part of registerExternalModels).
 void registerDivisibilityModels(mlir::DialectRegistry &registry);
 
+/// The MutableRegionBranchOpInterface models on scf.for, scf.if, scf.while
+/// and scf.index_switch (§6.5.2; part of registerExternalModels).
+void registerMutableRegionBranchModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H

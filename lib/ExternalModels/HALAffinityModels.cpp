@@ -79,4 +79,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   registerAffinityOpModels(registry);
   registerTimelineAwareModels(registry);
   registerDivisibilityModels(registry);
+  registerMutableRegionBranchModels(registry);
 }
