@@ -228,16 +228,6 @@ struct ForOpModel
   OperandRange getRegionEntryOperands(Operation *op, unsigned) const {
     return cast<scf::ForOp>(op).getInitArgs();
   }
-
-  ResultRange getRegionExitResults(Operation *op, unsigned) const {
-    return op->getResults();
-  }
-
-  OperandRange getExpandableTerminatorOperands(Operation *,
-                                               Operation *terminator,
-                                               unsigned) const {
-    return terminator->getOperands();
-  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -264,22 +254,8 @@ struct IfOpModel
     return newOp;
   }
 
-  llvm::BitVector getPreservedBlockArguments(Operation *, unsigned) const {
-    return {};
-  }
-
   OperandRange getRegionEntryOperands(Operation *op, unsigned) const {
     return emptySlice(op->getOperands());
-  }
-
-  ResultRange getRegionExitResults(Operation *op, unsigned) const {
-    return op->getResults();
-  }
-
-  OperandRange getExpandableTerminatorOperands(Operation *,
-                                               Operation *terminator,
-                                               unsigned) const {
-    return terminator->getOperands();
   }
 };
 
@@ -393,22 +369,8 @@ struct IndexSwitchOpModel
     return newOp;
   }
 
-  llvm::BitVector getPreservedBlockArguments(Operation *, unsigned) const {
-    return {};
-  }
-
   OperandRange getRegionEntryOperands(Operation *op, unsigned) const {
     return emptySlice(op->getOperands());
-  }
-
-  ResultRange getRegionExitResults(Operation *op, unsigned) const {
-    return op->getResults();
-  }
-
-  OperandRange getExpandableTerminatorOperands(Operation *,
-                                               Operation *terminator,
-                                               unsigned) const {
-    return terminator->getOperands();
   }
 };
 
