@@ -71,3 +71,26 @@ hal.executable.source @variant_parent {
   hal.executable.variant @v target(#hal.executable.target<"vmvx", "vmvx-bytecode-fb">) {
   }
 }
+
+// -----
+
+// `hal.executable.condition` has no op definition; the generic form is enough
+// for the source op's verifier to count it.
+// expected-error @+1 {{'hal.executable.source' op only one condition op is allowed in an executable}}
+hal.executable.source @two_conditions {
+  "hal.executable.condition"() : () -> ()
+  "hal.executable.condition"() : () -> ()
+}
+
+// -----
+
+hal.executable.source @condition_blocks {
+  hal.executable.export @a layout(#hal.pipeline.layout<bindings = []>)
+  // expected-error @+1 {{'hal.executable.export' op expected a single region block for the condition}}
+  hal.executable.export @b layout(#hal.pipeline.layout<bindings = []>) condition(%device: !hal.device) -> i1 {
+    cf.br ^bb1
+  ^bb1:
+    %true = arith.constant true
+    hal.return %true : i1
+  } fallback(@a)
+}

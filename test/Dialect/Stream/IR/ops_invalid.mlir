@@ -158,3 +158,8 @@ stream.executable private @e {
 // expected-error @+1 {{expects parent op 'stream.executable'}}
 stream.executable.export public @orphan
 
+
+// -----
+
+// expected-error @+1 {{unknown resource config key: bogus_key}}
+util.global private @res {stream.resources = #stream.resource_config<{max_allocation_size = 16, bogus_key = 1}>} : i32

@@ -23,3 +23,9 @@ util.global private @d : !util.buffer = #util.composite<?xi8, []>
 
 // expected-error @+1 {{unterminated value list}}
 util.global private @e : !util.buffer = #util.composite<4xi8, [dense<1> : tensor<1xi32> dense<1> : tensor<1xi32>]>
+
+// -----
+
+// expected-error @+2 {{expected attribute value}}
+// expected-error @+1 {{invalid value attribute}}
+util.global private @f : !util.buffer = #util.composite<4xi8, [foo]>

@@ -23,3 +23,11 @@ util.func public @bad_key(%a: index) -> index {
   util.return %0 : index
 }
 
+
+// -----
+
+util.func public @duplicate_key(%a: index) -> index {
+  // expected-error @+1 {{duplicate assumption key umin}}
+  %0 = util.assume.int %a<umin = 1, umin = 2> : index
+  util.return %0 : index
+}

@@ -38,3 +38,37 @@ util.func public @bad_construct(%v: f32) {
   %0 = util.list.construct [%v : f32] : !util.list<i32>
   util.return
 }
+
+// -----
+
+util.func public @get_bad_access_type(%l: !util.list<i32>, %i: index) {
+  // expected-error @+2 {{expected non-function type}}
+  // expected-error @+1 {{expected an element type when specifying list access types}}
+  %0 = util.list.get %l[%i] : !util.list<i32> -> 5
+  util.return
+}
+
+// -----
+
+util.func public @set_bad_leading_type(%l: !util.list<i32>, %i: index, %v: i32) {
+  // expected-error @+2 {{expected non-function type}}
+  // expected-error @+1 {{expected element type or !util.list<T> type}}
+  util.list.set %l[%i], %v : 5
+  util.return
+}
+
+// -----
+
+util.func public @set_arrow_not_a_list(%l: !util.list<i32>, %i: index, %v: i32) {
+  // expected-error @+1 {{expected an !util.list<T> type}}
+  util.list.set %l[%i], %v : i32 -> i32
+  util.return
+}
+
+// -----
+
+util.func public @set_not_a_list(%l: !util.list<i32>, %i: index, %v: i32) {
+  // expected-error @+1 {{expected an !util.list<T> type}}
+  util.list.set %l[%i], %v : i32
+  util.return
+}
