@@ -176,7 +176,8 @@ TEST_F(FlowTest, DispatchTensorType) {
   EXPECT_EQ(scalar.asRankedTensorType(), RankedTensorType::get({}, i(32)));
   EXPECT_EQ(iree_tensor_ext::getDynamicDimCount(type), 1u);
 
-  auto encoded = type.updateEncoding(b.getStringAttr("enc"));
+  auto encoded =
+      cast<DispatchTensorType>(type.updateEncoding(b.getStringAttr("enc")));
   EXPECT_EQ(encoded.getAccess(), TensorAccess::ReadOnly);
   EXPECT_EQ(cast<RankedTensorType>(encoded.getBoundType()).getEncoding(),
             b.getStringAttr("enc"));

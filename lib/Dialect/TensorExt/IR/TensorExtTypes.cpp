@@ -132,7 +132,17 @@ RankedTensorType DispatchTensorType::asRankedTensorType() const {
   return RankedTensorType::get({}, getBoundType());
 }
 
-DispatchTensorType DispatchTensorType::updateEncoding(Attribute encoding) const {
+//===----------------------------------------------------------------------===//
+// EncodingTypeInterface (support-dialects.md §6.7)
+//===----------------------------------------------------------------------===//
+
+Type DispatchTensorType::getEncodingType() const { return getBoundType(); }
+
+/// Same access, shape and bound element type; the bound tensor carries
+/// `encoding`. A scalar bound type T has shape [] and element type T, so the
+/// only type meeting all of §6.7's conditions ("whose tensor now carries
+/// enc") binds `tensor<T, enc>`.
+Type DispatchTensorType::updateEncoding(Attribute encoding) const {
   RankedTensorType tensorType = asRankedTensorType();
   return DispatchTensorType::get(
       getContext(), getAccess(),

@@ -11,6 +11,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "sluice/Dialect/TensorExt/IR/EncodingTypeInterface.td"
 
 def IREETensorExt_Dialect : Dialect {
   let name = "iree_tensor_ext";
@@ -34,13 +35,21 @@ class IREETensorExt_Op<string mnemonic, list<Trait> traits = []>
     : Op<IREETensorExt_Dialect, mnemonic, traits>;
 
 def IREETensorExt_DispatchTensorType
-    : TypeDef<IREETensorExt_Dialect, "DispatchTensor"> {
+    : TypeDef<IREETensorExt_Dialect, "DispatchTensor", [
+        DeclareTypeInterfaceMethods<IREEEncoding_EncodingTypeInterface>,
+      ]> {
   let mnemonic = "dispatch.tensor";
   let summary = "a tensor bound to a dispatch binding";
   let description = [{
     `!iree_tensor_ext.dispatch.tensor<access:T>`: a view of a dispatch binding
     holding values of the bound type T (an integer, a float or a ranked
     tensor). Not a ShapedType, but offers the same shape queries.
+
+    Implements `EncodingTypeInterface` (support-dialects.md §6.7):
+    `getEncodingType()` is the bound type; `updateEncoding(enc)` keeps the
+    access, shape and bound element type and puts `enc` on the bound tensor;
+    a scalar bound type T becomes `tensor<T, enc>` (same empty shape, same
+    element type, and a tensor that carries the encoding).
   }];
   let parameters = (ins
     "::sluice::iree_tensor_ext::TensorAccess":$access,
@@ -69,10 +78,6 @@ def IREETensorExt_DispatchTensorType
                                   ::llvm::ArrayRef<::mlir::OpFoldResult> offsets,
                                   ::llvm::ArrayRef<::mlir::OpFoldResult> sizes,
                                   ::llvm::ArrayRef<::mlir::OpFoldResult> strides) const;
-    /// The bound type (the `EncodingTypeInterface` view of this type).
-    ::mlir::Type getEncodingType() const { return getBoundType(); }
-    /// Same access and shape; the bound tensor carries `encoding`.
-    DispatchTensorType updateEncoding(::mlir::Attribute encoding) const;
   }];
 }
 

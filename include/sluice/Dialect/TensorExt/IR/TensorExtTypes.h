@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Types.h"
+#include "sluice/Dialect/TensorExt/IR/EncodingTypeInterface.h"
 
 #include <cstdint>
 
