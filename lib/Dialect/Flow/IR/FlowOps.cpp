@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "sluice/Dialect/Util/IR/ParameterReferenceSyntax.h"
 #include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -82,31 +83,17 @@ static void printShapedOperandList(OpAsmPrinter &p, Operation *,
   });
 }
 
-/// `[ %scope '::' ] %key`.
+/// `[ %scope '::' ] %key`: the one util parser/printer of scoped keys.
 static ParseResult
 parseParameterReference(OpAsmParser &parser,
                         std::optional<UnresolvedOperand> &scope,
                         UnresolvedOperand &key) {
-  UnresolvedOperand first;
-  if (parser.parseOperand(first))
-    return failure();
-  if (succeeded(parser.parseOptionalColon())) {
-    if (parser.parseColon() || parser.parseOperand(key))
-      return failure();
-    scope = first;
-    return success();
-  }
-  key = first;
-  return success();
+  return sluice::util::parseScopedKey(parser, scope, key);
 }
 
 static void printParameterReference(OpAsmPrinter &p, Operation *, Value scope,
                                     Value key) {
-  if (scope) {
-    p.printOperand(scope);
-    p << "::";
-  }
-  p.printOperand(key);
+  sluice::util::printParameterReference(p, scope, key);
 }
 
 /// `@a::@b` or `{@a::@b, @c::@d}` (braces unless exactly one).
