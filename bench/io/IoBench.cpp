@@ -169,12 +169,18 @@ struct HostTarget {
   ~HostTarget() { std::free(data); }
 };
 
+/// Seconds the last timeGather spent in gather() itself: validation and
+/// planning on the caller's thread, before the call returns (the I/O runs
+/// after it).
+double gLastSubmitSeconds = 0;
+
 double timeGather(Device &device, ParameterProvider &provider, const BufferRef &target,
                   const std::vector<ParameterSpan> &spans) {
   auto sem = Semaphore::create(0);
   double t0 = now();
   checkOk(provider.gather(device, ~0ull, nullptr, Fence::createAt(sem, 1), target, spans),
           "gather");
+  gLastSubmitSeconds = now() - t0;
   checkOk(sem->wait(1), "gather completion");
   return now() - t0;
 }
@@ -439,6 +445,7 @@ void benchSmall(const Config &config, const Archive &a) {
         die("small gather", Status(StatusCode::DataLoss, "gathered bytes differ from pread"));
     }
     for (bool cold : {false, true}) {
+      std::vector<double> submitTimes;
       if (!cold)
         warmCache(a.path);
       auto [tLoop, t] = compare(
@@ -451,8 +458,12 @@ void benchSmall(const Config &config, const Archive &a) {
           [&] {
             if (cold)
               dropCache(a.path);
-            return timeGather(*device, *provider, target.buffer, spans);
+            double t = timeGather(*device, *provider, target.buffer, spans);
+            submitTimes.push_back(gLastSubmitSeconds);
+            return t;
           });
+      std::printf("INFO  caller-side time of the gather (validation + planning, median): %.2f ms\n",
+                  median(submitTimes) * 1e3);
       std::printf("  %s cache, %-8s: pread loop %7.3f s, sluice %7.3f s\n",
                   cold ? "cold" : "warm", io::ioBackendName(device->ioEngine().backend()), tLoop,
                   t);
