@@ -167,17 +167,25 @@ def m_drop_operand(text, rng):
     return "".join(t[1] for t in toks), "drop-operand"
 
 
-def m_change_type(text, rng):
+def replace_random_token(text, rng, pick, kind, choices, name):
+    """Replaces one random token for which pick(toks, i) holds by a random one of `choices`."""
     toks = tokenize(text)
-    # Leave `array<i32: ...>` element types alone: upstream MLIR's dense-array parser crashes on
-    # `array<index: ...>` (llvm-22), which would drown everything else.
-    idx = [i for i, t in enumerate(toks) if is_type(t) and
-           not (i >= 2 and toks[i - 1][1] == "<" and toks[i - 2][1] == "array")]
+    idx = [i for i in range(len(toks)) if pick(toks, i)]
     if not idx:
         return None
     i = rng.choice(idx)
-    toks[i] = ("dtype", rng.choice(REPLACEMENT_TYPES))
-    return "".join(t[1] for t in toks), "change-type"
+    toks[i] = (kind, rng.choice(choices))
+    return "".join(t[1] for t in toks), name
+
+
+def m_change_type(text, rng):
+    # Leave `array<i32: ...>` element types alone: upstream MLIR's dense-array parser crashes on
+    # `array<index: ...>` (llvm-22), which would drown everything else.
+    return replace_random_token(
+        text, rng,
+        lambda toks, i: is_type(toks[i]) and
+        not (i >= 2 and toks[i - 1][1] == "<" and toks[i - 2][1] == "array"),
+        "dtype", REPLACEMENT_TYPES, "change-type")
 
 
 def m_size_list(text, rng):
@@ -246,13 +254,8 @@ def m_terminator(text, rng):
 
 
 def m_int(text, rng):
-    toks = tokenize(text)
-    idx = [i for i, t in enumerate(toks) if t[0] == "num"]
-    if not idx:
-        return None
-    i = rng.choice(idx)
-    toks[i] = ("num", rng.choice(ODD_INTS))
-    return "".join(t[1] for t in toks), "int-literal"
+    return replace_random_token(text, rng, lambda toks, i: toks[i][0] == "num", "num", ODD_INTS,
+                                "int-literal")
 
 
 def m_ssa_swap(text, rng):
