@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # Runtime I/O.
   liburing-dev
+  # Formatting (scripts/format.sh; the root .clang-format is LLVM style).
+  clang-format-22
 )
 
 missing=()

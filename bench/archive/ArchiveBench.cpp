@@ -1,4 +1,5 @@
-//===- ArchiveBench.cpp - Parameter archive benchmarks ----------------------===//
+//===- ArchiveBench.cpp - Parameter archive benchmarks
+//----------------------===//
 //
 // Prints, for each benchmark, the Sluice operation, its baseline measured in
 // the same run, and their ratio:
@@ -29,10 +30,10 @@
 #include <cstring>
 #include <fcntl.h>
 #include <malloc.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <memory>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -77,14 +78,15 @@ void writeAllOrDie(int fd, const char *p, size_t n) {
 }
 
 /// Baseline: copy `length` bytes of `src` into a new file with a buffer.
-double plainCopy(const std::string &src, const std::string &dst, uint64_t length,
-                 size_t bufferBytes, bool durable) {
+double plainCopy(const std::string &src, const std::string &dst,
+                 uint64_t length, size_t bufferBytes, bool durable) {
   auto start = Clock::now();
   int in = ::open(src.c_str(), O_RDONLY | O_CLOEXEC);
   int out = ::open(dst.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   std::unique_ptr<char[]> buffer(new char[bufferBytes]);
   for (uint64_t done = 0; done < length;) {
-    ssize_t n = ::read(in, buffer.get(), std::min<uint64_t>(bufferBytes, length - done));
+    ssize_t n = ::read(in, buffer.get(),
+                       std::min<uint64_t>(bufferBytes, length - done));
     if (n <= 0) {
       std::perror("read");
       std::exit(1);
@@ -99,8 +101,8 @@ double plainCopy(const std::string &src, const std::string &dst, uint64_t length
   return seconds(start, Clock::now());
 }
 
-double plainWrite(const std::string &dst, const std::string &data, bool durable = true,
-                  bool presize = false) {
+double plainWrite(const std::string &dst, const std::string &data,
+                  bool durable = true, bool presize = false) {
   auto start = Clock::now();
   int out = ::open(dst.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (presize && ::ftruncate(out, (off_t)data.size()) != 0)
@@ -132,8 +134,10 @@ double plainRead(const std::string &path, size_t bufferBytes) {
 
 size_t heapInUse() { return mallinfo2().uordblks; }
 
-void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int reps) {
-  std::printf("== create: %.2f GiB archive of %d entries ==\n", totalBytes / 1073741824.0, entries);
+void benchCreate(const std::string &dir, uint64_t totalBytes, int entries,
+                 int reps) {
+  std::printf("== create: %.2f GiB archive of %d entries ==\n",
+              totalBytes / 1073741824.0, entries);
   uint64_t perEntry = totalBytes / (uint64_t)entries;
   perEntry -= perEntry % 64; // keep entries back to back (no alignment gaps)
   uint64_t total = perEntry * (uint64_t)entries;
@@ -147,18 +151,24 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int r
   // In-memory sources: DataSource owns its bytes, so slice the buffer once.
   IrpaBuilder fromMemory;
   for (int i = 0; i < entries; ++i)
-    if (!fromMemory.addData("param." + std::to_string(i), perEntry,
-                            DataSource::inMemory(data.substr((uint64_t)i * perEntry, perEntry))).isOk())
+    if (!fromMemory
+             .addData("param." + std::to_string(i), perEntry,
+                      DataSource::inMemory(
+                          data.substr((uint64_t)i * perEntry, perEntry)))
+             .isOk())
       std::exit(1);
   IrpaBuilder fromFile;
   for (int i = 0; i < entries; ++i)
-    if (!fromFile.addData("param." + std::to_string(i), perEntry,
-                          DataSource::fileRange(sourceFile, (uint64_t)i * perEntry)).isOk())
+    if (!fromFile
+             .addData("param." + std::to_string(i), perEntry,
+                      DataSource::fileRange(sourceFile, (uint64_t)i * perEntry))
+             .isOk())
       std::exit(1);
 
   double gib = total / 1073741824.0;
   for (bool durable : {true, false}) {
-    std::vector<double> archiveFromFile, copy, archiveFromMemory, write, writePresized;
+    std::vector<double> archiveFromFile, copy, archiveFromMemory, write,
+        writePresized;
     WriterOptions options;
     options.durable = durable;
     // Interleave the measured operation and its baseline in every
@@ -168,8 +178,8 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int r
     auto timed = [&](auto &&op) {
       // Fresh destinations on both sides (ext4 flushes data when a file
       // replaces or truncates an existing one), and no dirty data pending.
-      for (const char *f : {"bench-create.irpa", "bench-create-mem.irpa", "bench-copy.bin",
-                            "bench-write.bin"})
+      for (const char *f : {"bench-create.irpa", "bench-create-mem.irpa",
+                            "bench-copy.bin", "bench-write.bin"})
         ::unlink((dir + "/" + f).c_str());
       ::sync();
       return op();
@@ -185,11 +195,15 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int r
       return seconds(start, Clock::now());
     };
     auto baselineCopy = [&] {
-      return plainCopy(source, dir + "/bench-copy.bin", total, 8u << 20, durable);
+      return plainCopy(source, dir + "/bench-copy.bin", total, 8u << 20,
+                       durable);
     };
-    auto baselineWrite = [&] { return plainWrite(dir + "/bench-write.bin", data, durable); };
+    auto baselineWrite = [&] {
+      return plainWrite(dir + "/bench-write.bin", data, durable);
+    };
     auto baselinePresized = [&] {
-      return plainWrite(dir + "/bench-write.bin", data, durable, /*presize=*/true);
+      return plainWrite(dir + "/bench-write.bin", data, durable,
+                        /*presize=*/true);
     };
     for (int r = 0; r < reps; ++r) {
       if (r % 2 == 0) {
@@ -206,30 +220,39 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries, int r
         archiveFromMemory.push_back(timed(archiveMemory));
       }
     }
-    double a = median(archiveFromFile), c = median(copy), m = median(archiveFromMemory),
-           w = median(write);
-    std::printf(" %s (median of %d)\n", durable ? "with fdatasync (durable)" : "page cache only (no fdatasync)", reps);
+    double a = median(archiveFromFile), c = median(copy),
+           m = median(archiveFromMemory), w = median(write);
+    std::printf(" %s (median of %d)\n",
+                durable ? "with fdatasync (durable)"
+                        : "page cache only (no fdatasync)",
+                reps);
     std::printf("  archive from file     %7.3f s  %7.2f GiB/s\n", a, gib / a);
     std::printf("  plain copy (baseline) %7.3f s  %7.2f GiB/s\n", c, gib / c);
-    std::printf("  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n", c / a);
+    std::printf(
+        "  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n",
+        c / a);
     std::printf("  archive from memory   %7.3f s  %7.2f GiB/s\n", m, gib / m);
     std::printf("  plain write (baseline)%7.3f s  %7.2f GiB/s\n", w, gib / w);
-    std::printf("  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n", w / m);
+    std::printf(
+        "  ratio archive/plain   %7.2fx  (throughput; target >= 0.90)\n",
+        w / m);
     double wp = median(writePresized);
-    std::printf("  pre-sized plain write %7.3f s  %7.2f GiB/s  (ftruncate first, like the writer)\n",
+    std::printf("  pre-sized plain write %7.3f s  %7.2f GiB/s  (ftruncate "
+                "first, like the writer)\n",
                 wp, gib / wp);
     std::printf("  ratio archive/presized%7.2fx  (throughput)\n", wp / m);
   }
-  for (const char *f : {"bench-copy.bin", "bench-write.bin", "bench-create-mem.irpa"})
+  for (const char *f :
+       {"bench-copy.bin", "bench-write.bin", "bench-create-mem.irpa"})
     ::unlink((dir + "/" + f).c_str());
 }
 
 struct IndexResult {
-  double coldSeconds;   // first parse in a fresh process
-  double warmSeconds;   // median of the following parses
+  double coldSeconds; // first parse in a fresh process
+  double warmSeconds; // median of the following parses
   uint64_t bytesRead;
-  size_t heapBytes;     // heap held by the index (entries + map)
-  long peakRssKiB;      // peak RSS of the measuring process
+  size_t heapBytes; // heap held by the index (entries + map)
+  long peakRssKiB;  // peak RSS of the measuring process
   uint64_t fileSize;
 };
 
@@ -259,7 +282,8 @@ IndexResult benchIndexOnce(const std::string &path, int reps) {
       result.fileSize = file->size();
     }
     result.coldSeconds = times[0];
-    result.warmSeconds = median(std::vector<double>(times.begin() + 1, times.end()));
+    result.warmSeconds =
+        median(std::vector<double>(times.begin() + 1, times.end()));
     struct rusage usage;
     ::getrusage(RUSAGE_SELF, &usage);
     result.peakRssKiB = usage.ru_maxrss;
@@ -276,11 +300,15 @@ IndexResult benchIndexOnce(const std::string &path, int reps) {
   return result;
 }
 
-void makeIndexArchive(const std::string &path, int entries, uint64_t entryBytes) {
+void makeIndexArchive(const std::string &path, int entries,
+                      uint64_t entryBytes) {
   IrpaBuilder builder;
   for (int i = 0; i < entries; ++i)
-    if (!builder.addData("layers." + std::to_string(i / 16) + ".weight." + std::to_string(i % 16),
-                         entryBytes, DataSource::zeros()).isOk())
+    if (!builder
+             .addData("layers." + std::to_string(i / 16) + ".weight." +
+                          std::to_string(i % 16),
+                      entryBytes, DataSource::zeros())
+             .isOk())
       std::exit(1);
   WriterOptions options;
   options.durable = false;
@@ -289,8 +317,10 @@ void makeIndexArchive(const std::string &path, int entries, uint64_t entryBytes)
 
 void benchIndex(const std::string &dir, int reps) {
   const int entries = 100000;
-  std::printf("== index: %d entries, data sizes 100x apart (sparse files) ==\n", entries);
-  std::string small = dir + "/bench-index-small.irpa", large = dir + "/bench-index-large.irpa",
+  std::printf("== index: %d entries, data sizes 100x apart (sparse files) ==\n",
+              entries);
+  std::string small = dir + "/bench-index-small.irpa",
+              large = dir + "/bench-index-large.irpa",
               fewer = dir + "/bench-index-10k.irpa";
   makeIndexArchive(small, entries, 4096);
   makeIndexArchive(large, entries, 409600);
@@ -298,20 +328,24 @@ void benchIndex(const std::string &dir, int reps) {
   IndexResult f = benchIndexOnce(fewer, reps), s = benchIndexOnce(small, reps),
               l = benchIndexOnce(large, reps);
   auto row = [](const char *name, const IndexResult &r, int n) {
-    std::printf("  %-22s file %6.2f GiB  cold %6.1f ms  warm %6.1f ms  read %5.2f MiB  "
-                "index heap %5.1f MiB (%3.0f B/entry)  peak RSS %5.1f MiB\n",
-                name, r.fileSize / 1073741824.0, r.coldSeconds * 1e3, r.warmSeconds * 1e3,
-                r.bytesRead / 1048576.0, r.heapBytes / 1048576.0,
-                (double)r.heapBytes / n, r.peakRssKiB / 1024.0);
+    std::printf(
+        "  %-22s file %6.2f GiB  cold %6.1f ms  warm %6.1f ms  read %5.2f MiB  "
+        "index heap %5.1f MiB (%3.0f B/entry)  peak RSS %5.1f MiB\n",
+        name, r.fileSize / 1073741824.0, r.coldSeconds * 1e3,
+        r.warmSeconds * 1e3, r.bytesRead / 1048576.0, r.heapBytes / 1048576.0,
+        (double)r.heapBytes / n, r.peakRssKiB / 1024.0);
   };
   row("10k entries x 4 KiB", f, entries / 10);
   row("100k entries x 4 KiB", s, entries);
   row("100k entries x 400 KiB", l, entries);
-  std::printf("  data 100x larger:   time ratio %5.2fx warm, %5.2fx cold; read ratio %4.2fx; "
+  std::printf("  data 100x larger:   time ratio %5.2fx warm, %5.2fx cold; read "
+              "ratio %4.2fx; "
               "heap ratio %4.2fx (target ~1)\n",
               l.warmSeconds / s.warmSeconds, l.coldSeconds / s.coldSeconds,
-              (double)l.bytesRead / (double)s.bytesRead, (double)l.heapBytes / (double)s.heapBytes);
-  std::printf("  entries 10x more:   time ratio %5.2fx warm, %5.2fx cold; heap ratio %4.2fx "
+              (double)l.bytesRead / (double)s.bytesRead,
+              (double)l.heapBytes / (double)s.heapBytes);
+  std::printf("  entries 10x more:   time ratio %5.2fx warm, %5.2fx cold; heap "
+              "ratio %4.2fx "
               "(proportional: ~10)\n",
               s.warmSeconds / f.warmSeconds, s.coldSeconds / f.coldSeconds,
               (double)s.heapBytes / (double)f.heapBytes);
@@ -324,11 +358,15 @@ void benchVerify(const std::string &dir, int reps) {
   auto sourceFile = check(openFile(source));
   const int entries = 1000;
   uint64_t perEntry = sourceFile->size() / entries;
-  for (ChecksumAlgorithm algorithm : {ChecksumAlgorithm::Crc32c, ChecksumAlgorithm::Sha256}) {
+  for (ChecksumAlgorithm algorithm :
+       {ChecksumAlgorithm::Crc32c, ChecksumAlgorithm::Sha256}) {
     IrpaBuilder builder;
     for (int i = 0; i < entries; ++i)
-      if (!builder.addData("param." + std::to_string(i), perEntry,
-                           DataSource::fileRange(sourceFile, (uint64_t)i * perEntry)).isOk())
+      if (!builder
+               .addData(
+                   "param." + std::to_string(i), perEntry,
+                   DataSource::fileRange(sourceFile, (uint64_t)i * perEntry))
+               .isOk())
         std::exit(1);
     WriterOptions options;
     options.checksum = algorithm;
@@ -362,16 +400,19 @@ void benchVerify(const std::string &dir, int reps) {
     }
     double gib = (double)perEntry * entries / 1073741824.0;
     double v = median(verify), p = median(read);
-    std::printf("== verify: %s, %d entries, %.2f GiB ==\n", checksumAlgorithmName(algorithm),
-                entries, gib);
-    std::printf("  create with checksums %7.3f s  %7.2f GiB/s\n", createSeconds, gib / createSeconds);
+    std::printf("== verify: %s, %d entries, %.2f GiB ==\n",
+                checksumAlgorithmName(algorithm), entries, gib);
+    std::printf("  create with checksums %7.3f s  %7.2f GiB/s\n", createSeconds,
+                gib / createSeconds);
     std::printf("  verify                %7.3f s  %7.2f GiB/s\n", v, gib / v);
     std::printf("  plain read (baseline) %7.3f s  %7.2f GiB/s\n", p, gib / p);
     std::printf("  ratio verify/read     %7.2fx  (throughput)\n", p / v);
     double vp = median(verifyParallel);
-    std::printf("  verify, %u threads     %7.3f s  %7.2f GiB/s\n", threads, vp, gib / vp);
-    std::printf("  ratio verify/read     %7.2fx  (throughput, %u threads vs one reader)\n", p / vp,
-                threads);
+    std::printf("  verify, %u threads     %7.3f s  %7.2f GiB/s\n", threads, vp,
+                gib / vp);
+    std::printf("  ratio verify/read     %7.2fx  (throughput, %u threads vs "
+                "one reader)\n",
+                p / vp, threads);
     ::unlink(path.c_str());
   }
 }

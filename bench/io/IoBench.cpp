@@ -1,18 +1,23 @@
-//===- IoBench.cpp - Parameter I/O benchmarks with same-run baselines ---------===//
+//===- IoBench.cpp - Parameter I/O benchmarks with same-run baselines
+//---------===//
 //
 // Creates an IRPA archive in a temporary directory (large entries plus many
 // small ones), then measures, in this run:
 //   1. gather of large spans, warm page cache   vs  memcpy of the same bytes
-//   2. gather with direct I/O                    vs  a plain O_DIRECT pread loop
-//   3. gather of many 4-64 KiB spans             vs  a single-threaded pread loop
+//   2. gather with direct I/O                    vs  a plain O_DIRECT pread
+//   loop
+//   3. gather of many 4-64 KiB spans             vs  a single-threaded pread
+//   loop
 //      (warm and cold page cache; shuffled targets so nothing coalesces)
 //   4. peak RSS of a direct-mode gather whose staging is bounded
 // and prints each ratio next to its target. Options:
 //   --size-gib=N          large data (default 2)
 //   --small-count=N       number of small parameters (default 8192)
-//   --dir=PATH            where the archive is created (default $TMPDIR or /tmp)
+//   --dir=PATH            where the archive is created (default $TMPDIR or
+//   /tmp)
 //   --staging-mib=N       in-flight/staging bound for the RSS test (default 64)
-//   --repeat=N            timed repetitions after one warm-up; baseline and Sluice
+//   --repeat=N            timed repetitions after one warm-up; baseline and
+//   Sluice
 //                         alternate (ABBA) and each median is kept (default 5)
 //   --uring-force-async   set IOSQE_ASYNC on every io_uring request
 //   --uring-rings=N       io_uring rings (default: one per CPU, at most 4)
@@ -63,12 +68,14 @@ struct Config {
 };
 
 double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration<double>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
 [[noreturn]] void die(const std::string &what, const Status &status) {
-  std::fprintf(stderr, "error: %s: %s\n", what.c_str(), status.toString().c_str());
+  std::fprintf(stderr, "error: %s: %s\n", what.c_str(),
+               status.toString().c_str());
   std::exit(1);
 }
 
@@ -94,10 +101,12 @@ struct Archive {
 
 Archive createArchive(const Config &config) {
   Archive a;
-  a.path = config.dir + "/sluice-bench-io-" + std::to_string(::getpid()) + ".irpa";
+  a.path =
+      config.dir + "/sluice-bench-io-" + std::to_string(::getpid()) + ".irpa";
   archive::IrpaBuilder builder;
   std::mt19937_64 rng(99);
-  for (uint64_t done = 0, i = 0; done < config.largeBytes; done += config.largeEntryBytes, ++i) {
+  for (uint64_t done = 0, i = 0; done < config.largeBytes;
+       done += config.largeEntryBytes, ++i) {
     std::string key = "large." + std::to_string(i);
     std::string pattern(16, '\0');
     for (int j = 0; j < 16; ++j)
@@ -114,8 +123,9 @@ Archive createArchive(const Config &config) {
     std::string pattern(16, '\0');
     for (int j = 0; j < 16; ++j)
       pattern[j] = (char)(rng() & 0xFF);
-    checkOk(builder.addData(key, length, archive::DataSource::pattern(pattern), 64),
-            "declare small entry");
+    checkOk(
+        builder.addData(key, length, archive::DataSource::pattern(pattern), 64),
+        "declare small entry");
     a.smallKeys.push_back(key);
     a.smallTotal += length;
   }
@@ -126,7 +136,8 @@ Archive createArchive(const Config &config) {
   options.bufferBytes = 64 << 10;
   double t0 = now();
   check(builder.write(a.path, options), "write archive");
-  std::printf("archive: %s, %.2f GiB large (%zu entries), %.1f MiB small (%zu entries), "
+  std::printf("archive: %s, %.2f GiB large (%zu entries), %.1f MiB small (%zu "
+              "entries), "
               "written in %.1f s\n",
               a.path.c_str(), gib(a.largeTotal), a.largeKeys.size(),
               (double)a.smallTotal / (1 << 20), a.smallKeys.size(), now() - t0);
@@ -159,8 +170,11 @@ struct HostTarget {
   uint64_t size = 0;
   BufferRef buffer;
   HostTarget(Device &device, uint64_t bytes, uint64_t skew = 0) : size(bytes) {
-    data = static_cast<uint8_t *>(std::aligned_alloc(4096, (bytes + skew + 4095) / 4096 * 4096));
-    std::memset(data, 0, bytes + skew); // pre-fault: baselines and Sluice see the same pages
+    data = static_cast<uint8_t *>(
+        std::aligned_alloc(4096, (bytes + skew + 4095) / 4096 * 4096));
+    std::memset(data, 0,
+                bytes +
+                    skew); // pre-fault: baselines and Sluice see the same pages
     BufferParams params;
     buffer = check(device.allocator().importHost(params, data + skew, bytes,
                                                  memory_access::All, nullptr),
@@ -174,11 +188,13 @@ struct HostTarget {
 /// after it).
 double gLastSubmitSeconds = 0;
 
-double timeGather(Device &device, ParameterProvider &provider, const BufferRef &target,
+double timeGather(Device &device, ParameterProvider &provider,
+                  const BufferRef &target,
                   const std::vector<ParameterSpan> &spans) {
   auto sem = Semaphore::create(0);
   double t0 = now();
-  checkOk(provider.gather(device, ~0ull, nullptr, Fence::createAt(sem, 1), target, spans),
+  checkOk(provider.gather(device, ~0ull, nullptr, Fence::createAt(sem, 1),
+                          target, spans),
           "gather");
   gLastSubmitSeconds = now() - t0;
   checkOk(sem->wait(1), "gather completion");
@@ -209,21 +225,23 @@ std::pair<double, double> compare(int repeat, B &&baseline, S &&sluice) {
       tb.push_back(baseline());
     }
     if (gVerbose)
-      std::printf("    run %d: baseline %.4f s, sluice %.4f s\n", i, tb.back(), ts.back());
+      std::printf("    run %d: baseline %.4f s, sluice %.4f s\n", i, tb.back(),
+                  ts.back());
   }
   return {median(tb), median(ts)};
 }
 
-void report(const char *name, double ratio, double target, const char *higherIsBetter = "") {
-  std::printf("RATIO %-55s %6.2fx  (target >= %.1fx) %s%s\n", name, ratio, target,
-              ratio >= target ? "MET" : "MISSED", higherIsBetter);
+void report(const char *name, double ratio, double target,
+            const char *higherIsBetter = "") {
+  std::printf("RATIO %-55s %6.2fx  (target >= %.1fx) %s%s\n", name, ratio,
+              target, ratio >= target ? "MET" : "MISSED", higherIsBetter);
 }
 
 bool gForceAsync = false;
-unsigned gUringRings = 0;   // 0: the engine default
-unsigned gQueueDepth = 0;   // 0: the engine default
-unsigned gMaxWorkers = 0;   // 0: the kernel default
-unsigned long long gChunkKib = 0; // 0: the engine default
+unsigned gUringRings = 0;          // 0: the engine default
+unsigned gQueueDepth = 0;          // 0: the engine default
+unsigned gMaxWorkers = 0;          // 0: the kernel default
+unsigned long long gChunkKib = 0;  // 0: the engine default
 long long gAsyncThresholdKib = -1; // < 0: the engine default
 
 std::unique_ptr<Device> makeDevice(io::IoBackend backend, uint64_t inFlight) {
@@ -269,7 +287,8 @@ bool verifyLarge(const Archive &a, const uint8_t *target) {
 //===----------------------------------------------------------------------===//
 
 void benchLargeWarm(const Config &config, const Archive &a) {
-  std::printf("\n== 1. gather of %zu large spans (%.2f GiB), warm page cache, vs memcpy\n",
+  std::printf("\n== 1. gather of %zu large spans (%.2f GiB), warm page cache, "
+              "vs memcpy\n",
               a.largeKeys.size(), gib(a.largeTotal));
   warmCache(a.path);
   auto device = makeDevice(io::IoBackend::Auto, 256ull << 20);
@@ -309,7 +328,8 @@ void benchLargeWarm(const Config &config, const Archive &a) {
     auto dev = makeDevice(v.backend, 256ull << 20);
     ProviderOptions options;
     options.policy = v.policy;
-    auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+    auto provider =
+        check(ParameterProvider::create("", a.index, options), "provider");
     auto [tMemcpy, t] = compare(config.repeat, memcpyRun, [&] {
       return timeGather(*dev, *provider, target.buffer, spans);
     });
@@ -318,11 +338,13 @@ void benchLargeWarm(const Config &config, const Archive &a) {
     bool ok = verifyLarge(a, target.data);
     std::string name = std::string(io::ioPolicyName(v.policy)) + " policy, " +
                        io::ioBackendName(dev->ioEngine().backend());
-    std::printf("  memcpy %7.3f s (%5.2f GiB/s); sluice gather (%-22s) %7.3f s (%5.2f GiB/s)  "
+    std::printf("  memcpy %7.3f s (%5.2f GiB/s); sluice gather (%-22s) %7.3f s "
+                "(%5.2f GiB/s)  "
                 "%s\n",
-                tMemcpy, gib(a.largeTotal) / tMemcpy, name.c_str(), t, gib(a.largeTotal) / t,
-                ok ? "verified" : "WRONG BYTES");
-    report(("gather large, warm cache, " + name + " / memcpy").c_str(), tMemcpy / t, 0.8);
+                tMemcpy, gib(a.largeTotal) / tMemcpy, name.c_str(), t,
+                gib(a.largeTotal) / t, ok ? "verified" : "WRONG BYTES");
+    report(("gather large, warm cache, " + name + " / memcpy").c_str(),
+           tMemcpy / t, 0.8);
     if (v.policy == io::IoPolicy::Read && v.backend == io::IoBackend::Auto) {
       // Context: the same bytes through a plain single-threaded pread loop
       // (4 MiB calls), i.e. the kernel's page-cache copy without Sluice.
@@ -333,8 +355,8 @@ void benchLargeWarm(const Config &config, const Archive &a) {
           const auto *e = a.index->find(s.key);
           for (uint64_t done = 0; done < e->length; done += 4ull << 20) {
             uint64_t n = std::min<uint64_t>(4ull << 20, e->length - done);
-            if (::pread(fd, target.data + s.bufferOffset + done, n, (off_t)(e->offset + done)) !=
-                (ssize_t)n)
+            if (::pread(fd, target.data + s.bufferOffset + done, n,
+                        (off_t)(e->offset + done)) != (ssize_t)n)
               die("pread", Status(StatusCode::Unknown, "short read"));
           }
         }
@@ -345,10 +367,12 @@ void benchLargeWarm(const Config &config, const Archive &a) {
         return timeGather(*dev, *provider, target.buffer, spans);
       });
       ::close(fd);
-      std::printf("  context: pread loop %7.3f s vs memcpy %7.3f s (%.2fx); pread loop %7.3f s vs "
+      std::printf("  context: pread loop %7.3f s vs memcpy %7.3f s (%.2fx); "
+                  "pread loop %7.3f s vs "
                   "sluice %7.3f s (%.2fx)\n",
                   tLoop, tMemcpy2, tMemcpy2 / tLoop, tLoop2, t2, tLoop2 / t2);
-      std::printf("INFO  plain pread loop / memcpy: %.2fx; sluice gather / plain pread loop: "
+      std::printf("INFO  plain pread loop / memcpy: %.2fx; sluice gather / "
+                  "plain pread loop: "
                   "%.2fx\n",
                   tMemcpy2 / tLoop, tLoop2 / t2);
     }
@@ -356,7 +380,8 @@ void benchLargeWarm(const Config &config, const Archive &a) {
 }
 
 void benchDirect(const Config &config, const Archive &a) {
-  std::printf("\n== 2. gather of large spans with O_DIRECT vs a plain O_DIRECT pread loop\n");
+  std::printf("\n== 2. gather of large spans with O_DIRECT vs a plain O_DIRECT "
+              "pread loop\n");
   auto spans = largeSpans(a);
   auto device = makeDevice(io::IoBackend::Auto, 256ull << 20);
   HostTarget target(*device, a.largeTotal);
@@ -372,16 +397,18 @@ void benchDirect(const Config &config, const Archive &a) {
       const auto *e = a.index->find(s.key);
       for (uint64_t done = 0; done < e->length; done += chunk) {
         uint64_t n = std::min(chunk, e->length - done);
-        if (::pread(fd, target.data + s.bufferOffset + done, n, (off_t)(e->offset + done)) !=
-            (ssize_t)n)
-          die("O_DIRECT pread", Status(StatusCode::Unknown, std::strerror(errno)));
+        if (::pread(fd, target.data + s.bufferOffset + done, n,
+                    (off_t)(e->offset + done)) != (ssize_t)n)
+          die("O_DIRECT pread",
+              Status(StatusCode::Unknown, std::strerror(errno)));
       }
     }
     return now() - t0;
   };
   ProviderOptions options;
   options.policy = io::IoPolicy::Direct;
-  auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+  auto provider =
+      check(ParameterProvider::create("", a.index, options), "provider");
   auto [tLoop, t] = compare(config.repeat, loop, [&] {
     return timeGather(*device, *provider, target.buffer, spans);
   });
@@ -390,16 +417,20 @@ void benchDirect(const Config &config, const Archive &a) {
   timeGather(*device, *provider, target.buffer, spans);
   bool ok = verifyLarge(a, target.data);
   auto stats = device->ioEngine().stats();
-  std::printf("  O_DIRECT pread loop (4 MiB) %7.3f s (%5.2f GiB/s); sluice direct (%s) %7.3f s "
+  std::printf("  O_DIRECT pread loop (4 MiB) %7.3f s (%5.2f GiB/s); sluice "
+              "direct (%s) %7.3f s "
               "(%5.2f GiB/s)  %s (direct chunks %llu, bounced %llu)\n",
-              tLoop, gib(a.largeTotal) / tLoop, io::ioBackendName(device->ioEngine().backend()),
-              t, gib(a.largeTotal) / t, ok ? "verified" : "WRONG BYTES",
-              (unsigned long long)stats.directChunks, (unsigned long long)stats.bounceChunks);
+              tLoop, gib(a.largeTotal) / tLoop,
+              io::ioBackendName(device->ioEngine().backend()), t,
+              gib(a.largeTotal) / t, ok ? "verified" : "WRONG BYTES",
+              (unsigned long long)stats.directChunks,
+              (unsigned long long)stats.bounceChunks);
   report("gather large, direct I/O / O_DIRECT pread loop", tLoop / t, 0.9);
 }
 
 void benchSmall(const Config &config, const Archive &a) {
-  std::printf("\n== 3. gather of %zu small spans (4-64 KiB, %.1f MiB) vs single-threaded pread "
+  std::printf("\n== 3. gather of %zu small spans (4-64 KiB, %.1f MiB) vs "
+              "single-threaded pread "
               "loop\n",
               a.smallKeys.size(), (double)a.smallTotal / (1 << 20));
   // Targets in shuffled order: file-adjacent spans are not target-adjacent,
@@ -423,18 +454,19 @@ void benchSmall(const Config &config, const Archive &a) {
       double t0 = now();
       for (const auto &s : spans) {
         const auto *e = a.index->find(s.key);
-        if (::pread(fd, target.data + s.bufferOffset, s.length, (off_t)e->offset) !=
-            (ssize_t)s.length)
+        if (::pread(fd, target.data + s.bufferOffset, s.length,
+                    (off_t)e->offset) != (ssize_t)s.length)
           die("pread", Status(StatusCode::Unknown, "short read"));
       }
       return now() - t0;
     };
     ProviderOptions options;
-    auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+    auto provider =
+        check(ParameterProvider::create("", a.index, options), "provider");
     ProviderOptions mmapOptions;
     mmapOptions.policy = io::IoPolicy::Mmap;
-    auto mmapProvider =
-        check(ParameterProvider::create("", a.index, mmapOptions), "mmap provider");
+    auto mmapProvider = check(
+        ParameterProvider::create("", a.index, mmapOptions), "mmap provider");
     // Every provider's gather must produce the pread loop's bytes.
     loop();
     std::vector<uint8_t> expected(target.data, target.data + a.smallTotal);
@@ -442,7 +474,8 @@ void benchSmall(const Config &config, const Archive &a) {
       std::memset(target.data, 0, a.smallTotal);
       timeGather(*device, *p, target.buffer, spans);
       if (std::memcmp(expected.data(), target.data, a.smallTotal) != 0)
-        die("small gather", Status(StatusCode::DataLoss, "gathered bytes differ from pread"));
+        die("small gather",
+            Status(StatusCode::DataLoss, "gathered bytes differ from pread"));
     }
     for (bool cold : {false, true}) {
       std::vector<double> submitTimes;
@@ -462,13 +495,15 @@ void benchSmall(const Config &config, const Archive &a) {
             submitTimes.push_back(gLastSubmitSeconds);
             return t;
           });
-      std::printf("INFO  caller-side time of the gather (validation + planning, median): %.2f ms\n",
+      std::printf("INFO  caller-side time of the gather (validation + "
+                  "planning, median): %.2f ms\n",
                   median(submitTimes) * 1e3);
       std::printf("  %s cache, %-8s: pread loop %7.3f s, sluice %7.3f s\n",
-                  cold ? "cold" : "warm", io::ioBackendName(device->ioEngine().backend()), tLoop,
-                  t);
-      std::string name = std::string("gather small spans, ") + (cold ? "cold" : "warm") +
-                         " cache, " + io::ioBackendName(device->ioEngine().backend()) +
+                  cold ? "cold" : "warm",
+                  io::ioBackendName(device->ioEngine().backend()), tLoop, t);
+      std::string name = std::string("gather small spans, ") +
+                         (cold ? "cold" : "warm") + " cache, " +
+                         io::ioBackendName(device->ioEngine().backend()) +
                          " / pread loop";
       report(name.c_str(), tLoop / t, 2.0);
       if (backend != io::IoBackend::Auto)
@@ -497,14 +532,18 @@ void benchSmall(const Config &config, const Archive &a) {
                 dropCache(a.path);
               double t0 = now();
               mmapProvider =
-                  check(ParameterProvider::create("", a.index, mmapOptions), "mmap provider");
-              return (now() - t0) + timeGather(*device, *mmapProvider, target.buffer, spans);
+                  check(ParameterProvider::create("", a.index, mmapOptions),
+                        "mmap provider");
+              return (now() - t0) +
+                     timeGather(*device, *mmapProvider, target.buffer, spans);
             });
-        const char *how = reuse ? "mmap, mapping reused" : "mmap, fresh mapping";
+        const char *how =
+            reuse ? "mmap, mapping reused" : "mmap, fresh mapping";
         std::printf("  %s cache, %s: pread loop %7.3f s, sluice %7.3f s\n",
                     cold ? "cold" : "warm", how, tLoop2, tMmap);
-        std::string mmapName = std::string("gather small spans, ") + (cold ? "cold" : "warm") +
-                               " cache, " + how + " / pread loop";
+        std::string mmapName = std::string("gather small spans, ") +
+                               (cold ? "cold" : "warm") + " cache, " + how +
+                               " / pread loop";
         report(mmapName.c_str(), tLoop2 / tMmap, 2.0);
       }
     }
@@ -527,7 +566,8 @@ uint64_t statusKb(const char *field) {
 
 /// Runs in a forked child so the peak RSS (VmHWM) covers only this test.
 void benchRss(const Config &config, const Archive &a) {
-  std::printf("\n== 4. peak RSS of a direct-mode gather with staging bounded to %llu MiB\n",
+  std::printf("\n== 4. peak RSS of a direct-mode gather with staging bounded "
+              "to %llu MiB\n",
               (unsigned long long)(config.stagingBytes >> 20));
   std::fflush(stdout);
   pid_t pid = ::fork();
@@ -539,26 +579,31 @@ void benchRss(const Config &config, const Archive &a) {
     HostTarget target(*device, a.largeTotal, 512);
     ProviderOptions options;
     options.policy = io::IoPolicy::Direct;
-    auto provider = check(ParameterProvider::create("", a.index, options), "provider");
+    auto provider =
+        check(ParameterProvider::create("", a.index, options), "provider");
     uint64_t before = statusKb("VmRSS:");
     double t = timeGather(*device, *provider, target.buffer, spans);
     uint64_t peak = statusKb("VmHWM:");
     auto stats = device->ioEngine().stats();
     bool ok = verifyLarge(a, target.data + 512);
     uint64_t extraKb = peak > before ? peak - before : 0;
-    std::printf("  gathered %.2f GiB in %.3f s (%s), RSS before %llu MiB (target %.0f MiB "
+    std::printf("  gathered %.2f GiB in %.3f s (%s), RSS before %llu MiB "
+                "(target %.0f MiB "
                 "pre-faulted), peak %llu MiB\n",
                 gib(a.largeTotal), t, ok ? "verified" : "WRONG BYTES",
-                (unsigned long long)(before >> 10), (double)a.largeTotal / (1 << 20),
+                (unsigned long long)(before >> 10),
+                (double)a.largeTotal / (1 << 20),
                 (unsigned long long)(peak >> 10));
-    std::printf("  peak growth during the gather: %llu MiB; staging bound %llu MiB; engine "
+    std::printf("  peak growth during the gather: %llu MiB; staging bound %llu "
+                "MiB; engine "
                 "peak in flight %llu MiB; bounced chunks %llu\n",
                 (unsigned long long)(extraKb >> 10),
                 (unsigned long long)(config.stagingBytes >> 20),
                 (unsigned long long)(stats.peakInFlightBytes >> 20),
                 (unsigned long long)stats.bounceChunks);
     bool bounded = extraKb <= (config.stagingBytes >> 10) + 64 * 1024;
-    std::printf("BOUND peak RSS growth <= staging + 64 MiB: %s\n", bounded ? "MET" : "MISSED");
+    std::printf("BOUND peak RSS growth <= staging + 64 MiB: %s\n",
+                bounded ? "MET" : "MISSED");
     std::fflush(stdout);
     std::_Exit(0);
   }
@@ -607,14 +652,18 @@ int main(int argc, char **argv) {
     else if (arg == "--keep")
       config.keep = true;
     else {
-      std::fprintf(stderr, "unknown option '%s' (see the header of bench/io/IoBench.cpp)\n",
-                   arg.c_str());
+      std::fprintf(
+          stderr,
+          "unknown option '%s' (see the header of bench/io/IoBench.cpp)\n",
+          arg.c_str());
       return 2;
     }
   }
   if (config.largeBytes < config.largeEntryBytes)
-    config.largeEntryBytes = std::max<uint64_t>(config.largeBytes / 4096 * 4096, 4096);
-  std::printf("sluice-bench-io: %u hardware threads\n", std::thread::hardware_concurrency());
+    config.largeEntryBytes =
+        std::max<uint64_t>(config.largeBytes / 4096 * 4096, 4096);
+  std::printf("sluice-bench-io: %u hardware threads\n",
+              std::thread::hardware_concurrency());
   Archive a = createArchive(config);
   auto want = [&](char c) { return config.only.find(c) != std::string::npos; };
   gVerbose = config.verbose;

@@ -36,7 +36,8 @@ enum class AffinityKind {
 
 template <typename OpT, AffinityKind kind>
 struct AffinityOpModel
-    : public AffinityOpInterface::ExternalModel<AffinityOpModel<OpT, kind>, OpT> {
+    : public AffinityOpInterface::ExternalModel<AffinityOpModel<OpT, kind>,
+                                                OpT> {
   static StringRef storageName() {
     if constexpr (kind == AffinityKind::Target)
       return "target";

@@ -47,7 +47,7 @@ struct HALTopologyModel
   bool hasUnifiedMemory(Attribute self, AffinityAttr source,
                         AffinityAttr target) const {
     return cast<sluice::hal::DeviceTopologyAttr>(self).hasUnifiedMemory(source,
-                                                                       target);
+                                                                        target);
   }
 };
 

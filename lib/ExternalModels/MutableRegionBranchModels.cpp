@@ -94,12 +94,12 @@ bool canExpand(Operation *op, unsigned numCarried, ExpandTypeFn expandType) {
 /// A new op like `op` (same name, properties and attributes, the same number
 /// of empty regions) with `operands` and `resultTypes`, inserted at the
 /// builder's insertion point.
-Operation *createLike(Operation *op, ValueRange operands,
-                      TypeRange resultTypes, OpBuilder &builder) {
-  Operation *newOp = Operation::create(
-      op->getLoc(), op->getName(), resultTypes, operands,
-      op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-      op->getSuccessors(), op->getNumRegions());
+Operation *createLike(Operation *op, ValueRange operands, TypeRange resultTypes,
+                      OpBuilder &builder) {
+  Operation *newOp =
+      Operation::create(op->getLoc(), op->getName(), resultTypes, operands,
+                        op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+                        op->getSuccessors(), op->getNumRegions());
   return builder.insert(newOp);
 }
 
@@ -108,8 +108,8 @@ Operation *createLike(Operation *op, ValueRange operands,
 /// new arguments right after it. With `wrap`, the wrapper runs at the start of
 /// the block and its result replaces the other uses of the argument.
 void expandBlockArguments(Block &block, unsigned firstArg,
-                          ExpandTypeFn expandType,
-                          WrapExpandedBlockArgFn wrap, OpBuilder &builder) {
+                          ExpandTypeFn expandType, WrapExpandedBlockArgFn wrap,
+                          OpBuilder &builder) {
   for (unsigned i = block.getNumArguments(); i-- > firstArg;) {
     BlockArgument arg = block.getArgument(i);
     SmallVector<Type> types = expandType(arg.getType());
@@ -141,8 +141,7 @@ void replaceTerminator(Operation *terminator, unsigned numFixed,
                        ExpandOperandFn expandOperand, OpBuilder &builder) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPoint(terminator);
-  SmallVector<Value> operands(
-      terminator->getOperands().take_front(numFixed));
+  SmallVector<Value> operands(terminator->getOperands().take_front(numFixed));
   for (Value value : terminator->getOperands().drop_front(numFixed))
     llvm::append_range(operands, expandOperand(value, builder));
   createLike(terminator, operands, terminator->getResultTypes(), builder);
@@ -168,8 +167,8 @@ Operation *createExpandedAndMoveRegions(Operation *op, unsigned numCarried,
                                         OpBuilder &builder) {
   if (!canExpand(op, numCarried, expandType))
     return nullptr;
-  std::optional<SmallVector<Value>> operands = expandCarriedOperands(
-      op, numCarried, expandType, expandOperand, builder);
+  std::optional<SmallVector<Value>> operands =
+      expandCarriedOperands(op, numCarried, expandType, expandOperand, builder);
   if (!operands)
     return nullptr;
   SmallVector<Type> resultTypes =
@@ -182,8 +181,7 @@ Operation *createExpandedAndMoveRegions(Operation *op, unsigned numCarried,
 }
 
 /// An empty slice of `range`.
-template <typename RangeT>
-RangeT emptySlice(RangeT range) {
+template <typename RangeT> RangeT emptySlice(RangeT range) {
   return range.take_front(0);
 }
 
@@ -282,8 +280,8 @@ struct WhileOpModel
         expandBlockArguments(region.front(), /*firstArg=*/0, expandType, wrap,
                              builder);
     expandRegions(newOp, expandRegion);
-    replaceTerminators<scf::ConditionOp>(newOp->getRegion(0), 1,
-                                         expandOperand, builder);
+    replaceTerminators<scf::ConditionOp>(newOp->getRegion(0), 1, expandOperand,
+                                         builder);
     replaceTerminators<scf::YieldOp>(newOp->getRegion(1), 0, expandOperand,
                                      builder);
     return newOp;
@@ -359,9 +357,8 @@ struct IndexSwitchOpModel
       Operation *oldYield = oldBlock.getTerminator();
       SmallVector<Value> operands;
       for (Value value : oldYield->getOperands())
-        llvm::append_range(operands,
-                           expandOperand(mapping.lookupOrDefault(value),
-                                         builder));
+        llvm::append_range(
+            operands, expandOperand(mapping.lookupOrDefault(value), builder));
       builder.setInsertionPointToEnd(newBlock);
       createLike(oldYield, operands, oldYield->getResultTypes(), builder);
     }

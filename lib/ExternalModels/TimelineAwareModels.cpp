@@ -28,7 +28,9 @@ namespace {
 /// The discardable attribute naming a call's ABI convention.
 constexpr StringLiteral kAbiConventionAttrName = "hal.abi.convention";
 
-bool isFence(Value value) { return isa<sluice::hal::FenceType>(value.getType()); }
+bool isFence(Value value) {
+  return isa<sluice::hal::FenceType>(value.getType());
+}
 
 SmallVector<Value> getFenceOperands(Operation *op) {
   return llvm::filter_to_vector(ValueRange(op->getOperands()), isFence);

@@ -1,4 +1,5 @@
-//===- Bytes.h - Little-endian loads/stores and checked arithmetic ---------===//
+//===- Bytes.h - Little-endian loads/stores and checked arithmetic
+//---------===//
 //
 // Private helper for the archive library. All loads are unaligned (memcpy)
 // and little-endian.
@@ -17,16 +18,34 @@ namespace sluice::runtime::archive::detail {
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
               "Sluice archive code assumes a little-endian host");
 
-inline uint16_t load16(const void *p) { uint16_t v; std::memcpy(&v, p, 2); return v; }
-inline uint32_t load32(const void *p) { uint32_t v; std::memcpy(&v, p, 4); return v; }
-inline uint64_t load64(const void *p) { uint64_t v; std::memcpy(&v, p, 8); return v; }
+inline uint16_t load16(const void *p) {
+  uint16_t v;
+  std::memcpy(&v, p, 2);
+  return v;
+}
+inline uint32_t load32(const void *p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+inline uint64_t load64(const void *p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
 inline void store16(void *p, uint16_t v) { std::memcpy(p, &v, 2); }
 inline void store32(void *p, uint32_t v) { std::memcpy(p, &v, 4); }
 inline void store64(void *p, uint64_t v) { std::memcpy(p, &v, 8); }
 
-inline void append16(std::string &s, uint16_t v) { s.append(reinterpret_cast<const char *>(&v), 2); }
-inline void append32(std::string &s, uint32_t v) { s.append(reinterpret_cast<const char *>(&v), 4); }
-inline void append64(std::string &s, uint64_t v) { s.append(reinterpret_cast<const char *>(&v), 8); }
+inline void append16(std::string &s, uint16_t v) {
+  s.append(reinterpret_cast<const char *>(&v), 2);
+}
+inline void append32(std::string &s, uint32_t v) {
+  s.append(reinterpret_cast<const char *>(&v), 4);
+}
+inline void append64(std::string &s, uint64_t v) {
+  s.append(reinterpret_cast<const char *>(&v), 8);
+}
 
 /// a + b, returning false on u64 overflow.
 inline bool checkedAdd(uint64_t a, uint64_t b, uint64_t &out) {
@@ -41,13 +60,21 @@ inline bool rangeFits(uint64_t offset, uint64_t length, uint64_t limit) {
 }
 /// Rounds `v` up to a multiple of `a` (any non-zero a); false on overflow.
 inline bool checkedAlignUp(uint64_t v, uint64_t a, uint64_t &out) {
-  if (a <= 1) { out = v; return true; }
+  if (a <= 1) {
+    out = v;
+    return true;
+  }
   uint64_t rem = v % a;
-  if (rem == 0) { out = v; return true; }
+  if (rem == 0) {
+    out = v;
+    return true;
+  }
   return checkedAdd(v, a - rem, out);
 }
 /// Power-of-two align for values known not to overflow.
-inline uint64_t alignPow2(uint64_t v, uint64_t a) { return (v + (a - 1)) & ~(a - 1); }
+inline uint64_t alignPow2(uint64_t v, uint64_t a) {
+  return (v + (a - 1)) & ~(a - 1);
+}
 inline bool isPow2(uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
 /// Quotes arbitrary key bytes for messages (non-printable bytes as \xNN).

@@ -1,4 +1,5 @@
-//===- Checksum.cpp - CRC32C and SHA-256 -----------------------------------===//
+//===- Checksum.cpp - CRC32C and SHA-256
+//-----------------------------------===//
 
 #include "sluice/Runtime/Archive/Checksum.h"
 
@@ -125,7 +126,8 @@ __attribute__((target("sse4.2"))) uint32_t crc32cHardware(uint32_t crc,
         c1 = _mm_crc32_u64(c1, wb);
         c2 = _mm_crc32_u64(c2, wc);
       }
-      crc = tables.shift(tables.shift((uint32_t)c0) ^ (uint32_t)c1) ^ (uint32_t)c2;
+      crc = tables.shift(tables.shift((uint32_t)c0) ^ (uint32_t)c1) ^
+            (uint32_t)c2;
       p += 3 * kStreamBytes;
       n -= 3 * kStreamBytes;
     }
@@ -221,29 +223,33 @@ static void compressPortable(uint32_t *state_, const uint8_t *block) {
   state_[7] += h;
 }
 
-
 #if defined(__x86_64__)
 /// SHA-256 with the x86 SHA extensions (SHA-NI), `blocks` 64-byte blocks.
 /// Message words are kept in four registers (rounds 4g..4g+3 use msg[g%4]);
 /// the schedule is extended with sha256msg1/msg2 as the rounds progress.
 __attribute__((target("sha,sse4.1,ssse3"))) static void
 compressShaNi(uint32_t *state, const uint8_t *data, size_t blocks) {
-  const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
-  __m128i tmp = _mm_loadu_si128(reinterpret_cast<const __m128i *>(state));      // DCBA
-  __m128i state1 = _mm_loadu_si128(reinterpret_cast<const __m128i *>(state + 4)); // HGFE
-  tmp = _mm_shuffle_epi32(tmp, 0xB1);                                             // CDAB
-  state1 = _mm_shuffle_epi32(state1, 0x1B);                                       // EFGH
-  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                               // ABEF
-  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                                    // CDGH
+  const __m128i byteSwap =
+      _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp =
+      _mm_loadu_si128(reinterpret_cast<const __m128i *>(state)); // DCBA
+  __m128i state1 =
+      _mm_loadu_si128(reinterpret_cast<const __m128i *>(state + 4)); // HGFE
+  tmp = _mm_shuffle_epi32(tmp, 0xB1);                                // CDAB
+  state1 = _mm_shuffle_epi32(state1, 0x1B);                          // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                  // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                       // CDGH
   for (; blocks > 0; --blocks, data += 64) {
     const __m128i saveAbef = state0, saveCdgh = state1;
     __m128i msg[4];
     for (int g = 0; g < 16; ++g) {
       if (g < 4)
         msg[g] = _mm_shuffle_epi8(
-            _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + 16 * g)), byteSwap);
+            _mm_loadu_si128(reinterpret_cast<const __m128i *>(data + 16 * g)),
+            byteSwap);
       __m128i wk = _mm_add_epi32(
-          msg[g & 3], _mm_loadu_si128(reinterpret_cast<const __m128i *>(&kRound[4 * g])));
+          msg[g & 3],
+          _mm_loadu_si128(reinterpret_cast<const __m128i *>(&kRound[4 * g])));
       state1 = _mm_sha256rnds2_epu32(state1, state0, wk);
       if (g >= 3 && g <= 14) {
         __m128i t = _mm_alignr_epi8(msg[g & 3], msg[(g + 3) & 3], 4);
@@ -269,7 +275,8 @@ compressShaNi(uint32_t *state, const uint8_t *data, size_t blocks) {
 static bool haveShaNi() {
   static const bool value = [] {
     unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19)) || !(c & (1u << 9)))
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 19)) ||
+        !(c & (1u << 9)))
       return false; // SSE4.1, SSSE3
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
       return false;
@@ -294,7 +301,9 @@ void Sha256::compressBlocks(const uint8_t *blocks, size_t count) {
     compressPortable(state_, blocks + 64 * i);
 }
 
-void Sha256::setPortableForTesting(bool portable) { forcePortableSha = portable; }
+void Sha256::setPortableForTesting(bool portable) {
+  forcePortableSha = portable;
+}
 
 void Sha256::update(const void *data, size_t length) {
   const auto *p = static_cast<const uint8_t *>(data);

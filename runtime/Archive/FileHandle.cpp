@@ -1,4 +1,5 @@
-//===- FileHandle.cpp - POSIX and memory file handles ----------------------===//
+//===- FileHandle.cpp - POSIX and memory file handles
+//----------------------===//
 
 #include "sluice/Runtime/Archive/FileHandle.h"
 
@@ -10,7 +11,8 @@
 
 namespace sluice::runtime::archive {
 
-Status FileHandle::readAt(uint64_t offset, void *buffer, uint64_t length) const {
+Status FileHandle::readAt(uint64_t offset, void *buffer,
+                          uint64_t length) const {
   if (offset > size_ || length > size_ - offset)
     return makeStatus(StatusCode::OutOfRange,
                       "read of %llu bytes at offset %llu is outside '%s' "
@@ -35,7 +37,8 @@ public:
   int nativeFd() const override { return fd_; }
 
 protected:
-  Status readImpl(uint64_t offset, void *buffer, uint64_t length) const override {
+  Status readImpl(uint64_t offset, void *buffer,
+                  uint64_t length) const override {
     auto *out = static_cast<char *>(buffer);
     while (length > 0) {
       size_t chunk = length > (1ull << 30) ? (1ull << 30) : (size_t)length;
@@ -43,9 +46,9 @@ protected:
       if (n < 0) {
         if (errno == EINTR)
           continue;
-        return makeStatus(StatusCode::Unknown, "read of '%s' at offset %llu failed: %s",
-                          path().c_str(), (unsigned long long)offset,
-                          std::strerror(errno));
+        return makeStatus(
+            StatusCode::Unknown, "read of '%s' at offset %llu failed: %s",
+            path().c_str(), (unsigned long long)offset, std::strerror(errno));
       }
       if (n == 0)
         return makeStatus(StatusCode::DataLoss,
@@ -70,7 +73,8 @@ public:
         bytes_(std::move(bytes)) {}
 
 protected:
-  Status readImpl(uint64_t offset, void *buffer, uint64_t length) const override {
+  Status readImpl(uint64_t offset, void *buffer,
+                  uint64_t length) const override {
     std::memcpy(buffer, bytes_.data() + offset, (size_t)length);
     return Status();
   }
@@ -84,7 +88,7 @@ private:
 Expected<FileHandleRef> openFile(const std::string &path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    StatusCode code = errno == ENOENT ? StatusCode::NotFound
+    StatusCode code = errno == ENOENT   ? StatusCode::NotFound
                       : errno == EACCES ? StatusCode::PermissionDenied
                                         : StatusCode::Unknown;
     return makeStatus(code, "failed to open '%s': %s", path.c_str(),
@@ -100,9 +104,11 @@ Expected<FileHandleRef> openFile(const std::string &path) {
   if (S_ISDIR(st.st_mode)) {
     ::close(fd);
     return makeStatus(StatusCode::InvalidArgument,
-                      "'%s' is a directory, not a parameter file", path.c_str());
+                      "'%s' is a directory, not a parameter file",
+                      path.c_str());
   }
-  return FileHandleRef(std::make_shared<PosixFile>(path, fd, (uint64_t)st.st_size));
+  return FileHandleRef(
+      std::make_shared<PosixFile>(path, fd, (uint64_t)st.st_size));
 }
 
 FileHandleRef makeMemoryFile(std::string bytes, std::string name) {

@@ -1,4 +1,5 @@
-//===- GgufReader.cpp - GGUF v2/v3 index parser -----------------------------===//
+//===- GgufReader.cpp - GGUF v2/v3 index parser
+//-----------------------------===//
 //
 // irpa-format.md Part B (§8, §9 [SLUICE]). The header, KVs and tensor infos
 // are read incrementally with positioned reads into a growable buffer capped
@@ -28,17 +29,40 @@ constexpr int kMaxArrayDepth = 8;
 constexpr uint64_t kDefaultAlignment = 32;
 
 enum ValueType : uint32_t {
-  kU8 = 0, kI8 = 1, kU16 = 2, kI16 = 3, kU32 = 4, kI32 = 5, kF32 = 6,
-  kBool = 7, kString = 8, kArray = 9, kU64 = 10, kI64 = 11, kF64 = 12,
+  kU8 = 0,
+  kI8 = 1,
+  kU16 = 2,
+  kI16 = 3,
+  kU32 = 4,
+  kI32 = 5,
+  kF32 = 6,
+  kBool = 7,
+  kString = 8,
+  kArray = 9,
+  kU64 = 10,
+  kI64 = 11,
+  kF64 = 12,
 };
 
 uint64_t scalarSize(uint32_t type) {
   switch (type) {
-  case kU8: case kI8: case kBool: return 1;
-  case kU16: case kI16: return 2;
-  case kU32: case kI32: case kF32: return 4;
-  case kU64: case kI64: case kF64: return 8;
-  default: return 0;
+  case kU8:
+  case kI8:
+  case kBool:
+    return 1;
+  case kU16:
+  case kI16:
+    return 2;
+  case kU32:
+  case kI32:
+  case kF32:
+    return 4;
+  case kU64:
+  case kI64:
+  case kF64:
+    return 8;
+  default:
+    return 0;
   }
 }
 
@@ -50,18 +74,18 @@ struct GgmlType {
 
 // The modern ggml numbering (irpa-format.md §8).
 constexpr GgmlType kGgmlTypes[] = {
-    {"F32", 1, 4},       {"F16", 1, 2},      {"Q4_0", 32, 18},
-    {"Q4_1", 32, 20},    {"Q4_2", 0, 0},     {"Q4_3", 0, 0},
-    {"Q5_0", 32, 22},    {"Q5_1", 32, 24},   {"Q8_0", 32, 34},
-    {"Q8_1", 32, 36},    {"Q2_K", 256, 84},  {"Q3_K", 256, 110},
-    {"Q4_K", 256, 144},  {"Q5_K", 256, 176}, {"Q6_K", 256, 210},
-    {"Q8_K", 256, 292},  {"IQ2_XXS", 256, 66}, {"IQ2_XS", 256, 74},
-    {"IQ3_XXS", 256, 98}, {"IQ1_S", 256, 50}, {"IQ4_NL", 32, 18},
-    {"IQ3_S", 256, 110}, {"IQ2_S", 256, 82}, {"IQ4_XS", 256, 136},
-    {"I8", 1, 1},        {"I16", 1, 2},      {"I32", 1, 4},
-    {"I64", 1, 8},       {"F64", 1, 8},      {"IQ1_M", 256, 56},
-    {"BF16", 1, 2},      {"Q4_0_4_4", 0, 0}, {"Q4_0_4_8", 0, 0},
-    {"Q4_0_8_8", 0, 0},  {"TQ1_0", 256, 54}, {"TQ2_0", 256, 66},
+    {"F32", 1, 4},        {"F16", 1, 2},        {"Q4_0", 32, 18},
+    {"Q4_1", 32, 20},     {"Q4_2", 0, 0},       {"Q4_3", 0, 0},
+    {"Q5_0", 32, 22},     {"Q5_1", 32, 24},     {"Q8_0", 32, 34},
+    {"Q8_1", 32, 36},     {"Q2_K", 256, 84},    {"Q3_K", 256, 110},
+    {"Q4_K", 256, 144},   {"Q5_K", 256, 176},   {"Q6_K", 256, 210},
+    {"Q8_K", 256, 292},   {"IQ2_XXS", 256, 66}, {"IQ2_XS", 256, 74},
+    {"IQ3_XXS", 256, 98}, {"IQ1_S", 256, 50},   {"IQ4_NL", 32, 18},
+    {"IQ3_S", 256, 110},  {"IQ2_S", 256, 82},   {"IQ4_XS", 256, 136},
+    {"I8", 1, 1},         {"I16", 1, 2},        {"I32", 1, 4},
+    {"I64", 1, 8},        {"F64", 1, 8},        {"IQ1_M", 256, 56},
+    {"BF16", 1, 2},       {"Q4_0_4_4", 0, 0},   {"Q4_0_4_8", 0, 0},
+    {"Q4_0_8_8", 0, 0},   {"TQ1_0", 256, 54},   {"TQ2_0", 256, 66},
     {"IQ4_NL_4_4", 0, 0}, {"IQ4_NL_4_8", 0, 0}, {"IQ4_NL_8_8", 0, 0},
     {"MXFP4", 32, 17},
 };
@@ -135,25 +159,44 @@ private:
 
 std::string renderScalar(uint32_t type, const char *p) {
   switch (type) {
-  case kU8: return std::to_string((uint8_t)p[0]);
-  case kI8: return std::to_string((int8_t)p[0]);
-  case kU16: return std::to_string(load16(p));
-  case kI16: return std::to_string((int16_t)load16(p));
-  case kU32: return std::to_string(load32(p));
-  case kI32: return std::to_string((int32_t)load32(p));
-  case kU64: return std::to_string(load64(p));
-  case kI64: return std::to_string((int64_t)load64(p));
-  case kBool: return p[0] ? "true" : "false";
-  case kF32: { float f; std::memcpy(&f, p, 4); return formatString("%g", f); }
-  case kF64: { double d; std::memcpy(&d, p, 8); return formatString("%g", d); }
-  default: return "?";
+  case kU8:
+    return std::to_string((uint8_t)p[0]);
+  case kI8:
+    return std::to_string((int8_t)p[0]);
+  case kU16:
+    return std::to_string(load16(p));
+  case kI16:
+    return std::to_string((int16_t)load16(p));
+  case kU32:
+    return std::to_string(load32(p));
+  case kI32:
+    return std::to_string((int32_t)load32(p));
+  case kU64:
+    return std::to_string(load64(p));
+  case kI64:
+    return std::to_string((int64_t)load64(p));
+  case kBool:
+    return p[0] ? "true" : "false";
+  case kF32: {
+    float f;
+    std::memcpy(&f, p, 4);
+    return formatString("%g", f);
+  }
+  case kF64: {
+    double d;
+    std::memcpy(&d, p, 8);
+    return formatString("%g", d);
+  }
+  default:
+    return "?";
   }
 }
 
 class GgufParser {
 public:
   GgufParser(FileHandleRef file, const ParseOptions &options, ParsedFile &out)
-      : file_(std::move(file)), out_(out), cursor_(*file_, options.indexMaxBytes) {}
+      : file_(std::move(file)), out_(out),
+        cursor_(*file_, options.indexMaxBytes) {}
   Status run();
 
 private:
@@ -174,7 +217,8 @@ Status GgufParser::parseValue(uint32_t type, int depth, std::string *rendered) {
   if (type == kArray) {
     if (depth >= kMaxArrayDepth)
       return makeStatus(StatusCode::InvalidArgument,
-                        "GGUF arrays nested deeper than %d levels", kMaxArrayDepth);
+                        "GGUF arrays nested deeper than %d levels",
+                        kMaxArrayDepth);
     uint32_t elementType;
     uint64_t count;
     SLUICE_RETURN_IF_ERROR(cursor_.u32(elementType, "array"));
@@ -191,8 +235,11 @@ Status GgufParser::parseValue(uint32_t type, int depth, std::string *rendered) {
       if (rendered) {
         *rendered = "[";
         for (uint64_t i = 0; i < count && i < 8; ++i)
-          *rendered += (i ? ", " : "") + renderScalar(elementType, cursor_.at(start + i * size));
-        *rendered += count > 8 ? formatString(", ... (%llu elements)]", (ull)count) : "]";
+          *rendered += (i ? ", " : "") +
+                       renderScalar(elementType, cursor_.at(start + i * size));
+        *rendered += count > 8
+                         ? formatString(", ... (%llu elements)]", (ull)count)
+                         : "]";
       }
       return Status();
     }
@@ -205,13 +252,14 @@ Status GgufParser::parseValue(uint32_t type, int depth, std::string *rendered) {
     // the file size even for absurd counts.
     for (uint64_t i = 0; i < count; ++i) {
       std::string element;
-      SLUICE_RETURN_IF_ERROR(parseValue(elementType, depth + 1,
-                                        rendered && i < 8 ? &element : nullptr));
+      SLUICE_RETURN_IF_ERROR(parseValue(
+          elementType, depth + 1, rendered && i < 8 ? &element : nullptr));
       if (rendered && i < 8)
         *rendered += (i ? ", " : "") + element;
     }
     if (rendered)
-      *rendered += count > 8 ? formatString(", ... (%llu elements)]", (ull)count) : "]";
+      *rendered +=
+          count > 8 ? formatString(", ... (%llu elements)]", (ull)count) : "]";
     return Status();
   }
   uint64_t size = scalarSize(type);
@@ -240,9 +288,9 @@ Status GgufParser::run() {
     return makeStatus(StatusCode::Unimplemented,
                       "big-endian GGUF files are not supported");
   if (version != 2 && version != 3)
-    return makeStatus(StatusCode::Unimplemented,
-                      "GGUF format version %u is unsupported; expected version 2-3",
-                      version);
+    return makeStatus(
+        StatusCode::Unimplemented,
+        "GGUF format version %u is unsupported; expected version 2-3", version);
   uint64_t tensorCount, kvCount;
   SLUICE_RETURN_IF_ERROR(cursor_.u64(tensorCount, "tensor count"));
   SLUICE_RETURN_IF_ERROR(cursor_.u64(kvCount, "metadata KV count"));
@@ -309,13 +357,15 @@ Status GgufParser::run() {
   uint64_t dataOffset;
   if (!checkedAlignUp(cursor_.pos(), alignment, dataOffset))
     dataOffset = UINT64_MAX;
-  uint64_t available = dataOffset <= file_->size() ? file_->size() - dataOffset : 0;
+  uint64_t available =
+      dataOffset <= file_->size() ? file_->size() - dataOffset : 0;
 
   for (uint64_t i = 0; i < infos.size(); ++i) {
     const Info &info = infos[i];
     auto fail = [&](Status status) {
-      return std::move(status).annotate(formatString(
-          "while resolving tensor %llu '%s'", (ull)i, printable(info.name).c_str()));
+      return std::move(status).annotate(
+          formatString("while resolving tensor %llu '%s'", (ull)i,
+                       printable(info.name).c_str()));
     };
     if (info.type >= kGgmlTypeCount || kGgmlTypes[info.type].blockSize == 0)
       return fail(makeStatus(StatusCode::Unimplemented,
@@ -340,12 +390,13 @@ Status GgufParser::run() {
                              printable(info.name).c_str()));
     uint64_t end;
     if (!checkedAdd(info.offset, length, end) || end > available)
-      return fail(makeStatus(StatusCode::InvalidArgument,
-                             "entry has data offsets outside of the available "
-                             "data (begin=%llu, end=%llu, available=%llu)",
-                             (ull)info.offset,
-                             (ull)(checkedAdd(info.offset, length, end) ? end : UINT64_MAX),
-                             (ull)available));
+      return fail(makeStatus(
+          StatusCode::InvalidArgument,
+          "entry has data offsets outside of the available "
+          "data (begin=%llu, end=%llu, available=%llu)",
+          (ull)info.offset,
+          (ull)(checkedAdd(info.offset, length, end) ? end : UINT64_MAX),
+          (ull)available));
     ParameterEntry entry;
     entry.key = info.name;
     entry.length = length;
@@ -383,15 +434,16 @@ Status GgufParser::run() {
 
 } // namespace
 
-Expected<ParsedFile> parseGgufFile(FileHandleRef file, const ParseOptions &options) {
+Expected<ParsedFile> parseGgufFile(FileHandleRef file,
+                                   const ParseOptions &options) {
   ParsedFile result;
   result.file = file;
   result.format = FileFormat::Gguf;
   GgufParser parser(file, options, result);
   Status status = parser.run();
   if (!status.isOk())
-    return std::move(status).annotate(
-        formatString("while parsing GGUF file '%s'", file->displayName().c_str()));
+    return std::move(status).annotate(formatString(
+        "while parsing GGUF file '%s'", file->displayName().c_str()));
   return result;
 }
 

@@ -1,4 +1,5 @@
-//===- IrpaReader.cpp - IRPA index parser -----------------------------------===//
+//===- IrpaReader.cpp - IRPA index parser
+//-----------------------------------===//
 //
 // irpa-format.md §5.2. Reads only the header(s), the entry table and the
 // metadata segment, each bounded and validated before it is read. Every
@@ -49,7 +50,8 @@ private:
   Status parseEntries(uint64_t base, uint64_t entryCount, const Range &storage,
                       const std::string &table, const std::string &meta);
   Status parseEntry(uint64_t index, const char *p, uint64_t entrySize,
-                    uint64_t base, const Range &storage, const std::string &meta);
+                    uint64_t base, const Range &storage,
+                    const std::string &meta);
   Status checkMetaRef(const Range &ref, uint64_t metaLength, const char *what);
   Status addExternal(ParameterEntry &entry, std::string_view path,
                      const Range &range, const SlmdRecords &records);
@@ -57,7 +59,9 @@ private:
                                           const std::string &path);
   Status decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
                         SlmdRecords &records);
-  void warn(std::string message) { out_.warnings.push_back(std::move(message)); }
+  void warn(std::string message) {
+    out_.warnings.push_back(std::move(message));
+  }
 
   FileHandleRef file_;
   const ParseOptions &options_;
@@ -84,7 +88,8 @@ Status IrpaParser::run() {
     Status status = parseHeaderAt(base, next);
     if (!status.isOk()) {
       if (base != 0)
-        status.annotate(formatString("in the linked header at offset %llu", (ull)base));
+        status.annotate(
+            formatString("in the linked header at offset %llu", (ull)base));
       return status;
     }
     if (next == 0)
@@ -154,9 +159,9 @@ Status IrpaParser::parseHeaderAt(uint64_t base, uint64_t &next) {
   Range segments[3] = {loadRange(header + kOffEntrySegment),
                        loadRange(header + kOffMetadataSegment),
                        loadRange(header + kOffStorageSegment)};
-  static const char *const kSegmentNotes[3] = {
-      "verifying entry table", "verifying metadata segment",
-      "verifying storage segment"};
+  static const char *const kSegmentNotes[3] = {"verifying entry table",
+                                               "verifying metadata segment",
+                                               "verifying storage segment"};
   for (int i = 0; i < 3; ++i) {
     const Range &seg = segments[i];
     if (seg.length == 0)
@@ -167,7 +172,8 @@ Status IrpaParser::parseHeaderAt(uint64_t base, uint64_t &next) {
       return makeStatus(StatusCode::OutOfRange,
                         "file segment out of range (%llu to %llu for %llu, "
                         "file_size=%llu)",
-                        (ull)seg.offset, (ull)saturatingAdd(seg.offset, seg.length),
+                        (ull)seg.offset,
+                        (ull)saturatingAdd(seg.offset, seg.length),
                         (ull)seg.length, (ull)fileLength)
           .annotate(kSegmentNotes[i]);
   }
@@ -181,9 +187,11 @@ Status IrpaParser::parseHeaderAt(uint64_t base, uint64_t &next) {
   std::string table(segments[0].length, '\0');
   std::string meta(segments[1].length, '\0');
   if (!table.empty())
-    SLUICE_RETURN_IF_ERROR(file_->readAt(base + segments[0].offset, table.data(), table.size()));
+    SLUICE_RETURN_IF_ERROR(
+        file_->readAt(base + segments[0].offset, table.data(), table.size()));
   if (!meta.empty())
-    SLUICE_RETURN_IF_ERROR(file_->readAt(base + segments[1].offset, meta.data(), meta.size()));
+    SLUICE_RETURN_IF_ERROR(
+        file_->readAt(base + segments[1].offset, meta.data(), meta.size()));
   return parseEntries(base, entryCount, segments[2], table, meta);
 }
 
@@ -193,8 +201,9 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
   const uint64_t tableLength = table.size();
   // Every entry takes at least 64 table bytes: never trust entry_count, and
   // reserve at most 64Ki entries up front (the vector grows past that).
-  out_.entries.reserve(out_.entries.size() +
-                       (size_t)std::min<uint64_t>({entryCount, tableLength / 64 + 1, 1u << 16}));
+  out_.entries.reserve(
+      out_.entries.size() +
+      (size_t)std::min<uint64_t>({entryCount, tableLength / 64 + 1, 1u << 16}));
   uint64_t rel = 0;
   for (uint64_t i = 0; i < entryCount; ++i) {
     auto where = [&] {
@@ -210,10 +219,11 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
     const char *p = table.data() + rel;
     uint64_t entrySize = load64(p + kOffEntrySize);
     if (entrySize < kEntryHeaderSize || entrySize > tableLength - rel)
-      return makeStatus(StatusCode::OutOfRange,
-                        "entry table truncated; insufficient bytes for sized "
-                        "header (entry_size=%llu, %llu bytes left in the table)",
-                        (ull)entrySize, (ull)(tableLength - rel))
+      return makeStatus(
+                 StatusCode::OutOfRange,
+                 "entry table truncated; insufficient bytes for sized "
+                 "header (entry_size=%llu, %llu bytes left in the table)",
+                 (ull)entrySize, (ull)(tableLength - rel))
           .annotate(where());
     Status status = parseEntry(i, p, entrySize, base, storage, meta);
     if (!status.isOk())
@@ -230,7 +240,8 @@ Status IrpaParser::checkMetaRef(const Range &ref, uint64_t metaLength,
     return makeStatus(StatusCode::OutOfRange,
                       "metadata segment reference out of range (%llu to %llu "
                       "for %llu, segment_size=%llu)",
-                      (ull)ref.offset, (ull)saturatingAdd(ref.offset, ref.length),
+                      (ull)ref.offset,
+                      (ull)saturatingAdd(ref.offset, ref.length),
                       (ull)ref.length, (ull)metaLength)
         .annotate(what);
   return Status();
@@ -241,7 +252,8 @@ Status IrpaParser::decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
   std::vector<std::string> warnings;
   auto result = decodeSlmd(entry.metadata, records, warnings);
   for (std::string &w : warnings)
-    warn(formatString("entry '%s': %s", printable(entry.key).c_str(), w.c_str()));
+    warn(formatString("entry '%s': %s", printable(entry.key).c_str(),
+                      w.c_str()));
   if (!result)
     return result.takeStatus();
   if (records.checksum) {
@@ -249,7 +261,8 @@ Status IrpaParser::decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
         records.checksum->coveredLength != entry.length) {
       warn(formatString("entry '%s': stale CHECKSUM record ignored (covers "
                         "type %u length %llu; entry is type %u length %llu)",
-                        printable(entry.key).c_str(), records.checksum->coveredType,
+                        printable(entry.key).c_str(),
+                        records.checksum->coveredType,
                         (ull)records.checksum->coveredLength, archiveType,
                         (ull)entry.length));
     } else {
@@ -348,8 +361,10 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
   Range nameRef = loadRange(p + kOffEntryName);
   Range metaRef = loadRange(p + kOffEntryMetadata);
   uint64_t minAlignment = load64(p + kOffEntryMinAlignment);
-  SLUICE_RETURN_IF_ERROR(checkMetaRef(nameRef, metaLength, "resolving entry name"));
-  SLUICE_RETURN_IF_ERROR(checkMetaRef(metaRef, metaLength, "resolving entry metadata"));
+  SLUICE_RETURN_IF_ERROR(
+      checkMetaRef(nameRef, metaLength, "resolving entry name"));
+  SLUICE_RETURN_IF_ERROR(
+      checkMetaRef(metaRef, metaLength, "resolving entry metadata"));
 
   ParameterEntry entry;
   if (nameRef.length)
@@ -396,13 +411,16 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
     const char *payload = p + kEntryHeaderSize + kWrappedHeaderSize;
     Range pathRef = loadRange(payload);
     Range range = loadRange(payload + 16);
-    SLUICE_RETURN_IF_ERROR(named(checkMetaRef(pathRef, metaLength, "resolving external path")));
+    SLUICE_RETURN_IF_ERROR(
+        named(checkMetaRef(pathRef, metaLength, "resolving external path")));
     entry.length = range.length;
     SlmdRecords records;
     SLUICE_RETURN_IF_ERROR(named(decodeMetadata(entry, kExternal, records)));
-    SLUICE_RETURN_IF_ERROR(named(addExternal(
-        entry, std::string_view(meta).substr(pathRef.length ? pathRef.offset : 0, pathRef.length),
-        range, records)));
+    SLUICE_RETURN_IF_ERROR(named(
+        addExternal(entry,
+                    std::string_view(meta).substr(
+                        pathRef.length ? pathRef.offset : 0, pathRef.length),
+                    range, records)));
     out_.entries.push_back(std::move(entry));
     return Status();
   }
@@ -419,8 +437,9 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
       return named(makeStatus(StatusCode::InvalidArgument,
                               "splat pattern length %u out of bounds 16",
                               patternLength));
-    bool valid = patternLength == 1 || patternLength == 2 || patternLength == 4 ||
-                 patternLength == 8 || patternLength == 16 ||
+    bool valid = patternLength == 1 || patternLength == 2 ||
+                 patternLength == 4 || patternLength == 8 ||
+                 patternLength == 16 ||
                  (patternLength == 0 && entry.length == 0);
     if (!valid)
       return makeStatus(StatusCode::InvalidArgument,
@@ -479,13 +498,16 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
                               (ull)entrySize));
     Range pathRef = loadRange(p + kOffExternalPath);
     Range range = loadRange(p + kOffExternalRange);
-    SLUICE_RETURN_IF_ERROR(named(checkMetaRef(pathRef, metaLength, "resolving external path")));
+    SLUICE_RETURN_IF_ERROR(
+        named(checkMetaRef(pathRef, metaLength, "resolving external path")));
     entry.length = range.length;
     SlmdRecords records;
     SLUICE_RETURN_IF_ERROR(named(decodeMetadata(entry, kExternal, records)));
-    SLUICE_RETURN_IF_ERROR(named(addExternal(
-        entry, std::string_view(meta).substr(pathRef.length ? pathRef.offset : 0, pathRef.length),
-        range, records)));
+    SLUICE_RETURN_IF_ERROR(named(
+        addExternal(entry,
+                    std::string_view(meta).substr(
+                        pathRef.length ? pathRef.offset : 0, pathRef.length),
+                    range, records)));
     out_.entries.push_back(std::move(entry));
     return Status();
   }
@@ -498,15 +520,16 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
 
 } // namespace
 
-Expected<ParsedFile> parseIrpaFile(FileHandleRef file, const ParseOptions &options) {
+Expected<ParsedFile> parseIrpaFile(FileHandleRef file,
+                                   const ParseOptions &options) {
   ParsedFile result;
   result.file = file;
   result.format = FileFormat::Irpa;
   IrpaParser parser(file, options, result);
   Status status = parser.run();
   if (!status.isOk())
-    return std::move(status).annotate(
-        formatString("while parsing IRPA file '%s'", file->displayName().c_str()));
+    return std::move(status).annotate(formatString(
+        "while parsing IRPA file '%s'", file->displayName().c_str()));
   return result;
 }
 

@@ -1,4 +1,5 @@
-//===- IrpaWriter.cpp - IRPA archive builder/writer -------------------------===//
+//===- IrpaWriter.cpp - IRPA archive builder/writer
+//-------------------------===//
 
 #include "sluice/Runtime/Archive/IrpaWriter.h"
 
@@ -46,8 +47,9 @@ Status IrpaBuilder::addSplat(std::string name, std::string_view pattern,
   return add(std::move(e));
 }
 
-Status IrpaBuilder::addData(std::string name, uint64_t length, DataSource source,
-                            uint64_t alignment, std::string metadata) {
+Status IrpaBuilder::addData(std::string name, uint64_t length,
+                            DataSource source, uint64_t alignment,
+                            std::string metadata) {
   ArchiveEntry e;
   e.kind = ArchiveEntry::Kind::Data;
   e.name = std::move(name);
@@ -123,7 +125,8 @@ Status IrpaBuilder::add(ArchiveEntry e) {
   case ArchiveEntry::Kind::External:
     if (e.externalPath.empty())
       return makeStatus(StatusCode::InvalidArgument,
-                        "external entry '%s' has an empty path", quoted.c_str());
+                        "external entry '%s' has an empty path",
+                        quoted.c_str());
     if (e.externalFile &&
         !rangeFits(e.externalOffset, e.length, e.externalFile->size()))
       return makeStatus(StatusCode::OutOfRange,
@@ -149,13 +152,13 @@ struct PlannedEntry {
   uint32_t type = 0;
   uint64_t flags = 0;
   uint64_t entrySize = 0;
-  uint64_t entryRel = 0;       // offset inside the entry segment
+  uint64_t entryRel = 0; // offset inside the entry segment
   std::string name;
-  std::string metaBlob;        // as stored (SLMD or foreign bytes)
-  uint64_t nameOffset = 0;     // in the metadata segment
+  std::string metaBlob;    // as stored (SLMD or foreign bytes)
+  uint64_t nameOffset = 0; // in the metadata segment
   uint64_t metaOffset = 0;
   uint64_t pathOffset = 0;
-  uint64_t storageOffset = 0;  // relative to the storage segment
+  uint64_t storageOffset = 0; // relative to the storage segment
   uint64_t minAlignment = 0;
   bool slmd = false;
   SlmdRecords records;
@@ -179,12 +182,14 @@ Status tooLarge() {
 
 Status buildPlan(const std::vector<ArchiveEntry> &decls,
                  const WriterOptions &options, Plan &plan) {
-  if (options.checksum != ChecksumAlgorithm::None && options.checksumChunkLog2 != 0 &&
+  if (options.checksum != ChecksumAlgorithm::None &&
+      options.checksumChunkLog2 != 0 &&
       (options.checksumChunkLog2 < 12 || options.checksumChunkLog2 > 40))
-    return makeStatus(StatusCode::InvalidArgument,
-                      "checksum chunk size must be a power of two between 4 KiB "
-                      "and 1 TiB (got 2^%u)",
-                      options.checksumChunkLog2);
+    return makeStatus(
+        StatusCode::InvalidArgument,
+        "checksum chunk size must be a power of two between 4 KiB "
+        "and 1 TiB (got 2^%u)",
+        options.checksumChunkLog2);
   uint64_t entrySeg = 0, metaSize = 0, storageSize = 0, storageAlign = 0;
   std::map<std::string, uint64_t> pathOffsets;
   plan.entries.reserve(decls.size() + 1);
@@ -224,9 +229,10 @@ Status buildPlan(const std::vector<ArchiveEntry> &decls,
     SlmdRecords &r = p.records;
     r.tensorInfo = d.tensorInfo;
     r.shard = d.shard;
-    bool checksummed = options.checksum != ChecksumAlgorithm::None &&
-                       (d.kind == ArchiveEntry::Kind::Data ||
-                        (d.kind == ArchiveEntry::Kind::External && d.externalFile));
+    bool checksummed =
+        options.checksum != ChecksumAlgorithm::None &&
+        (d.kind == ArchiveEntry::Kind::Data ||
+         (d.kind == ArchiveEntry::Kind::External && d.externalFile));
     switch (d.kind) {
     case ArchiveEntry::Kind::Splat:
       p.type = kSplat;
@@ -246,7 +252,8 @@ Status buildPlan(const std::vector<ArchiveEntry> &decls,
       break;
     }
     case ArchiveEntry::Kind::External:
-      p.type = options.externalEncoding == ExternalEncoding::Native ? kExternal : kSkip;
+      p.type = options.externalEncoding == ExternalEncoding::Native ? kExternal
+                                                                    : kSkip;
       p.entrySize = options.externalEncoding == ExternalEncoding::Native
                         ? kExternalEntrySize
                         : kSkipWrappedExternalSize;
@@ -267,7 +274,8 @@ Status buildPlan(const std::vector<ArchiveEntry> &decls,
         c.chunkLog2 = 0;
       c.coveredLength = d.length;
       uint64_t bytes;
-      if (!checkedMul(c.digestCount(), c.digestSize(), bytes) || bytes > (1ull << 32))
+      if (!checkedMul(c.digestCount(), c.digestSize(), bytes) ||
+          bytes > (1ull << 32))
         return makeStatus(StatusCode::InvalidArgument,
                           "checksum of entry '%s' would need too many digests; "
                           "use a larger --checksum_chunk",
@@ -303,7 +311,8 @@ Status buildPlan(const std::vector<ArchiveEntry> &decls,
     return tooLarge();
   uint64_t metaEnd, storageEnd;
   if (!checkedAdd(plan.metaOffset, metaSize, metaEnd) ||
-      !checkedAlignUp(metaEnd, storageAlign ? storageAlign : 1, plan.storageOffset) ||
+      !checkedAlignUp(metaEnd, storageAlign ? storageAlign : 1,
+                      plan.storageOffset) ||
       !checkedAdd(plan.storageOffset, storageSize, storageEnd) ||
       !checkedAlignUp(storageEnd, kDefaultFileAlignment, plan.fileSize))
     return tooLarge();
@@ -393,7 +402,8 @@ std::string serializeIndex(const Plan &plan) {
       store64(payload + 8, d.externalPath.size());
       store64(payload + 16, d.externalOffset);
       store64(payload + 24, d.length);
-      std::memcpy(meta + p.pathOffset, d.externalPath.data(), d.externalPath.size());
+      std::memcpy(meta + p.pathOffset, d.externalPath.data(),
+                  d.externalPath.size());
       break;
     }
     }
@@ -406,11 +416,12 @@ std::string serializeIndex(const Plan &plan) {
 //===----------------------------------------------------------------------===//
 
 Status errnoStatus(const char *what, const std::string &path) {
-  return makeStatus(errno == ENOSPC ? StatusCode::ResourceExhausted
-                    : errno == EACCES || errno == EPERM ? StatusCode::PermissionDenied
-                    : errno == ENOENT ? StatusCode::NotFound
-                                      : StatusCode::Unknown,
-                    "%s '%s' failed: %s", what, path.c_str(), std::strerror(errno));
+  return makeStatus(
+      errno == ENOSPC                     ? StatusCode::ResourceExhausted
+      : errno == EACCES || errno == EPERM ? StatusCode::PermissionDenied
+      : errno == ENOENT                   ? StatusCode::NotFound
+                                          : StatusCode::Unknown,
+      "%s '%s' failed: %s", what, path.c_str(), std::strerror(errno));
 }
 
 Status writeAll(int fd, const char *data, uint64_t length, uint64_t offset,
@@ -442,17 +453,22 @@ public:
   Status create(const std::string &destination) {
     destination_ = destination;
     std::string dir = directoryOf(destination);
-    std::string base = destination.substr(destination.rfind('/') == std::string::npos
-                                              ? 0
-                                              : destination.rfind('/') + 1);
+    std::string base =
+        destination.substr(destination.rfind('/') == std::string::npos
+                               ? 0
+                               : destination.rfind('/') + 1);
     static std::atomic<uint64_t> counter{0};
     std::random_device rd;
     for (int attempt = 0; attempt < 100; ++attempt) {
       std::string candidate =
-          (dir == "." && destination.find('/') == std::string::npos ? std::string() : dir + "/") +
-          "." + base + formatString(".%d.%llu.%08x.tmp", (int)::getpid(),
-                                    (ull)counter.fetch_add(1), (unsigned)rd());
-      int fd = ::open(candidate.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+          (dir == "." && destination.find('/') == std::string::npos
+               ? std::string()
+               : dir + "/") +
+          "." + base +
+          formatString(".%d.%llu.%08x.tmp", (int)::getpid(),
+                       (ull)counter.fetch_add(1), (unsigned)rd());
+      int fd = ::open(candidate.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC,
+                      0666);
       if (fd >= 0) {
         fd_ = fd;
         tempPath_ = candidate;
@@ -545,16 +561,17 @@ public:
   Status stream(const ArchiveEntry &d, uint64_t dst, ChecksumRecord *checksum) {
     const bool isData = d.kind == ArchiveEntry::Kind::Data;
     DataSource external;
-    const DataSource &src =
-        isData ? d.source : (external = DataSource::fileRange(d.externalFile, d.externalOffset));
+    const DataSource &src = isData ? d.source
+                                   : (external = DataSource::fileRange(
+                                          d.externalFile, d.externalOffset));
     const bool write = isData && src.kind != DataSource::Kind::Zeros;
     if (!checksum && !write)
       return Status();
     std::optional<ChecksumAccumulator> acc;
     if (checksum)
       acc.emplace(*checksum);
-    if (!checksum && src.kind == DataSource::Kind::File && src.file->nativeFd() >= 0 &&
-        copyRangeWorks_) {
+    if (!checksum && src.kind == DataSource::Kind::File &&
+        src.file->nativeFd() >= 0 && copyRangeWorks_) {
       Status status = copyRange(src, dst, d.length);
       if (status.isOk() || copyRangeWorks_)
         return status; // done, or a real I/O error
@@ -597,7 +614,8 @@ public:
         data = src.bytes.data() + pos;
         break;
       case DataSource::Kind::File:
-        SLUICE_RETURN_IF_ERROR(src.file->readAt(src.offset + pos, buffer_.get(), n));
+        SLUICE_RETURN_IF_ERROR(
+            src.file->readAt(src.offset + pos, buffer_.get(), n));
         break;
       }
       if (write)
@@ -621,14 +639,17 @@ private:
     uint64_t done = 0;
     while (done < length) {
       size_t want = (size_t)std::min<uint64_t>(length - done, 1ull << 30);
-      ssize_t n = ::copy_file_range(src.file->nativeFd(), &in, fd_, &out, want, 0);
+      ssize_t n =
+          ::copy_file_range(src.file->nativeFd(), &in, fd_, &out, want, 0);
       if (n < 0) {
         if (errno == EINTR)
           continue;
-        if (done == 0 && (errno == EXDEV || errno == EINVAL || errno == ENOSYS ||
-                          errno == EOPNOTSUPP || errno == EBADF)) {
+        if (done == 0 &&
+            (errno == EXDEV || errno == EINVAL || errno == ENOSYS ||
+             errno == EOPNOTSUPP || errno == EBADF)) {
           copyRangeWorks_ = false;
-          return makeStatus(StatusCode::Unavailable, "copy_file_range unsupported");
+          return makeStatus(StatusCode::Unavailable,
+                            "copy_file_range unsupported");
         }
         return errnoStatus("copying data into", path_);
       }
@@ -687,8 +708,10 @@ Expected<WriteResult> IrpaBuilder::write(const std::string &path,
   for (PlannedEntry &p : plan.entries) {
     if (!p.decl || p.decl->kind == ArchiveEntry::Kind::Splat)
       continue;
-    ChecksumRecord *checksum = p.records.checksum ? &*p.records.checksum : nullptr;
-    Status status = streamer.stream(*p.decl, plan.storageOffset + p.storageOffset, checksum);
+    ChecksumRecord *checksum =
+        p.records.checksum ? &*p.records.checksum : nullptr;
+    Status status = streamer.stream(
+        *p.decl, plan.storageOffset + p.storageOffset, checksum);
     if (!status.isOk())
       return std::move(status).annotate(formatString(
           "while writing the data of entry '%s'", printable(p.name).c_str()));
@@ -700,7 +723,8 @@ Expected<WriteResult> IrpaBuilder::write(const std::string &path,
     }
   }
   std::string index = serializeIndex(plan);
-  SLUICE_RETURN_IF_ERROR(writeAll(temp.fd(), index.data(), index.size(), 0, temp.path()));
+  SLUICE_RETURN_IF_ERROR(
+      writeAll(temp.fd(), index.data(), index.size(), 0, temp.path()));
   SLUICE_RETURN_IF_ERROR(temp.commit(options.durable));
   return resultOf(plan);
 }

@@ -1,4 +1,5 @@
-//===- Json.cpp - Minimal conforming JSON parser ----------------------------===//
+//===- Json.cpp - Minimal conforming JSON parser
+//----------------------------===//
 
 #include "Json.h"
 
@@ -50,22 +51,27 @@ private:
       return error("unexpected end of input");
     char c = s_[pos_];
     switch (c) {
-    case '{': return parseObject(out, depth);
-    case '[': return parseArray(out, depth);
+    case '{':
+      return parseObject(out, depth);
+    case '[':
+      return parseArray(out, depth);
     case '"':
       out.kind = JsonValue::Kind::String;
       return parseString(out.text);
     case 't':
-      if (!consume("true")) return error("invalid literal");
+      if (!consume("true"))
+        return error("invalid literal");
       out.kind = JsonValue::Kind::Bool;
       out.boolean = true;
       return Status();
     case 'f':
-      if (!consume("false")) return error("invalid literal");
+      if (!consume("false"))
+        return error("invalid literal");
       out.kind = JsonValue::Kind::Bool;
       return Status();
     case 'n':
-      if (!consume("null")) return error("invalid literal");
+      if (!consume("null"))
+        return error("invalid literal");
       out.kind = JsonValue::Kind::Null;
       return Status();
     default:
@@ -227,10 +233,14 @@ private:
     for (int i = 0; i < 4; ++i) {
       char c = s_[pos_ + i];
       uint32_t d;
-      if (c >= '0' && c <= '9') d = (uint32_t)(c - '0');
-      else if (c >= 'a' && c <= 'f') d = (uint32_t)(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') d = (uint32_t)(c - 'A' + 10);
-      else return false;
+      if (c >= '0' && c <= '9')
+        d = (uint32_t)(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        d = (uint32_t)(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        d = (uint32_t)(c - 'A' + 10);
+      else
+        return false;
       out = out * 16 + d;
     }
     pos_ += 4;
@@ -242,11 +252,22 @@ private:
     unsigned char c = (unsigned char)s_[pos_];
     size_t n;
     uint32_t cp;
-    if (c < 0x80) { out.push_back((char)c); ++pos_; return Status(); }
-    if ((c & 0xE0) == 0xC0) { n = 2; cp = c & 0x1F; }
-    else if ((c & 0xF0) == 0xE0) { n = 3; cp = c & 0x0F; }
-    else if ((c & 0xF8) == 0xF0) { n = 4; cp = c & 0x07; }
-    else return error("invalid UTF-8");
+    if (c < 0x80) {
+      out.push_back((char)c);
+      ++pos_;
+      return Status();
+    }
+    if ((c & 0xE0) == 0xC0) {
+      n = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      n = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      n = 4;
+      cp = c & 0x07;
+    } else
+      return error("invalid UTF-8");
     if (s_.size() - pos_ < n)
       return error("truncated UTF-8 sequence");
     for (size_t i = 1; i < n; ++i) {
@@ -284,14 +305,30 @@ private:
         return error("unterminated escape");
       char e = s_[pos_++];
       switch (e) {
-      case '"': out.push_back('"'); break;
-      case '\\': out.push_back('\\'); break;
-      case '/': out.push_back('/'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
+      case '"':
+        out.push_back('"');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      case '/':
+        out.push_back('/');
+        break;
+      case 'b':
+        out.push_back('\b');
+        break;
+      case 'f':
+        out.push_back('\f');
+        break;
+      case 'n':
+        out.push_back('\n');
+        break;
+      case 'r':
+        out.push_back('\r');
+        break;
+      case 't':
+        out.push_back('\t');
+        break;
       case 'u': {
         uint32_t cp;
         if (!hex4(cp))

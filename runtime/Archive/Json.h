@@ -1,4 +1,5 @@
-//===- Json.h - Minimal conforming JSON parser (private) --------------------===//
+//===- Json.h - Minimal conforming JSON parser (private)
+//--------------------===//
 //
 // RFC 8259 parser for safetensors headers: UTF-8 validation, escapes decoded
 // (including surrogate pairs), depth limit, duplicate object members
@@ -22,7 +23,7 @@ struct JsonValue {
   enum class Kind { Null, Bool, Number, String, Array, Object };
   Kind kind = Kind::Null;
   bool boolean = false;
-  std::string text; // String: decoded bytes; Number: literal text
+  std::string text;   // String: decoded bytes; Number: literal text
   bool isU64 = false; // Number is a non-negative integer that fits u64
   uint64_t u64 = 0;
   std::vector<JsonValue> items;

@@ -1,4 +1,5 @@
-//===- ParameterIndex.cpp - Key -> parameter storage index ------------------===//
+//===- ParameterIndex.cpp - Key -> parameter storage index
+//------------------===//
 
 #include "sluice/Runtime/Archive/ParameterIndex.h"
 
@@ -11,9 +12,12 @@ namespace sluice::runtime::archive {
 
 const char *fileFormatName(FileFormat format) {
   switch (format) {
-  case FileFormat::Irpa: return "irpa";
-  case FileFormat::Gguf: return "gguf";
-  case FileFormat::Safetensors: return "safetensors";
+  case FileFormat::Irpa:
+    return "irpa";
+  case FileFormat::Gguf:
+    return "gguf";
+  case FileFormat::Safetensors:
+    return "safetensors";
   }
   return "unknown";
 }
@@ -31,7 +35,9 @@ std::string detail::printable(std::string_view bytes) {
   return out;
 }
 
-static uint64_t hashKey(std::string_view key) { return std::hash<std::string_view>()(key); }
+static uint64_t hashKey(std::string_view key) {
+  return std::hash<std::string_view>()(key);
+}
 
 size_t ParameterIndex::probe(std::string_view key, uint64_t hash) const {
   const size_t mask = slots_.size() - 1;
@@ -67,7 +73,8 @@ void ParameterIndex::append(std::vector<ParameterEntry> entries) {
     size_t index = size_;
     if ((index >> kChunkShift) == chunks_.size())
       chunks_.push_back(std::make_unique<ParameterEntry[]>(kChunkSize));
-    ParameterEntry &slot = chunks_[index >> kChunkShift][index & (kChunkSize - 1)];
+    ParameterEntry &slot =
+        chunks_[index >> kChunkShift][index & (kChunkSize - 1)];
     slot = std::move(entry);
     ++size_;
     totalBytes_ += slot.length;
@@ -119,7 +126,8 @@ void ParameterIndex::findMany(const std::string_view *keys, size_t count,
     }
     for (size_t i = 0; i < n; ++i) {
       const Slot &slot = slots_[probe(keys[base + i], hashes[i])];
-      out[base + i] = slot.entryPlusOne ? &entry(slot.entryPlusOne - 1) : nullptr;
+      out[base + i] =
+          slot.entryPlusOne ? &entry(slot.entryPlusOne - 1) : nullptr;
     }
   }
 }
@@ -148,11 +156,13 @@ static size_t boundedEditDistance(std::string_view a, std::string_view b,
   return prev[lb];
 }
 
-Expected<const ParameterEntry *> ParameterIndex::lookup(std::string_view key) const {
+Expected<const ParameterEntry *>
+ParameterIndex::lookup(std::string_view key) const {
   if (const ParameterEntry *entry = find(key))
     return entry;
-  std::string message = formatString("no parameter found in index with key '%s'",
-                                     detail::printable(key).c_str());
+  std::string message =
+      formatString("no parameter found in index with key '%s'",
+                   detail::printable(key).c_str());
   const ParameterEntry *best = nullptr;
   size_t bestDistance = 3;
   for (const ParameterEntry &entry : *this) {

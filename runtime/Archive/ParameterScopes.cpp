@@ -1,4 +1,5 @@
-//===- ParameterScopes.cpp - Format selection and scoped indices -----------===//
+//===- ParameterScopes.cpp - Format selection and scoped indices
+//-----------===//
 
 #include "sluice/Runtime/Archive/ParameterScopes.h"
 
@@ -76,12 +77,19 @@ Expected<ParsedFile> parseParameterFile(const std::string &path,
     return format.takeStatus();
   Expected<ParsedFile> parsed = Status(StatusCode::Internal, "unreachable");
   switch (*format) {
-  case FileFormat::Irpa: parsed = parseIrpaFile(*file, options); break;
-  case FileFormat::Gguf: parsed = parseGgufFile(*file, options); break;
-  case FileFormat::Safetensors: parsed = parseSafetensorsFile(*file, options); break;
+  case FileFormat::Irpa:
+    parsed = parseIrpaFile(*file, options);
+    break;
+  case FileFormat::Gguf:
+    parsed = parseGgufFile(*file, options);
+    break;
+  case FileFormat::Safetensors:
+    parsed = parseSafetensorsFile(*file, options);
+    break;
   }
   if (parsed)
-    parsed->warnings.insert(parsed->warnings.begin(), warnings.begin(), warnings.end());
+    parsed->warnings.insert(parsed->warnings.begin(), warnings.begin(),
+                            warnings.end());
   return parsed;
 }
 
@@ -102,7 +110,8 @@ Status ParameterScopes::addFile(std::string_view scope, const std::string &path,
     if (s.name == scope)
       target = &s;
   if (!target) {
-    scopes_.push_back(Scope{std::string(scope), std::make_unique<ParameterIndex>(), {}});
+    scopes_.push_back(
+        Scope{std::string(scope), std::make_unique<ParameterIndex>(), {}});
     target = &scopes_.back();
   }
   for (const std::string &w : parsed->warnings)
@@ -119,11 +128,14 @@ Status ParameterScopes::addFlag(std::string_view flagValue,
   return addFile(flag.scope, flag.path, options);
 }
 
-Status ParameterScopes::validateSharding(std::optional<uint32_t> expectedTpSize) const {
+Status ParameterScopes::validateSharding(
+    std::optional<uint32_t> expectedTpSize) const {
   constexpr uint32_t kGlobalRank = 0xFFFFFFFFu;
   for (const Scope &scope : scopes_) {
-    std::string name = scope.name.empty() ? "<global>" : "'" + printable(scope.name) + "'";
-    std::vector<std::pair<const ParsedFile *, const ArchiveShardingRecord *>> sharded;
+    std::string name =
+        scope.name.empty() ? "<global>" : "'" + printable(scope.name) + "'";
+    std::vector<std::pair<const ParsedFile *, const ArchiveShardingRecord *>>
+        sharded;
     for (const ParsedFile &file : scope.files)
       if (file.archiveRecords && file.archiveRecords->archiveSharding)
         sharded.emplace_back(&file, &*file.archiveRecords->archiveSharding);
@@ -133,32 +145,35 @@ Status ParameterScopes::validateSharding(std::optional<uint32_t> expectedTpSize)
     auto path = [](const ParsedFile *f) { return f->file->displayName(); };
     for (const auto &[file, record] : sharded) {
       if (record->groupId != first->groupId)
-        return makeStatus(StatusCode::FailedPrecondition,
-                          "parameter scope %s mixes files from different sharded "
-                          "checkpoints (group ids differ: %s, %s)",
-                          name.c_str(), path(firstFile).c_str(), path(file).c_str());
+        return makeStatus(
+            StatusCode::FailedPrecondition,
+            "parameter scope %s mixes files from different sharded "
+            "checkpoints (group ids differ: %s, %s)",
+            name.c_str(), path(firstFile).c_str(), path(file).c_str());
       if (record->tpSize != first->tpSize)
-        return makeStatus(StatusCode::FailedPrecondition,
-                          "parameter scope %s mixes tensor-parallel sizes (%u in "
-                          "%s, %u in %s)",
-                          name.c_str(), first->tpSize, path(firstFile).c_str(),
-                          record->tpSize, path(file).c_str());
+        return makeStatus(
+            StatusCode::FailedPrecondition,
+            "parameter scope %s mixes tensor-parallel sizes (%u in "
+            "%s, %u in %s)",
+            name.c_str(), first->tpSize, path(firstFile).c_str(),
+            record->tpSize, path(file).c_str());
       if (record->tpSize == 0)
         return makeStatus(StatusCode::FailedPrecondition,
                           "parameter scope %s has tensor-parallel size 0 (%s)",
                           name.c_str(), path(file).c_str());
       if (record->tpRank != kGlobalRank && record->tpRank >= record->tpSize)
-        return makeStatus(StatusCode::FailedPrecondition,
-                          "parameter scope %s has rank %u outside tensor-parallel "
-                          "size %u (%s)",
-                          name.c_str(), record->tpRank, record->tpSize,
-                          path(file).c_str());
+        return makeStatus(
+            StatusCode::FailedPrecondition,
+            "parameter scope %s has rank %u outside tensor-parallel "
+            "size %u (%s)",
+            name.c_str(), record->tpRank, record->tpSize, path(file).c_str());
     }
     if (expectedTpSize && first->tpSize != *expectedTpSize)
-      return makeStatus(StatusCode::FailedPrecondition,
-                        "parameter scope %s was sharded for tensor-parallel size "
-                        "%u but the program expects %u",
-                        name.c_str(), first->tpSize, *expectedTpSize);
+      return makeStatus(
+          StatusCode::FailedPrecondition,
+          "parameter scope %s was sharded for tensor-parallel size "
+          "%u but the program expects %u",
+          name.c_str(), first->tpSize, *expectedTpSize);
     if (sharded.size() < 2)
       continue; // one rank file per process is a valid deployment
     // tp_size comes from the file: never allocate proportionally to it.
@@ -168,11 +183,12 @@ Status ParameterScopes::validateSharding(std::optional<uint32_t> expectedTpSize)
         continue;
       auto [it, inserted] = byRank.emplace(record->tpRank, file);
       if (!inserted)
-        return makeStatus(StatusCode::FailedPrecondition,
-                          "parameter scope %s has tensor-parallel rank %u in more "
-                          "than one file (%s, %s)",
-                          name.c_str(), record->tpRank, path(it->second).c_str(),
-                          path(file).c_str());
+        return makeStatus(
+            StatusCode::FailedPrecondition,
+            "parameter scope %s has tensor-parallel rank %u in more "
+            "than one file (%s, %s)",
+            name.c_str(), record->tpRank, path(it->second).c_str(),
+            path(file).c_str());
     }
     uint32_t expectedRank = 0;
     for (const auto &[rank, file] : byRank) {
@@ -181,23 +197,25 @@ Status ParameterScopes::validateSharding(std::optional<uint32_t> expectedTpSize)
       ++expectedRank;
     }
     if (expectedRank < first->tpSize)
-      return makeStatus(StatusCode::FailedPrecondition,
-                        "parameter scope %s has tensor-parallel size %u but rank "
-                        "%u is missing",
-                        name.c_str(), first->tpSize, expectedRank);
+      return makeStatus(
+          StatusCode::FailedPrecondition,
+          "parameter scope %s has tensor-parallel size %u but rank "
+          "%u is missing",
+          name.c_str(), first->tpSize, expectedRank);
   }
   return Status();
 }
 
-const ParameterScopes::Scope *ParameterScopes::findScope(std::string_view name) const {
+const ParameterScopes::Scope *
+ParameterScopes::findScope(std::string_view name) const {
   for (const Scope &s : scopes_)
     if (s.name == name)
       return &s;
   return nullptr;
 }
 
-Expected<const ParameterEntry *> ParameterScopes::lookup(std::string_view scope,
-                                                         std::string_view key) const {
+Expected<const ParameterEntry *>
+ParameterScopes::lookup(std::string_view scope, std::string_view key) const {
   const Scope *s = findScope(scope);
   if (!s) {
     std::string message = formatString(
@@ -212,7 +230,8 @@ Expected<const ParameterEntry *> ParameterScopes::lookup(std::string_view scope,
         break;
       }
       message += shown++ ? ", " : " ";
-      message += other.name.empty() ? "<global>" : "'" + printable(other.name) + "'";
+      message +=
+          other.name.empty() ? "<global>" : "'" + printable(other.name) + "'";
     }
     message += shown ? ")" : " none)";
     return Status(StatusCode::NotFound, std::move(message));

@@ -1,4 +1,5 @@
-//===- SafetensorsReader.cpp - safetensors index parser ---------------------===//
+//===- SafetensorsReader.cpp - safetensors index parser
+//---------------------===//
 //
 // irpa-format.md Part C (§10, §11 [SLUICE]): reads only 8 + header_length
 // bytes, parses the header with a conforming JSON parser, decodes keys, and
@@ -25,11 +26,11 @@ constexpr uint64_t kMaxHeaderBytes = 100ull << 20;
 /// Bits per element of a known dtype, or 0.
 unsigned dtypeBits(std::string_view dtype) {
   static const std::pair<std::string_view, unsigned> table[] = {
-      {"BOOL", 8},    {"U8", 8},       {"I8", 8},       {"F8_E5M2", 8},
-      {"F8_E4M3", 8}, {"F8_E8M0", 8},  {"I16", 16},     {"U16", 16},
-      {"F16", 16},    {"BF16", 16},    {"I32", 32},     {"U32", 32},
-      {"F32", 32},    {"F64", 64},     {"I64", 64},     {"U64", 64},
-      {"C64", 64},    {"F6_E2M3", 6},  {"F6_E3M2", 6},  {"F4", 4},
+      {"BOOL", 8},    {"U8", 8},      {"I8", 8},      {"F8_E5M2", 8},
+      {"F8_E4M3", 8}, {"F8_E8M0", 8}, {"I16", 16},    {"U16", 16},
+      {"F16", 16},    {"BF16", 16},   {"I32", 32},    {"U32", 32},
+      {"F32", 32},    {"F64", 64},    {"I64", 64},    {"U64", 64},
+      {"C64", 64},    {"F6_E2M3", 6}, {"F6_E3M2", 6}, {"F4", 4},
   };
   for (const auto &[name, bits] : table)
     if (name == dtype)
@@ -46,7 +47,8 @@ std::string renderShape(const std::vector<uint64_t> &dims) {
 
 class SafetensorsParser {
 public:
-  SafetensorsParser(FileHandleRef file, const ParseOptions &options, ParsedFile &out)
+  SafetensorsParser(FileHandleRef file, const ParseOptions &options,
+                    ParsedFile &out)
       : file_(std::move(file)), options_(options), out_(out) {}
   Status run();
 
@@ -102,12 +104,14 @@ Status SafetensorsParser::parseTensor(const std::string &name,
   const JsonValue *shape = value.member("shape");
   if (dtype && dtype->kind != JsonValue::Kind::String)
     return makeStatus(StatusCode::InvalidArgument,
-                      "tensor '%s' has a dtype that is not a string", quoted.c_str());
+                      "tensor '%s' has a dtype that is not a string",
+                      quoted.c_str());
   std::vector<uint64_t> dims;
   if (shape) {
     if (shape->kind != JsonValue::Kind::Array)
       return makeStatus(StatusCode::InvalidArgument,
-                        "tensor '%s' has a shape that is not an array", quoted.c_str());
+                        "tensor '%s' has a shape that is not an array",
+                        quoted.c_str());
     for (const JsonValue &d : shape->items) {
       if (!d.isU64)
         return makeStatus(StatusCode::InvalidArgument,
@@ -131,7 +135,8 @@ Status SafetensorsParser::parseTensor(const std::string &name,
       return makeStatus(StatusCode::InvalidArgument,
                         "tensor '%s' has dtype %s and shape %s whose byte size "
                         "overflows",
-                        quoted.c_str(), dtype->text.c_str(), renderShape(dims).c_str());
+                        quoted.c_str(), dtype->text.c_str(),
+                        renderShape(dims).c_str());
     if (totalBits % 8 || totalBits / 8 != entry.length)
       return makeStatus(StatusCode::InvalidArgument,
                         "tensor '%s' has dtype %s and shape %s (%llu bytes) "
@@ -167,9 +172,10 @@ Status SafetensorsParser::run() {
                       "(declared as %llu but only %llu bytes available)",
                       (ull)headerLength, (ull)(fileLength - 8));
   if (headerLength > kMaxHeaderBytes)
-    return makeStatus(StatusCode::ResourceExhausted,
-                      "safetensors header of %llu bytes exceeds the 100 MiB limit",
-                      (ull)headerLength);
+    return makeStatus(
+        StatusCode::ResourceExhausted,
+        "safetensors header of %llu bytes exceeds the 100 MiB limit",
+        (ull)headerLength);
   if (headerLength > options_.indexMaxBytes)
     return makeStatus(StatusCode::ResourceExhausted,
                       "safetensors header of %llu bytes exceeds "
@@ -197,9 +203,10 @@ Status SafetensorsParser::run() {
       for (size_t k = 0; k < value.memberNames.size(); ++k) {
         const JsonValue &v = value.memberValues[k];
         if (v.kind != JsonValue::Kind::String)
-          return makeStatus(StatusCode::InvalidArgument,
-                            "safetensors __metadata__ value of '%s' is not a string",
-                            printable(value.memberNames[k]).c_str());
+          return makeStatus(
+              StatusCode::InvalidArgument,
+              "safetensors __metadata__ value of '%s' is not a string",
+              printable(value.memberNames[k]).c_str());
         out_.fileMetadata.emplace_back(value.memberNames[k], v.text);
       }
       continue;
@@ -227,10 +234,11 @@ Status SafetensorsParser::run() {
   if (overlap)
     SLUICE_RETURN_IF_ERROR(soft("safetensors tensor data ranges overlap"));
   if (options_.strictSafetensors && (gap || cursor != dataSize))
-    return makeStatus(StatusCode::InvalidArgument,
-                      "safetensors tensor data ranges do not tile the data "
-                      "section [0, %llu) exactly (--parameter_strict_safetensors)",
-                      (ull)dataSize);
+    return makeStatus(
+        StatusCode::InvalidArgument,
+        "safetensors tensor data ranges do not tile the data "
+        "section [0, %llu) exactly (--parameter_strict_safetensors)",
+        (ull)dataSize);
   if (gap)
     out_.warnings.push_back("safetensors tensor data ranges leave gaps");
   return Status();

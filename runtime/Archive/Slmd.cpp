@@ -1,4 +1,5 @@
-//===- Slmd.cpp - SLMD container encode/decode ------------------------------===//
+//===- Slmd.cpp - SLMD container encode/decode
+//------------------------------===//
 
 #include "sluice/Runtime/Archive/Slmd.h"
 
@@ -13,9 +14,12 @@ static constexpr uint16_t kCritical = 1;
 
 const char *checksumAlgorithmName(ChecksumAlgorithm algorithm) {
   switch (algorithm) {
-  case ChecksumAlgorithm::Crc32c: return "CRC32C";
-  case ChecksumAlgorithm::Sha256: return "SHA-256";
-  case ChecksumAlgorithm::None: break;
+  case ChecksumAlgorithm::Crc32c:
+    return "CRC32C";
+  case ChecksumAlgorithm::Sha256:
+    return "SHA-256";
+  case ChecksumAlgorithm::None:
+    break;
   }
   return "none";
 }
@@ -27,7 +31,8 @@ uint64_t ChecksumRecord::digestCount() const {
   return coveredLength / chunk + (coveredLength % chunk ? 1 : 0);
 }
 
-static void appendRecord(std::string &out, uint16_t tag, const std::string &payload) {
+static void appendRecord(std::string &out, uint16_t tag,
+                         const std::string &payload) {
   append16(out, tag);
   append16(out, 0);
   append32(out, (uint32_t)payload.size());
@@ -83,7 +88,8 @@ std::string encodeSlmd(const SlmdRecords &r) {
     ++count;
   }
   if (r.archiveSharding) {
-    std::string p(reinterpret_cast<const char *>(r.archiveSharding->groupId.data()), 16);
+    std::string p(
+        reinterpret_cast<const char *>(r.archiveSharding->groupId.data()), 16);
     append32(p, r.archiveSharding->tpSize);
     append32(p, r.archiveSharding->tpRank);
     append32(p, r.archiveSharding->fileIndex);
@@ -124,10 +130,22 @@ struct Reader {
     pos += n;
     return true;
   }
-  uint8_t u8() { const char *p; return take(1, p) ? (uint8_t)*p : 0; }
-  uint16_t u16() { const char *p; return take(2, p) ? load16(p) : 0; }
-  uint32_t u32() { const char *p; return take(4, p) ? load32(p) : 0; }
-  uint64_t u64() { const char *p; return take(8, p) ? load64(p) : 0; }
+  uint8_t u8() {
+    const char *p;
+    return take(1, p) ? (uint8_t)*p : 0;
+  }
+  uint16_t u16() {
+    const char *p;
+    return take(2, p) ? load16(p) : 0;
+  }
+  uint32_t u32() {
+    const char *p;
+    return take(4, p) ? load32(p) : 0;
+  }
+  uint64_t u64() {
+    const char *p;
+    return take(8, p) ? load64(p) : 0;
+  }
   std::string bytes(size_t n) {
     const char *p;
     return take(n, p) ? std::string(p, n) : std::string();
@@ -156,7 +174,8 @@ Expected<SlmdDecodeResult> decodeSlmd(std::string_view blob, SlmdRecords &out,
   auto malformed = [&](const char *why) {
     warnings.push_back(formatString(
         "SLMD metadata container is malformed (%s); treating it as foreign "
-        "metadata", why));
+        "metadata",
+        why));
     out = SlmdRecords();
     return SlmdDecodeResult::Malformed;
   };

@@ -9,23 +9,40 @@ namespace sluice::runtime {
 
 const char *statusCodeName(StatusCode code) {
   switch (code) {
-  case StatusCode::Ok: return "OK";
-  case StatusCode::Cancelled: return "CANCELLED";
-  case StatusCode::Unknown: return "UNKNOWN";
-  case StatusCode::InvalidArgument: return "INVALID_ARGUMENT";
-  case StatusCode::DeadlineExceeded: return "DEADLINE_EXCEEDED";
-  case StatusCode::NotFound: return "NOT_FOUND";
-  case StatusCode::AlreadyExists: return "ALREADY_EXISTS";
-  case StatusCode::PermissionDenied: return "PERMISSION_DENIED";
-  case StatusCode::ResourceExhausted: return "RESOURCE_EXHAUSTED";
-  case StatusCode::FailedPrecondition: return "FAILED_PRECONDITION";
-  case StatusCode::Aborted: return "ABORTED";
-  case StatusCode::OutOfRange: return "OUT_OF_RANGE";
-  case StatusCode::Unimplemented: return "UNIMPLEMENTED";
-  case StatusCode::Internal: return "INTERNAL";
-  case StatusCode::Unavailable: return "UNAVAILABLE";
-  case StatusCode::DataLoss: return "DATA_LOSS";
-  case StatusCode::Unauthenticated: return "UNAUTHENTICATED";
+  case StatusCode::Ok:
+    return "OK";
+  case StatusCode::Cancelled:
+    return "CANCELLED";
+  case StatusCode::Unknown:
+    return "UNKNOWN";
+  case StatusCode::InvalidArgument:
+    return "INVALID_ARGUMENT";
+  case StatusCode::DeadlineExceeded:
+    return "DEADLINE_EXCEEDED";
+  case StatusCode::NotFound:
+    return "NOT_FOUND";
+  case StatusCode::AlreadyExists:
+    return "ALREADY_EXISTS";
+  case StatusCode::PermissionDenied:
+    return "PERMISSION_DENIED";
+  case StatusCode::ResourceExhausted:
+    return "RESOURCE_EXHAUSTED";
+  case StatusCode::FailedPrecondition:
+    return "FAILED_PRECONDITION";
+  case StatusCode::Aborted:
+    return "ABORTED";
+  case StatusCode::OutOfRange:
+    return "OUT_OF_RANGE";
+  case StatusCode::Unimplemented:
+    return "UNIMPLEMENTED";
+  case StatusCode::Internal:
+    return "INTERNAL";
+  case StatusCode::Unavailable:
+    return "UNAVAILABLE";
+  case StatusCode::DataLoss:
+    return "DATA_LOSS";
+  case StatusCode::Unauthenticated:
+    return "UNAUTHENTICATED";
   }
   return "UNKNOWN";
 }

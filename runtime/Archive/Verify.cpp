@@ -1,4 +1,5 @@
-//===- Verify.cpp - Reading entry bytes and verifying checksums -------------===//
+//===- Verify.cpp - Reading entry bytes and verifying checksums
+//-------------===//
 
 #include "sluice/Runtime/Archive/Verify.h"
 
@@ -17,7 +18,8 @@ namespace sluice::runtime::archive {
 using namespace detail;
 using ull = unsigned long long;
 
-static std::string qualifiedName(const ParameterEntry &entry, std::string_view scope) {
+static std::string qualifiedName(const ParameterEntry &entry,
+                                 std::string_view scope) {
   std::string out;
   if (!scope.empty()) {
     out = printable(scope);
@@ -27,8 +29,8 @@ static std::string qualifiedName(const ParameterEntry &entry, std::string_view s
   return out;
 }
 
-Status readEntryBytes(const ParameterEntry &entry, uint64_t offset, void *buffer,
-                      uint64_t length) {
+Status readEntryBytes(const ParameterEntry &entry, uint64_t offset,
+                      void *buffer, uint64_t length) {
   if (!rangeFits(offset, length, entry.length))
     return makeStatus(StatusCode::OutOfRange,
                       "parameter `%s` range out of bounds (offset=%llu, "
@@ -77,7 +79,8 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
     Sha256 sha;
     for (uint64_t pos = 0; pos < chunkLength;) {
       uint64_t n = std::min(bufferSize, chunkLength - pos);
-      SLUICE_RETURN_IF_ERROR(readEntryBytes(entry, chunkStart + pos, buffer.get(), n));
+      SLUICE_RETURN_IF_ERROR(
+          readEntryBytes(entry, chunkStart + pos, buffer.get(), n));
       if (record.algorithm == ChecksumAlgorithm::Crc32c)
         crc = crc32c(crc, buffer.get(), n);
       else
@@ -86,7 +89,8 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
       if (options.progress)
         options.progress(n);
     }
-    const char *expected = record.digests.data() + chunkIndex * record.digestSize();
+    const char *expected =
+        record.digests.data() + chunkIndex * record.digestSize();
     bool match;
     if (record.algorithm == ChecksumAlgorithm::Crc32c) {
       match = load32(expected) == crc;
@@ -99,8 +103,9 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
                         "parameter '%s' failed %s verification at chunk %llu "
                         "(bytes [%llu, %llu))",
                         qualifiedName(entry, scope).c_str(),
-                        checksumAlgorithmName(record.algorithm), (ull)chunkIndex,
-                        (ull)chunkStart, (ull)(chunkStart + chunkLength));
+                        checksumAlgorithmName(record.algorithm),
+                        (ull)chunkIndex, (ull)chunkStart,
+                        (ull)(chunkStart + chunkLength));
     chunkStart += chunkLength;
     if (chunkLength == 0)
       break;
@@ -108,9 +113,10 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
   return Status();
 }
 
-std::vector<Status> verifyEntries(const std::vector<const ParameterEntry *> &entries,
-                                  std::string_view scope, unsigned threads,
-                                  const VerifyOptions &options) {
+std::vector<Status>
+verifyEntries(const std::vector<const ParameterEntry *> &entries,
+              std::string_view scope, unsigned threads,
+              const VerifyOptions &options) {
   std::vector<Status> results(entries.size());
   // Largest checksummed entries first for better load balance.
   std::vector<size_t> order(entries.size());

@@ -7,11 +7,14 @@
 
 namespace sluice::runtime {
 
-BufferStorage::BufferStorage(uint64_t size, std::shared_ptr<AllocatorStats> stats)
+BufferStorage::BufferStorage(uint64_t size,
+                             std::shared_ptr<AllocatorStats> stats)
     : size_(size), imported_(false), stats_(std::move(stats)) {}
 
-BufferStorage::BufferStorage(uint8_t *data, uint64_t size, std::shared_ptr<void> keepAlive)
-    : size_(size), imported_(true), data_(data), keepAlive_(std::move(keepAlive)) {}
+BufferStorage::BufferStorage(uint8_t *data, uint64_t size,
+                             std::shared_ptr<void> keepAlive)
+    : size_(size), imported_(true), data_(data),
+      keepAlive_(std::move(keepAlive)) {}
 
 BufferStorage::~BufferStorage() { release(); }
 
@@ -19,8 +22,9 @@ Status BufferStorage::commit() {
   if (imported_ || data_.load(std::memory_order_acquire))
     return Status();
   if (released_.load(std::memory_order_acquire))
-    return Status(StatusCode::FailedPrecondition,
-                  "buffer storage was already deallocated and cannot be recommitted");
+    return Status(
+        StatusCode::FailedPrecondition,
+        "buffer storage was already deallocated and cannot be recommitted");
   uint64_t alignment = Allocator::kAllocationAlignment;
   uint64_t rounded = (size_ + alignment - 1) / alignment * alignment;
   if (rounded == 0)
@@ -53,18 +57,19 @@ void BufferStorage::release() {
   }
 }
 
-Buffer::Buffer(std::shared_ptr<BufferStorage> storage, uint64_t offset, uint64_t length,
-               uint32_t memoryType, uint32_t usage, uint32_t allowedAccess,
-               uint64_t queueAffinity)
+Buffer::Buffer(std::shared_ptr<BufferStorage> storage, uint64_t offset,
+               uint64_t length, uint32_t memoryType, uint32_t usage,
+               uint32_t allowedAccess, uint64_t queueAffinity)
     : storage_(std::move(storage)), offset_(offset), length_(length),
       memoryType_(memoryType), usage_(usage), allowedAccess_(allowedAccess),
       queueAffinity_(queueAffinity) {}
 
-Status Buffer::checkRange(uint64_t offset, uint64_t length, const char *what) const {
+Status Buffer::checkRange(uint64_t offset, uint64_t length,
+                          const char *what) const {
   if (offset > length_ || length > length_ - offset)
     return makeStatus(StatusCode::OutOfRange,
-                      "%s range [%llu, %llu%s) is outside buffer length %llu", what,
-                      (unsigned long long)offset,
+                      "%s range [%llu, %llu%s) is outside buffer length %llu",
+                      what, (unsigned long long)offset,
                       (unsigned long long)(offset + length),
                       offset + length < offset ? " (overflow)" : "",
                       (unsigned long long)length_);
@@ -76,17 +81,20 @@ Expected<BufferRef> Buffer::subspan(const BufferRef &buffer, uint64_t offset,
   if (!buffer)
     return Status(StatusCode::InvalidArgument, "subspan of a null buffer");
   SLUICE_RETURN_IF_ERROR(buffer->checkRange(offset, length, "subspan"));
-  return std::make_shared<Buffer>(buffer->storage_, buffer->offset_ + offset, length,
-                                  buffer->memoryType_, buffer->usage_,
-                                  buffer->allowedAccess_, buffer->queueAffinity_);
+  return std::make_shared<Buffer>(
+      buffer->storage_, buffer->offset_ + offset, length, buffer->memoryType_,
+      buffer->usage_, buffer->allowedAccess_, buffer->queueAffinity_);
 }
 
-Expected<MappedRange> Buffer::map(uint32_t access, uint64_t offset, uint64_t length) const {
+Expected<MappedRange> Buffer::map(uint32_t access, uint64_t offset,
+                                  uint64_t length) const {
   if (!(memoryType_ & memory_type::HostVisible))
-    return makeStatus(StatusCode::PermissionDenied,
-                      "buffer memory type %s is not HostVisible and cannot be mapped",
-                      memoryTypeToString(memoryType_).c_str());
-  if (!(usage_ & buffer_usage::MappingScoped) && !(usage_ & buffer_usage::MappingPersistent))
+    return makeStatus(
+        StatusCode::PermissionDenied,
+        "buffer memory type %s is not HostVisible and cannot be mapped",
+        memoryTypeToString(memoryType_).c_str());
+  if (!(usage_ & buffer_usage::MappingScoped) &&
+      !(usage_ & buffer_usage::MappingPersistent))
     return makeStatus(StatusCode::PermissionDenied,
                       "buffer usage %s does not allow mapping",
                       bufferUsageToString(usage_).c_str());
@@ -98,9 +106,10 @@ Expected<MappedRange> Buffer::map(uint32_t access, uint64_t offset, uint64_t len
   SLUICE_RETURN_IF_ERROR(checkRange(offset, length, "mapping"));
   uint8_t *base = hostData();
   if (!base)
-    return Status(StatusCode::FailedPrecondition,
-                  "buffer storage is not committed (alloca not yet executed, or "
-                  "deallocated)");
+    return Status(
+        StatusCode::FailedPrecondition,
+        "buffer storage is not committed (alloca not yet executed, or "
+        "deallocated)");
   return MappedRange{base + offset, length};
 }
 

@@ -1,4 +1,5 @@
-//===- CApi.cpp - C API over the runtime core --------------------------------===//
+//===- CApi.cpp - C API over the runtime core
+//--------------------------------===//
 
 #include "sluice/Runtime/Core/CApi.h"
 #include "sluice/Runtime/Core/CApiHandles.h"
@@ -11,7 +12,9 @@ using capi::wrap;
 
 namespace {
 
-Status invalid(const char *message) { return Status(StatusCode::InvalidArgument, message); }
+Status invalid(const char *message) {
+  return Status(StatusCode::InvalidArgument, message);
+}
 
 Deadline deadlineFromTimeout(int64_t timeoutNs) {
   if (timeoutNs < 0)
@@ -41,13 +44,16 @@ extern "C" {
 sluice_status_t sluice_status_make(int code, const char *message) {
   return new sluice_status_s{Status(codeFromInt(code), message ? message : "")};
 }
-int sluice_status_code(sluice_status_t status) { return status ? (int)status->status.code() : 0; }
+int sluice_status_code(sluice_status_t status) {
+  return status ? (int)status->status.code() : 0;
+}
 const char *sluice_status_message(sluice_status_t status) {
   return status ? status->status.message().c_str() : "";
 }
 void sluice_status_free(sluice_status_t status) { delete status; }
 
-sluice_status_t sluice_device_create(uint32_t worker_threads, sluice_device_t **out_device) {
+sluice_status_t sluice_device_create(uint32_t worker_threads,
+                                     sluice_device_t **out_device) {
   if (!out_device)
     return wrap(invalid("out_device is NULL"));
   *out_device = nullptr;
@@ -61,7 +67,8 @@ sluice_status_t sluice_device_create(uint32_t worker_threads, sluice_device_t **
 }
 void sluice_device_release(sluice_device_t *device) { delete device; }
 
-sluice_status_t sluice_semaphore_create(uint64_t initial_value, sluice_semaphore_t **out) {
+sluice_status_t sluice_semaphore_create(uint64_t initial_value,
+                                        sluice_semaphore_t **out) {
   if (!out)
     return wrap(invalid("out semaphore is NULL"));
   auto *handle = new sluice_semaphore_s;
@@ -69,9 +76,14 @@ sluice_status_t sluice_semaphore_create(uint64_t initial_value, sluice_semaphore
   *out = handle;
   return nullptr;
 }
-void sluice_semaphore_retain(sluice_semaphore_t *semaphore) { retain(semaphore); }
-void sluice_semaphore_release(sluice_semaphore_t *semaphore) { release(semaphore); }
-sluice_status_t sluice_semaphore_query(sluice_semaphore_t *semaphore, uint64_t *out_value) {
+void sluice_semaphore_retain(sluice_semaphore_t *semaphore) {
+  retain(semaphore);
+}
+void sluice_semaphore_release(sluice_semaphore_t *semaphore) {
+  release(semaphore);
+}
+sluice_status_t sluice_semaphore_query(sluice_semaphore_t *semaphore,
+                                       uint64_t *out_value) {
   if (!semaphore || !out_value)
     return wrap(invalid("semaphore or out_value is NULL"));
   Expected<uint64_t> value = semaphore->semaphore->query();
@@ -80,20 +92,24 @@ sluice_status_t sluice_semaphore_query(sluice_semaphore_t *semaphore, uint64_t *
   *out_value = *value;
   return nullptr;
 }
-sluice_status_t sluice_semaphore_signal(sluice_semaphore_t *semaphore, uint64_t value) {
+sluice_status_t sluice_semaphore_signal(sluice_semaphore_t *semaphore,
+                                        uint64_t value) {
   if (!semaphore)
     return wrap(invalid("semaphore is NULL"));
   return wrap(semaphore->semaphore->signal(value));
 }
-void sluice_semaphore_fail(sluice_semaphore_t *semaphore, int code, const char *message) {
+void sluice_semaphore_fail(sluice_semaphore_t *semaphore, int code,
+                           const char *message) {
   if (semaphore)
-    semaphore->semaphore->fail(Status(codeFromInt(code), message ? message : ""));
+    semaphore->semaphore->fail(
+        Status(codeFromInt(code), message ? message : ""));
 }
-sluice_status_t sluice_semaphore_wait(sluice_semaphore_t *semaphore, uint64_t value,
-                                      int64_t timeout_ns) {
+sluice_status_t sluice_semaphore_wait(sluice_semaphore_t *semaphore,
+                                      uint64_t value, int64_t timeout_ns) {
   if (!semaphore)
     return wrap(invalid("semaphore is NULL"));
-  return wrap(semaphore->semaphore->wait(value, deadlineFromTimeout(timeout_ns)));
+  return wrap(
+      semaphore->semaphore->wait(value, deadlineFromTimeout(timeout_ns)));
 }
 
 sluice_status_t sluice_fence_create(sluice_fence_t **out_fence) {
@@ -106,7 +122,8 @@ sluice_status_t sluice_fence_create(sluice_fence_t **out_fence) {
 }
 void sluice_fence_retain(sluice_fence_t *fence) { retain(fence); }
 void sluice_fence_release(sluice_fence_t *fence) { release(fence); }
-sluice_status_t sluice_fence_insert(sluice_fence_t *fence, sluice_semaphore_t *semaphore,
+sluice_status_t sluice_fence_insert(sluice_fence_t *fence,
+                                    sluice_semaphore_t *semaphore,
                                     uint64_t value) {
   if (!fence || !semaphore)
     return wrap(invalid("fence or semaphore is NULL"));
@@ -147,8 +164,9 @@ sluice_status_t sluice_fence_query(sluice_fence_t *fence, int *out_reached) {
   return nullptr;
 }
 
-sluice_status_t sluice_buffer_allocate(sluice_device_t *device, uint32_t memory_type,
-                                       uint32_t usage, uint64_t size,
+sluice_status_t sluice_buffer_allocate(sluice_device_t *device,
+                                       uint32_t memory_type, uint32_t usage,
+                                       uint64_t size,
                                        sluice_buffer_t **out_buffer) {
   if (!device || !out_buffer)
     return wrap(invalid("device or out_buffer is NULL"));
@@ -156,14 +174,16 @@ sluice_status_t sluice_buffer_allocate(sluice_device_t *device, uint32_t memory_
   BufferParams params;
   params.memoryType = memory_type;
   params.usage = usage;
-  Expected<BufferRef> buffer = device->device->allocator().allocate(params, size);
+  Expected<BufferRef> buffer =
+      device->device->allocator().allocate(params, size);
   if (!buffer)
     return wrap(buffer.takeStatus());
   *out_buffer = capi::wrapBuffer(std::move(*buffer));
   return nullptr;
 }
 sluice_status_t sluice_buffer_subspan(sluice_buffer_t *buffer, uint64_t offset,
-                                      uint64_t length, sluice_buffer_t **out_buffer) {
+                                      uint64_t length,
+                                      sluice_buffer_t **out_buffer) {
   if (!buffer || !out_buffer)
     return wrap(invalid("buffer or out_buffer is NULL"));
   *out_buffer = nullptr;
@@ -178,8 +198,9 @@ void sluice_buffer_release(sluice_buffer_t *buffer) { release(buffer); }
 uint64_t sluice_buffer_length(sluice_buffer_t *buffer) {
   return buffer ? buffer->buffer->byteLength() : 0;
 }
-sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access, uint64_t offset,
-                                  uint64_t length, void **out_data) {
+sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access,
+                                  uint64_t offset, uint64_t length,
+                                  void **out_data) {
   if (!buffer || !out_data)
     return wrap(invalid("buffer or out_data is NULL"));
   *out_data = nullptr;
@@ -191,8 +212,10 @@ sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access, uint
 }
 
 sluice_status_t sluice_queue_alloca(sluice_device_t *device, uint64_t affinity,
-                                    sluice_fence_t *wait, sluice_fence_t *signal,
-                                    uint32_t memory_type, uint32_t usage, uint64_t size,
+                                    sluice_fence_t *wait,
+                                    sluice_fence_t *signal,
+                                    uint32_t memory_type, uint32_t usage,
+                                    uint64_t size,
                                     sluice_buffer_t **out_buffer) {
   if (!device || !out_buffer) {
     Status status = invalid("device or out_buffer is NULL");
@@ -204,8 +227,8 @@ sluice_status_t sluice_queue_alloca(sluice_device_t *device, uint64_t affinity,
   params.memoryType = memory_type;
   params.usage = usage;
   params.queueAffinity = affinity;
-  Expected<BufferRef> buffer =
-      device->device->queueAlloca(affinity, unwrap(wait), unwrap(signal), params, size);
+  Expected<BufferRef> buffer = device->device->queueAlloca(
+      affinity, unwrap(wait), unwrap(signal), params, size);
   if (!buffer)
     return wrap(buffer.takeStatus());
   *out_buffer = capi::wrapBuffer(std::move(*buffer));
@@ -219,40 +242,46 @@ sluice_status_t sluice_queue_alloca(sluice_device_t *device, uint64_t affinity,
     return wrap(status);                                                       \
   }
 
-sluice_status_t sluice_queue_dealloca(sluice_device_t *device, uint64_t affinity,
-                                      sluice_fence_t *wait, sluice_fence_t *signal,
+sluice_status_t sluice_queue_dealloca(sluice_device_t *device,
+                                      uint64_t affinity, sluice_fence_t *wait,
+                                      sluice_fence_t *signal,
                                       sluice_buffer_t *buffer) {
   SLUICE_CHECK_DEVICE();
-  return wrap(device->device->queueDealloca(affinity, unwrap(wait), unwrap(signal),
+  return wrap(device->device->queueDealloca(affinity, unwrap(wait),
+                                            unwrap(signal),
                                             buffer ? buffer->buffer : nullptr));
 }
 sluice_status_t sluice_queue_fill(sluice_device_t *device, uint64_t affinity,
                                   sluice_fence_t *wait, sluice_fence_t *signal,
-                                  sluice_buffer_t *target, uint64_t offset, uint64_t length,
-                                  const void *pattern, size_t pattern_length) {
+                                  sluice_buffer_t *target, uint64_t offset,
+                                  uint64_t length, const void *pattern,
+                                  size_t pattern_length) {
   SLUICE_CHECK_DEVICE();
-  return wrap(device->device->queueFill(affinity, unwrap(wait), unwrap(signal),
-                                        target ? target->buffer : nullptr, offset, length,
-                                        pattern, pattern_length));
+  return wrap(device->device->queueFill(
+      affinity, unwrap(wait), unwrap(signal), target ? target->buffer : nullptr,
+      offset, length, pattern, pattern_length));
 }
 sluice_status_t sluice_queue_copy(sluice_device_t *device, uint64_t affinity,
                                   sluice_fence_t *wait, sluice_fence_t *signal,
-                                  sluice_buffer_t *source, uint64_t source_offset,
-                                  sluice_buffer_t *target, uint64_t target_offset,
-                                  uint64_t length) {
+                                  sluice_buffer_t *source,
+                                  uint64_t source_offset,
+                                  sluice_buffer_t *target,
+                                  uint64_t target_offset, uint64_t length) {
   SLUICE_CHECK_DEVICE();
-  return wrap(device->device->queueCopy(affinity, unwrap(wait), unwrap(signal),
-                                        source ? source->buffer : nullptr, source_offset,
-                                        target ? target->buffer : nullptr, target_offset,
-                                        length));
+  return wrap(device->device->queueCopy(
+      affinity, unwrap(wait), unwrap(signal), source ? source->buffer : nullptr,
+      source_offset, target ? target->buffer : nullptr, target_offset, length));
 }
 sluice_status_t sluice_queue_barrier(sluice_device_t *device, uint64_t affinity,
-                                     sluice_fence_t *wait, sluice_fence_t *signal) {
+                                     sluice_fence_t *wait,
+                                     sluice_fence_t *signal) {
   SLUICE_CHECK_DEVICE();
-  return wrap(device->device->queueBarrier(affinity, unwrap(wait), unwrap(signal)));
+  return wrap(
+      device->device->queueBarrier(affinity, unwrap(wait), unwrap(signal)));
 }
-sluice_status_t sluice_queue_host_call(sluice_device_t *device, uint64_t affinity,
-                                       sluice_fence_t *wait, sluice_fence_t *signal,
+sluice_status_t sluice_queue_host_call(sluice_device_t *device,
+                                       uint64_t affinity, sluice_fence_t *wait,
+                                       sluice_fence_t *signal,
                                        sluice_host_fn_t fn, void *user_data) {
   SLUICE_CHECK_DEVICE();
   if (!fn) {

@@ -1,4 +1,5 @@
-//===- Device.cpp - CPU device queue -----------------------------------------===//
+//===- Device.cpp - CPU device queue
+//-----------------------------------------===//
 
 #include "sluice/Runtime/Core/Device.h"
 
@@ -15,7 +16,8 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions &options) {
 }
 
 Device::Device(const DeviceOptions &options, std::unique_ptr<io::IoEngine> io)
-    : io_(std::move(io)), workers_(std::make_unique<WorkerPool>(options.workerThreads)) {}
+    : io_(std::move(io)),
+      workers_(std::make_unique<WorkerPool>(options.workerThreads)) {}
 
 Device::~Device() {
   {
@@ -51,8 +53,8 @@ void Device::enqueue(const FenceRef &wait, const FenceRef &signal,
   // Copy the timepoints: the caller may reuse or drop its fences.
   FenceRef signalCopy = signal;
   Semaphore::notifyAll(
-      timepointsOf(wait),
-      [this, signalCopy, work = std::move(work)](const Status &waitStatus) mutable {
+      timepointsOf(wait), [this, signalCopy, work = std::move(work)](
+                              const Status &waitStatus) mutable {
         if (!waitStatus.isOk()) {
           failFence(signalCopy, waitStatus);
           operationDone();
@@ -71,7 +73,8 @@ void Device::enqueue(const FenceRef &wait, const FenceRef &signal,
 }
 
 Expected<BufferRef> Device::queueAlloca(uint64_t affinity, const FenceRef &wait,
-                                        const FenceRef &signal, const BufferParams &params,
+                                        const FenceRef &signal,
+                                        const BufferParams &params,
                                         uint64_t size) {
   Expected<BufferRef> buffer = allocator_.allocateUncommitted(params, size);
   if (!buffer)
@@ -81,14 +84,16 @@ Expected<BufferRef> Device::queueAlloca(uint64_t affinity, const FenceRef &wait,
   return buffer;
 }
 
-Status Device::queueDealloca(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                             BufferRef buffer) {
+Status Device::queueDealloca(uint64_t affinity, const FenceRef &wait,
+                             const FenceRef &signal, BufferRef buffer) {
   if (!buffer)
-    return reject(signal, Status(StatusCode::InvalidArgument, "dealloca of a null buffer"));
-  if (buffer->imported())
     return reject(signal, Status(StatusCode::InvalidArgument,
-                                 "dealloca of an imported buffer (only alloca'd "
-                                 "buffers can be deallocated on a queue)"));
+                                 "dealloca of a null buffer"));
+  if (buffer->imported())
+    return reject(signal,
+                  Status(StatusCode::InvalidArgument,
+                         "dealloca of an imported buffer (only alloca'd "
+                         "buffers can be deallocated on a queue)"));
   enqueue(wait, signal, [buffer](Done done) {
     buffer->storage()->release();
     done(Status());
@@ -97,21 +102,25 @@ Status Device::queueDealloca(uint64_t affinity, const FenceRef &wait, const Fenc
 }
 
 static Status notCommitted(const char *what) {
-  return makeStatus(StatusCode::FailedPrecondition,
-                    "%s buffer has no storage when the operation ran (its alloca was "
-                    "not ordered before it, or it was deallocated)",
-                    what);
+  return makeStatus(
+      StatusCode::FailedPrecondition,
+      "%s buffer has no storage when the operation ran (its alloca was "
+      "not ordered before it, or it was deallocated)",
+      what);
 }
 
-Status Device::queueFill(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                         BufferRef target, uint64_t offset, uint64_t length,
-                         const void *pattern, size_t patternLength) {
+Status Device::queueFill(uint64_t affinity, const FenceRef &wait,
+                         const FenceRef &signal, BufferRef target,
+                         uint64_t offset, uint64_t length, const void *pattern,
+                         size_t patternLength) {
   if (!target)
-    return reject(signal, Status(StatusCode::InvalidArgument, "fill of a null buffer"));
+    return reject(signal,
+                  Status(StatusCode::InvalidArgument, "fill of a null buffer"));
   if (patternLength < 1 || patternLength > 16 || !pattern)
-    return reject(signal, makeStatus(StatusCode::InvalidArgument,
-                                     "fill pattern length %zu is not in [1, 16]",
-                                     patternLength));
+    return reject(signal,
+                  makeStatus(StatusCode::InvalidArgument,
+                             "fill pattern length %zu is not in [1, 16]",
+                             patternLength));
   Status range = target->checkRange(offset, length, "fill");
   if (!range.isOk())
     return reject(signal, std::move(range));
@@ -140,11 +149,13 @@ Status Device::queueFill(uint64_t affinity, const FenceRef &wait, const FenceRef
   return Status();
 }
 
-Status Device::queueCopy(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                         BufferRef source, uint64_t sourceOffset, BufferRef target,
+Status Device::queueCopy(uint64_t affinity, const FenceRef &wait,
+                         const FenceRef &signal, BufferRef source,
+                         uint64_t sourceOffset, BufferRef target,
                          uint64_t targetOffset, uint64_t length) {
   if (!source || !target)
-    return reject(signal, Status(StatusCode::InvalidArgument, "copy with a null buffer"));
+    return reject(
+        signal, Status(StatusCode::InvalidArgument, "copy with a null buffer"));
   Status status = source->checkRange(sourceOffset, length, "copy source");
   if (status.isOk())
     status = target->checkRange(targetOffset, length, "copy target");
@@ -163,71 +174,84 @@ Status Device::queueCopy(uint64_t affinity, const FenceRef &wait, const FenceRef
   return Status();
 }
 
-Status Device::validateTransfers(std::vector<FileTransfer> &transfers, bool isRead) {
+Status Device::validateTransfers(std::vector<FileTransfer> &transfers,
+                                 bool isRead) {
   for (size_t i = 0; i < transfers.size(); ++i) {
     FileTransfer &t = transfers[i];
     if (!t.file)
-      return makeStatus(StatusCode::InvalidArgument, "file transfer %zu has no file", i);
+      return makeStatus(StatusCode::InvalidArgument,
+                        "file transfer %zu has no file", i);
     if (!t.buffer)
-      return makeStatus(StatusCode::InvalidArgument, "file transfer %zu has no buffer", i);
-    SLUICE_RETURN_IF_ERROR(
-        t.buffer->checkRange(t.bufferOffset, t.length, isRead ? "read target" : "write source"));
+      return makeStatus(StatusCode::InvalidArgument,
+                        "file transfer %zu has no buffer", i);
+    SLUICE_RETURN_IF_ERROR(t.buffer->checkRange(
+        t.bufferOffset, t.length, isRead ? "read target" : "write source"));
     if (t.fileOffset + t.length < t.fileOffset)
-      return makeStatus(StatusCode::OutOfRange,
-                        "file transfer %zu range overflows (offset=%llu, length=%llu)", i,
-                        (unsigned long long)t.fileOffset, (unsigned long long)t.length);
+      return makeStatus(
+          StatusCode::OutOfRange,
+          "file transfer %zu range overflows (offset=%llu, length=%llu)", i,
+          (unsigned long long)t.fileOffset, (unsigned long long)t.length);
     uint32_t need = isRead ? io::file_access::Read : io::file_access::Write;
     if (!(t.file->access() & need))
-      return makeStatus(StatusCode::PermissionDenied, "file '%s' is not open for %s",
-                        t.file->displayName().c_str(), isRead ? "reading" : "writing");
+      return makeStatus(
+          StatusCode::PermissionDenied, "file '%s' is not open for %s",
+          t.file->displayName().c_str(), isRead ? "reading" : "writing");
   }
   return Status();
 }
 
 void Device::submitTransfers(const FenceRef &wait, const FenceRef &signal,
                              std::vector<FileTransfer> transfers, bool isRead) {
-  enqueue(wait, signal, [this, transfers = std::move(transfers), isRead](Done done) {
-    std::vector<io::IoRequest> requests;
-    requests.reserve(transfers.size());
-    for (const FileTransfer &t : transfers) {
-      uint8_t *base = t.buffer->hostData();
-      if (!base && t.length)
-        return done(notCommitted(isRead ? "read target" : "write source"));
-      io::IoRequest r;
-      r.kind = isRead ? io::IoRequest::Kind::Read : io::IoRequest::Kind::Write;
-      r.file = t.file;
-      r.fileOffset = t.fileOffset;
-      r.data = base ? base + t.bufferOffset : nullptr;
-      r.length = t.length;
-      r.direct = t.direct;
-      requests.push_back(std::move(r));
-    }
-    // Buffers stay alive through `transfers`, captured by the completion.
-    auto keepAlive = std::make_shared<std::vector<FileTransfer>>(transfers);
-    io_->submit(std::move(requests),
-                [done, keepAlive](const Status &status) { done(status); });
-  });
+  enqueue(
+      wait, signal,
+      [this, transfers = std::move(transfers), isRead](Done done) {
+        std::vector<io::IoRequest> requests;
+        requests.reserve(transfers.size());
+        for (const FileTransfer &t : transfers) {
+          uint8_t *base = t.buffer->hostData();
+          if (!base && t.length)
+            return done(notCommitted(isRead ? "read target" : "write source"));
+          io::IoRequest r;
+          r.kind =
+              isRead ? io::IoRequest::Kind::Read : io::IoRequest::Kind::Write;
+          r.file = t.file;
+          r.fileOffset = t.fileOffset;
+          r.data = base ? base + t.bufferOffset : nullptr;
+          r.length = t.length;
+          r.direct = t.direct;
+          requests.push_back(std::move(r));
+        }
+        // Buffers stay alive through `transfers`, captured by the completion.
+        auto keepAlive = std::make_shared<std::vector<FileTransfer>>(transfers);
+        io_->submit(std::move(requests),
+                    [done, keepAlive](const Status &status) { done(status); });
+      });
 }
 
-Status Device::queueRead(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                         io::IoFileRef file, uint64_t fileOffset, BufferRef target,
+Status Device::queueRead(uint64_t affinity, const FenceRef &wait,
+                         const FenceRef &signal, io::IoFileRef file,
+                         uint64_t fileOffset, BufferRef target,
                          uint64_t targetOffset, uint64_t length, bool direct) {
   std::vector<FileTransfer> transfers;
-  transfers.push_back(FileTransfer{std::move(file), fileOffset, std::move(target),
-                                   targetOffset, length, direct});
+  transfers.push_back(FileTransfer{std::move(file), fileOffset,
+                                   std::move(target), targetOffset, length,
+                                   direct});
   return queueReadBatch(affinity, wait, signal, std::move(transfers));
 }
 
-Status Device::queueWrite(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                          BufferRef source, uint64_t sourceOffset, io::IoFileRef file,
+Status Device::queueWrite(uint64_t affinity, const FenceRef &wait,
+                          const FenceRef &signal, BufferRef source,
+                          uint64_t sourceOffset, io::IoFileRef file,
                           uint64_t fileOffset, uint64_t length) {
   std::vector<FileTransfer> transfers;
-  transfers.push_back(FileTransfer{std::move(file), fileOffset, std::move(source),
-                                   sourceOffset, length, false});
+  transfers.push_back(FileTransfer{std::move(file), fileOffset,
+                                   std::move(source), sourceOffset, length,
+                                   false});
   return queueWriteBatch(affinity, wait, signal, std::move(transfers));
 }
 
-Status Device::queueReadBatch(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
+Status Device::queueReadBatch(uint64_t affinity, const FenceRef &wait,
+                              const FenceRef &signal,
                               std::vector<FileTransfer> transfers) {
   Status status = validateTransfers(transfers, /*isRead=*/true);
   if (!status.isOk())
@@ -237,7 +261,8 @@ Status Device::queueReadBatch(uint64_t affinity, const FenceRef &wait, const Fen
 }
 
 Status Device::queueWriteBatch(uint64_t affinity, const FenceRef &wait,
-                               const FenceRef &signal, std::vector<FileTransfer> transfers) {
+                               const FenceRef &signal,
+                               std::vector<FileTransfer> transfers) {
   Status status = validateTransfers(transfers, /*isRead=*/false);
   if (!status.isOk())
     return reject(signal, std::move(status));
@@ -245,15 +270,17 @@ Status Device::queueWriteBatch(uint64_t affinity, const FenceRef &wait,
   return Status();
 }
 
-Status Device::queueBarrier(uint64_t affinity, const FenceRef &wait, const FenceRef &signal) {
+Status Device::queueBarrier(uint64_t affinity, const FenceRef &wait,
+                            const FenceRef &signal) {
   enqueue(wait, signal, [](Done done) { done(Status()); });
   return Status();
 }
 
-Status Device::queueHostCall(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                             HostCall call) {
+Status Device::queueHostCall(uint64_t affinity, const FenceRef &wait,
+                             const FenceRef &signal, HostCall call) {
   if (!call)
-    return reject(signal, Status(StatusCode::InvalidArgument, "host call without a function"));
+    return reject(signal, Status(StatusCode::InvalidArgument,
+                                 "host call without a function"));
   enqueue(wait, signal, [call = std::move(call)](Done done) { done(call()); });
   return Status();
 }

@@ -45,7 +45,8 @@ Status Fence::signal() const {
     if (!status.isOk()) {
       // Lost a race with another signaller that already moved past us.
       Expected<uint64_t> after = tp.semaphore->query();
-      if (status.code() == StatusCode::InvalidArgument && after && *after >= tp.value)
+      if (status.code() == StatusCode::InvalidArgument && after &&
+          *after >= tp.value)
         continue;
       return status;
     }

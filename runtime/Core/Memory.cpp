@@ -1,4 +1,5 @@
-//===- Memory.cpp - Bitfield printing ---------------------------------------===//
+//===- Memory.cpp - Bitfield printing
+//---------------------------------------===//
 
 #include "sluice/Runtime/Core/Memory.h"
 
@@ -36,11 +37,13 @@ std::string render(uint32_t value, const Name *names, size_t count) {
 } // namespace
 
 std::string memoryTypeToString(uint32_t type) {
-  static const Name names[] = {
-      {memory_type::Optimal, "Optimal"},           {memory_type::HostVisible, "HostVisible"},
-      {memory_type::HostCoherent, "HostCoherent"}, {memory_type::HostCached, "HostCached"},
-      {memory_type::HostLocal, "HostLocal"},       {memory_type::DeviceVisible, "DeviceVisible"},
-      {memory_type::DeviceLocal, "DeviceLocal"}};
+  static const Name names[] = {{memory_type::Optimal, "Optimal"},
+                               {memory_type::HostVisible, "HostVisible"},
+                               {memory_type::HostCoherent, "HostCoherent"},
+                               {memory_type::HostCached, "HostCached"},
+                               {memory_type::HostLocal, "HostLocal"},
+                               {memory_type::DeviceVisible, "DeviceVisible"},
+                               {memory_type::DeviceLocal, "DeviceLocal"}};
   return render(type, names, sizeof(names) / sizeof(names[0]));
 }
 
@@ -65,7 +68,8 @@ std::string bufferUsageToString(uint32_t usage) {
       {buffer_usage::MappingPersistent, "MappingPersistent"},
       {buffer_usage::MappingOptional, "MappingOptional"},
       {buffer_usage::MappingAccessRandom, "MappingAccessRandom"},
-      {buffer_usage::MappingAccessSequentialWrite, "MappingAccessSequentialWrite"},
+      {buffer_usage::MappingAccessSequentialWrite,
+       "MappingAccessSequentialWrite"},
       {buffer_usage::Mapping, "Mapping"}};
   return render(usage, names, sizeof(names) / sizeof(names[0]));
 }

@@ -1,4 +1,5 @@
-//===- Semaphore.cpp - Timeline semaphores ----------------------------------===//
+//===- Semaphore.cpp - Timeline semaphores
+//----------------------------------===//
 
 #include "sluice/Runtime/Core/Semaphore.h"
 
@@ -20,9 +21,10 @@ Status Semaphore::signal(uint64_t value) {
     if (failed_)
       return failure_;
     if (value <= value_)
-      return makeStatus(StatusCode::InvalidArgument,
-                        "semaphore values must increase: current %llu, signalled %llu",
-                        (unsigned long long)value_, (unsigned long long)value);
+      return makeStatus(
+          StatusCode::InvalidArgument,
+          "semaphore values must increase: current %llu, signalled %llu",
+          (unsigned long long)value_, (unsigned long long)value);
     value_ = value;
     for (auto it = waiters_.begin(); it != waiters_.end();) {
       if (it->second.value <= value) {
@@ -67,9 +69,10 @@ Status Semaphore::wait(uint64_t value, Deadline deadline) {
   if (deadline == infiniteFuture()) {
     cv_.wait(lock, reached);
   } else if (!cv_.wait_until(lock, deadline, reached)) {
-    return makeStatus(StatusCode::DeadlineExceeded,
-                      "timed out waiting for semaphore value %llu (current %llu)",
-                      (unsigned long long)value, (unsigned long long)value_);
+    return makeStatus(
+        StatusCode::DeadlineExceeded,
+        "timed out waiting for semaphore value %llu (current %llu)",
+        (unsigned long long)value, (unsigned long long)value_);
   }
   if (failed_)
     return failure_;
@@ -109,8 +112,8 @@ struct MultiWait {
   size_t index = 0;
 };
 
-Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline, bool any,
-                 size_t *index) {
+Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline,
+                 bool any, size_t *index) {
   if (index)
     *index = 0;
   if (timepoints.empty())
@@ -120,7 +123,8 @@ Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline, bool 
   std::vector<uint64_t> ids(timepoints.size(), 0);
   for (size_t i = 0; i < timepoints.size(); ++i) {
     if (!timepoints[i].semaphore)
-      return makeStatus(StatusCode::InvalidArgument, "timepoint %zu has a null semaphore", i);
+      return makeStatus(StatusCode::InvalidArgument,
+                        "timepoint %zu has a null semaphore", i);
   }
   for (size_t i = 0; i < timepoints.size(); ++i) {
     ids[i] = timepoints[i].semaphore->notifyAt(
@@ -156,9 +160,10 @@ Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline, bool 
       done = state->cv.wait_until(lock, deadline, isDone);
     if (!done) {
       state->done = true; // late callbacks become no-ops
-      result = makeStatus(StatusCode::DeadlineExceeded,
-                          "timed out waiting for %s of %zu semaphore timepoints",
-                          any ? "any" : "all", timepoints.size());
+      result =
+          makeStatus(StatusCode::DeadlineExceeded,
+                     "timed out waiting for %s of %zu semaphore timepoints",
+                     any ? "any" : "all", timepoints.size());
     } else {
       result = state->status;
       if (index)
@@ -173,16 +178,18 @@ Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline, bool 
 
 } // namespace
 
-Status Semaphore::waitAll(std::span<const Timepoint> timepoints, Deadline deadline) {
+Status Semaphore::waitAll(std::span<const Timepoint> timepoints,
+                          Deadline deadline) {
   return waitMulti(timepoints, deadline, /*any=*/false, nullptr);
 }
 
-Status Semaphore::waitAny(std::span<const Timepoint> timepoints, Deadline deadline,
-                          size_t *index) {
+Status Semaphore::waitAny(std::span<const Timepoint> timepoints,
+                          Deadline deadline, size_t *index) {
   return waitMulti(timepoints, deadline, /*any=*/true, index);
 }
 
-void Semaphore::notifyAll(std::span<const Timepoint> timepoints, Callback callback) {
+void Semaphore::notifyAll(std::span<const Timepoint> timepoints,
+                          Callback callback) {
   if (timepoints.empty()) {
     callback(Status());
     return;
@@ -198,7 +205,8 @@ void Semaphore::notifyAll(std::span<const Timepoint> timepoints, Callback callba
   for (const Timepoint &tp : timepoints) {
     if (!tp.semaphore) {
       if (!state->fired.exchange(true))
-        state->callback(Status(StatusCode::InvalidArgument, "timepoint has a null semaphore"));
+        state->callback(Status(StatusCode::InvalidArgument,
+                               "timepoint has a null semaphore"));
       return;
     }
   }

@@ -1,4 +1,5 @@
-//===- IoEngine.cpp - Chunking, batches, policy names, factory -------------===//
+//===- IoEngine.cpp - Chunking, batches, policy names, factory
+//-------------===//
 
 #include "IoEngineImpl.h"
 
@@ -10,18 +11,24 @@ namespace sluice::runtime::io {
 
 const char *ioBackendName(IoBackend backend) {
   switch (backend) {
-  case IoBackend::Auto: return "auto";
-  case IoBackend::IoUring: return "io_uring";
-  case IoBackend::Threads: return "threads";
+  case IoBackend::Auto:
+    return "auto";
+  case IoBackend::IoUring:
+    return "io_uring";
+  case IoBackend::Threads:
+    return "threads";
   }
   return "?";
 }
 
 const char *ioPolicyName(IoPolicy policy) {
   switch (policy) {
-  case IoPolicy::Read: return "read";
-  case IoPolicy::Mmap: return "mmap";
-  case IoPolicy::Direct: return "direct";
+  case IoPolicy::Read:
+    return "read";
+  case IoPolicy::Mmap:
+    return "mmap";
+  case IoPolicy::Direct:
+    return "direct";
   }
   return "?";
 }
@@ -33,9 +40,10 @@ Expected<IoPolicy> parseIoPolicy(std::string_view text) {
     return IoPolicy::Mmap;
   if (text == "direct")
     return IoPolicy::Direct;
-  return makeStatus(StatusCode::InvalidArgument,
-                    "unrecognized I/O policy '%.*s' (expected read, mmap or direct)",
-                    (int)text.size(), text.data());
+  return makeStatus(
+      StatusCode::InvalidArgument,
+      "unrecognized I/O policy '%.*s' (expected read, mmap or direct)",
+      (int)text.size(), text.data());
 }
 
 Status IoEngine::run(std::vector<IoRequest> requests) {
@@ -91,17 +99,22 @@ static uint64_t roundUp(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
-Status buildChunks(const IoEngineOptions &options, std::vector<IoRequest> &requests,
-                   const std::shared_ptr<Batch> &batch, std::deque<Chunk> &out) {
-  const uint64_t align = options.directAlignment ? options.directAlignment : 4096;
-  const uint64_t chunkBytes = options.chunkBytes ? options.chunkBytes : (4ull << 20);
+Status buildChunks(const IoEngineOptions &options,
+                   std::vector<IoRequest> &requests,
+                   const std::shared_ptr<Batch> &batch,
+                   std::deque<Chunk> &out) {
+  const uint64_t align =
+      options.directAlignment ? options.directAlignment : 4096;
+  const uint64_t chunkBytes =
+      options.chunkBytes ? options.chunkBytes : (4ull << 20);
   const uint64_t alignedChunk = roundUp(chunkBytes, align);
   std::deque<Chunk> chunks;
   for (size_t i = 0; i < requests.size(); ++i) {
     IoRequest &r = requests[i];
     const bool isRead = r.kind == IoRequest::Kind::Read;
     if (!r.file)
-      return makeStatus(StatusCode::InvalidArgument, "I/O request %zu has no file", i);
+      return makeStatus(StatusCode::InvalidArgument,
+                        "I/O request %zu has no file", i);
     if (r.length == 0)
       continue;
     if (!r.data)
@@ -109,13 +122,15 @@ Status buildChunks(const IoEngineOptions &options, std::vector<IoRequest> &reque
                         "I/O request %zu has no host memory for %llu bytes", i,
                         (unsigned long long)r.length);
     if (r.fileOffset + r.length < r.fileOffset)
-      return makeStatus(StatusCode::OutOfRange,
-                        "I/O request %zu range overflows (offset=%llu, length=%llu)", i,
-                        (unsigned long long)r.fileOffset, (unsigned long long)r.length);
+      return makeStatus(
+          StatusCode::OutOfRange,
+          "I/O request %zu range overflows (offset=%llu, length=%llu)", i,
+          (unsigned long long)r.fileOffset, (unsigned long long)r.length);
     uint32_t need = isRead ? file_access::Read : file_access::Write;
     if (!(r.file->access() & need))
-      return makeStatus(StatusCode::PermissionDenied, "file '%s' is not open for %s",
-                        r.file->displayName().c_str(), isRead ? "reading" : "writing");
+      return makeStatus(
+          StatusCode::PermissionDenied, "file '%s' is not open for %s",
+          r.file->displayName().c_str(), isRead ? "reading" : "writing");
     const bool haveDirect = r.direct && r.file->directFd() >= 0;
     const bool aligned = r.fileOffset % align == 0 && r.length % align == 0 &&
                          reinterpret_cast<uintptr_t>(r.data) % align == 0;
@@ -193,29 +208,33 @@ void BouncePool::release(uint8_t *buffer) {
 }
 
 Status transferError(const Chunk &chunk, int err) {
-  return makeStatus(StatusCode::Unknown, "%s of %llu bytes at offset %llu of '%s'%s failed: %s",
+  return makeStatus(StatusCode::Unknown,
+                    "%s of %llu bytes at offset %llu of '%s'%s failed: %s",
                     chunk.kind == IoRequest::Kind::Read ? "read" : "write",
                     (unsigned long long)(chunk.length - chunk.done),
                     (unsigned long long)(chunk.fileOffset + chunk.done),
-                    chunk.file->displayName().c_str(), chunk.direct ? " (O_DIRECT)" : "",
-                    std::strerror(err));
+                    chunk.file->displayName().c_str(),
+                    chunk.direct ? " (O_DIRECT)" : "", std::strerror(err));
 }
 
 Status eofError(const Chunk &chunk) {
-  return makeStatus(StatusCode::OutOfRange,
-                    "unexpected end of file reading '%s' at offset %llu (%llu bytes "
-                    "missing)",
-                    chunk.file->displayName().c_str(),
-                    (unsigned long long)(chunk.fileOffset + chunk.done),
-                    (unsigned long long)(chunk.required - chunk.done));
+  return makeStatus(
+      StatusCode::OutOfRange,
+      "unexpected end of file reading '%s' at offset %llu (%llu bytes "
+      "missing)",
+      chunk.file->displayName().c_str(),
+      (unsigned long long)(chunk.fileOffset + chunk.done),
+      (unsigned long long)(chunk.required - chunk.done));
 }
 
 } // namespace detail
 
 std::unique_ptr<IoEngine> createThreadIoEngine(const IoEngineOptions &options);
-Expected<std::unique_ptr<IoEngine>> createUringIoEngine(const IoEngineOptions &options);
+Expected<std::unique_ptr<IoEngine>>
+createUringIoEngine(const IoEngineOptions &options);
 
-Expected<std::unique_ptr<IoEngine>> IoEngine::create(const IoEngineOptions &requested) {
+Expected<std::unique_ptr<IoEngine>>
+IoEngine::create(const IoEngineOptions &requested) {
   IoEngineOptions options = requested;
   if (options.directAlignment == 0)
     options.directAlignment = 4096;
@@ -226,7 +245,8 @@ Expected<std::unique_ptr<IoEngine>> IoEngine::create(const IoEngineOptions &requ
   if (options.queueDepth == 0)
     options.queueDepth = 64;
   if (options.maxInFlightBytes == 0)
-    return makeStatus(StatusCode::InvalidArgument, "maxInFlightBytes must be positive");
+    return makeStatus(StatusCode::InvalidArgument,
+                      "maxInFlightBytes must be positive");
   if (options.directAlignment & (options.directAlignment - 1))
     return makeStatus(StatusCode::InvalidArgument,
                       "directAlignment %llu is not a power of two",

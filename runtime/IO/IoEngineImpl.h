@@ -1,4 +1,5 @@
-//===- IoEngineImpl.h - Chunks and batches shared by the backends ----------===//
+//===- IoEngineImpl.h - Chunks and batches shared by the backends
+//----------===//
 #ifndef SLUICE_RUNTIME_IO_IOENGINEIMPL_H
 #define SLUICE_RUNTIME_IO_IOENGINEIMPL_H
 
@@ -53,8 +54,7 @@ struct Chunk {
 /// requests.
 Status buildChunks(const IoEngineOptions &options,
                    std::vector<IoRequest> &requests,
-                   const std::shared_ptr<Batch> &batch,
-                   std::deque<Chunk> &out);
+                   const std::shared_ptr<Batch> &batch, std::deque<Chunk> &out);
 
 /// Aligned bounce buffers of a fixed size, recycled.
 class BouncePool {

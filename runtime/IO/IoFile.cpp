@@ -25,15 +25,18 @@ static Status errnoStatus(int err, const char *what, const std::string &path) {
 Expected<IoFileRef> IoFile::open(const std::string &path,
                                  const OpenOptions &options) {
   if (path.empty())
-    return makeStatus(StatusCode::InvalidArgument, "cannot open a file with an empty path");
+    return makeStatus(StatusCode::InvalidArgument,
+                      "cannot open a file with an empty path");
   if (!(options.access & (file_access::Read | file_access::Write)))
     return makeStatus(StatusCode::InvalidArgument,
-                      "opening '%s' requires read or write access", path.c_str());
+                      "opening '%s' requires read or write access",
+                      path.c_str());
   if (options.create && !(options.access & file_access::Write))
     return makeStatus(StatusCode::InvalidArgument,
                       "creating '%s' requires write access", path.c_str());
   int flags = O_CLOEXEC;
-  if ((options.access & file_access::Write) && (options.access & file_access::Read))
+  if ((options.access & file_access::Write) &&
+      (options.access & file_access::Read))
     flags |= O_RDWR;
   else if (options.access & file_access::Write)
     flags |= O_WRONLY;
@@ -52,7 +55,8 @@ Expected<IoFileRef> IoFile::open(const std::string &path,
   }
   if (S_ISDIR(st.st_mode)) {
     ::close(fd);
-    return makeStatus(StatusCode::InvalidArgument, "'%s' is a directory", path.c_str());
+    return makeStatus(StatusCode::InvalidArgument, "'%s' is a directory",
+                      path.c_str());
   }
   int directFd = -1;
   if (options.direct) {
@@ -65,8 +69,9 @@ Expected<IoFileRef> IoFile::open(const std::string &path,
 Expected<IoFileRef> IoFile::fromFd(int fd, uint32_t access) {
   int dupFd = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
   if (dupFd < 0)
-    return makeStatus(StatusCode::InvalidArgument, "cannot duplicate descriptor %d: %s",
-                      fd, std::strerror(errno));
+    return makeStatus(StatusCode::InvalidArgument,
+                      "cannot duplicate descriptor %d: %s", fd,
+                      std::strerror(errno));
   return IoFileRef(new IoFile(std::string(), dupFd, -1, access));
 }
 

@@ -15,8 +15,9 @@ Expected<MappedFileRef> MappedFile::map(int fd, uint64_t size,
     return MappedFileRef(new MappedFile(nullptr, 0));
   void *p = ::mmap(nullptr, (size_t)size, PROT_READ, MAP_SHARED, fd, 0);
   if (p == MAP_FAILED)
-    return makeStatus(StatusCode::Unavailable, "mmap of '%s' (%llu bytes) failed: %s",
-                      name.c_str(), (unsigned long long)size, std::strerror(errno));
+    return makeStatus(StatusCode::Unavailable,
+                      "mmap of '%s' (%llu bytes) failed: %s", name.c_str(),
+                      (unsigned long long)size, std::strerror(errno));
   return MappedFileRef(new MappedFile(static_cast<uint8_t *>(p), size));
 }
 
@@ -35,11 +36,21 @@ void MappedFile::advise(uint64_t offset, uint64_t length, Advice advice) const {
   uint64_t end = offset + length;
   int value = MADV_NORMAL;
   switch (advice) {
-  case Advice::Normal: value = MADV_NORMAL; break;
-  case Advice::Sequential: value = MADV_SEQUENTIAL; break;
-  case Advice::Random: value = MADV_RANDOM; break;
-  case Advice::WillNeed: value = MADV_WILLNEED; break;
-  case Advice::DontNeed: value = MADV_DONTNEED; break;
+  case Advice::Normal:
+    value = MADV_NORMAL;
+    break;
+  case Advice::Sequential:
+    value = MADV_SEQUENTIAL;
+    break;
+  case Advice::Random:
+    value = MADV_RANDOM;
+    break;
+  case Advice::WillNeed:
+    value = MADV_WILLNEED;
+    break;
+  case Advice::DontNeed:
+    value = MADV_DONTNEED;
+    break;
   }
   // One call per advice value; never OR-ed (MADV_* are not bit flags).
   (void)::madvise(data_ + begin, (size_t)(end - begin), value);

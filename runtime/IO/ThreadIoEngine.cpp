@@ -1,4 +1,5 @@
-//===- ThreadIoEngine.cpp - pread/pwrite on a pool of threads ---------------===//
+//===- ThreadIoEngine.cpp - pread/pwrite on a pool of threads
+//---------------===//
 
 #include "IoEngineImpl.h"
 #include "sluice/Runtime/IO/ThreadName.h"
@@ -101,9 +102,10 @@ private:
     if (c.bounce) {
       c.data = bounce_.acquire();
       if (!c.data)
-        return makeStatus(StatusCode::ResourceExhausted,
-                          "cannot allocate an O_DIRECT bounce buffer of %llu bytes",
-                          (unsigned long long)c.length);
+        return makeStatus(
+            StatusCode::ResourceExhausted,
+            "cannot allocate an O_DIRECT bounce buffer of %llu bytes",
+            (unsigned long long)c.length);
     }
     Status status;
     const bool isRead = c.kind == IoRequest::Kind::Read;
@@ -127,7 +129,8 @@ private:
       if (n == 0) {
         if (isRead && c.done >= c.required)
           break;
-        status = isRead ? detail::eofError(c) : detail::transferError(c, ENOSPC);
+        status =
+            isRead ? detail::eofError(c) : detail::transferError(c, ENOSPC);
         break;
       }
       c.done += (uint64_t)n;
@@ -145,7 +148,8 @@ private:
       if (c.bounce)
         bounceChunks_.fetch_add(1, std::memory_order_relaxed);
       if (isRead)
-        bytesRead_.fetch_add(c.bounce ? c.copyLength : c.length, std::memory_order_relaxed);
+        bytesRead_.fetch_add(c.bounce ? c.copyLength : c.length,
+                             std::memory_order_relaxed);
       else
         bytesWritten_.fetch_add(c.length, std::memory_order_relaxed);
     }

@@ -1,4 +1,5 @@
-//===- UringIoEngine.cpp - io_uring backend ----------------------------------===//
+//===- UringIoEngine.cpp - io_uring backend
+//----------------------------------===//
 //
 // Several rings (IoEngineOptions::uringRings), each driven by its own thread,
 // share one admission queue and one in-flight byte bound: a ring thread admits
@@ -13,10 +14,10 @@
 #include "IoEngineImpl.h"
 #include "sluice/Runtime/IO/ThreadName.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
-#include <algorithm>
 #include <liburing.h>
 #include <memory>
 #include <thread>
@@ -53,7 +54,8 @@ public:
       // Bounded (regular file) and unbounded workers; failure (old kernel)
       // keeps the default.
       for (unsigned i = 0; i < ringCount_; ++i) {
-        unsigned counts[2] = {options_.uringMaxWorkers, options_.uringMaxWorkers};
+        unsigned counts[2] = {options_.uringMaxWorkers,
+                              options_.uringMaxWorkers};
         (void)io_uring_register_iowq_max_workers(&rings_[i], counts);
       }
     }
@@ -96,7 +98,8 @@ public:
 
 private:
   bool admissible(const Chunk &c) const {
-    return inFlightBytes_ == 0 || inFlightBytes_ + c.cost <= options_.maxInFlightBytes;
+    return inFlightBytes_ == 0 ||
+           inFlightBytes_ + c.cost <= options_.maxInFlightBytes;
   }
 
   // Queues the remaining part of `c` on the ring. Returns false when the
@@ -107,10 +110,12 @@ private:
       return false;
     if (c->kind == IoRequest::Kind::Read)
       io_uring_prep_read(sqe, c->fd, c->data + c->done,
-                         (unsigned)(c->length - c->done), c->fileOffset + c->done);
+                         (unsigned)(c->length - c->done),
+                         c->fileOffset + c->done);
     else
       io_uring_prep_write(sqe, c->fd, c->data + c->done,
-                          (unsigned)(c->length - c->done), c->fileOffset + c->done);
+                          (unsigned)(c->length - c->done),
+                          c->fileOffset + c->done);
     const uint64_t remaining = c->length - c->done;
     // Direct I/O is asynchronous in the kernel already; only buffered
     // copies benefit from the workers.
@@ -139,7 +144,8 @@ private:
       if (c->bounce)
         bounceChunks_.fetch_add(1, std::memory_order_relaxed);
       if (isRead)
-        bytesRead_.fetch_add(c->bounce ? c->copyLength : c->length, std::memory_order_relaxed);
+        bytesRead_.fetch_add(c->bounce ? c->copyLength : c->length,
+                             std::memory_order_relaxed);
       else
         bytesWritten_.fetch_add(c->length, std::memory_order_relaxed);
     } else {
@@ -175,7 +181,8 @@ private:
       if (isRead && c->done >= c->required)
         finish(c, Status());
       else
-        finish(c, isRead ? detail::eofError(*c) : detail::transferError(*c, ENOSPC));
+        finish(c, isRead ? detail::eofError(*c)
+                         : detail::transferError(*c, ENOSPC));
       return nullptr;
     }
     c->done += (uint64_t)res;
@@ -216,9 +223,12 @@ private:
             pending_.pop_front();
             inFlightBytes_ += c->cost;
             lock.unlock();
-            finish(c, makeStatus(StatusCode::ResourceExhausted,
-                                 "cannot allocate an O_DIRECT bounce buffer of %llu bytes",
-                                 (unsigned long long)c->length));
+            finish(
+                c,
+                makeStatus(
+                    StatusCode::ResourceExhausted,
+                    "cannot allocate an O_DIRECT bounce buffer of %llu bytes",
+                    (unsigned long long)c->length));
             lock.lock();
             continue;
           }
@@ -276,7 +286,8 @@ private:
 
 } // namespace
 
-Expected<std::unique_ptr<IoEngine>> createUringIoEngine(const IoEngineOptions &options) {
+Expected<std::unique_ptr<IoEngine>>
+createUringIoEngine(const IoEngineOptions &options) {
   auto engine = std::make_unique<UringIoEngine>(options);
   int rc = engine->init();
   if (rc < 0)

@@ -1,4 +1,5 @@
-//===- CApi.cpp - C API of the parameter provider and module -------------------===//
+//===- CApi.cpp - C API of the parameter provider and module
+//-------------------===//
 
 #include "sluice/Runtime/Parameters/CApi.h"
 
@@ -22,7 +23,9 @@ struct sluice_io_parameters_module_s {
 
 namespace {
 
-Status invalid(const char *message) { return Status(StatusCode::InvalidArgument, message); }
+Status invalid(const char *message) {
+  return Status(StatusCode::InvalidArgument, message);
+}
 
 AbiBytes bytes(const void *data, size_t length) {
   if (!data)
@@ -50,7 +53,8 @@ sluice_status_t sluice_io_parameter_provider_open(
   for (size_t i = 0; i < path_count; ++i) {
     if (!paths[i])
       return wrap(invalid("a parameter file path is NULL"));
-    Expected<archive::ParsedFile> parsed = archive::parseParameterFile(paths[i]);
+    Expected<archive::ParsedFile> parsed =
+        archive::parseParameterFile(paths[i]);
     if (!parsed)
       return wrap(parsed.takeStatus());
     index->append(std::move(parsed->entries));
@@ -58,60 +62,73 @@ sluice_status_t sluice_io_parameter_provider_open(
   ProviderOptions providerOptions;
   if (options) {
     switch (options->policy) {
-    case SLUICE_IO_POLICY_READ: providerOptions.policy = io::IoPolicy::Read; break;
-    case SLUICE_IO_POLICY_MMAP: providerOptions.policy = io::IoPolicy::Mmap; break;
-    case SLUICE_IO_POLICY_DIRECT: providerOptions.policy = io::IoPolicy::Direct; break;
-    default: return wrap(invalid("unknown I/O policy"));
+    case SLUICE_IO_POLICY_READ:
+      providerOptions.policy = io::IoPolicy::Read;
+      break;
+    case SLUICE_IO_POLICY_MMAP:
+      providerOptions.policy = io::IoPolicy::Mmap;
+      break;
+    case SLUICE_IO_POLICY_DIRECT:
+      providerOptions.policy = io::IoPolicy::Direct;
+      break;
+    default:
+      return wrap(invalid("unknown I/O policy"));
     }
-    providerOptions.access =
-        options->read_write ? ParameterAccess::ReadWrite : ParameterAccess::Read;
+    providerOptions.access = options->read_write ? ParameterAccess::ReadWrite
+                                                 : ParameterAccess::Read;
     if (options->max_concurrency)
       providerOptions.maxConcurrency = options->max_concurrency;
     if (options->max_read_bytes)
       providerOptions.maxReadBytes = options->max_read_bytes;
     providerOptions.zeroCopy = !options->zero_copy_off;
   }
-  Expected<ParameterProviderRef> provider =
-      ParameterProvider::create(scope ? scope : "", std::move(index), providerOptions);
+  Expected<ParameterProviderRef> provider = ParameterProvider::create(
+      scope ? scope : "", std::move(index), providerOptions);
   if (!provider)
     return wrap(provider.takeStatus());
   *out_provider = new sluice_io_parameter_provider_s{std::move(*provider)};
   return nullptr;
 }
 
-void sluice_io_parameter_provider_release(sluice_io_parameter_provider_t *provider) {
+void sluice_io_parameter_provider_release(
+    sluice_io_parameter_provider_t *provider) {
   delete provider;
 }
 
 sluice_status_t sluice_io_parameter_provider_query_statistics(
-    sluice_io_parameter_provider_t *provider, sluice_io_parameter_statistics_t *out) {
+    sluice_io_parameter_provider_t *provider,
+    sluice_io_parameter_statistics_t *out) {
   if (!provider || !out)
     return wrap(invalid("provider or out is NULL"));
   ProviderStatistics s = provider->provider->statistics();
-  *out = {s.bytesRead,      s.bytesWritten,   s.bytesFilled,  s.operations,
-          s.transfers,      s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses};
+  *out = {s.bytesRead, s.bytesWritten,   s.bytesFilled,  s.operations,
+          s.transfers, s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses};
   return nullptr;
 }
 
-sluice_status_t sluice_io_parameter_provider_flush(sluice_io_parameter_provider_t *provider) {
+sluice_status_t
+sluice_io_parameter_provider_flush(sluice_io_parameter_provider_t *provider) {
   if (!provider)
     return wrap(invalid("provider is NULL"));
   return wrap(provider->provider->flush());
 }
 
-sluice_status_t sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module) {
+sluice_status_t
+sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module) {
   if (!out_module)
     return wrap(invalid("out_module is NULL"));
   *out_module = new sluice_io_parameters_module_s;
   return nullptr;
 }
 
-void sluice_io_parameters_module_release(sluice_io_parameters_module_t *module) {
+void sluice_io_parameters_module_release(
+    sluice_io_parameters_module_t *module) {
   delete module;
 }
 
-sluice_status_t sluice_io_parameters_module_add_provider(sluice_io_parameters_module_t *module,
-                                                         sluice_io_parameter_provider_t *provider) {
+sluice_status_t sluice_io_parameters_module_add_provider(
+    sluice_io_parameters_module_t *module,
+    sluice_io_parameter_provider_t *provider) {
   if (!module || !provider)
     return wrap(invalid("module or provider is NULL"));
   module->module.addProvider(provider->provider);
@@ -119,27 +136,31 @@ sluice_status_t sluice_io_parameters_module_add_provider(sluice_io_parameters_mo
 }
 
 sluice_status_t sluice_io_parameters_load(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, const void *scope, size_t scope_length,
-    int64_t target_queue_affinity, uint32_t target_memory_type, uint32_t target_buffer_usage,
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, int64_t target_queue_affinity,
+    uint32_t target_memory_type, uint32_t target_buffer_usage,
     const void *key_table, size_t key_table_length, const void *key_data,
     size_t key_data_length, const void *spans, size_t spans_length,
     sluice_buffer_t ***out_buffers, size_t *out_count) {
   if (!module || !out_buffers || !out_count)
-    return failWith(signal, invalid("module, out_buffers or out_count is NULL"));
+    return failWith(signal,
+                    invalid("module, out_buffers or out_count is NULL"));
   *out_buffers = nullptr;
   *out_count = 0;
   Expected<std::vector<BufferRef>> buffers = module->module.load(
-      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait), unwrap(signal),
-      bytes(scope, scope_length), target_queue_affinity, target_memory_type,
-      target_buffer_usage, bytes(key_table, key_table_length),
-      bytes(key_data, key_data_length), bytes(spans, spans_length));
+      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait),
+      unwrap(signal), bytes(scope, scope_length), target_queue_affinity,
+      target_memory_type, target_buffer_usage,
+      bytes(key_table, key_table_length), bytes(key_data, key_data_length),
+      bytes(spans, spans_length));
   if (!buffers)
     return wrap(buffers.takeStatus()); // the module already failed `signal`
-  auto **array = static_cast<sluice_buffer_t **>(
-      std::calloc(buffers->size() ? buffers->size() : 1, sizeof(sluice_buffer_t *)));
+  auto **array = static_cast<sluice_buffer_t **>(std::calloc(
+      buffers->size() ? buffers->size() : 1, sizeof(sluice_buffer_t *)));
   if (!array)
-    return wrap(Status(StatusCode::ResourceExhausted, "out of memory for the buffer list"));
+    return wrap(Status(StatusCode::ResourceExhausted,
+                       "out of memory for the buffer list"));
   for (size_t i = 0; i < buffers->size(); ++i)
     array[i] = capi::wrapBuffer((*buffers)[i]);
   *out_buffers = array;
@@ -148,31 +169,34 @@ sluice_status_t sluice_io_parameters_load(
 }
 
 sluice_status_t sluice_io_parameters_gather(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, const void *scope, size_t scope_length,
-    sluice_buffer_t *target_buffer, const void *key_table, size_t key_table_length,
-    const void *key_data, size_t key_data_length, const void *spans, size_t spans_length) {
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, sluice_buffer_t *target_buffer,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length) {
   if (!module)
     return failWith(signal, invalid("module is NULL"));
   return wrap(module->module.gather(
-      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait), unwrap(signal),
-      bytes(scope, scope_length), target_buffer ? target_buffer->buffer : nullptr,
+      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait),
+      unwrap(signal), bytes(scope, scope_length),
+      target_buffer ? target_buffer->buffer : nullptr,
       bytes(key_table, key_table_length), bytes(key_data, key_data_length),
       bytes(spans, spans_length)));
 }
 
 sluice_status_t sluice_io_parameters_scatter(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, sluice_buffer_t *source_buffer,
-    const void *scope, size_t scope_length, const void *key_table, size_t key_table_length,
-    const void *key_data, size_t key_data_length, const void *spans, size_t spans_length) {
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    sluice_buffer_t *source_buffer, const void *scope, size_t scope_length,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length) {
   if (!module)
     return failWith(signal, invalid("module is NULL"));
   return wrap(module->module.scatter(
-      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait), unwrap(signal),
-      source_buffer ? source_buffer->buffer : nullptr, bytes(scope, scope_length),
-      bytes(key_table, key_table_length), bytes(key_data, key_data_length),
-      bytes(spans, spans_length)));
+      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait),
+      unwrap(signal), source_buffer ? source_buffer->buffer : nullptr,
+      bytes(scope, scope_length), bytes(key_table, key_table_length),
+      bytes(key_data, key_data_length), bytes(spans, spans_length)));
 }
 
 } // extern "C"

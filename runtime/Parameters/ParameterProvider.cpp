@@ -1,9 +1,10 @@
-//===- ParameterProvider.cpp - load / gather / scatter --------------------------===//
+//===- ParameterProvider.cpp - load / gather / scatter
+//--------------------------===//
 
 #include "sluice/Runtime/Parameters/ParameterProvider.h"
 
-#include "sluice/Runtime/IO/MappedFile.h"
 #include "WriteJournal.h"
+#include "sluice/Runtime/IO/MappedFile.h"
 
 #include <algorithm>
 #include <cstring>
@@ -89,7 +90,8 @@ public:
     FenceRef wait = all->empty() ? wait_ : all;
     ++operations_;
     if (finalCall)
-      return device_.queueHostCall(affinity_, wait, signal, std::move(finalCall));
+      return device_.queueHostCall(affinity_, wait, signal,
+                                   std::move(finalCall));
     return device_.queueBarrier(affinity_, wait, signal);
   }
   size_t size() const { return ts_.size(); }
@@ -130,7 +132,8 @@ struct TimelineWork {
   std::vector<Fill> fills;
 };
 
-std::array<uint8_t, 16> rotatedPattern(const ParameterEntry &entry, uint64_t parameterOffset) {
+std::array<uint8_t, 16> rotatedPattern(const ParameterEntry &entry,
+                                       uint64_t parameterOffset) {
   std::array<uint8_t, 16> out{};
   uint8_t p = entry.patternLength;
   if (p == 0)
@@ -149,19 +152,21 @@ std::string quoted(std::string_view key) { return std::string(key); }
 // Creation, files, warnings, statistics
 //===----------------------------------------------------------------------===//
 
-ParameterProvider::ParameterProvider(std::string scope,
-                                     std::shared_ptr<const archive::ParameterIndex> index,
-                                     const ProviderOptions &options)
+ParameterProvider::ParameterProvider(
+    std::string scope, std::shared_ptr<const archive::ParameterIndex> index,
+    const ProviderOptions &options)
     : scope_(std::move(scope)), index_(std::move(index)), options_(options),
       counters_(std::make_shared<Counters>()) {}
 
 ParameterProvider::~ParameterProvider() = default;
 
 Expected<std::shared_ptr<ParameterProvider>>
-ParameterProvider::create(std::string scope, std::shared_ptr<const archive::ParameterIndex> index,
+ParameterProvider::create(std::string scope,
+                          std::shared_ptr<const archive::ParameterIndex> index,
                           const ProviderOptions &requested) {
   if (!index)
-    return Status(StatusCode::InvalidArgument, "a parameter provider needs an index");
+    return Status(StatusCode::InvalidArgument,
+                  "a parameter provider needs an index");
   ProviderOptions options = requested;
   options.maxConcurrency = std::clamp(options.maxConcurrency, 1u, 256u);
   if (options.maxReadBytes == 0)
@@ -241,7 +246,8 @@ bool ParameterProvider::hasPendingJournal(const std::string &archivePath) {
   // directory is harmless (both results are equally valid).
   std::vector<std::string> names = journal::journalNamesIn(directory);
   std::lock_guard<std::mutex> lock(mutex_);
-  auto [it, inserted] = journalNamesByDirectory_.try_emplace(directory, std::move(names));
+  auto [it, inserted] =
+      journalNamesByDirectory_.try_emplace(directory, std::move(names));
   return journal::hasPending(it->second, archivePath);
 }
 
@@ -255,8 +261,9 @@ Status ParameterProvider::openFile(FileState &state) {
     return Status(); // memory handle: read through FileHandle::readAt
   const bool direct = options_.policy == io::IoPolicy::Direct;
   if (options_.access == ParameterAccess::ReadWrite) {
-    auto file = io::IoFile::open(handle.path(),
-                                 {io::file_access::Read | io::file_access::Write, direct, false});
+    auto file = io::IoFile::open(
+        handle.path(),
+        {io::file_access::Read | io::file_access::Write, direct, false});
     if (file) {
       state.io = std::move(*file);
       state.writable = true;
@@ -268,25 +275,28 @@ Status ParameterProvider::openFile(FileState &state) {
         return state.openStatus;
       }
       if (recovered->replayed || recovered->discarded)
-        warnOnce(formatString("parameter file '%s': replayed %u unfinished write journal(s), "
-                              "discarded %u incomplete one(s)",
-                              handle.path().c_str(), recovered->replayed,
-                              recovered->discarded));
+        warnOnce(formatString(
+            "parameter file '%s': replayed %u unfinished write journal(s), "
+            "discarded %u incomplete one(s)",
+            handle.path().c_str(), recovered->replayed, recovered->discarded));
     } else {
-      warnOnce(formatString("parameter file '%s' is not writable; opened read-only (scatter "
-                            "to it will fail)",
-                            handle.path().c_str()));
+      warnOnce(formatString(
+          "parameter file '%s' is not writable; opened read-only (scatter "
+          "to it will fail)",
+          handle.path().c_str()));
     }
   }
   if (!state.io && hasPendingJournal(handle.path()))
-    warnOnce(formatString("parameter file '%s' has an unfinished write journal; open it with "
-                          "--parameter_access=read_write to finish the interrupted writes",
-                          handle.path().c_str()));
+    warnOnce(formatString(
+        "parameter file '%s' has an unfinished write journal; open it with "
+        "--parameter_access=read_write to finish the interrupted writes",
+        handle.path().c_str()));
   if (!state.io) {
     Expected<io::IoFileRef> file =
         (!direct && handle.nativeFd() >= 0)
             ? io::IoFile::fromFd(handle.nativeFd(), io::file_access::Read)
-            : io::IoFile::open(handle.path(), {io::file_access::Read, direct, false});
+            : io::IoFile::open(handle.path(),
+                               {io::file_access::Read, direct, false});
     if (!file) {
       state.openStatus = file.takeStatus();
       return state.openStatus;
@@ -294,7 +304,8 @@ Status ParameterProvider::openFile(FileState &state) {
     state.io = std::move(*file);
   }
   if (options_.policy == io::IoPolicy::Mmap) {
-    auto mapping = io::MappedFile::map(state.io->fd(), handle.size(), handle.path());
+    auto mapping =
+        io::MappedFile::map(state.io->fd(), handle.size(), handle.path());
     if (!mapping) {
       state.openStatus = mapping.takeStatus();
       return state.openStatus;
@@ -326,8 +337,8 @@ Status ParameterProvider::flush() {
 // Resolution and validation (§5.1)
 //===----------------------------------------------------------------------===//
 
-Status ParameterProvider::resolve(std::span<const ParameterSpan> spans, bool write,
-                                  std::vector<Resolved> &out) {
+Status ParameterProvider::resolve(std::span<const ParameterSpan> spans,
+                                  bool write, std::vector<Resolved> &out) {
   out.clear();
   out.reserve(spans.size());
   const archive::FileHandle *lastHandle = nullptr;
@@ -358,11 +369,12 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans, bool wri
     const int keyLen = (int)span.key.size();
     if (write && entry.type == EntryType::Splat)
       return makeStatus(StatusCode::FailedPrecondition,
-                        "parameter '%.*s' is a splat and cannot be written", keyLen,
-                        span.key.data());
+                        "parameter '%.*s' is a splat and cannot be written",
+                        keyLen, span.key.data());
     if (entry.type == EntryType::File) {
       if (!entry.file)
-        return makeStatus(StatusCode::Internal, "parameter `%.*s` has no backing file", keyLen,
+        return makeStatus(StatusCode::Internal,
+                          "parameter `%.*s` has no backing file", keyLen,
                           span.key.data());
       // Spans of one call nearly always share a file: look the state up
       // (provider lock, open check) once per run of equal handles.
@@ -370,51 +382,56 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans, bool wri
         Expected<std::shared_ptr<FileState>> file = fileFor(entry.file);
         if (!file)
           return file.takeStatus().annotate(
-              formatString("while opening the storage of parameter `%.*s`", keyLen,
-                           span.key.data()));
+              formatString("while opening the storage of parameter `%.*s`",
+                           keyLen, span.key.data()));
         lastHandle = entry.file.get();
         lastState = std::move(*file);
       }
       r.file = lastState;
       if (write && !r.file->writable)
-        return makeStatus(StatusCode::PermissionDenied,
-                          "parameter `%.*s` storage does not support the requested access "
-                          "type; parameter allows READ, operation requires WRITE|DISCARD; "
-                          "open the file with --parameter_access=read_write",
-                          keyLen, span.key.data());
+        return makeStatus(
+            StatusCode::PermissionDenied,
+            "parameter `%.*s` storage does not support the requested access "
+            "type; parameter allows READ, operation requires WRITE|DISCARD; "
+            "open the file with --parameter_access=read_write",
+            keyLen, span.key.data());
       uint64_t fileSize = entry.file->size();
       if (entry.offset > fileSize || entry.length > fileSize - entry.offset)
-        return makeStatus(StatusCode::OutOfRange,
-                          "parameter `%.*s` storage [%llu, +%llu) is outside file '%s' "
-                          "(size %llu)",
-                          keyLen, span.key.data(), (unsigned long long)entry.offset,
-                          (unsigned long long)entry.length,
-                          entry.file->displayName().c_str(), (unsigned long long)fileSize);
+        return makeStatus(
+            StatusCode::OutOfRange,
+            "parameter `%.*s` storage [%llu, +%llu) is outside file '%s' "
+            "(size %llu)",
+            keyLen, span.key.data(), (unsigned long long)entry.offset,
+            (unsigned long long)entry.length, entry.file->displayName().c_str(),
+            (unsigned long long)fileSize);
     } else if (entry.type != EntryType::Splat) {
       return makeStatus(StatusCode::FailedPrecondition,
-                        "parameter `%.*s` has an unsupported storage type %d", keyLen,
-                        span.key.data(), (int)entry.type);
+                        "parameter `%.*s` has an unsupported storage type %d",
+                        keyLen, span.key.data(), (int)entry.type);
     }
-    if (span.parameterOffset > entry.length || span.length > entry.length - span.parameterOffset)
-      return makeStatus(StatusCode::OutOfRange,
-                        "parameter `%.*s` range out of bounds (offset=%llu, length=%llu, "
-                        "size=%llu)",
-                        keyLen, span.key.data(), (unsigned long long)span.parameterOffset,
-                        (unsigned long long)span.length, (unsigned long long)entry.length);
+    if (span.parameterOffset > entry.length ||
+        span.length > entry.length - span.parameterOffset)
+      return makeStatus(
+          StatusCode::OutOfRange,
+          "parameter `%.*s` range out of bounds (offset=%llu, length=%llu, "
+          "size=%llu)",
+          keyLen, span.key.data(), (unsigned long long)span.parameterOffset,
+          (unsigned long long)span.length, (unsigned long long)entry.length);
     out.push_back(std::move(r));
   }
   return Status();
 }
 
-static Status checkBufferRanges(const std::vector<ParameterProvider::Resolved> &resolved,
-                                const Buffer &buffer, const char *op, const char *verb,
-                                bool overlapCheck) {
+static Status
+checkBufferRanges(const std::vector<ParameterProvider::Resolved> &resolved,
+                  const Buffer &buffer, const char *op, const char *verb,
+                  bool overlapCheck) {
   for (const auto &r : resolved) {
     if (r.bufferOffset > buffer.byteLength() ||
         r.length > buffer.byteLength() - r.bufferOffset)
       return makeStatus(StatusCode::OutOfRange,
-                        "%s span %zu %s [%llu, %llu) beyond buffer length %llu", op, r.row, verb,
-                        (unsigned long long)r.bufferOffset,
+                        "%s span %zu %s [%llu, %llu) beyond buffer length %llu",
+                        op, r.row, verb, (unsigned long long)r.bufferOffset,
                         (unsigned long long)(r.bufferOffset + r.length),
                         (unsigned long long)buffer.byteLength());
   }
@@ -430,8 +447,9 @@ static Status checkBufferRanges(const std::vector<ParameterProvider::Resolved> &
     for (size_t i = 1; i < sorted.size(); ++i) {
       const auto *prev = sorted[i - 1], *cur = sorted[i];
       if (cur->bufferOffset < prev->bufferOffset + prev->length)
-        return makeStatus(StatusCode::InvalidArgument, "%s targets overlap: rows %zu and %zu",
-                          op, std::min(prev->row, cur->row), std::max(prev->row, cur->row));
+        return makeStatus(
+            StatusCode::InvalidArgument, "%s targets overlap: rows %zu and %zu",
+            op, std::min(prev->row, cur->row), std::max(prev->row, cur->row));
     }
   }
   return Status();
@@ -452,8 +470,9 @@ struct Planned {
 
 /// Groups FILE spans by file, sorts by file offset, coalesces spans
 /// contiguous in file and buffer (up to maxBytes), splits larger ones.
-std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved> &resolved,
-                                   uint64_t maxBytes, uint64_t &coalesced) {
+std::vector<Planned>
+planTransfers(const std::vector<ParameterProvider::Resolved> &resolved,
+              uint64_t maxBytes, uint64_t &coalesced) {
   // Sorted by value (no pointer chasing in the comparisons).
   struct Key {
     const ParameterProvider::FileState *file;
@@ -479,7 +498,8 @@ std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved
     const ParameterProvider::Resolved *r = key.r;
     if (!runs.empty()) {
       Planned &last = runs.back();
-      if (last.file == r->file && last.fileOffset + last.length == r->fileOffset &&
+      if (last.file == r->file &&
+          last.fileOffset + last.length == r->fileOffset &&
           last.bufferOffset + last.length == r->bufferOffset &&
           last.length + r->length <= maxBytes) {
         last.length += r->length;
@@ -493,7 +513,8 @@ std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved
   for (const Planned &run : runs) {
     for (uint64_t done = 0; done < run.length; done += maxBytes) {
       uint64_t n = std::min(maxBytes, run.length - done);
-      out.push_back(Planned{run.file, run.fileOffset + done, run.bufferOffset + done, n});
+      out.push_back(
+          Planned{run.file, run.fileOffset + done, run.bufferOffset + done, n});
     }
   }
   return out;
@@ -503,8 +524,8 @@ std::vector<Planned> planTransfers(const std::vector<ParameterProvider::Resolved
 
 /// Issues the per-timeline work; returns the first submission error.
 static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
-                        std::vector<TimelineWork> &work, bool isRead, bool direct,
-                        std::atomic<uint64_t> &bytesCounter) {
+                        std::vector<TimelineWork> &work, bool isRead,
+                        bool direct, std::atomic<uint64_t> &bytesCounter) {
   Status first;
   auto note = [&](Status s) {
     if (!s.isOk() && first.isOk())
@@ -515,8 +536,9 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
     for (auto &fill : w.fills) {
       FenceRef wait = timelines.waitFor(t);
       FenceRef signal = timelines.advance(t);
-      note(device.queueFill(affinity, wait, signal, fill.buffer, fill.offset, fill.length,
-                            fill.pattern.data(), fill.patternLength));
+      note(device.queueFill(affinity, wait, signal, fill.buffer, fill.offset,
+                            fill.length, fill.pattern.data(),
+                            fill.patternLength));
     }
     if (!w.transfers.empty()) {
       uint64_t bytes = 0;
@@ -526,9 +548,10 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
       }
       FenceRef wait = timelines.waitFor(t);
       FenceRef signal = timelines.advance(t);
-      Status s = isRead
-                     ? device.queueReadBatch(affinity, wait, signal, std::move(w.transfers))
-                     : device.queueWriteBatch(affinity, wait, signal, std::move(w.transfers));
+      Status s = isRead ? device.queueReadBatch(affinity, wait, signal,
+                                                std::move(w.transfers))
+                        : device.queueWriteBatch(affinity, wait, signal,
+                                                 std::move(w.transfers));
       if (s.isOk())
         bytesCounter += bytes;
       note(std::move(s));
@@ -553,7 +576,8 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
                                       io::MappedFile::Advice::WillNeed);
             std::memcpy(dst, c.file->mapping->data() + c.fileOffset, c.length);
           } else {
-            SLUICE_RETURN_IF_ERROR(c.file->handle->readAt(c.fileOffset, dst, c.length));
+            SLUICE_RETURN_IF_ERROR(
+                c.file->handle->readAt(c.fileOffset, dst, c.length));
           }
         }
         return Status();
@@ -565,13 +589,16 @@ static Status issueWork(Device &device, uint64_t affinity, Timelines &timelines,
   return first;
 }
 
-static void addRead(TimelineWork &w, const std::shared_ptr<ParameterProvider::FileState> &file,
-                    uint64_t fileOffset, const BufferRef &buffer, uint64_t bufferOffset,
-                    uint64_t length) {
+static void addRead(TimelineWork &w,
+                    const std::shared_ptr<ParameterProvider::FileState> &file,
+                    uint64_t fileOffset, const BufferRef &buffer,
+                    uint64_t bufferOffset, uint64_t length) {
   if (file->io && !file->mapping)
-    w.transfers.push_back(FileTransfer{file->io, fileOffset, buffer, bufferOffset, length, false});
+    w.transfers.push_back(FileTransfer{file->io, fileOffset, buffer,
+                                       bufferOffset, length, false});
   else
-    w.hostCopies.push_back(TimelineWork::HostCopy{file, fileOffset, buffer, bufferOffset, length});
+    w.hostCopies.push_back(
+        TimelineWork::HostCopy{file, fileOffset, buffer, bufferOffset, length});
 }
 
 Expected<std::vector<BufferRef>>
@@ -599,16 +626,18 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     return fail(std::move(status));
 
   // Everything is valid: submit.
-  Timelines timelines(device, affinity, wait, options_.maxConcurrency, counters_->operations);
+  Timelines timelines(device, affinity, wait, options_.maxConcurrency,
+                      counters_->operations);
   std::vector<TimelineWork> work;
   std::vector<BufferRef> buffers(resolved.size());
   const uint64_t importAlignment = device.allocator().minImportAlignment();
   for (const Resolved &r : resolved) {
     const ParameterEntry &entry = *r.entry;
     if (entry.type == EntryType::File && r.file->mapping) {
-      const bool eligible = options_.zeroCopy &&
-                            (target.usage & buffer_usage::SharingImmutable);
-      uint8_t *ptr = const_cast<uint8_t *>(r.file->mapping->data()) + r.fileOffset;
+      const bool eligible =
+          options_.zeroCopy && (target.usage & buffer_usage::SharingImmutable);
+      uint8_t *ptr =
+          const_cast<uint8_t *>(r.file->mapping->data()) + r.fileOffset;
       if (eligible && reinterpret_cast<uintptr_t>(ptr) % importAlignment == 0) {
         std::shared_ptr<void> keepAlive(r.file->mapping, nullptr);
         Expected<BufferRef> imported = device.allocator().importHost(
@@ -639,9 +668,9 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     if (r.length == 0)
       continue;
     if (entry.type == EntryType::Splat) {
-      work[t].fills.push_back(TimelineWork::Fill{*buffer, 0, r.length,
-                                                 rotatedPattern(entry, r.parameterOffset),
-                                                 entry.patternLength});
+      work[t].fills.push_back(TimelineWork::Fill{
+          *buffer, 0, r.length, rotatedPattern(entry, r.parameterOffset),
+          entry.patternLength});
       counters_->bytesFilled += r.length;
     } else {
       addRead(work[t], r.file, r.fileOffset, *buffer, 0, r.length);
@@ -649,8 +678,9 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     }
     timelines.addBytes(t, r.length);
   }
-  Status issued = issueWork(device, affinity, timelines, work, /*isRead=*/true,
-                            options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
+  Status issued =
+      issueWork(device, affinity, timelines, work, /*isRead=*/true,
+                options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
   Status joined = timelines.join(signal);
   if (!issued.isOk())
     return fail(std::move(issued));
@@ -659,25 +689,29 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
   return buffers;
 }
 
-Status ParameterProvider::gather(Device &device, uint64_t affinity, const FenceRef &wait,
-                                 const FenceRef &signal, const BufferRef &target,
+Status ParameterProvider::gather(Device &device, uint64_t affinity,
+                                 const FenceRef &wait, const FenceRef &signal,
+                                 const BufferRef &target,
                                  std::span<const ParameterSpan> spans) {
   auto fail = [&](Status status) -> Status {
     failFence(signal, status);
     return status;
   };
   if (!target)
-    return fail(Status(StatusCode::InvalidArgument, "gather target buffer is null"));
+    return fail(
+        Status(StatusCode::InvalidArgument, "gather target buffer is null"));
   if (spans.empty())
     return device.queueBarrier(affinity, wait, signal);
   std::vector<Resolved> resolved;
   Status status = resolve(spans, /*write=*/false, resolved);
   if (status.isOk())
-    status = checkBufferRanges(resolved, *target, "gather", "targets", options_.debugChecks);
+    status = checkBufferRanges(resolved, *target, "gather", "targets",
+                               options_.debugChecks);
   if (!status.isOk())
     return fail(std::move(status));
 
-  Timelines timelines(device, affinity, wait, options_.maxConcurrency, counters_->operations);
+  Timelines timelines(device, affinity, wait, options_.maxConcurrency,
+                      counters_->operations);
   std::vector<TimelineWork> work;
   auto slot = [&](uint64_t bytes) -> TimelineWork & {
     size_t t = timelines.pick();
@@ -690,18 +724,21 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity, const FenceR
     if (r.type != EntryType::Splat || r.length == 0)
       continue;
     slot(r.length).fills.push_back(TimelineWork::Fill{
-        target, r.bufferOffset, r.length, rotatedPattern(*r.entry, r.parameterOffset),
-        r.entry->patternLength});
+        target, r.bufferOffset, r.length,
+        rotatedPattern(*r.entry, r.parameterOffset), r.entry->patternLength});
     counters_->bytesFilled += r.length;
   }
   uint64_t coalesced = 0;
-  std::vector<Planned> plan = planTransfers(resolved, options_.maxReadBytes, coalesced);
+  std::vector<Planned> plan =
+      planTransfers(resolved, options_.maxReadBytes, coalesced);
   counters_->coalescedSpans += coalesced;
   counters_->transfers += plan.size();
   for (const Planned &p : plan)
-    addRead(slot(p.length), p.file, p.fileOffset, target, p.bufferOffset, p.length);
-  Status issued = issueWork(device, affinity, timelines, work, /*isRead=*/true,
-                            options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
+    addRead(slot(p.length), p.file, p.fileOffset, target, p.bufferOffset,
+            p.length);
+  Status issued =
+      issueWork(device, affinity, timelines, work, /*isRead=*/true,
+                options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
   Status joined = timelines.join(signal);
   if (!issued.isOk())
     return fail(std::move(issued));
@@ -710,21 +747,24 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity, const FenceR
   return Status();
 }
 
-Status ParameterProvider::scatter(Device &device, uint64_t affinity, const FenceRef &wait,
-                                  const FenceRef &signal, const BufferRef &source,
+Status ParameterProvider::scatter(Device &device, uint64_t affinity,
+                                  const FenceRef &wait, const FenceRef &signal,
+                                  const BufferRef &source,
                                   std::span<const ParameterSpan> spans) {
   auto fail = [&](Status status) -> Status {
     failFence(signal, status);
     return status;
   };
   if (!source)
-    return fail(Status(StatusCode::InvalidArgument, "scatter source buffer is null"));
+    return fail(
+        Status(StatusCode::InvalidArgument, "scatter source buffer is null"));
   if (spans.empty())
     return device.queueBarrier(affinity, wait, signal);
   std::vector<Resolved> resolved;
   Status status = resolve(spans, /*write=*/true, resolved);
   if (status.isOk())
-    status = checkBufferRanges(resolved, *source, "scatter", "reads", /*overlapCheck=*/false);
+    status = checkBufferRanges(resolved, *source, "scatter", "reads",
+                               /*overlapCheck=*/false);
   if (!status.isOk())
     return fail(std::move(status));
 
@@ -742,7 +782,8 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
     });
     for (size_t i = 1; i < sorted.size(); ++i)
       if (sorted[i]->file == sorted[i - 1]->file &&
-          sorted[i]->fileOffset < sorted[i - 1]->fileOffset + sorted[i - 1]->length)
+          sorted[i]->fileOffset <
+              sorted[i - 1]->fileOffset + sorted[i - 1]->length)
         return fail(makeStatus(StatusCode::InvalidArgument,
                                "scatter targets overlap: rows %zu and %zu",
                                std::min(sorted[i]->row, sorted[i - 1]->row),
@@ -752,15 +793,17 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
   std::vector<std::shared_ptr<FileState>> touched;
   for (const Resolved &r : resolved) {
     if (r.entry->checksum)
-      warnOnce(formatString("parameter '%s' was written; its archive checksum is now stale",
-                            quoted(r.entry->key).c_str()));
+      warnOnce(formatString(
+          "parameter '%s' was written; its archive checksum is now stale",
+          quoted(r.entry->key).c_str()));
     if (std::find(touched.begin(), touched.end(), r.file) == touched.end())
       touched.push_back(r.file);
     r.file->written.store(true);
   }
 
   uint64_t coalesced = 0;
-  std::vector<Planned> plan = planTransfers(resolved, options_.maxReadBytes, coalesced);
+  std::vector<Planned> plan =
+      planTransfers(resolved, options_.maxReadBytes, coalesced);
 
   // Journal first (after the wait fence, when the source bytes are final);
   // the in-place writes wait for it.
@@ -770,18 +813,22 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
     writesWait = Fence::createAt(Semaphore::create(0), 1);
     ++counters_->operations;
     Status queued = device.queueHostCall(
-        affinity, wait, writesWait, [plan, source, touched, journals]() -> Status {
+        affinity, wait, writesWait,
+        [plan, source, touched, journals]() -> Status {
           const uint8_t *base = source->hostData();
           if (!base)
-            return Status(StatusCode::FailedPrecondition, "scatter source has no host storage");
+            return Status(StatusCode::FailedPrecondition,
+                          "scatter source has no host storage");
           for (const auto &file : touched) {
             std::vector<journal::Record> records;
             for (const Planned &p : plan)
               if (p.file == file)
-                records.push_back({p.fileOffset, base + p.bufferOffset, p.length});
+                records.push_back(
+                    {p.fileOffset, base + p.bufferOffset, p.length});
             if (records.empty())
               continue;
-            Expected<std::string> path = journal::write(file->handle->path(), records);
+            Expected<std::string> path =
+                journal::write(file->handle->path(), records);
             if (!path)
               return path.takeStatus();
             journals->push_back(std::move(*path));
@@ -802,8 +849,8 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity, const Fence
     if (work.size() <= t)
       work.resize(t + 1);
     timelines.addBytes(t, p.length);
-    work[t].transfers.push_back(
-        FileTransfer{p.file->io, p.fileOffset, source, p.bufferOffset, p.length, false});
+    work[t].transfers.push_back(FileTransfer{p.file->io, p.fileOffset, source,
+                                             p.bufferOffset, p.length, false});
   }
   Status issued = issueWork(device, affinity, timelines, work, /*isRead=*/false,
                             /*direct=*/false, counters_->bytesWritten);

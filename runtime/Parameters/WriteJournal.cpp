@@ -1,4 +1,5 @@
-//===- WriteJournal.cpp - redo journal that keeps scatter entries whole -----===//
+//===- WriteJournal.cpp - redo journal that keeps scatter entries whole
+//-----===//
 
 #include "WriteJournal.h"
 
@@ -44,12 +45,13 @@ uint64_t getU64(const uint8_t *p) {
 Status writeAll(int fd, const uint8_t *data, uint64_t length, uint64_t offset,
                 const char *what, const std::string &path) {
   while (length) {
-    ssize_t n = ::pwrite(fd, data, std::min<uint64_t>(length, 1ull << 30), (off_t)offset);
+    ssize_t n = ::pwrite(fd, data, std::min<uint64_t>(length, 1ull << 30),
+                         (off_t)offset);
     if (n < 0) {
       if (errno == EINTR)
         continue;
-      return makeStatus(StatusCode::Unavailable, "writing %s '%s' failed: %s", what,
-                        path.c_str(), std::strerror(errno));
+      return makeStatus(StatusCode::Unavailable, "writing %s '%s' failed: %s",
+                        what, path.c_str(), std::strerror(errno));
     }
     data += n;
     offset += (uint64_t)n;
@@ -61,13 +63,15 @@ Status writeAll(int fd, const uint8_t *data, uint64_t length, uint64_t offset,
 Status syncDirectory(const std::string &dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0)
-    return makeStatus(StatusCode::Unavailable, "opening directory '%s' failed: %s", dir.c_str(),
+    return makeStatus(StatusCode::Unavailable,
+                      "opening directory '%s' failed: %s", dir.c_str(),
                       std::strerror(errno));
   int rc = ::fsync(fd);
   int err = errno;
   ::close(fd);
   if (rc != 0)
-    return makeStatus(StatusCode::Unavailable, "syncing directory '%s' failed: %s", dir.c_str(),
+    return makeStatus(StatusCode::Unavailable,
+                      "syncing directory '%s' failed: %s", dir.c_str(),
                       std::strerror(err));
   return Status();
 }
@@ -83,7 +87,8 @@ std::vector<uint8_t> readFile(const std::string &path) {
     bytes.resize((size_t)st.st_size);
     uint64_t done = 0;
     while (done < bytes.size()) {
-      ssize_t n = ::pread(fd, bytes.data() + done, bytes.size() - done, (off_t)done);
+      ssize_t n =
+          ::pread(fd, bytes.data() + done, bytes.size() - done, (off_t)done);
       if (n <= 0) {
         if (n < 0 && errno == EINTR)
           continue;
@@ -107,7 +112,8 @@ struct ParsedRecord {
 bool parse(const std::vector<uint8_t> &bytes, uint64_t archiveSize,
            std::vector<ParsedRecord> &records) {
   constexpr uint64_t kHeader = 16, kTrailer = 12;
-  if (bytes.size() < kHeader + kTrailer || std::memcmp(bytes.data(), kMagic, 8) != 0 ||
+  if (bytes.size() < kHeader + kTrailer ||
+      std::memcmp(bytes.data(), kMagic, 8) != 0 ||
       std::memcmp(bytes.data() + bytes.size() - 8, kCommit, 8) != 0)
     return false;
   uint64_t body = bytes.size() - kTrailer;
@@ -123,7 +129,8 @@ bool parse(const std::vector<uint8_t> &bytes, uint64_t archiveSize,
   for (uint64_t i = 0; i < count; ++i) {
     const uint8_t *p = bytes.data() + kHeader + i * 16;
     uint64_t offset = getU64(p), length = getU64(p + 8);
-    if (offset > archiveSize || length > archiveSize - offset || length > body - dataOffset)
+    if (offset > archiveSize || length > archiveSize - offset ||
+        length > body - dataOffset)
       return false;
     records.push_back({offset, length, dataOffset});
     dataOffset += length;
@@ -140,7 +147,8 @@ std::string directoryOf(const std::string &path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-Expected<std::string> write(const std::string &archivePath, std::span<const Record> records) {
+Expected<std::string> write(const std::string &archivePath,
+                            std::span<const Record> records) {
   std::vector<uint8_t> header(kMagic, kMagic + 8);
   putU64(header, records.size());
   for (const Record &r : records) {
@@ -151,7 +159,8 @@ Expected<std::string> write(const std::string &archivePath, std::span<const Reco
                      std::to_string(gJournalCounter.fetch_add(1));
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0)
-    return makeStatus(StatusCode::Unavailable, "creating journal '%s' failed: %s", path.c_str(),
+    return makeStatus(StatusCode::Unavailable,
+                      "creating journal '%s' failed: %s", path.c_str(),
                       std::strerror(errno));
   auto fail = [&](Status status) -> Status {
     ::close(fd);
@@ -160,7 +169,8 @@ Expected<std::string> write(const std::string &archivePath, std::span<const Reco
   };
   uint32_t crc = archive::crc32c(0, header.data(), header.size());
   uint64_t offset = 0;
-  Status status = writeAll(fd, header.data(), header.size(), offset, "journal", path);
+  Status status =
+      writeAll(fd, header.data(), header.size(), offset, "journal", path);
   offset += header.size();
   for (const Record &r : records) {
     if (!status.isOk())
@@ -177,8 +187,9 @@ Expected<std::string> write(const std::string &archivePath, std::span<const Reco
   std::memcpy(trailer + 4, kCommit, 8);
   status = writeAll(fd, trailer, sizeof(trailer), offset, "journal", path);
   if (status.isOk() && ::fdatasync(fd) != 0)
-    status = makeStatus(StatusCode::Unavailable, "syncing journal '%s' failed: %s",
-                        path.c_str(), std::strerror(errno));
+    status =
+        makeStatus(StatusCode::Unavailable, "syncing journal '%s' failed: %s",
+                   path.c_str(), std::strerror(errno));
   if (!status.isOk())
     return fail(std::move(status));
   ::close(fd);
@@ -188,8 +199,9 @@ Expected<std::string> write(const std::string &archivePath, std::span<const Reco
 
 Status remove(const std::string &journalPath) {
   if (::unlink(journalPath.c_str()) != 0 && errno != ENOENT)
-    return makeStatus(StatusCode::Unavailable, "removing journal '%s' failed: %s",
-                      journalPath.c_str(), std::strerror(errno));
+    return makeStatus(StatusCode::Unavailable,
+                      "removing journal '%s' failed: %s", journalPath.c_str(),
+                      std::strerror(errno));
   return Status();
 }
 
@@ -209,10 +221,12 @@ static bool isJournalOf(const std::string &name, const std::string &prefix) {
   return name.compare(0, prefix.size(), prefix) == 0;
 }
 
-bool hasPending(const std::vector<std::string> &journalNames, const std::string &archivePath) {
+bool hasPending(const std::vector<std::string> &journalNames,
+                const std::string &archivePath) {
   const std::string prefix = baseNameOf(archivePath) + kSuffix;
-  return std::any_of(journalNames.begin(), journalNames.end(),
-                     [&](const std::string &name) { return isJournalOf(name, prefix); });
+  return std::any_of(
+      journalNames.begin(), journalNames.end(),
+      [&](const std::string &name) { return isJournalOf(name, prefix); });
 }
 
 std::vector<std::string> pending(const std::string &archivePath) {
@@ -226,7 +240,8 @@ std::vector<std::string> pending(const std::string &archivePath) {
     struct stat st;
     uint64_t mtime = 0;
     if (::stat(path.c_str(), &st) == 0)
-      mtime = (uint64_t)st.st_mtim.tv_sec * 1000000000ull + (uint64_t)st.st_mtim.tv_nsec;
+      mtime = (uint64_t)st.st_mtim.tv_sec * 1000000000ull +
+              (uint64_t)st.st_mtim.tv_nsec;
     found.push_back({mtime, path});
   }
   std::sort(found.begin(), found.end());
@@ -236,7 +251,8 @@ std::vector<std::string> pending(const std::string &archivePath) {
   return out;
 }
 
-Expected<RecoveryResult> recover(const std::string &archivePath, int fd, uint64_t archiveSize) {
+Expected<RecoveryResult> recover(const std::string &archivePath, int fd,
+                                 uint64_t archiveSize) {
   RecoveryResult result;
   std::vector<std::string> journals = pending(archivePath);
   for (const std::string &path : journals) {
@@ -247,14 +263,15 @@ Expected<RecoveryResult> recover(const std::string &archivePath, int fd, uint64_
       continue;
     }
     for (const ParsedRecord &r : records)
-      SLUICE_RETURN_IF_ERROR(
-          writeAll(fd, bytes.data() + r.dataOffset, r.length, r.offset, "archive", archivePath));
+      SLUICE_RETURN_IF_ERROR(writeAll(fd, bytes.data() + r.dataOffset, r.length,
+                                      r.offset, "archive", archivePath));
     ++result.replayed;
   }
   if (journals.empty())
     return result;
   if (result.replayed && ::fdatasync(fd) != 0)
-    return makeStatus(StatusCode::Unavailable, "syncing '%s' after journal replay failed: %s",
+    return makeStatus(StatusCode::Unavailable,
+                      "syncing '%s' after journal replay failed: %s",
                       archivePath.c_str(), std::strerror(errno));
   for (const std::string &path : journals)
     SLUICE_RETURN_IF_ERROR(remove(path));

@@ -1,4 +1,5 @@
-//===- WriteJournal.h - redo journal that keeps scatter entries whole -------===//
+//===- WriteJournal.h - redo journal that keeps scatter entries whole
+//-------===//
 //
 // A scatter first writes every byte it will write, with the target offsets,
 // to a journal file next to the archive (`<archive>.sluice-journal-<id>`),
@@ -34,7 +35,8 @@ struct Record {
 
 /// Writes, syncs and publishes (directory synced) a new journal for
 /// `archivePath`; returns the journal's path.
-Expected<std::string> write(const std::string &archivePath, std::span<const Record> records);
+Expected<std::string> write(const std::string &archivePath,
+                            std::span<const Record> records);
 
 /// Deletes a journal whose writes are durable in the archive.
 Status remove(const std::string &journalPath);
@@ -51,7 +53,8 @@ std::string directoryOf(const std::string &archivePath);
 
 /// True when `journalNames` (from journalNamesIn(directoryOf(archivePath)))
 /// holds a journal of `archivePath`.
-bool hasPending(const std::vector<std::string> &journalNames, const std::string &archivePath);
+bool hasPending(const std::vector<std::string> &journalNames,
+                const std::string &archivePath);
 
 struct RecoveryResult {
   unsigned replayed = 0;  // complete journals re-applied
@@ -61,7 +64,8 @@ struct RecoveryResult {
 /// Replays the complete journals of `archivePath` into the writable `fd`,
 /// syncs it, and deletes every journal. A journal that names bytes outside
 /// `archiveSize` is corrupt: nothing of it is applied.
-Expected<RecoveryResult> recover(const std::string &archivePath, int fd, uint64_t archiveSize);
+Expected<RecoveryResult> recover(const std::string &archivePath, int fd,
+                                 uint64_t archiveSize);
 
 } // namespace sluice::runtime::parameters::journal
 

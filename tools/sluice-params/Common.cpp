@@ -1,4 +1,5 @@
-//===- Common.cpp - Shared helpers of the sluice-params subcommands ---------===//
+//===- Common.cpp - Shared helpers of the sluice-params subcommands
+//---------===//
 
 #include "Common.h"
 
@@ -35,20 +36,25 @@ void declareParameterFlags(Flags &flags) {
   flags.declareList("parameters",
                     "[scope=]path of a parameter file (.irpa, .gguf, "
                     ".safetensors); files of one scope merge in flag order");
-  flags.declareString("parameter_mode", "file",
-                      "file|preload|mmap|direct (tools always use positioned reads)");
-  flags.declareString("parameter_external_paths", "relative",
-                      "relative|any|none: which EXTERNAL entry paths are allowed");
+  flags.declareString(
+      "parameter_mode", "file",
+      "file|preload|mmap|direct (tools always use positioned reads)");
+  flags.declareString(
+      "parameter_external_paths", "relative",
+      "relative|any|none: which EXTERNAL entry paths are allowed");
   flags.declareString("parameter_index_max_bytes", "1073741824",
                       "cap on the header bytes read to build an index");
   flags.declareBool("parameter_strict_safetensors",
                     "turn safetensors consistency warnings into errors");
-  flags.declareString("parameter_expected_tp_size", "",
-                      "fail unless sharded scopes were sharded for this tensor-parallel size");
+  flags.declareString(
+      "parameter_expected_tp_size", "",
+      "fail unless sharded scopes were sharded for this tensor-parallel size");
 }
 
-static Expected<uint64_t> parseU64(const std::string &flag, const std::string &text) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
+static Expected<uint64_t> parseU64(const std::string &flag,
+                                   const std::string &text) {
+  if (text.empty() ||
+      text.find_first_not_of("0123456789") != std::string::npos ||
       text.size() > 20)
     return makeStatus(StatusCode::InvalidArgument,
                       "--%s= expects a non-negative integer (got '%s')",
@@ -56,8 +62,9 @@ static Expected<uint64_t> parseU64(const std::string &flag, const std::string &t
   errno = 0;
   unsigned long long v = std::strtoull(text.c_str(), nullptr, 10);
   if (errno == ERANGE)
-    return makeStatus(StatusCode::InvalidArgument, "--%s= value '%s' is too large",
-                      flag.c_str(), text.c_str());
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--%s= value '%s' is too large", flag.c_str(),
+                      text.c_str());
   return (uint64_t)v;
 }
 
@@ -66,7 +73,8 @@ Expected<ParseOptions> parseOptionsFromFlags(const Flags &flags) {
   const std::string &mode = flags.str("parameter_mode");
   if (mode != "file" && mode != "preload" && mode != "mmap" && mode != "direct")
     return makeStatus(StatusCode::InvalidArgument,
-                      "unrecognized --parameter_mode= value '%s'", mode.c_str());
+                      "unrecognized --parameter_mode= value '%s'",
+                      mode.c_str());
   const std::string &paths = flags.str("parameter_external_paths");
   if (paths == "relative")
     options.externalPaths = ExternalPathPolicy::Relative;
@@ -79,7 +87,8 @@ Expected<ParseOptions> parseOptionsFromFlags(const Flags &flags) {
                       "unrecognized --parameter_external_paths= value '%s' "
                       "(expected relative, any or none)",
                       paths.c_str());
-  auto maxBytes = parseU64("parameter_index_max_bytes", flags.str("parameter_index_max_bytes"));
+  auto maxBytes = parseU64("parameter_index_max_bytes",
+                           flags.str("parameter_index_max_bytes"));
   if (!maxBytes)
     return maxBytes.takeStatus();
   options.indexMaxBytes = *maxBytes;
@@ -95,12 +104,14 @@ Status loadParameterFlags(const Flags &flags, const ParseOptions &options,
     printWarnings(scope.index->diagnostics());
   std::optional<uint32_t> expectedTpSize;
   if (!flags.str("parameter_expected_tp_size").empty()) {
-    auto tp = parseU64("parameter_expected_tp_size", flags.str("parameter_expected_tp_size"));
+    auto tp = parseU64("parameter_expected_tp_size",
+                       flags.str("parameter_expected_tp_size"));
     if (!tp)
       return tp.takeStatus();
     if (*tp == 0 || *tp > UINT32_MAX)
-      return makeStatus(StatusCode::InvalidArgument,
-                        "--parameter_expected_tp_size= must be between 1 and 2^32-1");
+      return makeStatus(
+          StatusCode::InvalidArgument,
+          "--parameter_expected_tp_size= must be between 1 and 2^32-1");
     expectedTpSize = (uint32_t)*tp;
   }
   return scopes.validateSharding(expectedTpSize);
@@ -109,17 +120,20 @@ Status loadParameterFlags(const Flags &flags, const ParseOptions &options,
 void declareWriterFlags(Flags &flags) {
   flags.declareString("checksum", "none",
                       "none|crc32c|sha256: per-entry checksum records");
-  flags.declareString("checksum_chunk", "67108864",
-                      "checksum chunk size in bytes (a power of two >= 4096; 0 = "
-                      "one digest per entry)");
+  flags.declareString(
+      "checksum_chunk", "67108864",
+      "checksum chunk size in bytes (a power of two >= 4096; 0 = "
+      "one digest per entry)");
   flags.declareString("external-encoding", "native",
                       "native|skip: encoding of EXTERNAL entries");
-  flags.declareString("archive_sharding", "",
-                      "GROUP_HEX32,TP_SIZE,TP_RANK|global[,FILE_INDEX,FILE_COUNT]: "
-                      "record the file's place in a tensor-parallel checkpoint");
+  flags.declareString(
+      "archive_sharding", "",
+      "GROUP_HEX32,TP_SIZE,TP_RANK|global[,FILE_INDEX,FILE_COUNT]: "
+      "record the file's place in a tensor-parallel checkpoint");
 }
 
-static Status parseArchiveSharding(const std::string &text, WriterOptions &options) {
+static Status parseArchiveSharding(const std::string &text,
+                                   WriterOptions &options) {
   auto bad = [&] {
     return makeStatus(StatusCode::InvalidArgument,
                       "--archive_sharding=%s: expected GROUP_HEX32,TP_SIZE,"
@@ -129,7 +143,8 @@ static Status parseArchiveSharding(const std::string &text, WriterOptions &optio
   std::vector<std::string> parts;
   for (size_t start = 0;;) {
     size_t comma = text.find(',', start);
-    parts.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    parts.push_back(text.substr(
+        start, comma == std::string::npos ? std::string::npos : comma - start));
     if (comma == std::string::npos)
       break;
     start = comma + 1;
@@ -139,7 +154,8 @@ static Status parseArchiveSharding(const std::string &text, WriterOptions &optio
     return bad();
   ArchiveShardingRecord record;
   for (int i = 0; i < 16; ++i)
-    record.groupId[i] = (uint8_t)std::stoul(parts[0].substr(2 * i, 2), nullptr, 16);
+    record.groupId[i] =
+        (uint8_t)std::stoul(parts[0].substr(2 * i, 2), nullptr, 16);
   auto number = [&](const std::string &value, uint32_t &out) {
     auto v = parseU64("archive_sharding", value);
     if (!v || *v > UINT32_MAX)
@@ -153,9 +169,9 @@ static Status parseArchiveSharding(const std::string &text, WriterOptions &optio
     record.tpRank = 0xFFFFFFFFu;
   else if (!number(parts[2], record.tpRank) || record.tpRank >= record.tpSize)
     return bad();
-  if (parts.size() == 5 &&
-      (!number(parts[3], record.fileIndex) || !number(parts[4], record.fileCount) ||
-       record.fileIndex >= record.fileCount))
+  if (parts.size() == 5 && (!number(parts[3], record.fileIndex) ||
+                            !number(parts[4], record.fileCount) ||
+                            record.fileIndex >= record.fileCount))
     return bad();
   options.archiveSharding = record;
   options.creator = "sluice-params";
@@ -199,11 +215,13 @@ Status writerOptionsFromFlags(const Flags &flags, WriterOptions &options) {
                       "native or skip)",
                       encoding.c_str());
   if (!flags.str("archive_sharding").empty())
-    SLUICE_RETURN_IF_ERROR(parseArchiveSharding(flags.str("archive_sharding"), options));
+    SLUICE_RETURN_IF_ERROR(
+        parseArchiveSharding(flags.str("archive_sharding"), options));
   return Status();
 }
 
-std::string formatIndexDump(std::string_view scope, const ParameterIndex &index) {
+std::string formatIndexDump(std::string_view scope,
+                            const ParameterIndex &index) {
   std::string out;
   out += "//===--------------------------------------------------------------"
          "------------------------------------------------===//\n";
@@ -225,8 +243,9 @@ std::string formatIndexDump(std::string_view scope, const ParameterIndex &index)
   for (const ParameterEntry &entry : index) {
     switch (entry.type) {
     case EntryType::File:
-      out += formatString("%16llu | %16llu | %16llu | `", (ull)entry.offset,
-                          (ull)(entry.offset + entry.length), (ull)entry.length);
+      out +=
+          formatString("%16llu | %16llu | %16llu | `", (ull)entry.offset,
+                       (ull)(entry.offset + entry.length), (ull)entry.length);
       break;
     case EntryType::Splat:
       out += formatString("               - |                - | %16llu | `",
@@ -250,8 +269,9 @@ static std::string renderDims(const std::vector<uint64_t> &dims) {
 std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
   std::string out;
   for (const ParsedFile &file : scope.files) {
-    out += formatString("// File '%s' (%s, %llu bytes)\n", file.file->path().c_str(),
-                        fileFormatName(file.format), (ull)file.file->size());
+    out += formatString("// File '%s' (%s, %llu bytes)\n",
+                        file.file->path().c_str(), fileFormatName(file.format),
+                        (ull)file.file->size());
     for (const auto &[key, value] : file.fileMetadata)
       out += "//   metadata " + key + " = " + value + "\n";
     if (file.archiveRecords) {
@@ -259,20 +279,23 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
       if (r.creator)
         out += "//   creator: " + *r.creator + "\n";
       if (r.archiveSharding)
-        out += formatString("//   sharding: group %s, tp_size %u, tp_rank %s, file %u of %u\n",
-                            runtime::archive::toHex(r.archiveSharding->groupId.data(), 16).c_str(),
-                            r.archiveSharding->tpSize,
-                            r.archiveSharding->tpRank == 0xFFFFFFFFu
-                                ? "global"
-                                : std::to_string(r.archiveSharding->tpRank).c_str(),
-                            r.archiveSharding->fileIndex, r.archiveSharding->fileCount);
+        out += formatString(
+            "//   sharding: group %s, tp_size %u, tp_rank %s, file %u of %u\n",
+            runtime::archive::toHex(r.archiveSharding->groupId.data(), 16)
+                .c_str(),
+            r.archiveSharding->tpSize,
+            r.archiveSharding->tpRank == 0xFFFFFFFFu
+                ? "global"
+                : std::to_string(r.archiveSharding->tpRank).c_str(),
+            r.archiveSharding->fileIndex, r.archiveSharding->fileCount);
     }
   }
   for (const ParameterEntry &e : *scope.index) {
     out += "// Entry `" + e.key + "`: ";
     if (e.type == EntryType::Splat) {
-      out += formatString("splat of %llu bytes, pattern %s", (ull)e.length,
-                          runtime::archive::toHex(e.pattern.data(), e.patternLength).c_str());
+      out += formatString(
+          "splat of %llu bytes, pattern %s", (ull)e.length,
+          runtime::archive::toHex(e.pattern.data(), e.patternLength).c_str());
     } else {
       out += formatString("%s%s offset %llu, %llu bytes",
                           e.external ? "external file " : "file ",
@@ -288,17 +311,19 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
                           (ull)e.checksum->digestCount(),
                           e.checksum->digestCount() == 1 ? "" : "s");
     if (e.tensorInfo)
-      out += ", tensor " + e.tensorInfo->dtype + " " + renderDims(e.tensorInfo->dims);
+      out += ", tensor " + e.tensorInfo->dtype + " " +
+             renderDims(e.tensorInfo->dims);
     SlmdRecords records;
     std::vector<std::string> ignored;
     auto decoded = decodeSlmd(e.metadata, records, ignored);
     if (decoded && *decoded == SlmdDecodeResult::Decoded) {
       if (records.shard)
-        out += formatString(", shard %u/%u axis %d [%llu, +%llu) of %s",
-                            records.shard->shardIndex, records.shard->shardCount,
-                            records.shard->axis, (ull)records.shard->axisOffset,
-                            (ull)records.shard->axisLength,
-                            renderDims(records.shard->globalDims).c_str());
+        out +=
+            formatString(", shard %u/%u axis %d [%llu, +%llu) of %s",
+                         records.shard->shardIndex, records.shard->shardCount,
+                         records.shard->axis, (ull)records.shard->axisOffset,
+                         (ull)records.shard->axisLength,
+                         renderDims(records.shard->globalDims).c_str());
       if (records.foreign)
         out += formatString(", metadata %zu bytes", records.foreign->size());
     } else if (!e.metadata.empty()) {
@@ -336,8 +361,9 @@ void Progress::draw() {
   int filled = (int)(fraction * width);
   std::string bar(filled, '#');
   bar.append(width - filled, '.');
-  std::fprintf(stderr, "\r%s [%s] %3d%% %.1f/%.1f MiB", label_.c_str(), bar.c_str(),
-               (int)(fraction * 100), done_ / 1048576.0, total_ / 1048576.0);
+  std::fprintf(stderr, "\r%s [%s] %3d%% %.1f/%.1f MiB", label_.c_str(),
+               bar.c_str(), (int)(fraction * 100), done_ / 1048576.0,
+               total_ / 1048576.0);
   std::fflush(stderr);
   drawn_ = true;
 }
@@ -351,15 +377,16 @@ void Progress::finish() {
   enabled_ = false;
 }
 
-Status writeArchiveAndDump(const IrpaBuilder &builder, const std::string &output,
-                           WriterOptions options, bool quiet,
-                           std::string_view label,
+Status writeArchiveAndDump(const IrpaBuilder &builder,
+                           const std::string &output, WriterOptions options,
+                           bool quiet, std::string_view label,
                            const ParseOptions &reparse) {
   uint64_t total = 0;
   for (const ArchiveEntry &e : builder.entries())
     if (e.kind == ArchiveEntry::Kind::Data)
       total += e.length;
-  Progress progress(std::string(label), total, !quiet && total >= (64ull << 20));
+  Progress progress(std::string(label), total,
+                    !quiet && total >= (64ull << 20));
   options.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
   auto written = builder.write(output, options);
   progress.finish();
@@ -379,17 +406,20 @@ Status writeArchiveAndDump(const IrpaBuilder &builder, const std::string &output
   return Status();
 }
 
-Status writeFileAtomically(const std::string &path, uint64_t size,
-                           const std::function<Status(uint64_t, char *, uint64_t)> &fill) {
+Status writeFileAtomically(
+    const std::string &path, uint64_t size,
+    const std::function<Status(uint64_t, char *, uint64_t)> &fill) {
   std::string dir = directoryOf(path);
-  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  std::string base = path.substr(
+      path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
   std::random_device rd;
-  std::string temp = (path.find('/') == std::string::npos ? std::string() : dir + "/") +
-                     "." + base + formatString(".%d.%08x.tmp", (int)::getpid(), (unsigned)rd());
+  std::string temp =
+      (path.find('/') == std::string::npos ? std::string() : dir + "/") + "." +
+      base + formatString(".%d.%08x.tmp", (int)::getpid(), (unsigned)rd());
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0)
-    return makeStatus(StatusCode::Unknown, "creating '%s' failed: %s", temp.c_str(),
-                      std::strerror(errno));
+    return makeStatus(StatusCode::Unknown, "creating '%s' failed: %s",
+                      temp.c_str(), std::strerror(errno));
   const uint64_t bufferSize = 8ull << 20;
   std::unique_ptr<char[]> buffer(new char[bufferSize]);
   Status status;

@@ -1,4 +1,5 @@
-//===- Common.h - Shared helpers of the sluice-params subcommands -----------===//
+//===- Common.h - Shared helpers of the sluice-params subcommands
+//-----------===//
 #ifndef SLUICE_TOOLS_SLUICE_PARAMS_COMMON_H
 #define SLUICE_TOOLS_SLUICE_PARAMS_COMMON_H
 
@@ -15,10 +16,10 @@
 namespace sluice::params {
 
 using runtime::Expected;
-using runtime::Status;
-using runtime::StatusCode;
 using runtime::formatString;
 using runtime::makeStatus;
+using runtime::Status;
+using runtime::StatusCode;
 namespace archive = runtime::archive;
 
 /// Prints a failed status to stderr as the reference tools do.
@@ -30,15 +31,18 @@ void printWarnings(const std::vector<std::string> &warnings);
 void declareParameterFlags(Flags &flags);
 Expected<archive::ParseOptions> parseOptionsFromFlags(const Flags &flags);
 /// Loads every --parameters flag into `scopes`.
-Status loadParameterFlags(const Flags &flags, const archive::ParseOptions &options,
+Status loadParameterFlags(const Flags &flags,
+                          const archive::ParseOptions &options,
                           archive::ParameterScopes &scopes);
 
 /// --checksum, --checksum_chunk, --external-encoding.
 void declareWriterFlags(Flags &flags);
-Status writerOptionsFromFlags(const Flags &flags, archive::WriterOptions &options);
+Status writerOptionsFromFlags(const Flags &flags,
+                              archive::WriterOptions &options);
 
 /// The index dump of parameter-runtime.md §2.5 for one scope.
-std::string formatIndexDump(std::string_view scope, const archive::ParameterIndex &index);
+std::string formatIndexDump(std::string_view scope,
+                            const archive::ParameterIndex &index);
 /// `--verbose` details appended after a scope's block.
 std::string formatVerboseDetails(const archive::ParameterScopes::Scope &scope);
 
@@ -76,8 +80,9 @@ Status writeArchiveAndDump(const archive::IrpaBuilder &builder,
 
 /// Writes `size` bytes produced by `fill(offset, buffer, n)` to `path`
 /// atomically (temporary file + rename).
-Status writeFileAtomically(const std::string &path, uint64_t size,
-                           const std::function<Status(uint64_t, char *, uint64_t)> &fill);
+Status writeFileAtomically(
+    const std::string &path, uint64_t size,
+    const std::function<Status(uint64_t, char *, uint64_t)> &fill);
 
 int runCreate(const std::vector<std::string_view> &args);
 int runDump(const std::vector<std::string_view> &args);

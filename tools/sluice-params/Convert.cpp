@@ -1,4 +1,5 @@
-//===- Convert.cpp - `sluice-params convert` --------------------------------===//
+//===- Convert.cpp - `sluice-params convert`
+//--------------------------------===//
 //
 // parameter-runtime.md §12.4 (iree-convert-parameters): every scope of the
 // inputs flattened into one unscoped IRPA, with --exclude / --rename /
@@ -55,13 +56,15 @@ Expected<SplatFlag> parseSplatFlag(const std::string &text) {
                       typeName.c_str());
   auto value = parseElementValue(*type, spec.substr(eq2 + 1));
   if (!value)
-    return value.takeStatus().annotate(formatString("--splat=%s", text.c_str()));
+    return value.takeStatus().annotate(
+        formatString("--splat=%s", text.c_str()));
   flag.pattern = *value;
   return flag;
 }
 
 /// Path of `target` relative to `fromDir` when possible, else absolute.
-std::string relativePath(const std::string &target, const std::string &fromDir) {
+std::string relativePath(const std::string &target,
+                         const std::string &fromDir) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path absTarget = fs::weakly_canonical(fs::absolute(target, ec), ec);
@@ -117,7 +120,8 @@ Status convert(const Flags &flags) {
   const std::string outputDir = directoryOf(output);
   for (const auto &scope : scopes.scopes()) {
     for (const ParameterEntry &entry : *scope.index) {
-      if (std::find(excludes.begin(), excludes.end(), entry.key) != excludes.end())
+      if (std::find(excludes.begin(), excludes.end(), entry.key) !=
+          excludes.end())
         continue;
       std::string key = entry.key;
       for (const auto &[from, to] : renames)
@@ -161,10 +165,11 @@ Status convert(const Flags &flags) {
       if (splat || strip || entry.type == EntryType::Splat) {
         out.kind = ArchiveEntry::Kind::Splat;
         std::string pattern =
-            splat ? splat->pattern
-                  : strip ? std::string(1, '\0')
-                          : std::string(reinterpret_cast<const char *>(entry.pattern.data()),
-                                        entry.patternLength);
+            splat   ? splat->pattern
+            : strip ? std::string(1, '\0')
+                    : std::string(
+                          reinterpret_cast<const char *>(entry.pattern.data()),
+                          entry.patternLength);
         out.patternLength = (uint8_t)pattern.size();
         std::memcpy(out.pattern.data(), pattern.data(), pattern.size());
       } else if (externalFromInputs && entry.sourceFormat != FileFormat::Irpa) {
@@ -179,8 +184,10 @@ Status convert(const Flags &flags) {
         out.alignment = 64;
         out.source = DataSource::fileRange(entry.file, entry.offset);
       }
-      SLUICE_RETURN_IF_ERROR(builder.add(std::move(out)).annotate(formatString(
-          "converting entry '%s' of scope '%s'", entry.key.c_str(), scope.name.c_str())));
+      SLUICE_RETURN_IF_ERROR(
+          builder.add(std::move(out))
+              .annotate(formatString("converting entry '%s' of scope '%s'",
+                                     entry.key.c_str(), scope.name.c_str())));
     }
   }
 
@@ -197,21 +204,29 @@ int runConvert(const std::vector<std::string_view> &args) {
   declareParameterFlags(flags);
   flags.declareString("output", "", "output .irpa path");
   flags.declareList("exclude", "drop entries whose original key equals this");
-  flags.declareList("rename", "old=new: rename an entry (first matching flag wins)");
-  flags.declareList("splat", "name[=type=value]: turn the (renamed) entry into a splat");
-  flags.declareBool("strip", "turn every entry not named by --splat into a 1-byte zero splat");
+  flags.declareList("rename",
+                    "old=new: rename an entry (first matching flag wins)");
+  flags.declareList("splat",
+                    "name[=type=value]: turn the (renamed) entry into a splat");
+  flags.declareBool(
+      "strip",
+      "turn every entry not named by --splat into a 1-byte zero splat");
   flags.declareBool("quiet", "do not print the index of the output archive");
-  flags.declareBool("preserve-tensor-info", "record dtype/shape as TENSOR_INFO records");
+  flags.declareBool("preserve-tensor-info",
+                    "record dtype/shape as TENSOR_INFO records");
   flags.declareBool("external-from-inputs",
-                    "reference safetensors/GGUF tensors as EXTERNAL entries instead of copying");
-  flags.declareBool("allow_duplicates", "write every copy of duplicate output keys");
+                    "reference safetensors/GGUF tensors as EXTERNAL entries "
+                    "instead of copying");
+  flags.declareBool("allow_duplicates",
+                    "write every copy of duplicate output keys");
   declareWriterFlags(flags);
   flags.declareBool("help", "print this help");
   Status status = flags.parse(args);
   if (status.isOk() && flags.boolean("help")) {
-    std::printf("Usage: sluice-params convert --parameters=[scope=]file.ext ... "
-                "--output=file.irpa [flags]\n\n%s",
-                flags.help().c_str());
+    std::printf(
+        "Usage: sluice-params convert --parameters=[scope=]file.ext ... "
+        "--output=file.irpa [flags]\n\n%s",
+        flags.help().c_str());
     return 0;
   }
   if (status.isOk())

@@ -1,4 +1,5 @@
-//===- Create.cpp - `sluice-params create` ----------------------------------===//
+//===- Create.cpp - `sluice-params create`
+//----------------------------------===//
 //
 // parameter-runtime.md §12.2 (iree-create-parameters), plus --external,
 // --data=name=SHAPExTYPE=@file and --checksum.
@@ -26,7 +27,8 @@ struct Declaration {
   std::string value;
 };
 
-Expected<Declaration> parseDeclaration(const std::string &flag, const std::string &text) {
+Expected<Declaration> parseDeclaration(const std::string &flag,
+                                       const std::string &text) {
   size_t eq = text.find('=');
   if (eq == std::string::npos)
     return makeStatus(StatusCode::InvalidArgument,
@@ -63,7 +65,8 @@ Status addExternalFlag(IrpaBuilder &builder, const std::string &text,
                        const std::string &outputPath) {
   auto bad = [&] {
     return makeStatus(StatusCode::InvalidArgument,
-                      "--external=%s: expected name=path#begin-end", text.c_str());
+                      "--external=%s: expected name=path#begin-end",
+                      text.c_str());
   };
   size_t eq = text.find('=');
   size_t hash = text.rfind('#');
@@ -75,7 +78,8 @@ Status addExternalFlag(IrpaBuilder &builder, const std::string &text,
   size_t dash = range.find('-');
   if (path.empty() || dash == std::string::npos)
     return bad();
-  std::string beginText = range.substr(0, dash), endText = range.substr(dash + 1);
+  std::string beginText = range.substr(0, dash),
+              endText = range.substr(dash + 1);
   if (beginText.empty() || endText.empty() ||
       beginText.find_first_not_of("0123456789") != std::string::npos ||
       endText.find_first_not_of("0123456789") != std::string::npos ||
@@ -86,14 +90,15 @@ Status addExternalFlag(IrpaBuilder &builder, const std::string &text,
   uint64_t end = std::strtoull(endText.c_str(), nullptr, 10);
   if (errno == ERANGE || end < begin)
     return makeStatus(StatusCode::InvalidArgument,
-                      "--external=%s: invalid byte range [%s, %s)", text.c_str(),
-                      beginText.c_str(), endText.c_str());
+                      "--external=%s: invalid byte range [%s, %s)",
+                      text.c_str(), beginText.c_str(), endText.c_str());
   // Readers resolve relative paths against the archive's directory.
   std::string resolved =
       path[0] == '/' ? path : directoryOf(outputPath) + "/" + path;
   auto file = openFile(resolved);
   if (!file)
-    return file.takeStatus().annotate(formatString("--external=%s", text.c_str()));
+    return file.takeStatus().annotate(
+        formatString("--external=%s", text.c_str()));
   uint64_t alignment = 0;
   for (uint64_t a = 64; a >= 1; a /= 2)
     if (begin % a == 0) {
@@ -122,10 +127,11 @@ Status create(const Flags &flags) {
   std::string alignmentText = flags.str("alignment");
   char *end = nullptr;
   long long alignment = std::strtoll(alignmentText.c_str(), &end, 10);
-  if (alignmentText.empty() || *end || alignment <= 0 || alignment > INT32_MAX ||
-      (alignment & (alignment - 1)))
+  if (alignmentText.empty() || *end || alignment <= 0 ||
+      alignment > INT32_MAX || (alignment & (alignment - 1)))
     return makeStatus(StatusCode::InvalidArgument,
-                      "alignment must be a power of two (got %s)", alignmentText.c_str());
+                      "alignment must be a power of two (got %s)",
+                      alignmentText.c_str());
   WriterOptions options;
   SLUICE_RETURN_IF_ERROR(writerOptionsFromFlags(flags, options));
 
@@ -139,10 +145,12 @@ Status create(const Flags &flags) {
     if (d->hasValue) {
       auto p = elementPattern(*d);
       if (!p)
-        return p.takeStatus().annotate(formatString("--splat=%s", text.c_str()));
+        return p.takeStatus().annotate(
+            formatString("--splat=%s", text.c_str()));
       pattern = *p;
     }
-    SLUICE_RETURN_IF_ERROR(builder.addSplat(d->name, pattern, d->shape.storageBytes));
+    SLUICE_RETURN_IF_ERROR(
+        builder.addSplat(d->name, pattern, d->shape.storageBytes));
   }
   for (const std::string &text : flags.list("data")) {
     auto d = parseDeclaration("data", text);
@@ -153,7 +161,8 @@ Status create(const Flags &flags) {
       std::string path = d->value.substr(1);
       auto file = openFile(path);
       if (!file)
-        return file.takeStatus().annotate(formatString("--data=%s", text.c_str()));
+        return file.takeStatus().annotate(
+            formatString("--data=%s", text.c_str()));
       if ((*file)->size() != d->shape.storageBytes)
         return makeStatus(StatusCode::InvalidArgument,
                           "--data=%s: file '%s' has %llu bytes but the "
@@ -168,7 +177,8 @@ Status create(const Flags &flags) {
       source = DataSource::pattern(*p);
     }
     SLUICE_RETURN_IF_ERROR(builder.addData(d->name, d->shape.storageBytes,
-                                           std::move(source), (uint64_t)alignment));
+                                           std::move(source),
+                                           (uint64_t)alignment));
   }
   for (const std::string &text : flags.list("external"))
     SLUICE_RETURN_IF_ERROR(addExternalFlag(builder, text, output));

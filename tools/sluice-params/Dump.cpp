@@ -1,4 +1,5 @@
-//===- Dump.cpp - `sluice-params dump` --------------------------------------===//
+//===- Dump.cpp - `sluice-params dump`
+//--------------------------------------===//
 //
 // parameter-runtime.md §12.3 (iree-dump-parameters): the index dump of
 // every scope, --extract (every entry type and mode), plus --verbose and
@@ -39,9 +40,10 @@ Status extract(const ParameterScopes &scopes, const std::string &flag) {
   std::fflush(stdout);
   // Verify checksums first so a corrupt parameter never lands on disk.
   SLUICE_RETURN_IF_ERROR(verifyEntry(e, scope));
-  return writeFileAtomically(path, e.length, [&](uint64_t offset, char *buffer, uint64_t n) {
-    return readEntryBytes(e, offset, buffer, n);
-  });
+  return writeFileAtomically(path, e.length,
+                             [&](uint64_t offset, char *buffer, uint64_t n) {
+                               return readEntryBytes(e, offset, buffer, n);
+                             });
 }
 
 } // namespace
@@ -49,8 +51,11 @@ Status extract(const ParameterScopes &scopes, const std::string &flag) {
 int runDump(const std::vector<std::string_view> &args) {
   Flags flags;
   declareParameterFlags(flags);
-  flags.declareList("extract", "[scope::]key=file.bin: write a parameter's bytes to a file");
-  flags.declareBool("verbose", "also print metadata records, GGUF KVs and safetensors __metadata__");
+  flags.declareList(
+      "extract", "[scope::]key=file.bin: write a parameter's bytes to a file");
+  flags.declareBool(
+      "verbose",
+      "also print metadata records, GGUF KVs and safetensors __metadata__");
   flags.declareBool("verify", "verify every checksum; exit 1 on any mismatch");
   flags.declareBool("help", "print this help");
   Status status = flags.parse(args);
@@ -59,15 +64,17 @@ int runDump(const std::vector<std::string_view> &args) {
     return 1;
   }
   if (flags.boolean("help")) {
-    std::printf("Usage: sluice-params dump --parameters=[scope=]file.ext ...\n\n"
-                "Supported formats: .irpa, .gguf, .safetensors\n\n%s",
-                flags.help().c_str());
+    std::printf(
+        "Usage: sluice-params dump --parameters=[scope=]file.ext ...\n\n"
+        "Supported formats: .irpa, .gguf, .safetensors\n\n%s",
+        flags.help().c_str());
     return 0;
   }
   if (!flags.positional().empty()) {
     std::fprintf(stderr, "Error: no positional arguments expected.\n");
-    std::fprintf(stderr, "Use one or more --parameters=file.ext flags to specify "
-                         "parameter files.\n");
+    std::fprintf(stderr,
+                 "Use one or more --parameters=file.ext flags to specify "
+                 "parameter files.\n");
     return 1;
   }
   auto options = parseOptionsFromFlags(flags);

@@ -1,4 +1,5 @@
-//===- ElementType.cpp - HAL-style shape/element type parsing ---------------===//
+//===- ElementType.cpp - HAL-style shape/element type parsing
+//---------------===//
 
 #include "ElementType.h"
 
@@ -41,18 +42,21 @@ Expected<ElementType> parseElementType(std::string_view text) {
     digits = text.substr(1);
   } else {
     return makeStatus(StatusCode::InvalidArgument,
-                      "unsupported element type '%.*s'", (int)text.size(), text.data());
+                      "unsupported element type '%.*s'", (int)text.size(),
+                      text.data());
   }
   if (digits.empty() || digits.size() > 4 ||
       digits.find_first_not_of("0123456789") != std::string_view::npos)
     return makeStatus(StatusCode::InvalidArgument,
-                      "unsupported element type '%.*s'", (int)text.size(), text.data());
+                      "unsupported element type '%.*s'", (int)text.size(),
+                      text.data());
   type.bits = (unsigned)std::strtoul(std::string(digits).c_str(), nullptr, 10);
-  if ((type.kind == ElementType::Kind::Float &&
-       type.bits != 16 && type.bits != 32 && type.bits != 64) ||
+  if ((type.kind == ElementType::Kind::Float && type.bits != 16 &&
+       type.bits != 32 && type.bits != 64) ||
       (type.kind == ElementType::Kind::BFloat && type.bits != 16))
     return makeStatus(StatusCode::InvalidArgument,
-                      "unsupported element type '%.*s'", (int)text.size(), text.data());
+                      "unsupported element type '%.*s'", (int)text.size(),
+                      text.data());
   return type;
 }
 
@@ -70,7 +74,8 @@ Expected<ShapeType> parseShapeType(std::string_view text) {
         dim.size() > 19)
       return makeStatus(StatusCode::InvalidArgument,
                         "invalid dimension '%.*s' in shape-type '%.*s'",
-                        (int)dim.size(), dim.data(), (int)text.size(), text.data());
+                        (int)dim.size(), dim.data(), (int)text.size(),
+                        text.data());
     out.dims.push_back(std::strtoull(std::string(dim).c_str(), nullptr, 10));
     if (out.dims.size() > 16)
       return makeStatus(StatusCode::InvalidArgument,
@@ -139,8 +144,8 @@ Expected<std::string> parseElementValue(const ElementType &type,
                                         std::string_view value) {
   std::string text(value);
   auto invalid = [&] {
-    return makeStatus(StatusCode::InvalidArgument,
-                      "failed to parse '%s' as %s", text.c_str(), type.name.c_str());
+    return makeStatus(StatusCode::InvalidArgument, "failed to parse '%s' as %s",
+                      text.c_str(), type.name.c_str());
   };
   if (text.empty())
     return invalid();
@@ -184,7 +189,8 @@ Expected<std::string> parseElementValue(const ElementType &type,
   bool negative = text[0] == '-';
   uint64_t bits;
   if (negative) {
-    if (type.kind == ElementType::Kind::Unsigned || type.kind == ElementType::Kind::Opaque)
+    if (type.kind == ElementType::Kind::Unsigned ||
+        type.kind == ElementType::Kind::Opaque)
       return invalid();
     long long v = std::strtoll(text.c_str(), &end, 10);
     if (*end || errno == ERANGE)

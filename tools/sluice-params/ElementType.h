@@ -1,4 +1,5 @@
-//===- ElementType.h - HAL-style shape/element type parsing -----------------===//
+//===- ElementType.h - HAL-style shape/element type parsing
+//-----------------===//
 //
 // `4x1024xf32`-style shape-types and element values, as the reference tools
 // parse them (parameter-runtime.md §12.2).

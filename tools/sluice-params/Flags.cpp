@@ -1,4 +1,5 @@
-//===- Flags.cpp - IREE-style --flag=value parsing --------------------------===//
+//===- Flags.cpp - IREE-style --flag=value parsing
+//--------------------------===//
 
 #include "Flags.h"
 
@@ -8,7 +9,8 @@ using namespace sluice::runtime;
 
 void Flags::declareString(const std::string &name, std::string defaultValue,
                           std::string help) {
-  flags_[name] = Flag{Kind::String, std::move(help), std::move(defaultValue), false, {}};
+  flags_[name] =
+      Flag{Kind::String, std::move(help), std::move(defaultValue), false, {}};
   order_.push_back(name);
 }
 void Flags::declareBool(const std::string &name, std::string help) {
@@ -34,8 +36,9 @@ Status Flags::parse(const std::vector<std::string_view> &args) {
       return makeStatus(StatusCode::InvalidArgument, "unknown flag '--%s'",
                         name.c_str());
     Flag &flag = it->second;
-    std::string value = eq == std::string_view::npos ? std::string()
-                                                     : std::string(body.substr(eq + 1));
+    std::string value = eq == std::string_view::npos
+                            ? std::string()
+                            : std::string(body.substr(eq + 1));
     switch (flag.kind) {
     case Kind::Bool:
       if (eq == std::string_view::npos || value == "true" || value == "1")
@@ -76,7 +79,9 @@ bool Flags::boolean(const std::string &name) const {
 const std::vector<std::string> &Flags::list(const std::string &name) const {
   return flags_.at(name).values;
 }
-bool Flags::wasSet(const std::string &name) const { return flags_.at(name).set; }
+bool Flags::wasSet(const std::string &name) const {
+  return flags_.at(name).set;
+}
 
 std::string Flags::help() const {
   std::string out;

@@ -1,4 +1,5 @@
-//===- Flags.h - IREE-style --flag=value parsing for sluice-params ----------===//
+//===- Flags.h - IREE-style --flag=value parsing for sluice-params
+//----------===//
 #ifndef SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
 #define SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
 
@@ -17,7 +18,8 @@ namespace sluice::params {
 /// may repeat. Positional arguments are collected separately.
 class Flags {
 public:
-  void declareString(const std::string &name, std::string defaultValue, std::string help);
+  void declareString(const std::string &name, std::string defaultValue,
+                     std::string help);
   void declareBool(const std::string &name, std::string help);
   void declareList(const std::string &name, std::string help);
 

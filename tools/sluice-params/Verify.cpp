@@ -1,4 +1,5 @@
-//===- Verify.cpp - `sluice-params verify` ----------------------------------===//
+//===- Verify.cpp - `sluice-params verify`
+//----------------------------------===//
 //
 // Sluice addition: parses every --parameters file (all bounds are checked
 // by the parsers), re-checks every entry's range against its file, and
@@ -30,9 +31,11 @@ using ull = unsigned long long;
 int runVerify(const std::vector<std::string_view> &args) {
   Flags flags;
   declareParameterFlags(flags);
-  flags.declareBool("quiet", "print only bad entries and failures (no summary, no progress)");
-  flags.declareString("parameter_max_concurrency", "",
-                      "verification threads (default: hardware threads, at most 16)");
+  flags.declareBool(
+      "quiet", "print only bad entries and failures (no summary, no progress)");
+  flags.declareString(
+      "parameter_max_concurrency", "",
+      "verification threads (default: hardware threads, at most 16)");
   flags.declareBool("help", "print this help");
   Status status = flags.parse(args);
   if (!status.isOk()) {
@@ -40,8 +43,9 @@ int runVerify(const std::vector<std::string_view> &args) {
     return 1;
   }
   if (flags.boolean("help")) {
-    std::printf("Usage: sluice-params verify --parameters=[scope=]file.ext ...\n\n%s",
-                flags.help().c_str());
+    std::printf(
+        "Usage: sluice-params verify --parameters=[scope=]file.ext ...\n\n%s",
+        flags.help().c_str());
     return 0;
   }
   std::vector<std::string> paths = flags.list("parameters");
@@ -49,8 +53,9 @@ int runVerify(const std::vector<std::string_view> &args) {
     paths.push_back(p); // convenience: `verify file.irpa`
   if (paths.empty()) {
     std::fprintf(stderr, "Error: no parameter files given.\n");
-    std::fprintf(stderr, "Use one or more --parameters=file.ext flags to specify "
-                         "parameter files.\n");
+    std::fprintf(stderr,
+                 "Use one or more --parameters=file.ext flags to specify "
+                 "parameter files.\n");
     return 1;
   }
   auto options = parseOptionsFromFlags(flags);
@@ -59,13 +64,16 @@ int runVerify(const std::vector<std::string_view> &args) {
     return 1;
   }
   const bool quiet = flags.boolean("quiet");
-  unsigned threads = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+  unsigned threads =
+      std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
   if (!flags.str("parameter_max_concurrency").empty()) {
     char *end = nullptr;
-    unsigned long v = std::strtoul(flags.str("parameter_max_concurrency").c_str(), &end, 10);
+    unsigned long v =
+        std::strtoul(flags.str("parameter_max_concurrency").c_str(), &end, 10);
     if (*end || v < 1 || v > 256) {
-      printError(makeStatus(StatusCode::InvalidArgument,
-                            "--parameter_max_concurrency= must be between 1 and 256"));
+      printError(
+          makeStatus(StatusCode::InvalidArgument,
+                     "--parameter_max_concurrency= must be between 1 and 256"));
       return 1;
     }
     threads = (unsigned)v;
@@ -78,7 +86,8 @@ int runVerify(const std::vector<std::string_view> &args) {
     ++files;
     auto parsed = parseParameterFile(flag.path, *options);
     if (!parsed) {
-      std::printf("BAD %s: %s\n", flag.path.c_str(), parsed.status().toString().c_str());
+      std::printf("BAD %s: %s\n", flag.path.c_str(),
+                  parsed.status().toString().c_str());
       exitCode = 1;
       ++bad;
       continue;
@@ -88,7 +97,8 @@ int runVerify(const std::vector<std::string_view> &args) {
     for (const ParameterEntry &e : parsed->entries)
       if (e.checksum)
         total += e.length;
-    Progress progress("verify " + flag.path, total, !quiet && total >= (64ull << 20));
+    Progress progress("verify " + flag.path, total,
+                      !quiet && total >= (64ull << 20));
     std::mutex progressMutex;
     VerifyOptions verifyOptions;
     verifyOptions.progress = [&](uint64_t n) {
@@ -98,7 +108,8 @@ int runVerify(const std::vector<std::string_view> &args) {
     std::vector<const ParameterEntry *> list;
     for (const ParameterEntry &e : parsed->entries)
       list.push_back(&e);
-    std::vector<Status> results = verifyEntries(list, flag.scope, threads, verifyOptions);
+    std::vector<Status> results =
+        verifyEntries(list, flag.scope, threads, verifyOptions);
     progress.finish();
     for (size_t i = 0; i < list.size(); ++i) {
       const ParameterEntry &e = *list[i];
@@ -107,15 +118,17 @@ int runVerify(const std::vector<std::string_view> &args) {
         ++checksummed;
       if (!results[i].isOk()) {
         std::printf("BAD %s entry %llu `%s`: %s\n", flag.path.c_str(),
-                    (ull)e.sourceEntryIndex, e.key.c_str(), results[i].toString().c_str());
+                    (ull)e.sourceEntryIndex, e.key.c_str(),
+                    results[i].toString().c_str());
         ++bad;
         exitCode = 1;
       }
     }
   }
   if (!quiet)
-    std::printf("verified %llu entries in %llu files: %llu checksummed, %llu bad\n",
-                (ull)entries, (ull)files, (ull)checksummed, (ull)bad);
+    std::printf(
+        "verified %llu entries in %llu files: %llu checksummed, %llu bad\n",
+        (ull)entries, (ull)files, (ull)checksummed, (ull)bad);
   return exitCode;
 }
 

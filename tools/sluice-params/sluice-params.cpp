@@ -1,4 +1,5 @@
-//===- sluice-params.cpp - Parameter archive tool ---------------------------===//
+//===- sluice-params.cpp - Parameter archive tool
+//---------------------------===//
 //
 // `sluice-params <create|dump|convert|verify> [flags]`: the equivalents of
 // iree-create-parameters, iree-dump-parameters and iree-convert-parameters
@@ -14,14 +15,17 @@
 namespace {
 
 void usage(FILE *out) {
-  std::fprintf(out,
-               "Usage: sluice-params <command> [flags]\n\n"
-               "Commands:\n"
-               "  create   create an .irpa archive from --data/--splat/--external declarations\n"
-               "  dump     print the index of --parameters files (.irpa, .gguf, .safetensors)\n"
-               "  convert  convert --parameters files into one .irpa archive\n"
-               "  verify   check every bound and checksum of --parameters files\n\n"
-               "Run `sluice-params <command> --help` for the flags of a command.\n");
+  std::fprintf(
+      out,
+      "Usage: sluice-params <command> [flags]\n\n"
+      "Commands:\n"
+      "  create   create an .irpa archive from --data/--splat/--external "
+      "declarations\n"
+      "  dump     print the index of --parameters files (.irpa, .gguf, "
+      ".safetensors)\n"
+      "  convert  convert --parameters files into one .irpa archive\n"
+      "  verify   check every bound and checksum of --parameters files\n\n"
+      "Run `sluice-params <command> --help` for the flags of a command.\n");
 }
 
 } // namespace

@@ -47,7 +47,8 @@ protected:
                    StringRef expectedBound) {
     SCOPED_TRACE(source.str());
     auto original = cast<DispatchTensorType>(type(source));
-    Type updated = cast<EncodingTypeInterface>(original).updateEncoding(encoding);
+    Type updated =
+        cast<EncodingTypeInterface>(original).updateEncoding(encoding);
     auto dispatch = dyn_cast_if_present<DispatchTensorType>(updated);
     ASSERT_TRUE(dispatch);
     EXPECT_EQ(dispatch.getAccess(), original.getAccess());
@@ -75,9 +76,9 @@ TEST_F(EncodingTypeInterfaceTest, GetEncodingTypeIsTheBoundType) {
                 .getEncodingType(),
             type("tensor<?x?xf16>"));
   // A scalar bound type is returned as is (not wrapped in a tensor).
-  EXPECT_EQ(iface("!iree_tensor_ext.dispatch.tensor<readonly:i32>")
-                .getEncodingType(),
-            type("i32"));
+  EXPECT_EQ(
+      iface("!iree_tensor_ext.dispatch.tensor<readonly:i32>").getEncodingType(),
+      type("i32"));
   EXPECT_EQ(iface("!iree_tensor_ext.dispatch.tensor<writeonly:f32>")
                 .getEncodingType(),
             type("f32"));
@@ -117,12 +118,10 @@ TEST_F(EncodingTypeInterfaceTest, UpdateEncodingIsUniqued) {
   Type updated =
       iface("!iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x?xf32>>")
           .updateEncoding(attr("\"x\""));
-  EXPECT_EQ(updated,
-            type("!iree_tensor_ext.dispatch.tensor<writeonly:"
-                 "tensor<2x?xf32, \"x\">>"));
-  EXPECT_NE(updated,
-            type("!iree_tensor_ext.dispatch.tensor<readonly:"
-                 "tensor<2x?xf32, \"x\">>"));
+  EXPECT_EQ(updated, type("!iree_tensor_ext.dispatch.tensor<writeonly:"
+                          "tensor<2x?xf32, \"x\">>"));
+  EXPECT_NE(updated, type("!iree_tensor_ext.dispatch.tensor<readonly:"
+                          "tensor<2x?xf32, \"x\">>"));
 }
 
 TEST_F(EncodingTypeInterfaceTest, OtherTypesDoNotImplementIt) {

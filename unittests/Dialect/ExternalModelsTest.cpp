@@ -31,7 +31,8 @@ TEST_F(ExternalModelsTest, AffinityKindsFollowTheSpec) {
       %r = flow.tensor.reshape %s : tensor<4xf32> -> tensor<2x2xf32>
       util.return %s : tensor<4xf32>
     }
-  )mlir", &context);
+  )mlir",
+                                            &context);
   ASSERT_TRUE(module);
   auto requires_ = [&](StringRef name, unsigned index = 0) {
     Operation *op = find(*module, name);
@@ -60,8 +61,7 @@ TEST_F(ExternalModelsTest, AffinityKindsFollowTheSpec) {
   // function's stream.affinity through lookup.
   auto import = cast<AffinityOpInterface>(find(*module, "hal.tensor.import"));
   EXPECT_TRUE(import.pinsValueAffinity());
-  EXPECT_EQ(AffinityAttr::lookup(import),
-            import.getAffinityAttr());
+  EXPECT_EQ(AffinityAttr::lookup(import), import.getAffinityAttr());
   Operation *splat = find(*module, "flow.tensor.splat");
   AffinityAttr inherited = AffinityAttr::lookup(splat);
   ASSERT_TRUE(inherited);
@@ -77,7 +77,8 @@ TEST_F(ExternalModelsTest, AffinityKindsFollowTheSpec) {
 TEST_F(ExternalModelsTest, HALAffinitiesAreStreamAffinities) {
   auto module = parseSourceString<ModuleOp>(R"mlir(
     util.global private @a {test.a = #hal.device.affinity<@dev, [0]>, test.b = #hal.device.affinity<@dev, [1]>, test.o = #hal.device.optimal<[#hal.device.affinity<@x>, #hal.device.affinity<@y>]>} : i32
-  )mlir", &context);
+  )mlir",
+                                            &context);
   ASSERT_TRUE(module);
   Operation *global = find(*module, "util.global");
   auto a = dyn_cast<AffinityAttr>(global->getAttr("test.a"));
@@ -117,7 +118,8 @@ TEST_F(ExternalModelsTest, CallTimelineAwareness) {
       }
       util.return %r0 : i32
     }
-  )mlir", &context);
+  )mlir",
+                                            &context);
   ASSERT_TRUE(module);
   SmallVector<Operation *> calls;
   SmallVector<TimepointImportOp> imports;

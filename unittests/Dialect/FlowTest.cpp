@@ -43,8 +43,8 @@ TEST_F(FlowTest, NamedParameterStorageSize) {
   };
   // Explicit length wins.
   EXPECT_EQ(sized(param(RankedTensorType::get({10}, b.getF32Type()),
-                        b.getDictionaryAttr(b.getNamedAttr(
-                            "length", b.getI64IntegerAttr(8))))),
+                        b.getDictionaryAttr(
+                            b.getNamedAttr("length", b.getI64IntegerAttr(8))))),
             8);
   // Shaped types: rounded physical storage size in bytes.
   EXPECT_EQ(sized(param(RankedTensorType::get({10}, b.getF32Type()))), 40);
@@ -55,15 +55,15 @@ TEST_F(FlowTest, NamedParameterStorageSize) {
   EXPECT_EQ(sized(param(i(32))), 8);
   EXPECT_EQ(sized(param(i(8))), 2);
   // Dynamically shaped parameters have no static size.
-  EXPECT_EQ(sized(param(RankedTensorType::get({ShapedType::kDynamic},
-                                              b.getF32Type()))),
+  EXPECT_EQ(sized(param(
+                RankedTensorType::get({ShapedType::kDynamic}, b.getF32Type()))),
             0);
   // A missing scope and an empty scope are different attributes.
   auto noScope = flow::NamedParameterAttr::get(
       &context, i(8), StringAttr(), b.getStringAttr("k"), DictionaryAttr());
-  auto emptyScope = flow::NamedParameterAttr::get(
-      &context, i(8), b.getStringAttr(""), b.getStringAttr("k"),
-      DictionaryAttr());
+  auto emptyScope =
+      flow::NamedParameterAttr::get(&context, i(8), b.getStringAttr(""),
+                                    b.getStringAttr("k"), DictionaryAttr());
   EXPECT_NE(noScope, emptyScope);
 }
 
@@ -158,10 +158,10 @@ TEST_F(FlowTest, DispatchTensorType) {
   Builder b(&context);
   using iree_tensor_ext::DispatchTensorType;
   using iree_tensor_ext::TensorAccess;
-  auto tensorType = RankedTensorType::get({4, ShapedType::kDynamic, 8},
-                                          b.getF32Type());
-  auto type = DispatchTensorType::get(&context, TensorAccess::ReadOnly,
-                                      tensorType);
+  auto tensorType =
+      RankedTensorType::get({4, ShapedType::kDynamic, 8}, b.getF32Type());
+  auto type =
+      DispatchTensorType::get(&context, TensorAccess::ReadOnly, tensorType);
   EXPECT_EQ(type.getRank(), 3);
   EXPECT_EQ(type.getNumDynamicDims(), 1);
   EXPECT_TRUE(type.isDynamicDim(1));
@@ -170,7 +170,8 @@ TEST_F(FlowTest, DispatchTensorType) {
   EXPECT_EQ(type.getBoundElementType(), b.getF32Type());
   EXPECT_EQ(type.asRankedTensorType(), tensorType);
 
-  auto scalar = DispatchTensorType::get(&context, TensorAccess::WriteOnly, i(32));
+  auto scalar =
+      DispatchTensorType::get(&context, TensorAccess::WriteOnly, i(32));
   EXPECT_EQ(scalar.getRank(), 0);
   EXPECT_TRUE(scalar.hasStaticShape());
   EXPECT_EQ(scalar.asRankedTensorType(), RankedTensorType::get({}, i(32)));
@@ -197,7 +198,8 @@ TEST_F(FlowTest, DispatchTensorType) {
   SmallVector<OpFoldResult> full = {b.getIndexAttr(4), d, b.getIndexAttr(8)};
   SmallVector<OpFoldResult> other = {b.getIndexAttr(4), e, b.getIndexAttr(8)};
   EXPECT_TRUE(type.doesSliceSpanWholeTensor(ValueRange{d}, zeros, full, ones));
-  EXPECT_FALSE(type.doesSliceSpanWholeTensor(ValueRange{d}, zeros, other, ones));
+  EXPECT_FALSE(
+      type.doesSliceSpanWholeTensor(ValueRange{d}, zeros, other, ones));
   EXPECT_FALSE(type.doesSliceSpanWholeTensor(ValueRange{d}, ones, full, ones));
 }
 

@@ -9,10 +9,10 @@
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/AsmParser/AsmParser.h"
 
 #include <gtest/gtest.h>
 
@@ -142,8 +142,8 @@ TEST_F(HALAttrsTest, Topology) {
   EXPECT_TRUE(topology.hasUnifiedMemory(affinity("x"), promise("x")));
   EXPECT_FALSE(topology.hasUnifiedMemory(affinity("x"), affinity("y")));
   EXPECT_FALSE(topology.hasUnifiedMemory(nullptr, affinity("cpu")));
-  EXPECT_FALSE(topology.hasTransparentAccess(
-      optimal({affinity("gpu")}), affinity("cpu")));
+  EXPECT_FALSE(topology.hasTransparentAccess(optimal({affinity("gpu")}),
+                                             affinity("cpu")));
 }
 
 TEST_F(HALAttrsTest, InliningPolicyUsesAffinityLookup) {

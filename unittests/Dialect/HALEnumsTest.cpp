@@ -10,7 +10,8 @@ TEST(HALEnums, MemoryTypeStringifyKeepsCompositesAndComponents) {
   const BitfieldEnum &e = getMemoryTypeBitfield();
   EXPECT_EQ(e.stringify(0), "None");
   EXPECT_EQ(e.stringify(MemoryTypeBits::HostVisible), "HostVisible");
-  EXPECT_EQ(e.stringify(MemoryTypeBits::DeviceLocal), "DeviceVisible|DeviceLocal");
+  EXPECT_EQ(e.stringify(MemoryTypeBits::DeviceLocal),
+            "DeviceVisible|DeviceLocal");
   EXPECT_EQ(e.stringify(MemoryTypeBits::HostLocal),
             "HostVisible|HostCoherent|HostLocal");
 }
@@ -72,7 +73,8 @@ TEST(HALEnums, PlainEnumsUseCaseStrings) {
   EXPECT_EQ(e.symbolize("staging"), 2u);
   EXPECT_EQ(e.symbolize("Staging"), std::nullopt);
   EXPECT_EQ(e.symbolize("external|staging"), std::nullopt);
-  EXPECT_EQ(e.caseList(), "*, external, staging, transient, variable, constant");
+  EXPECT_EQ(e.caseList(),
+            "*, external, staging, transient, variable, constant");
   EXPECT_EQ(getDescriptorTypeEnum().symbolize("storage_buffer"), 7u);
   EXPECT_EQ(getExecutionModelEnum().stringify(1), "coarse_fences");
 }

@@ -153,8 +153,8 @@ TEST_F(HALOpsTest, AffinityAttrsImplementUtilAttrInterfaces) {
   EXPECT_TRUE(isa<util::HoistableAttrInterface>(affinity));
   EXPECT_TRUE(isa<util::HoistableAttrInterface>(optimal));
   EXPECT_FALSE(isa<util::HoistableAttrInterface>(promise));
-  EXPECT_TRUE(cast<util::HoistableAttrInterface>(affinity)
-                  .shouldAttachToHoistedOps());
+  EXPECT_TRUE(
+      cast<util::HoistableAttrInterface>(affinity).shouldAttachToHoistedOps());
 
   // Inlining through the interface: the callee's policy is compared with the
   // call site's affinity.
@@ -167,12 +167,12 @@ TEST_F(HALOpsTest, AffinityAttrsImplementUtilAttrInterfaces) {
   )mlir");
   ASSERT_TRUE(module);
   Operation *site = collect<util::FuncOp>(*module).front();
-  EXPECT_TRUE(cast<util::InliningPolicyAttrInterface>(affinity)
-                  .isLegalToInline(site, site));
-  EXPECT_FALSE(cast<util::InliningPolicyAttrInterface>(promise)
-                   .isLegalToInline(site, site));
-  EXPECT_FALSE(cast<util::InliningPolicyAttrInterface>(optimal)
-                   .isLegalToInline(site, site));
+  EXPECT_TRUE(cast<util::InliningPolicyAttrInterface>(affinity).isLegalToInline(
+      site, site));
+  EXPECT_FALSE(cast<util::InliningPolicyAttrInterface>(promise).isLegalToInline(
+      site, site));
+  EXPECT_FALSE(cast<util::InliningPolicyAttrInterface>(optimal).isLegalToInline(
+      site, site));
 }
 
 TEST_F(HALOpsTest, FenceCreateAllocatesAndIsNotTriviallyDead) {

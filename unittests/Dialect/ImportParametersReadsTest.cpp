@@ -52,10 +52,11 @@ TEST(ImportParametersReads, ReadsOnlyTheImportedEntry) {
                   .addData("big", 64ull << 20,
                            archive::DataSource::pattern(std::string("\x5a", 1)))
                   .isOk());
-  ASSERT_TRUE(builder
-                  .addData("small", 16,
-                           archive::DataSource::inMemory(std::string(16, '\x01')))
-                  .isOk());
+  ASSERT_TRUE(
+      builder
+          .addData("small", 16,
+                   archive::DataSource::inMemory(std::string(16, '\x01')))
+          .isOk());
   ASSERT_TRUE(static_cast<bool>(builder.write(path)));
 
   DialectRegistry registry;
@@ -67,13 +68,14 @@ TEST(ImportParametersReads, ReadsOnlyTheImportedEntry) {
   auto module = parseSourceString<ModuleOp>(R"mlir(
     util.global private @small = #flow.parameter.named<"small"> : tensor<4xi32>
     util.global private @big = #flow.parameter.named<"big"> : tensor<16777216xi32>
-  )mlir", &context);
+  )mlir",
+                                            &context);
   ASSERT_TRUE(module);
 
   auto pm = PassManager::on<ModuleOp>(&context);
   // Only `small` is imported: listed by key, with size-based import off.
-  std::string pipeline = "iree-io-import-parameters{paths=" + path +
-                         " keys=small maximum-size=0}";
+  std::string pipeline =
+      "iree-io-import-parameters{paths=" + path + " keys=small maximum-size=0}";
   ASSERT_TRUE(succeeded(parsePassPipeline(pipeline, pm)));
 
   std::string diagnostics;

@@ -48,11 +48,10 @@ protected:
   /// Rebuilds `op` before itself, replaces each old result by the first new
   /// result of its group, erases it and returns the new op (null if the
   /// interface declined, with the old op left in place).
-  Operation *rebuild(Operation *op,
-                     sluice::util::WrapExpandedBlockArgFn wrap,
-                     sluice::util::ExpandRegionFn expandRegion,
-                     sluice::util::ExpandOperandFn expandOperandFn =
-                         expandOperand) {
+  Operation *
+  rebuild(Operation *op, sluice::util::WrapExpandedBlockArgFn wrap,
+          sluice::util::ExpandRegionFn expandRegion,
+          sluice::util::ExpandOperandFn expandOperandFn = expandOperand) {
     auto iface = dyn_cast<MutableRegionBranchOpInterface>(op);
     EXPECT_TRUE(iface) << op->getName().getStringRef().str();
     if (!iface)
@@ -80,8 +79,7 @@ protected:
   }
 
   /// Values of a range as a vector, for comparisons.
-  template <typename RangeT>
-  static SmallVector<Value> values(RangeT range) {
+  template <typename RangeT> static SmallVector<Value> values(RangeT range) {
     return SmallVector<Value>(range.begin(), range.end());
   }
 };
@@ -114,8 +112,7 @@ TEST_F(MutableRegionBranchTest, AttachedToExactlyTheFourScfOps) {
     }
   )mlir");
   ASSERT_TRUE(module);
-  for (StringRef name :
-       {"scf.for", "scf.if", "scf.while", "scf.index_switch"})
+  for (StringRef name : {"scf.for", "scf.if", "scf.while", "scf.index_switch"})
     EXPECT_TRUE(isa<MutableRegionBranchOpInterface>(find(*module, name)))
         << name.str();
   EXPECT_FALSE(
@@ -154,8 +151,7 @@ TEST_F(MutableRegionBranchTest, ForQueries) {
 
   EXPECT_EQ(values(iface.getRegionEntryOperands(0)),
             values(forOp.getInitArgs()));
-  EXPECT_EQ(values(iface.getRegionExitResults(0)),
-            values(forOp->getResults()));
+  EXPECT_EQ(values(iface.getRegionExitResults(0)), values(forOp->getResults()));
   Operation *yield = forOp.getBody()->getTerminator();
   EXPECT_EQ(values(iface.getExpandableTerminatorOperands(yield, 0)),
             values(yield->getOperands()));
@@ -358,8 +354,7 @@ TEST_F(MutableRegionBranchTest, WhileRebuildExpandsBothBlocks) {
   // Timepoint-style wrapper: records the extra argument and returns the
   // original one unchanged.
   SmallVector<std::pair<Value, Value>> wrapped;
-  auto wrap = [&](Location, Value arg, ValueRange group,
-                  OpBuilder &) -> Value {
+  auto wrap = [&](Location, Value arg, ValueRange group, OpBuilder &) -> Value {
     EXPECT_EQ(group.size(), 2u);
     wrapped.push_back({arg, group[1]});
     return arg;
@@ -470,8 +465,8 @@ TEST_F(MutableRegionBranchTest, IndexSwitchRebuildClonesCaseBodies) {
   OpBuilder builder(switchOp);
   auto iface = cast<MutableRegionBranchOpInterface>(switchOp.getOperation());
   Operation *newOp = iface.rebuildWithExpandedTypes(
-      expandType, expandOperand, /*wrapExpandedBlockArg=*/nullptr,
-      expandRegion, builder);
+      expandType, expandOperand, /*wrapExpandedBlockArg=*/nullptr, expandRegion,
+      builder);
   ASSERT_TRUE(newOp);
   // The old op keeps its regions (they were cloned, not moved).
   EXPECT_EQ(&switchOp.getDefaultBlock(), oldDefault);

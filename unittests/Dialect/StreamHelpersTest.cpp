@@ -74,7 +74,6 @@ protected:
     root->walk([&](OpT) { ++n; });
     return n;
   }
-
 };
 
 //===----------------------------------------------------------------------===//
@@ -850,9 +849,9 @@ TEST_F(StreamHelpersTest, AsyncTransferDefaultExecutionAffinity) {
     EXPECT_TRUE(iface.requiresAffinity());
     EXPECT_FALSE(iface.pinsValueAffinity());
   }
-  EXPECT_EQ(cast<AffinityOpInterface>(transfers[5].getOperation())
-                .getAffinityAttr(),
-            exec);
+  EXPECT_EQ(
+      cast<AffinityOpInterface>(transfers[5].getOperation()).getAffinityAttr(),
+      exec);
 }
 
 TEST_F(StreamHelpersTest, AsyncTransferAffinitySetters) {

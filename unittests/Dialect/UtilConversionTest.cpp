@@ -40,39 +40,36 @@ struct TestTypeConverter : TypeConverter {
     addConversion([](Float16Type) -> std::optional<Type> {
       return Type(); // unconvertible
     });
-    addConversion([](TensorType type, SmallVectorImpl<Type> &results)
-                      -> std::optional<LogicalResult> {
-      results.push_back(IntegerType::get(type.getContext(), 64));
-      results.push_back(IndexType::get(type.getContext()));
-      return success();
-    });
+    addConversion(
+        [](TensorType type,
+           SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+          results.push_back(IntegerType::get(type.getContext(), 64));
+          results.push_back(IndexType::get(type.getContext()));
+          return success();
+        });
     populateUtilTypeConversions(*this);
     auto cast = [](OpBuilder &builder, TypeRange types, ValueRange inputs,
                    Location loc) -> SmallVector<Value> {
       return UnrealizedConversionCastOp::create(builder, loc, types, inputs)
           .getResults();
     };
-    addSourceMaterialization(
-        [cast](OpBuilder &builder, Type type, ValueRange inputs,
-               Location loc) -> Value {
-          return cast(builder, type, inputs, loc).front();
-        });
+    addSourceMaterialization([cast](OpBuilder &builder, Type type,
+                                    ValueRange inputs, Location loc) -> Value {
+      return cast(builder, type, inputs, loc).front();
+    });
     addTargetMaterialization(cast);
   }
 };
 
 /// The generic pattern, logging whether each match succeeded.
-template <typename OpT>
-struct ProbePattern : GenericConvertTypesPattern<OpT> {
+template <typename OpT> struct ProbePattern : GenericConvertTypesPattern<OpT> {
   ProbePattern(const TypeConverter &converter, MLIRContext *context,
                std::vector<bool> *log)
       : GenericConvertTypesPattern<OpT>(converter, context), log(log) {}
 
-  LogicalResult
-  matchAndRewrite(OpT op,
-                  typename GenericConvertTypesPattern<OpT>::OneToNOpAdaptor
-                      adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(
+      OpT op, typename GenericConvertTypesPattern<OpT>::OneToNOpAdaptor adaptor,
+      ConversionPatternRewriter &rewriter) const override {
     LogicalResult result =
         GenericConvertTypesPattern<OpT>::matchAndRewrite(op, adaptor, rewriter);
     log->push_back(succeeded(result));
@@ -83,12 +80,12 @@ struct ProbePattern : GenericConvertTypesPattern<OpT> {
 
 class UtilConversionTest : public sluice::testing::DialectTest {
 protected:
-  using Setup =
-      std::function<void(ConversionTarget &, RewritePatternSet &)>;
+  using Setup = std::function<void(ConversionTarget &, RewritePatternSet &)>;
 
   /// Parses `source`, runs a partial conversion configured by `setup` and
   /// returns the printed module; `succeeded` receives the driver result.
-  std::string convert(llvm::StringRef source, const Setup &setup, bool &succeeded) {
+  std::string convert(llvm::StringRef source, const Setup &setup,
+                      bool &succeeded) {
     OwningOpRef<ModuleOp> module = parse(source);
     EXPECT_TRUE(module);
     if (!module)
@@ -103,8 +100,8 @@ protected:
         llvm::errs() << diag.str() << "\n";
       return success();
     });
-    succeeded = llvm::succeeded(applyPartialConversion(
-        module.get(), target, std::move(patterns)));
+    succeeded = llvm::succeeded(
+        applyPartialConversion(module.get(), target, std::move(patterns)));
     std::string out;
     llvm::raw_string_ostream os(out);
     module->print(os);
@@ -137,8 +134,7 @@ protected:
 #define EXPECT_CONTAINS(out, needle)                                           \
   EXPECT_TRUE(contains(out, needle)) << "missing: " << needle << "\n" << out
 #define EXPECT_NOT_CONTAINS(out, needle)                                       \
-  EXPECT_FALSE(contains(out, needle)) << "unexpected: " << needle << "\n"     \
-                                      << out
+  EXPECT_FALSE(contains(out, needle)) << "unexpected: " << needle << "\n" << out
 
 //===----------------------------------------------------------------------===//
 // Type conversions
@@ -147,22 +143,22 @@ protected:
 TEST_F(UtilConversionTest, PtrConvertsToOnePointerPerConvertedType) {
   Builder b(&context);
   SmallVector<Type> results;
-  ASSERT_TRUE(succeeded(converter.convertType(
-      PtrType::get(&context, b.getI32Type()), results)));
+  ASSERT_TRUE(succeeded(
+      converter.convertType(PtrType::get(&context, b.getI32Type()), results)));
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0], PtrType::get(&context, b.getI64Type()));
 
   results.clear();
   auto tensor = RankedTensorType::get({4}, b.getF32Type());
-  ASSERT_TRUE(
-      succeeded(converter.convertType(PtrType::get(&context, tensor), results)));
+  ASSERT_TRUE(succeeded(
+      converter.convertType(PtrType::get(&context, tensor), results)));
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(results[0], PtrType::get(&context, b.getI64Type()));
   EXPECT_EQ(results[1], PtrType::get(&context, b.getIndexType()));
 
   results.clear();
-  EXPECT_TRUE(failed(converter.convertType(
-      PtrType::get(&context, b.getF16Type()), results)));
+  EXPECT_TRUE(failed(
+      converter.convertType(PtrType::get(&context, b.getF16Type()), results)));
 }
 
 TEST_F(UtilConversionTest, ListConvertsElementOneToOne) {
@@ -174,8 +170,8 @@ TEST_F(UtilConversionTest, ListConvertsElementOneToOne) {
   // An element converting 1:2 or not at all makes the list unconvertible.
   auto tensor = RankedTensorType::get({4}, b.getF32Type());
   SmallVector<Type> results;
-  EXPECT_TRUE(failed(
-      converter.convertType(ListType::get(&context, tensor), results)));
+  EXPECT_TRUE(
+      failed(converter.convertType(ListType::get(&context, tensor), results)));
   EXPECT_TRUE(results.empty());
   EXPECT_FALSE(converter.convertType(ListType::get(&context, b.getF16Type())));
 }
@@ -194,7 +190,8 @@ TEST_F(UtilConversionTest, GenericLegalityChecksOperandsAndResults) {
   EXPECT_TRUE(isGenericallyLegal(barriers[0], converter));
   EXPECT_FALSE(isGenericallyLegal(barriers[1], converter));
   // Illegal result only.
-  EXPECT_FALSE(isGenericallyLegal(find(*module, "arith.index_cast"), converter));
+  EXPECT_FALSE(
+      isGenericallyLegal(find(*module, "arith.index_cast"), converter));
   EXPECT_FALSE(isGenericallyLegal(findOp<ReturnOp>(*module), converter));
 }
 
@@ -228,9 +225,8 @@ TEST_F(UtilConversionTest, GenericPatternConvertsAssumeIntAndBarrier) {
 
 TEST_F(UtilConversionTest, GenericPatternConvertsGlobalTypeAttr) {
   auto setup = [&](ConversionTarget &target, RewritePatternSet &patterns) {
-    target.addDynamicallyLegalOp<GlobalOp>([&](GlobalOp op) {
-      return converter.isLegal(op.getType());
-    });
+    target.addDynamicallyLegalOp<GlobalOp>(
+        [&](GlobalOp op) { return converter.isLegal(op.getType()); });
     patterns.add<ProbePattern<GlobalOp>>(converter, &context, &matches);
   };
   std::string out = convertOk(R"mlir(

@@ -146,7 +146,8 @@ TEST_F(UtilInterfacesTest, GlobalInterface) {
     util.global private mutable @g = 1 : i32
   )mlir");
   ASSERT_TRUE(module);
-  auto global = cast<GlobalOpInterface>(findOp<GlobalOp>(*module).getOperation());
+  auto global =
+      cast<GlobalOpInterface>(findOp<GlobalOp>(*module).getOperation());
   EXPECT_EQ(global.getGlobalName().getValue(), "g");
   EXPECT_TRUE(global.isGlobalPrivate());
   EXPECT_TRUE(global.isGlobalMutable());
@@ -180,7 +181,8 @@ TEST_F(UtilInterfacesTest, UnreachableOpsAreUnreachableLike) {
   EXPECT_TRUE(unreachable->hasTrait<mlir::OpTrait::ReturnLike>());
   EXPECT_TRUE(isMemoryEffectFree(unreachable));
   // util.scf.unreachable: the same marker as a non-terminator.
-  EXPECT_TRUE(scfUnreachable->hasTrait<sluice::util::OpTrait::UnreachableLike>());
+  EXPECT_TRUE(
+      scfUnreachable->hasTrait<sluice::util::OpTrait::UnreachableLike>());
   EXPECT_FALSE(scfUnreachable->hasTrait<mlir::OpTrait::IsTerminator>());
   EXPECT_EQ(scfUnreachable.getMessage(), std::optional<StringRef>("inner"));
   // Other util terminators do not carry the trait.
@@ -197,8 +199,8 @@ TEST_F(UtilInterfacesTest, ListImplicitCasts) {
   EXPECT_TRUE(ListType::canImplicitlyCast(variant, i32));
   EXPECT_TRUE(ListType::canImplicitlyCast(object, buffer));
   EXPECT_FALSE(ListType::canImplicitlyCast(object, i32));
-  EXPECT_TRUE(ListType::canImplicitlyCast(
-      RankedTensorType::get({4}, f32), UnrankedTensorType::get(i32)));
+  EXPECT_TRUE(ListType::canImplicitlyCast(RankedTensorType::get({4}, f32),
+                                          UnrankedTensorType::get(i32)));
   EXPECT_FALSE(ListType::canImplicitlyCast(i32, f32));
 }
 

@@ -36,8 +36,9 @@ TEST_F(UtilStorageTest, RoundedElementByteWidth) {
   EXPECT_EQ(getRoundedElementByteWidth(i(23)), 4u);
   EXPECT_EQ(getRoundedElementByteWidth(BFloat16Type::get(&context)), 2u);
   EXPECT_EQ(getRoundedElementByteWidth(i(33)), 8u);
-  EXPECT_EQ(getRoundedElementByteWidth(ComplexType::get(Float32Type::get(&context))),
-            8u);
+  EXPECT_EQ(
+      getRoundedElementByteWidth(ComplexType::get(Float32Type::get(&context))),
+      8u);
 }
 
 TEST_F(UtilStorageTest, RoundedPhysicalStorageSize) {
@@ -62,8 +63,8 @@ static std::vector<uint8_t> serialize(Attribute attr) {
 
 TEST_F(UtilStorageTest, SubByteElementsArePackedLowBitsFirst) {
   auto type = RankedTensorType::get({3}, i(4));
-  auto attr = DenseElementsAttr::get(type, ArrayRef<APInt>{APInt(4, 1), APInt(4, 2),
-                                                          APInt(4, 3)});
+  auto attr = DenseElementsAttr::get(
+      type, ArrayRef<APInt>{APInt(4, 1), APInt(4, 2), APInt(4, 3)});
   EXPECT_EQ(cast<SizedStorageAttr>(attr).getStorageSize(), 2);
   EXPECT_EQ(serialize(attr), (std::vector<uint8_t>{0x21, 0x03}));
 }
@@ -80,9 +81,9 @@ TEST_F(UtilStorageTest, RangesMatchTheWholeSerialization) {
   for (uint64_t begin = 0; begin < whole.size(); ++begin) {
     for (uint64_t end = begin; end <= whole.size(); ++end) {
       SmallVector<char> part(end - begin);
-      ASSERT_TRUE(succeeded(serializeDenseElementsRange(
-          UnknownLoc::get(&context), attr, llvm::endianness::little, begin,
-          part)));
+      ASSERT_TRUE(succeeded(
+          serializeDenseElementsRange(UnknownLoc::get(&context), attr,
+                                      llvm::endianness::little, begin, part)));
       EXPECT_TRUE(std::equal(part.begin(), part.end(), whole.begin() + begin,
                              [](char a, uint8_t b) { return (uint8_t)a == b; }))
           << begin << ".." << end;
@@ -103,10 +104,11 @@ TEST_F(UtilStorageTest, I1IsOneBytePerElement) {
 TEST_F(UtilStorageTest, WideElementsAreLittleEndianAndSplatsRepeat) {
   auto type = RankedTensorType::get({2}, Float32Type::get(&context));
   auto splat = DenseElementsAttr::get(type, APFloat(100.0f));
-  EXPECT_EQ(serialize(splat),
-            (std::vector<uint8_t>{0x00, 0x00, 0xc8, 0x42, 0x00, 0x00, 0xc8, 0x42}));
-  auto odd = DenseElementsAttr::get(RankedTensorType::get({1}, i(33)),
-                                    ArrayRef<APInt>{APInt(33, 0x1'0000'0002ull)});
+  EXPECT_EQ(serialize(splat), (std::vector<uint8_t>{0x00, 0x00, 0xc8, 0x42,
+                                                    0x00, 0x00, 0xc8, 0x42}));
+  auto odd =
+      DenseElementsAttr::get(RankedTensorType::get({1}, i(33)),
+                             ArrayRef<APInt>{APInt(33, 0x1'0000'0002ull)});
   EXPECT_EQ(serialize(odd),
             (std::vector<uint8_t>{0x02, 0, 0, 0, 0x01, 0, 0, 0}));
 }
@@ -127,8 +129,8 @@ TEST_F(UtilStorageTest, CompositeSerializesValuesBackToBack) {
   EXPECT_EQ(serialize(composite),
             (std::vector<uint8_t>{0x04, 0x03, 0x02, 0x01, 'x', 'y'}));
   // A value without a storage size makes no composite.
-  EXPECT_FALSE(CompositeAttr::getFromValues(
-      &context, {IntegerAttr::get(i(32), 1)}));
+  EXPECT_FALSE(
+      CompositeAttr::getFromValues(&context, {IntegerAttr::get(i(32), 1)}));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- ChecksumTest.cpp - CRC32C / SHA-256 and the testdata SHA-256 list ---===//
+//===- ChecksumTest.cpp - CRC32C / SHA-256 and the testdata SHA-256 list
+//---===//
 
 #include "TestUtil.h"
 
@@ -46,14 +47,16 @@ TEST(Crc32c, FastPathsMatchBitwiseReference) {
     c = (char)(x >> 16);
   }
   // Lengths around the 3 x 4 KiB interleaved block and odd tails.
-  for (size_t n : {0u, 1u, 7u, 4095u, 12287u, 12288u, 12289u, 24576u, 30001u, 200000u}) {
+  for (size_t n :
+       {0u, 1u, 7u, 4095u, 12287u, 12288u, 12289u, 24576u, 30001u, 200000u}) {
     std::string part = data.substr(0, n);
     uint32_t expected = crc32cBitwise(part);
     EXPECT_EQ(crc32c(0, part.data(), n), expected) << n;
     EXPECT_EQ(crc32cPortable(0, part.data(), n), expected) << n;
   }
   // Unaligned start.
-  EXPECT_EQ(crc32c(0, data.data() + 3, 50000), crc32cBitwise(data.substr(3, 50000)));
+  EXPECT_EQ(crc32c(0, data.data() + 3, 50000),
+            crc32cBitwise(data.substr(3, 50000)));
 }
 
 TEST(Sha256, KnownVectors) {
@@ -61,8 +64,9 @@ TEST(Sha256, KnownVectors) {
             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(sha256Hex("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(
+      sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   EXPECT_EQ(sha256Hex(std::string(1000000, 'a')),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
@@ -99,7 +103,8 @@ TEST(Testdata, Sha256MatchesReadme) {
   std::string readme = readFile(testdataPath("README.md"));
   std::regex line("([0-9a-f]{64})  ([a-z_/0-9]+\\.[a-z]+)");
   int count = 0;
-  for (std::sregex_iterator it(readme.begin(), readme.end(), line), end; it != end; ++it) {
+  for (std::sregex_iterator it(readme.begin(), readme.end(), line), end;
+       it != end; ++it) {
     std::string expected = (*it)[1], path = (*it)[2];
     if (path == "out.irpa")
       continue;

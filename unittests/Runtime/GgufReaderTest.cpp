@@ -1,4 +1,5 @@
-//===- GgufReaderTest.cpp - GGUF parser: testdata and malformed inputs ------===//
+//===- GgufReaderTest.cpp - GGUF parser: testdata and malformed inputs
+//------===//
 
 #include "TestUtil.h"
 
@@ -17,7 +18,8 @@ Expected<ParsedFile> parseTestdata(const std::string &name) {
   return parseGgufFile(*file);
 }
 
-Expected<ParsedFile> parseBytes(const std::string &bytes, const ParseOptions &options = {}) {
+Expected<ParsedFile> parseBytes(const std::string &bytes,
+                                const ParseOptions &options = {}) {
   return parseGgufFile(makeMemoryFile(bytes), options);
 }
 
@@ -31,19 +33,32 @@ struct Gguf {
 
   static void u32(std::string &s, uint32_t v) { s.append((const char *)&v, 4); }
   static void u64(std::string &s, uint64_t v) { s.append((const char *)&v, 8); }
-  static void str(std::string &s, const std::string &v) { u64(s, v.size()); s += v; }
+  static void str(std::string &s, const std::string &v) {
+    u64(s, v.size());
+    s += v;
+  }
 
   Gguf &kvU32(const std::string &key, uint32_t value) {
-    str(kvs, key); u32(kvs, 4); u32(kvs, value); ++kvCount; return *this;
+    str(kvs, key);
+    u32(kvs, 4);
+    u32(kvs, value);
+    ++kvCount;
+    return *this;
   }
-  Gguf &kvRaw(const std::string &key, uint32_t type, const std::string &payload) {
-    str(kvs, key); u32(kvs, type); kvs += payload; ++kvCount; return *this;
+  Gguf &kvRaw(const std::string &key, uint32_t type,
+              const std::string &payload) {
+    str(kvs, key);
+    u32(kvs, type);
+    kvs += payload;
+    ++kvCount;
+    return *this;
   }
-  Gguf &tensor(const std::string &name, std::vector<uint64_t> dims, uint32_t type,
-               uint64_t offset) {
+  Gguf &tensor(const std::string &name, std::vector<uint64_t> dims,
+               uint32_t type, uint64_t offset) {
     str(infos, name);
     u32(infos, (uint32_t)dims.size());
-    for (uint64_t d : dims) u64(infos, d);
+    for (uint64_t d : dims)
+      u64(infos, d);
     u32(infos, type);
     u64(infos, offset);
     ++tensorCount;
@@ -55,7 +70,8 @@ struct Gguf {
     u64(out, tensorCount);
     u64(out, kvCount);
     out += kvs + infos;
-    while (out.size() % alignment) out.push_back('\0');
+    while (out.size() % alignment)
+      out.push_back('\0');
     out.append(dataBytes, '\0');
     return out;
   }
@@ -124,12 +140,14 @@ TEST(GgufReaderMalformed, MagicAndVersions) {
   std::string bytes = readFile(testdataPath("gguf/single.gguf"));
   std::string bad = bytes;
   bad[0] = 'X';
-  EXPECT_FAILS_WITH(parseBytes(bad).status(), StatusCode::InvalidArgument,
-                    "GGUF file magic missing or invalid 46554758; expected 46554747");
+  EXPECT_FAILS_WITH(
+      parseBytes(bad).status(), StatusCode::InvalidArgument,
+      "GGUF file magic missing or invalid 46554758; expected 46554747");
   bad = bytes;
   put32(bad, 4, 1);
-  EXPECT_FAILS_WITH(parseBytes(bad).status(), StatusCode::Unimplemented,
-                    "GGUF format version 1 is unsupported; expected version 2-3");
+  EXPECT_FAILS_WITH(
+      parseBytes(bad).status(), StatusCode::Unimplemented,
+      "GGUF format version 1 is unsupported; expected version 2-3");
   put32(bad, 4, 4);
   EXPECT_FAILS_WITH(parseBytes(bad).status(), StatusCode::Unimplemented,
                     "GGUF format version 4 is unsupported");
@@ -147,8 +165,9 @@ TEST(GgufReaderMalformed, HugeCounts) {
   put64(bytes, 8, UINT64_MAX); // tensor count
   // The zero padding parses as empty tensor infos until the data bytes
   // make an absurd dims count.
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::InvalidArgument,
-                    "tensor '' has 16256 dims (max 8); while parsing tensor info 3");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::InvalidArgument,
+      "tensor '' has 16256 dims (max 8); while parsing tensor info 3");
   // A string length that overflows.
   bytes = readFile(testdataPath("gguf/single.gguf"));
   put64(bytes, 24, UINT64_MAX - 2);
@@ -159,17 +178,25 @@ TEST(GgufReaderMalformed, HugeCounts) {
   Gguf::u32(payload, 4);
   Gguf::u64(payload, 1ull << 62);
   EXPECT_FAILS_WITH(parseBytes(Gguf().kvRaw("a", 9, payload).build()).status(),
-                    StatusCode::OutOfRange, "file buffer underrun parsing array");
+                    StatusCode::OutOfRange,
+                    "file buffer underrun parsing array");
 }
 
 TEST(GgufReaderMalformed, Alignment) {
-  EXPECT_FAILS_WITH(parseBytes(Gguf().kvRaw("general.alignment", 10, std::string(8, '\0')).build()).status(),
-                    StatusCode::InvalidArgument, "general.alignment metadata value must be uint32");
-  EXPECT_FAILS_WITH(parseBytes(Gguf().kvU32("general.alignment", 0).build()).status(),
-                    StatusCode::InvalidArgument, "general.alignment must be non-zero");
+  EXPECT_FAILS_WITH(
+      parseBytes(
+          Gguf().kvRaw("general.alignment", 10, std::string(8, '\0')).build())
+          .status(),
+      StatusCode::InvalidArgument,
+      "general.alignment metadata value must be uint32");
+  EXPECT_FAILS_WITH(
+      parseBytes(Gguf().kvU32("general.alignment", 0).build()).status(),
+      StatusCode::InvalidArgument, "general.alignment must be non-zero");
   // The last duplicate wins; a non power of two warns.
   Gguf g;
-  g.kvU32("general.alignment", 64).kvU32("general.alignment", 48).tensor("t", {4}, 0, 0);
+  g.kvU32("general.alignment", 64)
+      .kvU32("general.alignment", 48)
+      .tensor("t", {4}, 0, 0);
   g.alignment = 48;
   g.dataBytes = 16;
   auto parsed = parseBytes(g.build());
@@ -187,7 +214,8 @@ TEST(GgufReaderMalformed, Alignment) {
 
 TEST(GgufReaderMalformed, KvTypes) {
   EXPECT_FAILS_WITH(parseBytes(Gguf().kvRaw("k", 13, "").build()).status(),
-                    StatusCode::InvalidArgument, "unsupported metadata value type 13");
+                    StatusCode::InvalidArgument,
+                    "unsupported metadata value type 13");
   // Nested arrays are skipped recursively, up to depth 8.
   std::string nested;
   for (int depth = 0; depth < 3; ++depth) {
@@ -220,30 +248,37 @@ TEST(GgufReaderMalformed, TensorInfos) {
   Gguf b;
   b.tensor("q", {100}, 2, 0);
   b.dataBytes = 1024;
-  EXPECT_FAILS_WITH(parseBytes(b.build()).status(), StatusCode::InvalidArgument,
-                    "tensor 'q' has 100 elements, not a multiple of the Q4_0 block size 32");
+  EXPECT_FAILS_WITH(
+      parseBytes(b.build()).status(), StatusCode::InvalidArgument,
+      "tensor 'q' has 100 elements, not a multiple of the Q4_0 block size 32");
   for (uint32_t removed : {4u, 5u, 31u, 36u, 40u, 1000u}) {
     Gguf r;
     r.tensor("r", {256}, removed, 0);
     r.dataBytes = 4096;
     EXPECT_FAILS_WITH(parseBytes(r.build()).status(), StatusCode::Unimplemented,
-                      "GGML tensor type " + std::to_string(removed) + " not supported");
+                      "GGML tensor type " + std::to_string(removed) +
+                          " not supported");
   }
   Gguf range;
   range.tensor("t", {4}, 0, 32);
   range.dataBytes = 32;
-  EXPECT_FAILS_WITH(parseBytes(range.build()).status(), StatusCode::InvalidArgument,
-                    "entry has data offsets outside of the available data (begin=32, end=48, available=32)");
+  EXPECT_FAILS_WITH(parseBytes(range.build()).status(),
+                    StatusCode::InvalidArgument,
+                    "entry has data offsets outside of the available data "
+                    "(begin=32, end=48, available=32)");
   Gguf wrap;
   wrap.tensor("t", {4}, 0, UINT64_MAX - 4);
-  EXPECT_FAILS_WITH(parseBytes(wrap.build()).status(), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(parseBytes(wrap.build()).status(),
+                    StatusCode::InvalidArgument,
                     "entry has data offsets outside of the available data");
 }
 
 TEST(GgufReader, ModernTypeTable) {
   // IQ2_XXS (16): 256-element blocks of 66 bytes; BF16 (30); I8 (24).
   Gguf g;
-  g.tensor("iq", {512, 2}, 16, 0).tensor("bf", {10}, 30, 320).tensor("i8", {3}, 24, 352);
+  g.tensor("iq", {512, 2}, 16, 0)
+      .tensor("bf", {10}, 30, 320)
+      .tensor("i8", {3}, 24, 352);
   g.dataBytes = 384;
   auto parsed = parseBytes(g.build());
   ASSERT_TRUE(parsed) << parsed.status().toString();
@@ -258,6 +293,7 @@ TEST(GgufReader, IndexCap) {
   options.indexMaxBytes = 100;
   auto file = openFile(testdataPath("gguf/single.gguf"));
   ASSERT_TRUE(file);
-  EXPECT_FAILS_WITH(parseGgufFile(*file, options).status(), StatusCode::ResourceExhausted,
+  EXPECT_FAILS_WITH(parseGgufFile(*file, options).status(),
+                    StatusCode::ResourceExhausted,
                     "GGUF header exceeds --parameter_index_max_bytes=100");
 }

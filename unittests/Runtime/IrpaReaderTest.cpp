@@ -1,4 +1,5 @@
-//===- IrpaReaderTest.cpp - IRPA parser: testdata and malformed inputs ------===//
+//===- IrpaReaderTest.cpp - IRPA parser: testdata and malformed inputs
+//------===//
 
 #include "TestUtil.h"
 
@@ -14,7 +15,8 @@ using namespace sluice::testing;
 
 namespace {
 
-Expected<ParsedFile> parseBytes(const std::string &bytes, const ParseOptions &options = {}) {
+Expected<ParsedFile> parseBytes(const std::string &bytes,
+                                const ParseOptions &options = {}) {
   return parseIrpaFile(makeMemoryFile(bytes), options);
 }
 
@@ -37,11 +39,10 @@ bool hasWarning(const ParsedFile &parsed, const std::string &text) {
 
 // Offsets in single.irpa (testdata/README.md).
 constexpr size_t kEntry = 0x60;
-constexpr size_t kEntrySize = kEntry + 0,
-                 kNameOffset = kEntry + 20, kNameLength = kEntry + 28,
-                 kMetaOffset = kEntry + 36, kMetaLength = kEntry + 44,
-                 kMinAlign = kEntry + 52, kStorageOffset = kEntry + 60,
-                 kStorageLength = kEntry + 68;
+constexpr size_t kEntrySize = kEntry + 0, kNameOffset = kEntry + 20,
+                 kNameLength = kEntry + 28, kMetaOffset = kEntry + 36,
+                 kMetaLength = kEntry + 44, kMinAlign = kEntry + 52,
+                 kStorageOffset = kEntry + 60, kStorageLength = kEntry + 68;
 
 } // namespace
 
@@ -139,19 +140,24 @@ TEST(IrpaReaderMalformed, EveryTruncationFailsCleanly) {
 
 TEST(IrpaReaderMalformed, TooSmall) {
   EXPECT_FAILS_WITH(parseBytes("").status(), StatusCode::InvalidArgument,
-                    "not enough bytes for a valid IRPA header; file may be empty or truncated");
-  EXPECT_FAILS_WITH(parseBytes(single().substr(0, 31)).status(), StatusCode::InvalidArgument,
+                    "not enough bytes for a valid IRPA header; file may be "
+                    "empty or truncated");
+  EXPECT_FAILS_WITH(parseBytes(single().substr(0, 31)).status(),
+                    StatusCode::InvalidArgument,
                     "not enough bytes for a valid IRPA header");
-  EXPECT_FAILS_WITH(parseBytes(single().substr(0, 40)).status(), StatusCode::OutOfRange,
-                    "file buffer underrun parsing header of reported size 88 (only 40 bytes available)");
+  EXPECT_FAILS_WITH(parseBytes(single().substr(0, 40)).status(),
+                    StatusCode::OutOfRange,
+                    "file buffer underrun parsing header of reported size 88 "
+                    "(only 40 bytes available)");
 }
 
 TEST(IrpaReaderMalformed, BadMagic) {
   std::string bytes = single();
   bytes[0] = 'X';
   auto parsed = parseBytes(bytes);
-  EXPECT_FAILS_WITH(parsed.status(), StatusCode::InvalidArgument,
-                    "IRPA file magic missing or invalid 41505258; expected 41505249");
+  EXPECT_FAILS_WITH(
+      parsed.status(), StatusCode::InvalidArgument,
+      "IRPA file magic missing or invalid 41505258; expected 41505249");
   EXPECT_FAILS_WITH(parsed.status(), StatusCode::InvalidArgument,
                     "while parsing IRPA file '<memory>'");
 }
@@ -164,8 +170,9 @@ TEST(IrpaReaderMalformed, Versions) {
 
   bytes = single();
   put64(bytes, 8, 96);
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::InvalidArgument,
-                    "IRPA v0 header expected to be exactly 88 bytes but was reported as 96");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::InvalidArgument,
+      "IRPA v0 header expected to be exactly 88 bytes but was reported as 96");
 
   // Newer minor versions are accepted with a warning.
   bytes = single();
@@ -173,7 +180,8 @@ TEST(IrpaReaderMalformed, Versions) {
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   EXPECT_EQ(parsed->entries.size(), 1u);
-  EXPECT_TRUE(hasWarning(*parsed, "IRPA minor version 0.3 is newer than this reader; unknown fields ignored"));
+  EXPECT_TRUE(hasWarning(*parsed, "IRPA minor version 0.3 is newer than this "
+                                  "reader; unknown fields ignored"));
   put64(bytes, 8, 64);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::InvalidArgument,
                     "at least 88 bytes");
@@ -183,28 +191,33 @@ TEST(IrpaReaderMalformed, HugeHeaderSize) {
   std::string bytes = single();
   put64(bytes, 8, UINT64_MAX);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "file buffer underrun parsing header of reported size 18446744073709551615");
+                    "file buffer underrun parsing header of reported size "
+                    "18446744073709551615");
 }
 
 TEST(IrpaReaderMalformed, SegmentsOutOfRange) {
   std::string bytes = single();
   put64(bytes, 48, 5000); // entry segment length
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "file segment out of range (96 to 5096 for 5000, file_size=4096); verifying entry table");
+                    "file segment out of range (96 to 5096 for 5000, "
+                    "file_size=4096); verifying entry table");
   bytes = single();
   put64(bytes, 56, 4095); // metadata segment offset
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
                     "verifying metadata segment");
   bytes = single();
   put64(bytes, 72, UINT64_MAX - 4); // storage segment offset: overflows
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "file segment out of range (18446744073709551611 to 18446744073709551615 for 16, file_size=4096); verifying storage segment");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::OutOfRange,
+      "file segment out of range (18446744073709551611 to 18446744073709551615 "
+      "for 16, file_size=4096); verifying storage segment");
 }
 
 TEST(IrpaReaderMalformed, IndexSizeCap) {
   ParseOptions options;
   options.indexMaxBytes = 10;
-  EXPECT_FAILS_WITH(parseBytes(single(), options).status(), StatusCode::ResourceExhausted,
+  EXPECT_FAILS_WITH(parseBytes(single(), options).status(),
+                    StatusCode::ResourceExhausted,
                     "more than --parameter_index_max_bytes=10");
 }
 
@@ -216,8 +229,9 @@ TEST(IrpaReaderMalformed, HugeEntryCount) {
   std::string bytes = single();
   put64(bytes, 32, UINT64_MAX);
   auto parsed = parseBytes(bytes);
-  EXPECT_FAILS_WITH(parsed.status(), StatusCode::OutOfRange,
-                    "entry table truncated; insufficient bytes for base entry header");
+  EXPECT_FAILS_WITH(
+      parsed.status(), StatusCode::OutOfRange,
+      "entry table truncated; insufficient bytes for base entry header");
   EXPECT_FAILS_WITH(parsed.status(), StatusCode::OutOfRange,
                     "while parsing entry 1 at entry table offset 80");
 }
@@ -225,11 +239,13 @@ TEST(IrpaReaderMalformed, HugeEntryCount) {
 TEST(IrpaReaderMalformed, EntrySizes) {
   std::string bytes = single();
   put64(bytes, kEntrySize, 59);
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "entry table truncated; insufficient bytes for sized header");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::OutOfRange,
+      "entry table truncated; insufficient bytes for sized header");
   put64(bytes, kEntrySize, 77);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "insufficient bytes for sized header (entry_size=77, 76 bytes left in the table); while parsing entry 0");
+                    "insufficient bytes for sized header (entry_size=77, 76 "
+                    "bytes left in the table); while parsing entry 0");
   put64(bytes, kEntrySize, UINT64_MAX);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
                     "insufficient bytes for sized header");
@@ -241,8 +257,10 @@ TEST(IrpaReaderMalformed, EntrySizes) {
 TEST(IrpaReaderMalformed, MetadataReferences) {
   std::string bytes = single();
   put64(bytes, kNameOffset, UINT64_MAX);
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "metadata segment reference out of range (18446744073709551615 to 18446744073709551615 for 4, segment_size=4); resolving entry name");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::OutOfRange,
+      "metadata segment reference out of range (18446744073709551615 to "
+      "18446744073709551615 for 4, segment_size=4); resolving entry name");
   bytes = single();
   put64(bytes, kNameLength, 5);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
@@ -262,7 +280,8 @@ TEST(IrpaReaderMalformed, StorageReferences) {
   std::string bytes = single();
   put64(bytes, kStorageOffset, 8);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "storage segment reference out of range (8 to 24 for 16, segment_size=16); entry 'key0'");
+                    "storage segment reference out of range (8 to 24 for 16, "
+                    "segment_size=16); entry 'key0'");
   put64(bytes, kStorageOffset, UINT64_MAX - 3);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
                     "storage segment reference out of range");
@@ -277,7 +296,8 @@ TEST(IrpaReaderMalformed, StorageReferences) {
 }
 
 TEST(IrpaReaderMalformed, SplatEntries) {
-  constexpr size_t kSplat = 0x60, kPatternLength = kSplat + 84, kLength = kSplat + 60;
+  constexpr size_t kSplat = 0x60, kPatternLength = kSplat + 84,
+                   kLength = kSplat + 60;
   std::string bytes = mixed();
   bytes[kPatternLength] = 3;
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::InvalidArgument,
@@ -301,7 +321,8 @@ TEST(IrpaReaderMalformed, SplatEntries) {
   put64(bytes, 0xC0 + 60, 33554431);
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_TRUE(hasWarning(*parsed, "splat entry 'key3' has length 33554431, not a multiple of its pattern length 8"));
+  EXPECT_TRUE(hasWarning(*parsed, "splat entry 'key3' has length 33554431, not "
+                                  "a multiple of its pattern length 8"));
 }
 
 TEST(IrpaReader, SplatPhase) {
@@ -316,10 +337,10 @@ TEST(IrpaReader, SplatPhase) {
   EXPECT_EQ(out[2], 7);
   EXPECT_EQ(out[3], 0);
   EXPECT_EQ(out[4], 1);
-  EXPECT_FAILS_WITH(readEntryBytes(splat, 33554430, out, 5), StatusCode::OutOfRange,
-                    "range out of bounds");
-  EXPECT_FAILS_WITH(readEntryBytes(splat, UINT64_MAX, out, 5), StatusCode::OutOfRange,
-                    "range out of bounds");
+  EXPECT_FAILS_WITH(readEntryBytes(splat, 33554430, out, 5),
+                    StatusCode::OutOfRange, "range out of bounds");
+  EXPECT_FAILS_WITH(readEntryBytes(splat, UINT64_MAX, out, 5),
+                    StatusCode::OutOfRange, "range out of bounds");
 }
 
 TEST(IrpaReader, UnknownTypesAreSkipped) {
@@ -328,7 +349,8 @@ TEST(IrpaReader, UnknownTypesAreSkipped) {
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   EXPECT_EQ(parsed->entries.size(), 3u);
-  EXPECT_TRUE(hasWarning(*parsed, "skipping IRPA entry 'key2' of unknown type 9"));
+  EXPECT_TRUE(
+      hasWarning(*parsed, "skipping IRPA entry 'key2' of unknown type 9"));
   // SKIP entries are ignored silently.
   put32(bytes, 0x60 + 8, 0);
   parsed = parseBytes(bytes);
@@ -343,7 +365,9 @@ TEST(IrpaReader, MisalignedDataWarns) {
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed);
   EXPECT_FALSE(parsed->entries[0].aligned);
-  EXPECT_TRUE(hasWarning(*parsed, "data offset 192 is not a multiple of its minimum alignment 128"));
+  EXPECT_TRUE(hasWarning(
+      *parsed,
+      "data offset 192 is not a multiple of its minimum alignment 128"));
 }
 
 TEST(IrpaReader, LinkedHeaders) {
@@ -361,8 +385,9 @@ TEST(IrpaReader, LinkedHeaders) {
   EXPECT_EQ(parsed->entries[1].offset, 4096u + 192u);
 
   put64(bytes, 16, 8180);
-  EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "file buffer underrun verifying linked header at offset 8180");
+  EXPECT_FAILS_WITH(
+      parseBytes(bytes).status(), StatusCode::OutOfRange,
+      "file buffer underrun verifying linked header at offset 8180");
   put64(bytes, 16, UINT64_MAX);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
                     "file buffer underrun verifying linked header");
@@ -370,7 +395,8 @@ TEST(IrpaReader, LinkedHeaders) {
   put64(bytes, 16, 4096);
   bytes[4096] = 'X';
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::InvalidArgument,
-                    "IRPA file magic missing or invalid 41505258; expected 41505249; in the linked header at offset 4096");
+                    "IRPA file magic missing or invalid 41505258; expected "
+                    "41505249; in the linked header at offset 4096");
 }
 
 TEST(IrpaReader, CriticalUnknownSlmdRecordRejectsEntry) {
@@ -392,5 +418,6 @@ TEST(IrpaReader, CriticalUnknownSlmdRecordRejectsEntry) {
   bytes[0x300 + 4 + 16 + 2] = 0;
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].metadata, blob.substr(0, 18) + std::string(1, '\0') + blob.substr(19));
+  EXPECT_EQ(parsed->entries[0].metadata,
+            blob.substr(0, 18) + std::string(1, '\0') + blob.substr(19));
 }

@@ -1,4 +1,5 @@
-//===- IrpaWriterTest.cpp - Byte-exact writer, extensions, atomicity --------===//
+//===- IrpaWriterTest.cpp - Byte-exact writer, extensions, atomicity
+//--------===//
 
 #include "TestUtil.h"
 
@@ -16,9 +17,12 @@ using namespace sluice::testing;
 
 namespace {
 
-std::string f32Pattern(float v) { return std::string(reinterpret_cast<const char *>(&v), 4); }
+std::string f32Pattern(float v) {
+  return std::string(reinterpret_cast<const char *>(&v), 4);
+}
 
-Expected<ParsedFile> parsePath(const std::string &path, const ParseOptions &options = {}) {
+Expected<ParsedFile> parsePath(const std::string &path,
+                               const ParseOptions &options = {}) {
   auto file = openFile(path);
   if (!file)
     return file.takeStatus();
@@ -37,28 +41,35 @@ TEST(IrpaWriter, ReproducesEmpty) {
   auto result = builder.write(dir.file("empty.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
   EXPECT_EQ(result->fileSize, 4096u);
-  EXPECT_EQ(readFile(dir.file("empty.irpa")), readFile(testdataPath("irpa/empty.irpa")));
+  EXPECT_EQ(readFile(dir.file("empty.irpa")),
+            readFile(testdataPath("irpa/empty.irpa")));
 }
 
 TEST(IrpaWriter, ReproducesSingle) {
   TempDir dir;
   IrpaBuilder builder;
-  ASSERT_TRUE(builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.0f))).isOk());
+  ASSERT_TRUE(
+      builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.0f)))
+          .isOk());
   auto result = builder.write(dir.file("single.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
   EXPECT_EQ(result->storageSegmentOffset, 0xC0u);
   EXPECT_EQ(result->entries[0].dataOffset, 192u);
-  EXPECT_EQ(readFile(dir.file("single.irpa")), readFile(testdataPath("irpa/single.irpa")));
+  EXPECT_EQ(readFile(dir.file("single.irpa")),
+            readFile(testdataPath("irpa/single.irpa")));
 }
 
 TEST(IrpaWriter, ReproducesMultiple) {
   TempDir dir;
   IrpaBuilder builder;
-  ASSERT_TRUE(builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.1f))).isOk());
+  ASSERT_TRUE(
+      builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.1f)))
+          .isOk());
   ASSERT_TRUE(builder.addData("key1", 5, DataSource::inMemory("eeeee")).isOk());
   auto result = builder.write(dir.file("multiple.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
-  EXPECT_EQ(readFile(dir.file("multiple.irpa")), readFile(testdataPath("irpa/multiple.irpa")));
+  EXPECT_EQ(readFile(dir.file("multiple.irpa")),
+            readFile(testdataPath("irpa/multiple.irpa")));
 }
 
 TEST(IrpaWriter, ReproducesMixed) {
@@ -66,13 +77,21 @@ TEST(IrpaWriter, ReproducesMixed) {
   IrpaBuilder builder;
   int64_t max = INT64_MAX;
   ASSERT_TRUE(builder.addSplat("key2", "\x66", 1).isOk());
-  ASSERT_TRUE(builder.addSplat("key3", std::string(reinterpret_cast<const char *>(&max), 8), 33554432).isOk());
-  ASSERT_TRUE(builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.1f))).isOk());
+  ASSERT_TRUE(
+      builder
+          .addSplat("key3",
+                    std::string(reinterpret_cast<const char *>(&max), 8),
+                    33554432)
+          .isOk());
+  ASSERT_TRUE(
+      builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.1f)))
+          .isOk());
   // key1 streamed from a file.
   writeFile(dir.file("key1.bin"), "eeeee");
   auto source = openFile(dir.file("key1.bin"));
   ASSERT_TRUE(source);
-  ASSERT_TRUE(builder.addData("key1", 5, DataSource::fileRange(*source, 0)).isOk());
+  ASSERT_TRUE(
+      builder.addData("key1", 5, DataSource::fileRange(*source, 0)).isOk());
   auto layout = builder.layout();
   ASSERT_TRUE(layout);
   EXPECT_EQ(layout->entrySegmentLength, 0x15Cu);
@@ -81,18 +100,30 @@ TEST(IrpaWriter, ReproducesMixed) {
   EXPECT_EQ(layout->storageSegmentLength, 0x45u);
   auto result = builder.write(dir.file("mixed.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
-  EXPECT_EQ(readFile(dir.file("mixed.irpa")), readFile(testdataPath("irpa/mixed.irpa")));
+  EXPECT_EQ(readFile(dir.file("mixed.irpa")),
+            readFile(testdataPath("irpa/mixed.irpa")));
 }
 
 // The derived expectation of testdata/README.md: convert a + b.
 TEST(IrpaWriter, ConvertAPlusBSha256) {
   ParameterScopes scopes;
-  ASSERT_TRUE(scopes.addFile("a", testdataPath("safetensors/tools_test/parameters_a.safetensors")).isOk());
-  ASSERT_TRUE(scopes.addFile("b", testdataPath("safetensors/tools_test/parameters_b.safetensors")).isOk());
+  ASSERT_TRUE(
+      scopes
+          .addFile("a", testdataPath(
+                            "safetensors/tools_test/parameters_a.safetensors"))
+          .isOk());
+  ASSERT_TRUE(
+      scopes
+          .addFile("b", testdataPath(
+                            "safetensors/tools_test/parameters_b.safetensors"))
+          .isOk());
   IrpaBuilder builder;
   for (const auto &scope : scopes.scopes())
     for (const ParameterEntry &e : *scope.index)
-      ASSERT_TRUE(builder.addData(e.key, e.length, DataSource::fileRange(e.file, e.offset)).isOk());
+      ASSERT_TRUE(
+          builder
+              .addData(e.key, e.length, DataSource::fileRange(e.file, e.offset))
+              .isOk());
   TempDir dir;
   auto result = builder.write(dir.file("out.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
@@ -102,7 +133,8 @@ TEST(IrpaWriter, ConvertAPlusBSha256) {
   EXPECT_EQ(result->storageSegmentLength, 320u);
   std::string bytes = readFile(dir.file("out.irpa"));
   EXPECT_EQ(bytes.size(), 4096u);
-  EXPECT_EQ(sha256Hex(bytes), "5235f35c9abc91217c99bb195b798dc873ff12bb37ebc5131edb80bcdc9a6deb");
+  EXPECT_EQ(sha256Hex(bytes),
+            "5235f35c9abc91217c99bb195b798dc873ff12bb37ebc5131edb80bcdc9a6deb");
 }
 
 //===----------------------------------------------------------------------===//
@@ -111,22 +143,27 @@ TEST(IrpaWriter, ConvertAPlusBSha256) {
 
 TEST(IrpaWriter, RejectsBadDeclarations) {
   IrpaBuilder builder;
-  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::zeros(), 48), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::zeros(), 48),
+                    StatusCode::InvalidArgument,
                     "alignment must be a power of two (got 48)");
-  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::zeros(), 0), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::zeros(), 0),
+                    StatusCode::InvalidArgument,
                     "alignment must be a power of two (got 0)");
-  EXPECT_FAILS_WITH(builder.addSplat("s", "abc", 3), StatusCode::InvalidArgument,
-                    "invalid pattern length 3");
-  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::inMemory("abc")), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(builder.addSplat("s", "abc", 3),
+                    StatusCode::InvalidArgument, "invalid pattern length 3");
+  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::inMemory("abc")),
+                    StatusCode::InvalidArgument,
                     "has 3 bytes of data but declares length 4");
-  EXPECT_FAILS_WITH(builder.addData("a", 4, DataSource::fileRange(makeMemoryFile("abc"), 0)),
-                    StatusCode::OutOfRange, "source range");
-  ASSERT_TRUE(builder.addData("a", UINT64_MAX - 10, DataSource::zeros()).isOk());
+  EXPECT_FAILS_WITH(
+      builder.addData("a", 4, DataSource::fileRange(makeMemoryFile("abc"), 0)),
+      StatusCode::OutOfRange, "source range");
+  ASSERT_TRUE(
+      builder.addData("a", UINT64_MAX - 10, DataSource::zeros()).isOk());
   ASSERT_TRUE(builder.addData("b", 100, DataSource::zeros()).isOk());
   EXPECT_FAILS_WITH(builder.layout().status(), StatusCode::InvalidArgument,
                     "archive layout overflows 64-bit offsets");
-  EXPECT_FAILS_WITH(IrpaBuilder().write("").status(), StatusCode::InvalidArgument,
-                    "--output= is required");
+  EXPECT_FAILS_WITH(IrpaBuilder().write("").status(),
+                    StatusCode::InvalidArgument, "--output= is required");
 }
 
 TEST(IrpaWriter, FailedWriteLeavesNothingBehind) {
@@ -136,22 +173,27 @@ TEST(IrpaWriter, FailedWriteLeavesNothingBehind) {
   auto source = openFile(dir.file("src.bin"));
   ASSERT_TRUE(source);
   IrpaBuilder builder;
-  ASSERT_TRUE(builder.addData("k", 1000, DataSource::fileRange(*source, 0)).isOk());
-  ASSERT_TRUE(::truncate(dir.file("src.bin").c_str(), 10) == 0); // source shrinks
+  ASSERT_TRUE(
+      builder.addData("k", 1000, DataSource::fileRange(*source, 0)).isOk());
+  ASSERT_TRUE(::truncate(dir.file("src.bin").c_str(), 10) ==
+              0); // source shrinks
   auto result = builder.write(dir.file("out.irpa"));
-  EXPECT_FAILS_WITH(result.status(), StatusCode::DataLoss, "while writing the data of entry 'k'");
+  EXPECT_FAILS_WITH(result.status(), StatusCode::DataLoss,
+                    "while writing the data of entry 'k'");
   EXPECT_EQ(readFile(dir.file("out.irpa")), "previous contents");
   EXPECT_EQ(dir.list(), (std::vector<std::string>{"out.irpa", "src.bin"}));
   // Unwritable destination directory.
-  EXPECT_FAILS_WITH(builder.write(dir.file("missing/out.irpa")).status(), StatusCode::NotFound,
-                    "creating temporary file");
+  EXPECT_FAILS_WITH(builder.write(dir.file("missing/out.irpa")).status(),
+                    StatusCode::NotFound, "creating temporary file");
 }
 
 TEST(IrpaWriter, StreamsLargeDataInBoundedChunks) {
   TempDir dir;
   IrpaBuilder builder;
   const uint64_t big = 40ull << 20;
-  ASSERT_TRUE(builder.addData("big", big, DataSource::pattern("\x01\x02\x03\x04")).isOk());
+  ASSERT_TRUE(
+      builder.addData("big", big, DataSource::pattern("\x01\x02\x03\x04"))
+          .isOk());
   WriterOptions options;
   options.bufferBytes = 1 << 20;
   uint64_t calls = 0, last = 0;
@@ -178,7 +220,10 @@ TEST(IrpaWriter, IndexOfHugeSparseArchiveReadsOnlyHeaders) {
   TempDir dir;
   IrpaBuilder builder;
   for (int i = 0; i < 100; ++i)
-    ASSERT_TRUE(builder.addData("w" + std::to_string(i), 1ull << 30, DataSource::zeros()).isOk());
+    ASSERT_TRUE(
+        builder
+            .addData("w" + std::to_string(i), 1ull << 30, DataSource::zeros())
+            .isOk());
   WriterOptions options;
   options.durable = false;
   auto result = builder.write(dir.file("huge.irpa"), options);
@@ -197,13 +242,17 @@ TEST(IrpaWriter, IndexOfHugeSparseArchiveReadsOnlyHeaders) {
 //===----------------------------------------------------------------------===//
 
 TEST(IrpaWriter, ChecksumsRoundTripAndDetectCorruption) {
-  for (ChecksumAlgorithm algorithm : {ChecksumAlgorithm::Crc32c, ChecksumAlgorithm::Sha256}) {
+  for (ChecksumAlgorithm algorithm :
+       {ChecksumAlgorithm::Crc32c, ChecksumAlgorithm::Sha256}) {
     TempDir dir;
     IrpaBuilder builder;
     std::string data(10000, '\0');
     for (size_t i = 0; i < data.size(); ++i)
       data[i] = (char)(i * 7);
-    ASSERT_TRUE(builder.addData("chunked", data.size(), DataSource::inMemory(data), 64, "foreign!").isOk());
+    ASSERT_TRUE(builder
+                    .addData("chunked", data.size(), DataSource::inMemory(data),
+                             64, "foreign!")
+                    .isOk());
     ASSERT_TRUE(builder.addData("empty", 0, DataSource::zeros()).isOk());
     ASSERT_TRUE(builder.addSplat("splat", "\x01", 100).isOk());
     WriterOptions options;
@@ -231,7 +280,8 @@ TEST(IrpaWriter, ChecksumsRoundTripAndDetectCorruption) {
     writeFile(dir.file("c.irpa"), bytes);
     parsed = parsePath(dir.file("c.irpa"));
     ASSERT_TRUE(parsed);
-    EXPECT_FAILS_WITH(verifyEntry(parsed->entries[0], "model"), StatusCode::DataLoss,
+    EXPECT_FAILS_WITH(verifyEntry(parsed->entries[0], "model"),
+                      StatusCode::DataLoss,
                       std::string("parameter 'model::chunked' failed ") +
                           checksumAlgorithmName(algorithm) +
                           " verification at chunk 2 (bytes [8192, 10000))");
@@ -252,7 +302,9 @@ TEST(IrpaWriter, DefaultOutputHasNoExtensions) {
   // with checksums the flag bit 63 is set and the layout of DATA is kept.
   TempDir dir;
   IrpaBuilder builder;
-  ASSERT_TRUE(builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.0f))).isOk());
+  ASSERT_TRUE(
+      builder.addData("key0", 16, DataSource::pattern(f32Pattern(100.0f)))
+          .isOk());
   WriterOptions options;
   options.checksum = ChecksumAlgorithm::Crc32c;
   ASSERT_TRUE(builder.write(dir.file("c.irpa"), options));
@@ -280,11 +332,13 @@ TEST(IrpaWriter, StaleChecksumIsIgnored) {
   ASSERT_TRUE(parsed);
   EXPECT_FALSE(parsed->entries[0].checksum);
   ASSERT_FALSE(parsed->warnings.empty());
-  EXPECT_NE(parsed->warnings[0].find("stale CHECKSUM record ignored"), std::string::npos);
+  EXPECT_NE(parsed->warnings[0].find("stale CHECKSUM record ignored"),
+            std::string::npos);
 }
 
 TEST(IrpaWriter, ExternalEntries) {
-  for (ExternalEncoding encoding : {ExternalEncoding::Native, ExternalEncoding::Skip}) {
+  for (ExternalEncoding encoding :
+       {ExternalEncoding::Native, ExternalEncoding::Skip}) {
     TempDir dir;
     std::string blob(1000, '\0');
     for (size_t i = 0; i < blob.size(); ++i)
@@ -293,7 +347,8 @@ TEST(IrpaWriter, ExternalEntries) {
     auto blobFile = openFile(dir.file("blob.bin"));
     ASSERT_TRUE(blobFile);
     IrpaBuilder builder;
-    ASSERT_TRUE(builder.addExternal("e0", "blob.bin", 100, 200, *blobFile, 4).isOk());
+    ASSERT_TRUE(
+        builder.addExternal("e0", "blob.bin", 100, 200, *blobFile, 4).isOk());
     ASSERT_TRUE(builder.addData("d", 8, DataSource::pattern("\x07")).isOk());
     ArchiveEntry e1;
     e1.kind = ArchiveEntry::Kind::External;
@@ -331,20 +386,27 @@ TEST(IrpaWriter, ExternalEntries) {
     // Policies.
     ParseOptions none;
     none.externalPaths = ExternalPathPolicy::None;
-    EXPECT_FAILS_WITH(parsePath(dir.file("ext.irpa"), none).status(), StatusCode::PermissionDenied,
-                      "EXTERNAL path 'blob.bin' rejected by --parameter_external_paths=none");
+    EXPECT_FAILS_WITH(
+        parsePath(dir.file("ext.irpa"), none).status(),
+        StatusCode::PermissionDenied,
+        "EXTERNAL path 'blob.bin' rejected by --parameter_external_paths=none");
     // A memory archive has no base directory.
-    EXPECT_FAILS_WITH(parseIrpaFile(makeMemoryFile(bytes)).status(), StatusCode::FailedPrecondition,
-                      "EXTERNAL entry 'e0' references 'blob.bin' but the archive has no base directory");
+    EXPECT_FAILS_WITH(parseIrpaFile(makeMemoryFile(bytes)).status(),
+                      StatusCode::FailedPrecondition,
+                      "EXTERNAL entry 'e0' references 'blob.bin' but the "
+                      "archive has no base directory");
     // The external file changed size: e1 carries EXTERNAL_FILE_SIZE.
     writeFile(dir.file("blob.bin"), blob + "more");
-    EXPECT_FAILS_WITH(parsePath(dir.file("ext.irpa")).status(), StatusCode::DataLoss,
-                      "external file 'blob.bin' has size 1004, archive expects 1000");
+    EXPECT_FAILS_WITH(
+        parsePath(dir.file("ext.irpa")).status(), StatusCode::DataLoss,
+        "external file 'blob.bin' has size 1004, archive expects 1000");
     writeFile(dir.file("blob.bin"), blob.substr(0, 250));
-    EXPECT_FAILS_WITH(parsePath(dir.file("ext.irpa")).status(), StatusCode::OutOfRange,
-                      "EXTERNAL entry 'e0': range [100, 300) exceeds 'blob.bin' size 250");
+    EXPECT_FAILS_WITH(
+        parsePath(dir.file("ext.irpa")).status(), StatusCode::OutOfRange,
+        "EXTERNAL entry 'e0': range [100, 300) exceeds 'blob.bin' size 250");
     ::unlink(dir.file("blob.bin").c_str());
-    EXPECT_FAILS_WITH(parsePath(dir.file("ext.irpa")).status(), StatusCode::NotFound,
+    EXPECT_FAILS_WITH(parsePath(dir.file("ext.irpa")).status(),
+                      StatusCode::NotFound,
                       "opening the EXTERNAL file of entry 'e0'");
   }
 }
@@ -355,7 +417,8 @@ TEST(IrpaWriter, AbsoluteExternalPathsNeedPolicyAny) {
   IrpaBuilder builder;
   ASSERT_TRUE(builder.addExternal("e", dir.file("blob.bin"), 0, 64).isOk());
   ASSERT_TRUE(builder.write(dir.file("abs.irpa")));
-  EXPECT_FAILS_WITH(parsePath(dir.file("abs.irpa")).status(), StatusCode::PermissionDenied,
+  EXPECT_FAILS_WITH(parsePath(dir.file("abs.irpa")).status(),
+                    StatusCode::PermissionDenied,
                     "rejected by --parameter_external_paths=relative");
   ParseOptions any;
   any.externalPaths = ExternalPathPolicy::Any;
@@ -395,7 +458,8 @@ TEST(IrpaWriter, ShardingAndTensorInfoRecords) {
 
   auto parsed = parsePath(dir.file("s.irpa"));
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  ASSERT_EQ(parsed->entries.size(), 1u); // the archive SKIP entry is not indexed
+  ASSERT_EQ(parsed->entries.size(),
+            1u); // the archive SKIP entry is not indexed
   ASSERT_TRUE(parsed->archiveRecords);
   EXPECT_EQ(*parsed->archiveRecords->creator, "sluice-test");
   EXPECT_EQ(parsed->archiveRecords->archiveSharding->tpSize, 2u);
@@ -427,7 +491,8 @@ TEST(Slmd, MalformedContainersAreForeign) {
   auto r = decodeSlmd("not slmd", records, warnings);
   ASSERT_TRUE(r);
   EXPECT_EQ(*r, SlmdDecodeResult::NotSlmd);
-  std::string blob = encodeSlmd(SlmdRecords{std::nullopt, TensorInfoRecord{"I8", {3}}, {}, {}, {}, {}, {}});
+  std::string blob = encodeSlmd(SlmdRecords{
+      std::nullopt, TensorInfoRecord{"I8", {3}}, {}, {}, {}, {}, {}});
   r = decodeSlmd(blob + "x", records, warnings);
   ASSERT_TRUE(r);
   EXPECT_EQ(*r, SlmdDecodeResult::Malformed);

@@ -1,4 +1,5 @@
-//===- ParameterIndexTest.cpp - Index lookup and scopes ---------------------===//
+//===- ParameterIndexTest.cpp - Index lookup and scopes
+//---------------------===//
 
 #include "TestUtil.h"
 
@@ -28,7 +29,8 @@ TEST(ParameterIndex, LookupAndDuplicates) {
   EXPECT_EQ(index.totalBytes(), 28u);
   ASSERT_EQ(index.diagnostics().size(), 1u);
   EXPECT_EQ(index.diagnostics()[0],
-            "duplicate parameter key 'weight' (first from a.irpa, also in b.irpa); the first is used");
+            "duplicate parameter key 'weight' (first from a.irpa, also in "
+            "b.irpa); the first is used");
   // Entries never move.
   std::vector<ParameterEntry> more(1000);
   for (size_t i = 0; i < more.size(); ++i)
@@ -37,11 +39,13 @@ TEST(ParameterIndex, LookupAndDuplicates) {
   EXPECT_EQ(index.find("weight"), before);
   EXPECT_EQ(index.size(), 1003u);
 
-  EXPECT_FAILS_WITH(index.lookup("wieght").status(), StatusCode::NotFound,
-                    "no parameter found in index with key 'wieght'; did you mean 'weight'?");
+  EXPECT_FAILS_WITH(
+      index.lookup("wieght").status(), StatusCode::NotFound,
+      "no parameter found in index with key 'wieght'; did you mean 'weight'?");
   auto miss = index.lookup("completely-different");
-  EXPECT_FAILS_WITH(miss.status(), StatusCode::NotFound,
-                    "no parameter found in index with key 'completely-different'");
+  EXPECT_FAILS_WITH(
+      miss.status(), StatusCode::NotFound,
+      "no parameter found in index with key 'completely-different'");
   EXPECT_EQ(miss.status().message().find("did you mean"), std::string::npos);
   // Keys are raw bytes.
   EXPECT_EQ(index.find(std::string_view("weight\0", 7)), nullptr);
@@ -52,7 +56,8 @@ TEST(ParameterIndex, EmptyIndexFindsNothing) {
   EXPECT_EQ(index.find("x"), nullptr);
   EXPECT_EQ(index.find(""), nullptr);
   std::string_view keys[2] = {"x", ""};
-  const ParameterEntry *out[2] = {reinterpret_cast<const ParameterEntry *>(1), nullptr};
+  const ParameterEntry *out[2] = {reinterpret_cast<const ParameterEntry *>(1),
+                                  nullptr};
   index.findMany(keys, 2, out);
   EXPECT_EQ(out[0], nullptr);
   EXPECT_EQ(out[1], nullptr);
@@ -124,8 +129,18 @@ TEST(ParameterScopes, FlagParsing) {
 
 TEST(ParameterScopes, ScopesMergeAndRoute) {
   ParameterScopes scopes;
-  ASSERT_TRUE(scopes.addFlag("a=" + testdataPath("safetensors/tools_test/parameters_a.safetensors")).isOk());
-  ASSERT_TRUE(scopes.addFlag("b=" + testdataPath("safetensors/tools_test/parameters_b.safetensors")).isOk());
+  ASSERT_TRUE(
+      scopes
+          .addFlag(
+              "a=" +
+              testdataPath("safetensors/tools_test/parameters_a.safetensors"))
+          .isOk());
+  ASSERT_TRUE(
+      scopes
+          .addFlag(
+              "b=" +
+              testdataPath("safetensors/tools_test/parameters_b.safetensors"))
+          .isOk());
   ASSERT_TRUE(scopes.addFlag("a=" + testdataPath("irpa/single.irpa")).isOk());
   ASSERT_EQ(scopes.scopes().size(), 2u);
   EXPECT_EQ(scopes.scopes()[0].name, "a");
@@ -137,11 +152,13 @@ TEST(ParameterScopes, ScopesMergeAndRoute) {
   ASSERT_TRUE(e);
   EXPECT_EQ((*e)->length, 128u);
   EXPECT_FAILS_WITH(scopes.lookup("b", "a0").status(), StatusCode::NotFound,
-                    "no parameter found in index with key 'a0'; did you mean 'b0'?; in parameter scope 'b'");
-  EXPECT_FAILS_WITH(scopes.lookup("c", "a0").status(), StatusCode::NotFound,
-                    "no provider registered that handles scopes like 'c'; pass "
-                    "--parameters=<scope>=<file> or register a provider for this "
-                    "scope (registered scopes: 'a', 'b')");
+                    "no parameter found in index with key 'a0'; did you mean "
+                    "'b0'?; in parameter scope 'b'");
+  EXPECT_FAILS_WITH(
+      scopes.lookup("c", "a0").status(), StatusCode::NotFound,
+      "no provider registered that handles scopes like 'c'; pass "
+      "--parameters=<scope>=<file> or register a provider for this "
+      "scope (registered scopes: 'a', 'b')");
 }
 
 TEST(ParameterScopes, FailedFileAddsNothing) {
@@ -165,28 +182,34 @@ TEST(ParameterScopes, FailedFileAddsNothing) {
 TEST(ParameterScopes, FormatDetection) {
   TempDir dir;
   writeFile(dir.file("weights"), readFile(testdataPath("gguf/single.gguf")));
-  writeFile(dir.file("model.SafeTensors"), readFile(testdataPath("safetensors/single.safetensors")));
-  writeFile(dir.file("noext.bin"), readFile(testdataPath("safetensors/single.safetensors")));
+  writeFile(dir.file("model.SafeTensors"),
+            readFile(testdataPath("safetensors/single.safetensors")));
+  writeFile(dir.file("noext.bin"),
+            readFile(testdataPath("safetensors/single.safetensors")));
   writeFile(dir.file("text.txt"), "hello there");
   writeFile(dir.file("wrong.irpa"), readFile(testdataPath("gguf/single.gguf")));
   ParameterScopes scopes;
   EXPECT_TRUE(scopes.addFile("", dir.file("weights")).isOk());
   EXPECT_TRUE(scopes.addFile("x", dir.file("model.SafeTensors")).isOk());
   EXPECT_TRUE(scopes.addFile("y", dir.file("noext.bin")).isOk());
-  EXPECT_FAILS_WITH(scopes.addFile("", dir.file("text.txt")), StatusCode::Unimplemented,
-                    "unsupported file format `txt`; ensure the extension matches one of the "
-                    "supported formats: [.irpa, .gguf, .safetensors]");
+  EXPECT_FAILS_WITH(
+      scopes.addFile("", dir.file("text.txt")), StatusCode::Unimplemented,
+      "unsupported file format `txt`; ensure the extension matches one of the "
+      "supported formats: [.irpa, .gguf, .safetensors]");
   // Extension wins over content: the IRPA parser's error is reported.
-  EXPECT_FAILS_WITH(scopes.addFile("", dir.file("wrong.irpa")), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(scopes.addFile("", dir.file("wrong.irpa")),
+                    StatusCode::InvalidArgument,
                     "IRPA file magic missing or invalid");
   const auto &warnings = scopes.scopes()[0].index->diagnostics();
   ASSERT_FALSE(warnings.empty());
-  EXPECT_NE(warnings[0].find("has unknown extension; detected gguf by content"), std::string::npos);
+  EXPECT_NE(warnings[0].find("has unknown extension; detected gguf by content"),
+            std::string::npos);
 }
 
 TEST(ParameterScopes, ShardingChecks) {
   TempDir dir;
-  auto make = [&](const std::string &name, uint8_t group, uint32_t tpSize, uint32_t rank) {
+  auto make = [&](const std::string &name, uint8_t group, uint32_t tpSize,
+                  uint32_t rank) {
     IrpaBuilder builder;
     EXPECT_TRUE(builder.addData("w", 4, DataSource::pattern("\x01")).isOk());
     WriterOptions options;
@@ -200,8 +223,10 @@ TEST(ParameterScopes, ShardingChecks) {
     return dir.file(name);
   };
   std::string r0 = make("r0.irpa", 1, 2, 0), r1 = make("r1.irpa", 1, 2, 1),
-              g = make("g.irpa", 1, 2, 0xFFFFFFFFu), other = make("o.irpa", 2, 2, 1),
-              four = make("four.irpa", 1, 4, 1), huge = make("huge.irpa", 1, 0xFFFFFFF0u, 1);
+              g = make("g.irpa", 1, 2, 0xFFFFFFFFu),
+              other = make("o.irpa", 2, 2, 1),
+              four = make("four.irpa", 1, 4, 1),
+              huge = make("huge.irpa", 1, 0xFFFFFFF0u, 1);
   auto scopesOf = [](std::vector<std::string> files) {
     auto scopes = std::make_unique<ParameterScopes>();
     for (const std::string &f : files)
@@ -211,18 +236,25 @@ TEST(ParameterScopes, ShardingChecks) {
   EXPECT_TRUE(scopesOf({r0, r1, g})->validateSharding().isOk());
   EXPECT_TRUE(scopesOf({r1})->validateSharding().isOk());
   EXPECT_TRUE(scopesOf({r1})->validateSharding(2).isOk());
-  EXPECT_FAILS_WITH(scopesOf({r1})->validateSharding(8), StatusCode::FailedPrecondition,
-                    "parameter scope 'm' was sharded for tensor-parallel size 2 but the program expects 8");
-  EXPECT_FAILS_WITH(scopesOf({r0, g})->validateSharding(), StatusCode::FailedPrecondition,
-                    "parameter scope 'm' has tensor-parallel size 2 but rank 1 is missing");
-  EXPECT_FAILS_WITH(scopesOf({r0, other})->validateSharding(), StatusCode::FailedPrecondition,
-                    "mixes files from different sharded checkpoints (group ids differ");
-  EXPECT_FAILS_WITH(scopesOf({r0, four})->validateSharding(), StatusCode::FailedPrecondition,
+  EXPECT_FAILS_WITH(scopesOf({r1})->validateSharding(8),
+                    StatusCode::FailedPrecondition,
+                    "parameter scope 'm' was sharded for tensor-parallel size "
+                    "2 but the program expects 8");
+  EXPECT_FAILS_WITH(
+      scopesOf({r0, g})->validateSharding(), StatusCode::FailedPrecondition,
+      "parameter scope 'm' has tensor-parallel size 2 but rank 1 is missing");
+  EXPECT_FAILS_WITH(
+      scopesOf({r0, other})->validateSharding(), StatusCode::FailedPrecondition,
+      "mixes files from different sharded checkpoints (group ids differ");
+  EXPECT_FAILS_WITH(scopesOf({r0, four})->validateSharding(),
+                    StatusCode::FailedPrecondition,
                     "mixes tensor-parallel sizes (2 in");
-  EXPECT_FAILS_WITH(scopesOf({r1, r1})->validateSharding(), StatusCode::FailedPrecondition,
+  EXPECT_FAILS_WITH(scopesOf({r1, r1})->validateSharding(),
+                    StatusCode::FailedPrecondition,
                     "has tensor-parallel rank 1 in more than one file");
   // A hostile tp_size never drives allocation.
   auto hugeScopes = scopesOf({huge, make("huge0.irpa", 1, 0xFFFFFFF0u, 0)});
-  EXPECT_FAILS_WITH(hugeScopes->validateSharding(), StatusCode::FailedPrecondition,
-                    "has tensor-parallel size 4294967280 but rank 2 is missing");
+  EXPECT_FAILS_WITH(
+      hugeScopes->validateSharding(), StatusCode::FailedPrecondition,
+      "has tensor-parallel size 4294967280 but rank 2 is missing");
 }

@@ -1,4 +1,5 @@
-//===- SafetensorsReaderTest.cpp - safetensors parser -----------------------===//
+//===- SafetensorsReaderTest.cpp - safetensors parser
+//-----------------------===//
 
 #include "TestUtil.h"
 
@@ -61,12 +62,20 @@ TEST(SafetensorsReader, Testdata) {
 }
 
 TEST(SafetensorsReader, ToolsTestdata) {
-  struct Expect { const char *file; std::vector<std::tuple<std::string, uint64_t, uint64_t, int64_t>> entries; };
+  struct Expect {
+    const char *file;
+    std::vector<std::tuple<std::string, uint64_t, uint64_t, int64_t>> entries;
+  };
   Expect cases[] = {
-      {"tools_test/parameters_a.safetensors", {{"a0", 120, 32, 0}, {"a1", 152, 32, 4}}},
-      {"tools_test/parameters_b.safetensors", {{"b0", 128, 64, 8}, {"b1", 192, 128, 16}}},
+      {"tools_test/parameters_a.safetensors",
+       {{"a0", 120, 32, 0}, {"a1", 152, 32, 4}}},
+      {"tools_test/parameters_b.safetensors",
+       {{"b0", 128, 64, 8}, {"b1", 192, 128, 16}}},
       {"tools_test/parameters_dynamic.safetensors",
-       {{"param0", 256, 32, 0}, {"param1", 288, 32, 4}, {"param2", 320, 32, 8}, {"param3", 352, 32, 12}}},
+       {{"param0", 256, 32, 0},
+        {"param1", 288, 32, 4},
+        {"param2", 320, 32, 8},
+        {"param3", 352, 32, 12}}},
   };
   for (const Expect &c : cases) {
     auto parsed = parseTestdata(c.file);
@@ -88,24 +97,30 @@ TEST(SafetensorsReader, ToolsTestdata) {
 }
 
 TEST(SafetensorsReaderMalformed, HeaderLength) {
-  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile("1234")).status(), StatusCode::OutOfRange,
-                    "insufficient capacity for safetensors header length (need at least 8 bytes but have 4)");
+  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile("1234")).status(),
+                    StatusCode::OutOfRange,
+                    "insufficient capacity for safetensors header length (need "
+                    "at least 8 bytes but have 4)");
   std::string bytes = build("{}", 0);
   put64(bytes, 0, 100);
-  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(bytes)).status(), StatusCode::OutOfRange,
-                    "insufficient capacity for safetensors header contents (declared as 100 but only 2 bytes available)");
+  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(bytes)).status(),
+                    StatusCode::OutOfRange,
+                    "insufficient capacity for safetensors header contents "
+                    "(declared as 100 but only 2 bytes available)");
   put64(bytes, 0, UINT64_MAX);
-  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(bytes)).status(), StatusCode::OutOfRange,
+  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(bytes)).status(),
+                    StatusCode::OutOfRange,
                     "insufficient capacity for safetensors header contents");
   std::string big = build(std::string(101 << 20, ' '), 0);
   big[8] = '{';
   big[9] = '}';
-  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(big)).status(), StatusCode::ResourceExhausted,
-                    "exceeds the 100 MiB limit");
+  EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(big)).status(),
+                    StatusCode::ResourceExhausted, "exceeds the 100 MiB limit");
 }
 
 TEST(SafetensorsReaderMalformed, EveryTruncationFailsCleanly) {
-  std::string bytes = readFile(testdataPath("safetensors/multiple.safetensors"));
+  std::string bytes =
+      readFile(testdataPath("safetensors/multiple.safetensors"));
   for (size_t n = 0; n < bytes.size(); ++n)
     EXPECT_FALSE(parseSafetensorsFile(makeMemoryFile(bytes.substr(0, n)))) << n;
 }
@@ -113,89 +128,138 @@ TEST(SafetensorsReaderMalformed, EveryTruncationFailsCleanly) {
 TEST(SafetensorsReaderMalformed, Json) {
   EXPECT_FAILS_WITH(parse("[1]", 0).status(), StatusCode::InvalidArgument,
                     "safetensors header must be a JSON object");
-  EXPECT_FAILS_WITH(parse("{\"a\":", 0).status(), StatusCode::InvalidArgument,
-                    "invalid JSON in safetensors header at byte 5: unexpected end of input");
+  EXPECT_FAILS_WITH(
+      parse("{\"a\":", 0).status(), StatusCode::InvalidArgument,
+      "invalid JSON in safetensors header at byte 5: unexpected end of input");
   EXPECT_FAILS_WITH(parse("{} x", 0).status(), StatusCode::InvalidArgument,
                     "unexpected trailing characters");
-  EXPECT_FAILS_WITH(parse("{\"\xff\":1}", 0).status(), StatusCode::InvalidArgument, "invalid UTF-8");
-  EXPECT_FAILS_WITH(parse("{\"\xc0\x80\":1}", 0).status(), StatusCode::InvalidArgument, "overlong");
-  EXPECT_FAILS_WITH(parse("{\"\\ud800\":1}", 0).status(), StatusCode::InvalidArgument, "unpaired surrogate");
-  EXPECT_FAILS_WITH(parse(std::string(100, '['), 0).status(), StatusCode::InvalidArgument,
-                    "nesting too deep");
-  EXPECT_FAILS_WITH(parse("{\"a\":" + std::string(100, '[') + std::string(100, ']') + "}", 0).status(),
+  EXPECT_FAILS_WITH(parse("{\"\xff\":1}", 0).status(),
+                    StatusCode::InvalidArgument, "invalid UTF-8");
+  EXPECT_FAILS_WITH(parse("{\"\xc0\x80\":1}", 0).status(),
+                    StatusCode::InvalidArgument, "overlong");
+  EXPECT_FAILS_WITH(parse("{\"\\ud800\":1}", 0).status(),
+                    StatusCode::InvalidArgument, "unpaired surrogate");
+  EXPECT_FAILS_WITH(parse(std::string(100, '['), 0).status(),
                     StatusCode::InvalidArgument, "nesting too deep");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})", 1).status(),
-                    StatusCode::InvalidArgument, "duplicate tensor name 't' in safetensors header");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,01]}})", 1).status(),
-                    StatusCode::InvalidArgument, "invalid JSON");
+  EXPECT_FAILS_WITH(
+      parse("{\"a\":" + std::string(100, '[') + std::string(100, ']') + "}", 0)
+          .status(),
+      StatusCode::InvalidArgument, "nesting too deep");
+  EXPECT_FAILS_WITH(
+      parse(
+          R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})",
+          1)
+          .status(),
+      StatusCode::InvalidArgument,
+      "duplicate tensor name 't' in safetensors header");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"U8","shape":[1],"data_offsets":[0,01]}})", 1)
+          .status(),
+      StatusCode::InvalidArgument, "invalid JSON");
 }
 
 TEST(SafetensorsReader, KeysAreDecoded) {
-  auto parsed = parse(R"({"a\"b\u00e9\ud83d\ude00":{"dtype":"U8","shape":[2],"data_offsets":[0,2]}})", 2);
+  auto parsed = parse(
+      R"({"a\"b\u00e9\ud83d\ude00":{"dtype":"U8","shape":[2],"data_offsets":[0,2]}})",
+      2);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   EXPECT_EQ(parsed->entries[0].key, "a\"b\xc3\xa9\xf0\x9f\x98\x80");
 }
 
 TEST(SafetensorsReaderMalformed, DataOffsets) {
   EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"U8","shape":[4]}})", 4).status(),
-                    StatusCode::InvalidArgument, "failed to parse entry data offsets of tensor 't'");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[-1,2]}})", 4).status(),
-                    StatusCode::InvalidArgument, "failed to parse entry data offsets");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[0,1.5]}})", 4).status(),
-                    StatusCode::InvalidArgument, "failed to parse entry data offsets");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[0,18446744073709551616]}})", 4).status(),
-                    StatusCode::InvalidArgument, "failed to parse entry data offsets");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"U8","shape":[8],"data_offsets":[0,8]}})", 4).status(),
                     StatusCode::InvalidArgument,
-                    "entry has data offsets outside of the available data (begin=0, end=8, available=4)");
+                    "failed to parse entry data offsets of tensor 't'");
+  EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[-1,2]}})", 4).status(),
+                    StatusCode::InvalidArgument,
+                    "failed to parse entry data offsets");
+  EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[0,1.5]}})", 4).status(),
+                    StatusCode::InvalidArgument,
+                    "failed to parse entry data offsets");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"data_offsets":[0,18446744073709551616]}})", 4).status(),
+      StatusCode::InvalidArgument, "failed to parse entry data offsets");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"U8","shape":[8],"data_offsets":[0,8]}})", 4)
+          .status(),
+      StatusCode::InvalidArgument,
+      "entry has data offsets outside of the available data (begin=0, end=8, "
+      "available=4)");
   EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[3,2]}})", 4).status(),
-                    StatusCode::InvalidArgument, "(begin=3, end=2, available=4)");
+                    StatusCode::InvalidArgument,
+                    "(begin=3, end=2, available=4)");
 }
 
 TEST(SafetensorsReaderMalformed, DtypeAndShape) {
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"F32","shape":[2,2],"data_offsets":[0,8]}})", 8).status(),
-                    StatusCode::InvalidArgument,
-                    "tensor 't' has dtype F32 and shape [2, 2] (16 bytes) but data_offsets span 8 bytes");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"F32","shape":[4294967296,4294967296],"data_offsets":[0,8]}})", 8).status(),
-                    StatusCode::InvalidArgument, "overflows");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"F4","shape":[3],"data_offsets":[0,1]}})", 8).status(),
-                    StatusCode::InvalidArgument, "data_offsets span 1 bytes");
-  EXPECT_TRUE(parse(R"({"t":{"dtype":"F4","shape":[4],"data_offsets":[0,2]}})", 2));
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"F32","shape":[2,2],"data_offsets":[0,8]}})", 8)
+          .status(),
+      StatusCode::InvalidArgument,
+      "tensor 't' has dtype F32 and shape [2, 2] (16 bytes) but data_offsets "
+      "span 8 bytes");
+  EXPECT_FAILS_WITH(
+      parse(
+          R"({"t":{"dtype":"F32","shape":[4294967296,4294967296],"data_offsets":[0,8]}})",
+          8)
+          .status(),
+      StatusCode::InvalidArgument, "overflows");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"F4","shape":[3],"data_offsets":[0,1]}})", 8)
+          .status(),
+      StatusCode::InvalidArgument, "data_offsets span 1 bytes");
+  EXPECT_TRUE(
+      parse(R"({"t":{"dtype":"F4","shape":[4],"data_offsets":[0,2]}})", 2));
   // Scalars have one element.
-  EXPECT_TRUE(parse(R"({"t":{"dtype":"F64","shape":[],"data_offsets":[0,8]}})", 8));
+  EXPECT_TRUE(
+      parse(R"({"t":{"dtype":"F64","shape":[],"data_offsets":[0,8]}})", 8));
   // Unknown dtypes and missing fields warn (errors when strict).
-  auto parsed = parse(R"({"t":{"dtype":"F99","shape":[1],"data_offsets":[0,3]}})", 3);
+  auto parsed =
+      parse(R"({"t":{"dtype":"F99","shape":[1],"data_offsets":[0,3]}})", 3);
   ASSERT_TRUE(parsed);
   EXPECT_EQ(parsed->warnings.size(), 1u);
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"F99","shape":[1],"data_offsets":[0,3]}})", 3, true).status(),
-                    StatusCode::InvalidArgument, "unknown dtype 'F99'");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"F99","shape":[1],"data_offsets":[0,3]}})", 3,
+            true)
+          .status(),
+      StatusCode::InvalidArgument, "unknown dtype 'F99'");
   EXPECT_FAILS_WITH(parse(R"({"t":{"data_offsets":[0,3]}})", 3, true).status(),
                     StatusCode::InvalidArgument, "tensor 't' has no dtype");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":7,"shape":[1],"data_offsets":[0,3]}})", 3).status(),
-                    StatusCode::InvalidArgument, "dtype that is not a string");
-  EXPECT_FAILS_WITH(parse(R"({"t":{"dtype":"U8","shape":[-1],"data_offsets":[0,3]}})", 3).status(),
-                    StatusCode::InvalidArgument, "shape entry that is not a non-negative integer");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":7,"shape":[1],"data_offsets":[0,3]}})", 3)
+          .status(),
+      StatusCode::InvalidArgument, "dtype that is not a string");
+  EXPECT_FAILS_WITH(
+      parse(R"({"t":{"dtype":"U8","shape":[-1],"data_offsets":[0,3]}})", 3)
+          .status(),
+      StatusCode::InvalidArgument,
+      "shape entry that is not a non-negative integer");
 }
 
 TEST(SafetensorsReaderMalformed, OverlapsAndGaps) {
-  const char *overlap = R"({"a":{"dtype":"U8","shape":[4],"data_offsets":[0,4]},"b":{"dtype":"U8","shape":[4],"data_offsets":[2,6]}})";
+  const char *overlap =
+      R"({"a":{"dtype":"U8","shape":[4],"data_offsets":[0,4]},"b":{"dtype":"U8","shape":[4],"data_offsets":[2,6]}})";
   auto parsed = parse(overlap, 6);
   ASSERT_TRUE(parsed);
   EXPECT_EQ(parsed->warnings.size(), 1u);
-  EXPECT_FAILS_WITH(parse(overlap, 6, true).status(), StatusCode::InvalidArgument,
+  EXPECT_FAILS_WITH(parse(overlap, 6, true).status(),
+                    StatusCode::InvalidArgument,
                     "safetensors tensor data ranges overlap");
-  const char *gap = R"({"a":{"dtype":"U8","shape":[2],"data_offsets":[0,2]},"b":{"dtype":"U8","shape":[2],"data_offsets":[4,6]}})";
+  const char *gap =
+      R"({"a":{"dtype":"U8","shape":[2],"data_offsets":[0,2]},"b":{"dtype":"U8","shape":[2],"data_offsets":[4,6]}})";
   EXPECT_TRUE(parse(gap, 6));
   EXPECT_FAILS_WITH(parse(gap, 6, true).status(), StatusCode::InvalidArgument,
                     "do not tile the data section [0, 6) exactly");
 }
 
 TEST(SafetensorsReader, Metadata) {
-  auto parsed = parse(R"({"__metadata__":{"format":"pt"},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})", 1);
+  auto parsed = parse(
+      R"({"__metadata__":{"format":"pt"},"t":{"dtype":"U8","shape":[1],"data_offsets":[0,1]}})",
+      1);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 1u);
   ASSERT_EQ(parsed->fileMetadata.size(), 1u);
   EXPECT_EQ(parsed->fileMetadata[0].second, "pt");
   EXPECT_FAILS_WITH(parse(R"({"__metadata__":{"format":1}})", 0).status(),
-                    StatusCode::InvalidArgument, "__metadata__ value of 'format' is not a string");
+                    StatusCode::InvalidArgument,
+                    "__metadata__ value of 'format' is not a string");
 }

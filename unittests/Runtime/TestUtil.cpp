@@ -1,4 +1,5 @@
-//===- TestUtil.cpp - Helpers for the archive unit tests --------------------===//
+//===- TestUtil.cpp - Helpers for the archive unit tests
+//--------------------===//
 
 #include "TestUtil.h"
 
@@ -30,7 +31,8 @@ void writeFile(const std::string &path, const std::string &bytes) {
 }
 
 TempDir::TempDir() {
-  std::string base = std::filesystem::temp_directory_path().string() + "/sluice-test-XXXXXX";
+  std::string base =
+      std::filesystem::temp_directory_path().string() + "/sluice-test-XXXXXX";
   std::vector<char> buffer(base.begin(), base.end());
   buffer.push_back('\0');
   if (!mkdtemp(buffer.data()))
@@ -79,8 +81,8 @@ void put16(std::string &bytes, size_t offset, uint16_t value) {
            << "expected " << runtime::statusCodeName(code) << ", got "
            << status.toString();
   if (status.message().find(text) == std::string::npos)
-    return ::testing::AssertionFailure()
-           << "message does not contain '" << text << "': " << status.toString();
+    return ::testing::AssertionFailure() << "message does not contain '" << text
+                                         << "': " << status.toString();
   return ::testing::AssertionSuccess();
 }
 

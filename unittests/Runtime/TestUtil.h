@@ -1,4 +1,5 @@
-//===- TestUtil.h - Helpers for the archive unit tests ----------------------===//
+//===- TestUtil.h - Helpers for the archive unit tests
+//----------------------===//
 #ifndef SLUICE_UNITTESTS_RUNTIME_TESTUTIL_H
 #define SLUICE_UNITTESTS_RUNTIME_TESTUTIL_H
 

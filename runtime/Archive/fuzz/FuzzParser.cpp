@@ -1,4 +1,5 @@
-//===- FuzzParser.cpp - libFuzzer target for the parameter-file parsers ----===//
+//===- FuzzParser.cpp - libFuzzer target for the parameter-file parsers
+//----===//
 //
 // Built three times (IRPA, GGUF, safetensors). Each input is parsed from
 // memory; on success every entry is read (first/last bytes), verified, and
@@ -25,14 +26,15 @@ using namespace sluice::runtime;
 using namespace sluice::runtime::archive;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  FileHandleRef file = makeMemoryFile(std::string(reinterpret_cast<const char *>(data), size));
+  FileHandleRef file =
+      makeMemoryFile(std::string(reinterpret_cast<const char *>(data), size));
   ParseOptions options;
   options.indexMaxBytes = 16 << 20;
   options.externalPaths = ExternalPathPolicy::Any;
-  static const FileHandleRef external = makeMemoryFile(std::string(64 * 1024, 'e'));
-  options.externalResolver = [](const std::string &) -> Expected<FileHandleRef> {
-    return external;
-  };
+  static const FileHandleRef external =
+      makeMemoryFile(std::string(64 * 1024, 'e'));
+  options.externalResolver =
+      [](const std::string &) -> Expected<FileHandleRef> { return external; };
 #if defined(SLUICE_FUZZ_FORMAT_irpa)
   auto parsed = parseIrpaFile(file, options);
 #elif defined(SLUICE_FUZZ_FORMAT_gguf)

@@ -1,4 +1,5 @@
-//===- BufferTest.cpp - Allocator, buffers, subspans, mapping ---------------===//
+//===- BufferTest.cpp - Allocator, buffers, subspans, mapping
+//---------------===//
 
 #include "sluice/Runtime/Core/Allocator.h"
 
@@ -11,8 +12,9 @@ using namespace sluice::runtime;
 namespace {
 
 TEST(Memory, BitNamesMatchTheHal) {
-  EXPECT_EQ(memoryTypeToString(memory_type::DeviceVisible | memory_type::DeviceLocal),
-            "DeviceVisible|DeviceLocal");
+  EXPECT_EQ(
+      memoryTypeToString(memory_type::DeviceVisible | memory_type::DeviceLocal),
+      "DeviceVisible|DeviceLocal");
   EXPECT_EQ(bufferUsageToString(0x80C03),
             "TransferSource|TransferTarget|Transfer|DispatchStorageRead|"
             "DispatchStorageWrite|DispatchStorage|SharingImmutable");
@@ -98,7 +100,8 @@ TEST(Buffer, UncommittedStorageCannotBeMapped) {
   EXPECT_TRUE((*buffer)->mapAll(memory_access::Read));
   (*buffer)->storage()->release();
   EXPECT_FALSE((*buffer)->mapAll(memory_access::Read));
-  EXPECT_EQ((*buffer)->storage()->commit().code(), StatusCode::FailedPrecondition);
+  EXPECT_EQ((*buffer)->storage()->commit().code(),
+            StatusCode::FailedPrecondition);
 }
 
 TEST(Buffer, ImportAliasesHostMemoryAndKeepsOwnerAlive) {
@@ -114,7 +117,8 @@ TEST(Buffer, ImportAliasesHostMemoryAndKeepsOwnerAlive) {
       (reinterpret_cast<uintptr_t>(data) + 63) & ~uintptr_t(63));
   BufferParams params;
   params.usage |= buffer_usage::SharingImmutable;
-  auto buffer = allocator.importHost(params, aligned, 64, memory_access::Read, owner);
+  auto buffer =
+      allocator.importHost(params, aligned, 64, memory_access::Read, owner);
   ASSERT_TRUE(buffer) << buffer.status().toString();
   owner.reset();
   EXPECT_FALSE(weak.expired());
@@ -134,11 +138,13 @@ TEST(Buffer, ImportChecksAlignmentAndImmutability) {
   alignas(64) static uint8_t bytes[256];
   BufferParams params;
   params.usage |= buffer_usage::SharingImmutable;
-  auto misaligned = allocator.importHost(params, bytes + 1, 16, memory_access::Read, nullptr);
+  auto misaligned =
+      allocator.importHost(params, bytes + 1, 16, memory_access::Read, nullptr);
   ASSERT_FALSE(misaligned);
   EXPECT_EQ(misaligned.status().code(), StatusCode::InvalidArgument);
   BufferParams mutableParams;
-  auto readOnly = allocator.importHost(mutableParams, bytes, 16, memory_access::Read, nullptr);
+  auto readOnly = allocator.importHost(mutableParams, bytes, 16,
+                                       memory_access::Read, nullptr);
   ASSERT_FALSE(readOnly);
   EXPECT_EQ(readOnly.status().code(), StatusCode::PermissionDenied);
 }

@@ -1,4 +1,5 @@
-//===- CApiTest.cpp - The C API -----------------------------------------------===//
+//===- CApiTest.cpp - The C API
+//-----------------------------------------------===//
 
 #include "sluice/Runtime/Core/CApi.h"
 
@@ -24,10 +25,13 @@ TEST(CApi, AllocaFillWaitMap) {
   ASSERT_EQ(sluice_fence_insert(f2, sem, 2), nullptr);
 
   sluice_buffer_t *buffer = nullptr;
-  ASSERT_EQ(sluice_queue_alloca(device, ~0ull, nullptr, f1, 0x46, 0x1000003, 256, &buffer),
+  ASSERT_EQ(sluice_queue_alloca(device, ~0ull, nullptr, f1, 0x46, 0x1000003,
+                                256, &buffer),
             nullptr);
   uint16_t pattern = 0xBEEF;
-  ASSERT_EQ(sluice_queue_fill(device, ~0ull, f1, f2, buffer, 0, 256, &pattern, 2), nullptr);
+  ASSERT_EQ(
+      sluice_queue_fill(device, ~0ull, f1, f2, buffer, 0, 256, &pattern, 2),
+      nullptr);
   ASSERT_EQ(sluice_fence_wait(f2, -1), nullptr);
   int reached = 0;
   ASSERT_EQ(sluice_fence_query(f2, &reached), nullptr);
@@ -70,7 +74,8 @@ TEST(CApi, ErrorsAreReturnedAsStatuses) {
   sluice_status_free(status);
 
   int calls = 0;
-  ASSERT_EQ(sluice_queue_host_call(device, ~0ull, nullptr, fence, failingHostCall, &calls),
+  ASSERT_EQ(sluice_queue_host_call(device, ~0ull, nullptr, fence,
+                                   failingHostCall, &calls),
             nullptr);
   status = sluice_fence_wait(fence, -1);
   ASSERT_NE(status, nullptr);
@@ -80,7 +85,8 @@ TEST(CApi, ErrorsAreReturnedAsStatuses) {
   EXPECT_EQ(calls, 1);
 
   sluice_buffer_t *buffer = nullptr;
-  ASSERT_EQ(sluice_buffer_allocate(device, 0x46, 0x1000003, 16, &buffer), nullptr);
+  ASSERT_EQ(sluice_buffer_allocate(device, 0x46, 0x1000003, 16, &buffer),
+            nullptr);
   sluice_buffer_t *sub = nullptr;
   status = sluice_buffer_subspan(buffer, 8, 9, &sub);
   ASSERT_NE(status, nullptr);

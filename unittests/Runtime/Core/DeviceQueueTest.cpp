@@ -1,4 +1,5 @@
-//===- DeviceQueueTest.cpp - Queue ordering, failure propagation, files -----===//
+//===- DeviceQueueTest.cpp - Queue ordering, failure propagation, files
+//-----===//
 
 #include "sluice/Runtime/Core/Device.h"
 
@@ -24,7 +25,9 @@ protected:
     ASSERT_TRUE(device) << device.status().toString();
     device_ = std::move(*device);
   }
-  FenceRef fenceAt(const SemaphoreRef &sem, uint64_t v) { return Fence::createAt(sem, v); }
+  FenceRef fenceAt(const SemaphoreRef &sem, uint64_t v) {
+    return Fence::createAt(sem, v);
+  }
   std::unique_ptr<Device> device_;
 };
 
@@ -49,9 +52,12 @@ TEST_F(DeviceTest, OperationsRunInFenceOrderNotSubmissionOrder) {
   // Submitted last-to-first; each waits for its predecessor.
   for (int i = 5; i >= 1; --i) {
     FenceRef wait = i == 1 ? fenceAt(start, 1) : fenceAt(timeline, i - 1);
-    ASSERT_TRUE(device_->queueHostCall(~0ull, wait, fenceAt(timeline, i), record(i)).isOk());
+    ASSERT_TRUE(
+        device_->queueHostCall(~0ull, wait, fenceAt(timeline, i), record(i))
+            .isOk());
   }
-  EXPECT_FALSE(*fenceAt(timeline, 1)->query()); // nothing ran before the wait fence
+  EXPECT_FALSE(
+      *fenceAt(timeline, 1)->query()); // nothing ran before the wait fence
   ASSERT_TRUE(start->signal(1).isOk());
   ASSERT_TRUE(timeline->wait(5).isOk());
   EXPECT_EQ(order, (std::vector<int>{1, 2, 3, 4, 5}));
@@ -59,17 +65,25 @@ TEST_F(DeviceTest, OperationsRunInFenceOrderNotSubmissionOrder) {
 
 TEST_F(DeviceTest, AllocaFillCopyDealloca) {
   auto t = Semaphore::create(0);
-  auto a = device_->queueAlloca(~0ull, nullptr, fenceAt(t, 1), BufferParams{}, 1000);
+  auto a =
+      device_->queueAlloca(~0ull, nullptr, fenceAt(t, 1), BufferParams{}, 1000);
   ASSERT_TRUE(a);
-  auto b = device_->queueAlloca(~0ull, fenceAt(t, 1), fenceAt(t, 2), BufferParams{}, 1000);
+  auto b = device_->queueAlloca(~0ull, fenceAt(t, 1), fenceAt(t, 2),
+                                BufferParams{}, 1000);
   ASSERT_TRUE(b);
   const uint8_t pattern[3] = {1, 2, 3};
-  ASSERT_TRUE(device_->queueFill(~0ull, fenceAt(t, 2), fenceAt(t, 3), *a, 0, 1000, pattern, 3)
+  ASSERT_TRUE(device_
+                  ->queueFill(~0ull, fenceAt(t, 2), fenceAt(t, 3), *a, 0, 1000,
+                              pattern, 3)
                   .isOk());
-  ASSERT_TRUE(device_->queueFill(~0ull, fenceAt(t, 3), fenceAt(t, 4), *b, 0, 1000, pattern, 1)
+  ASSERT_TRUE(device_
+                  ->queueFill(~0ull, fenceAt(t, 3), fenceAt(t, 4), *b, 0, 1000,
+                              pattern, 1)
                   .isOk());
   ASSERT_TRUE(
-      device_->queueCopy(~0ull, fenceAt(t, 4), fenceAt(t, 5), *a, 10, *b, 500, 400).isOk());
+      device_
+          ->queueCopy(~0ull, fenceAt(t, 4), fenceAt(t, 5), *a, 10, *b, 500, 400)
+          .isOk());
   ASSERT_TRUE(t->wait(5).isOk());
   auto bm = (*b)->mapAll(memory_access::Read);
   ASSERT_TRUE(bm);
@@ -77,7 +91,8 @@ TEST_F(DeviceTest, AllocaFillCopyDealloca) {
     uint8_t expected = (i >= 500 && i < 900) ? pattern[(i - 500 + 10) % 3] : 1;
     ASSERT_EQ(bm->data[i], expected) << "byte " << i;
   }
-  ASSERT_TRUE(device_->queueDealloca(~0ull, fenceAt(t, 5), fenceAt(t, 6), *b).isOk());
+  ASSERT_TRUE(
+      device_->queueDealloca(~0ull, fenceAt(t, 5), fenceAt(t, 6), *b).isOk());
   ASSERT_TRUE(t->wait(6).isOk());
   auto gone = (*b)->mapAll(memory_access::Read);
   ASSERT_FALSE(gone);
@@ -92,12 +107,15 @@ TEST_F(DeviceTest, FillPatternsOfEveryLength) {
     uint8_t pattern[16];
     for (size_t i = 0; i < 16; ++i)
       pattern[i] = (uint8_t)(0x10 + i);
-    ASSERT_TRUE(
-        device_->queueFill(~0ull, nullptr, fenceAt(t, 1), *buffer, 3, 70, pattern, p).isOk());
+    ASSERT_TRUE(device_
+                    ->queueFill(~0ull, nullptr, fenceAt(t, 1), *buffer, 3, 70,
+                                pattern, p)
+                    .isOk());
     ASSERT_TRUE(t->wait(1).isOk());
     auto m = (*buffer)->mapAll(memory_access::Read);
     for (size_t i = 0; i < 70; ++i)
-      ASSERT_EQ(m->data[3 + i], pattern[i % p]) << "pattern " << p << " byte " << i;
+      ASSERT_EQ(m->data[3 + i], pattern[i % p])
+          << "pattern " << p << " byte " << i;
   }
 }
 
@@ -105,8 +123,9 @@ TEST_F(DeviceTest, FailingOperationFailsItsSignalAndEverythingDownstream) {
   auto t = Semaphore::create(0);
   bool downstreamRan = false;
   ASSERT_TRUE(device_
-                  ->queueHostCall(~0ull, nullptr, fenceAt(t, 1),
-                                  [] { return Status(StatusCode::DataLoss, "checksum"); })
+                  ->queueHostCall(
+                      ~0ull, nullptr, fenceAt(t, 1),
+                      [] { return Status(StatusCode::DataLoss, "checksum"); })
                   .isOk());
   auto t2 = Semaphore::create(0);
   ASSERT_TRUE(device_
@@ -117,7 +136,8 @@ TEST_F(DeviceTest, FailingOperationFailsItsSignalAndEverythingDownstream) {
                                   })
                   .isOk());
   auto t3 = Semaphore::create(0);
-  ASSERT_TRUE(device_->queueBarrier(~0ull, fenceAt(t2, 1), fenceAt(t3, 1)).isOk());
+  ASSERT_TRUE(
+      device_->queueBarrier(~0ull, fenceAt(t2, 1), fenceAt(t3, 1)).isOk());
   Status status = t3->wait(1);
   EXPECT_EQ(status.code(), StatusCode::DataLoss);
   EXPECT_EQ(status.message(), "checksum");
@@ -146,17 +166,20 @@ TEST_F(DeviceTest, ValidationErrorsAreReturnedAndFailTheSignalFence) {
   ASSERT_TRUE(buffer);
   auto s = Semaphore::create(0);
   uint8_t p = 1;
-  Status status = device_->queueFill(~0ull, nullptr, fenceAt(s, 1), *buffer, 8, 16, &p, 1);
+  Status status =
+      device_->queueFill(~0ull, nullptr, fenceAt(s, 1), *buffer, 8, 16, &p, 1);
   EXPECT_EQ(status.code(), StatusCode::OutOfRange);
   EXPECT_EQ(s->wait(1).code(), StatusCode::OutOfRange);
 
   auto s2 = Semaphore::create(0);
-  status = device_->queueFill(~0ull, nullptr, fenceAt(s2, 1), *buffer, 0, 16, &p, 17);
+  status = device_->queueFill(~0ull, nullptr, fenceAt(s2, 1), *buffer, 0, 16,
+                              &p, 17);
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(s2->wait(1).code(), StatusCode::InvalidArgument);
 
   auto s3 = Semaphore::create(0);
-  status = device_->queueCopy(~0ull, nullptr, fenceAt(s3, 1), *buffer, 0, *buffer, 1, 16);
+  status = device_->queueCopy(~0ull, nullptr, fenceAt(s3, 1), *buffer, 0,
+                              *buffer, 1, 16);
   EXPECT_EQ(status.code(), StatusCode::OutOfRange);
   EXPECT_EQ(s3->wait(1).code(), StatusCode::OutOfRange);
 }
@@ -164,12 +187,15 @@ TEST_F(DeviceTest, ValidationErrorsAreReturnedAndFailTheSignalFence) {
 TEST_F(DeviceTest, FillOfUnorderedAllocaFailsInsteadOfCrashing) {
   auto gate = Semaphore::create(0);
   auto t = Semaphore::create(0);
-  auto buffer = device_->queueAlloca(~0ull, fenceAt(gate, 1), fenceAt(t, 1), BufferParams{}, 64);
+  auto buffer = device_->queueAlloca(~0ull, fenceAt(gate, 1), fenceAt(t, 1),
+                                     BufferParams{}, 64);
   ASSERT_TRUE(buffer);
   auto f = Semaphore::create(0);
   uint8_t p = 9;
   // Not ordered after the alloca: runs while the storage does not exist.
-  ASSERT_TRUE(device_->queueFill(~0ull, nullptr, fenceAt(f, 1), *buffer, 0, 64, &p, 1).isOk());
+  ASSERT_TRUE(
+      device_->queueFill(~0ull, nullptr, fenceAt(f, 1), *buffer, 0, 64, &p, 1)
+          .isOk());
   EXPECT_EQ(f->wait(1).code(), StatusCode::FailedPrecondition);
   ASSERT_TRUE(gate->signal(1).isOk());
   EXPECT_TRUE(t->wait(1).isOk());
@@ -177,8 +203,8 @@ TEST_F(DeviceTest, FillOfUnorderedAllocaFailsInsteadOfCrashing) {
 
 TEST_F(DeviceTest, WriteThenReadFile) {
   std::string path = tempPath("rw");
-  auto file = io::IoFile::open(path, {io::file_access::Read | io::file_access::Write,
-                                      false, true});
+  auto file = io::IoFile::open(
+      path, {io::file_access::Read | io::file_access::Write, false, true});
   ASSERT_TRUE(file) << file.status().toString();
   auto src = device_->allocator().allocate(BufferParams{}, 1 << 20);
   ASSERT_TRUE(src);
@@ -188,11 +214,13 @@ TEST_F(DeviceTest, WriteThenReadFile) {
   auto dst = device_->allocator().allocate(BufferParams{}, 1 << 20);
   ASSERT_TRUE(dst);
   auto t = Semaphore::create(0);
-  ASSERT_TRUE(device_->queueWrite(~0ull, nullptr, fenceAt(t, 1), *src, 0, *file, 4096, 1 << 20)
+  ASSERT_TRUE(device_
+                  ->queueWrite(~0ull, nullptr, fenceAt(t, 1), *src, 0, *file,
+                               4096, 1 << 20)
                   .isOk());
   ASSERT_TRUE(device_
-                  ->queueRead(~0ull, fenceAt(t, 1), fenceAt(t, 2), *file, 4096 + 100, *dst, 0,
-                              (1 << 20) - 100)
+                  ->queueRead(~0ull, fenceAt(t, 1), fenceAt(t, 2), *file,
+                              4096 + 100, *dst, 0, (1 << 20) - 100)
                   .isOk());
   ASSERT_TRUE(t->wait(2).isOk()) << t->query().status().toString();
   auto d = (*dst)->mapAll(memory_access::Read);
@@ -200,25 +228,30 @@ TEST_F(DeviceTest, WriteThenReadFile) {
 
   // Reading past the end of the file fails the signal fence.
   auto e = Semaphore::create(0);
-  ASSERT_TRUE(
-      device_->queueRead(~0ull, nullptr, fenceAt(e, 1), *file, (1 << 20), *dst, 0, 8192).isOk());
+  ASSERT_TRUE(device_
+                  ->queueRead(~0ull, nullptr, fenceAt(e, 1), *file, (1 << 20),
+                              *dst, 0, 8192)
+                  .isOk());
   Status eof = e->wait(1);
   EXPECT_EQ(eof.code(), StatusCode::OutOfRange);
-  EXPECT_NE(eof.message().find("unexpected end of file"), std::string::npos) << eof.message();
+  EXPECT_NE(eof.message().find("unexpected end of file"), std::string::npos)
+      << eof.message();
   ::unlink(path.c_str());
 }
 
 TEST_F(DeviceTest, WritingAReadOnlyFileIsPermissionDenied) {
   std::string path = tempPath("ro");
   {
-    auto f = io::IoFile::open(path, {io::file_access::Read | io::file_access::Write, false, true});
+    auto f = io::IoFile::open(
+        path, {io::file_access::Read | io::file_access::Write, false, true});
     ASSERT_TRUE(f);
   }
   auto file = io::IoFile::open(path, {io::file_access::Read, false, false});
   ASSERT_TRUE(file);
   auto src = device_->allocator().allocate(BufferParams{}, 16);
   auto s = Semaphore::create(0);
-  Status status = device_->queueWrite(~0ull, nullptr, fenceAt(s, 1), *src, 0, *file, 0, 16);
+  Status status =
+      device_->queueWrite(~0ull, nullptr, fenceAt(s, 1), *src, 0, *file, 0, 16);
   EXPECT_EQ(status.code(), StatusCode::PermissionDenied);
   EXPECT_EQ(s->wait(1).code(), StatusCode::PermissionDenied);
   ::unlink(path.c_str());
@@ -234,21 +267,26 @@ TEST_F(DeviceTest, ConcurrentChainsFromManyThreads) {
     threads.emplace_back([&, th] {
       for (int c = 0; c < kChains; ++c) {
         auto t = Semaphore::create(0);
-        auto a = device_->queueAlloca(~0ull, nullptr, fenceAt(t, 1), BufferParams{}, 4096);
-        auto b = device_->queueAlloca(~0ull, fenceAt(t, 1), fenceAt(t, 2), BufferParams{}, 4096);
+        auto a = device_->queueAlloca(~0ull, nullptr, fenceAt(t, 1),
+                                      BufferParams{}, 4096);
+        auto b = device_->queueAlloca(~0ull, fenceAt(t, 1), fenceAt(t, 2),
+                                      BufferParams{}, 4096);
         if (!a || !b)
           return;
         uint8_t value = (uint8_t)(th * 16 + c);
-        (void)device_->queueFill(~0ull, fenceAt(t, 2), fenceAt(t, 3), *a, 0, 4096, &value, 1);
-        (void)device_->queueCopy(~0ull, fenceAt(t, 3), fenceAt(t, 4), *a, 0, *b, 0, 4096);
+        (void)device_->queueFill(~0ull, fenceAt(t, 2), fenceAt(t, 3), *a, 0,
+                                 4096, &value, 1);
+        (void)device_->queueCopy(~0ull, fenceAt(t, 3), fenceAt(t, 4), *a, 0, *b,
+                                 0, 4096);
         BufferRef bb = *b;
-        (void)device_->queueHostCall(~0ull, fenceAt(t, 4), fenceAt(t, 5), [bb, value] {
-          uint8_t *p = bb->hostData();
-          for (int i = 0; i < 4096; ++i)
-            if (p[i] != value)
-              return Status(StatusCode::DataLoss, "mismatch");
-          return Status();
-        });
+        (void)device_->queueHostCall(
+            ~0ull, fenceAt(t, 4), fenceAt(t, 5), [bb, value] {
+              uint8_t *p = bb->hostData();
+              for (int i = 0; i < 4096; ++i)
+                if (p[i] != value)
+                  return Status(StatusCode::DataLoss, "mismatch");
+              return Status();
+            });
         (void)device_->queueDealloca(~0ull, fenceAt(t, 5), fenceAt(t, 6), *a);
         if (t->wait(6).isOk())
           ++ok;

@@ -1,4 +1,5 @@
-//===- SemaphoreFenceTest.cpp - Timeline semaphores and fences --------------===//
+//===- SemaphoreFenceTest.cpp - Timeline semaphores and fences
+//--------------===//
 
 #include "sluice/Runtime/Core/Fence.h"
 
@@ -23,7 +24,8 @@ TEST(Semaphore, ValuesMustIncrease) {
   auto sem = Semaphore::create(3);
   Status status = sem->signal(3);
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
-  EXPECT_NE(status.message().find("must increase"), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("must increase"), std::string::npos)
+      << status.message();
   EXPECT_EQ(sem->signal(2).code(), StatusCode::InvalidArgument);
   EXPECT_EQ(*sem->query(), 3u);
 }
@@ -120,7 +122,8 @@ TEST(Semaphore, WaitAllReturnsFirstFailure) {
 }
 
 TEST(Semaphore, WaitAnyReportsWhichTimepointWasReached) {
-  auto a = Semaphore::create(0), b = Semaphore::create(0), c = Semaphore::create(0);
+  auto a = Semaphore::create(0), b = Semaphore::create(0),
+       c = Semaphore::create(0);
   std::vector<Timepoint> tps = {{a, 1}, {b, 1}, {c, 1}};
   size_t index = 99;
   EXPECT_EQ(Semaphore::waitAny(tps, immediateDeadline(), &index).code(),
@@ -196,7 +199,8 @@ TEST(Fence, JoinSignalQueryWait) {
   FenceRef joined = Fence::join(parts);
   EXPECT_EQ(joined->timepoints().size(), 2u);
   EXPECT_FALSE(*joined->query());
-  EXPECT_EQ(joined->wait(immediateDeadline()).code(), StatusCode::DeadlineExceeded);
+  EXPECT_EQ(joined->wait(immediateDeadline()).code(),
+            StatusCode::DeadlineExceeded);
   ASSERT_TRUE(fa->signal().isOk());
   EXPECT_FALSE(*joined->query());
   ASSERT_TRUE(fb->signal().isOk());

@@ -1,4 +1,5 @@
-//===- IoEngineTest.cpp - I/O engine backends, direct I/O, bounds ----------===//
+//===- IoEngineTest.cpp - I/O engine backends, direct I/O, bounds
+//----------===//
 
 #include "sluice/Runtime/IO/IoEngine.h"
 #include "sluice/Runtime/IO/MappedFile.h"
@@ -26,8 +27,10 @@ std::string tempPath(const std::string &name) {
 /// A file filled with a position-dependent byte pattern.
 class TestFile {
 public:
-  TestFile(const std::string &name, uint64_t size) : path_(tempPath(name)), size_(size) {
-    int fd = ::open(path_.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600);
+  TestFile(const std::string &name, uint64_t size)
+      : path_(tempPath(name)), size_(size) {
+    int fd =
+        ::open(path_.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600);
     EXPECT_GE(fd, 0);
     std::vector<uint8_t> bytes(size);
     for (uint64_t i = 0; i < size; ++i)
@@ -36,7 +39,9 @@ public:
     ::close(fd);
   }
   ~TestFile() { ::unlink(path_.c_str()); }
-  static uint8_t byteAt(uint64_t i) { return (uint8_t)((i * 2654435761ull) >> 13); }
+  static uint8_t byteAt(uint64_t i) {
+    return (uint8_t)((i * 2654435761ull) >> 13);
+  }
   const std::string &path() const { return path_; }
   uint64_t size() const { return size_; }
 
@@ -82,13 +87,14 @@ TEST_P(IoEngineTest, BatchedRandomReadsMatchTheFile) {
     offsets.push_back(offset);
   }
   for (size_t i = 0; i < targets.size(); ++i)
-    requests.push_back({IoRequest::Kind::Read, *f, offsets[i], targets[i].data(),
-                        targets[i].size(), false});
+    requests.push_back({IoRequest::Kind::Read, *f, offsets[i],
+                        targets[i].data(), targets[i].size(), false});
   Status status = engine->run(std::move(requests));
   ASSERT_TRUE(status.isOk()) << status.toString();
   for (size_t i = 0; i < targets.size(); ++i)
     for (uint64_t j = 0; j < targets[i].size(); ++j)
-      ASSERT_EQ(targets[i][j], TestFile::byteAt(offsets[i] + j)) << "request " << i;
+      ASSERT_EQ(targets[i][j], TestFile::byteAt(offsets[i] + j))
+          << "request " << i;
   IoEngineStats stats = engine->stats();
   EXPECT_LE(stats.peakInFlightBytes, options.maxInFlightBytes);
   EXPECT_GT(stats.chunks, 200u);
@@ -99,7 +105,8 @@ TEST_P(IoEngineTest, DirectReadsAlignedAndUnaligned) {
   IoEngineOptions options;
   options.chunkBytes = 128 << 10;
   MAKE_OR_SKIP(engine, options);
-  auto f = IoFile::open(file.path(), {file_access::Read, /*direct=*/true, false});
+  auto f =
+      IoFile::open(file.path(), {file_access::Read, /*direct=*/true, false});
   ASSERT_TRUE(f);
   // Aligned: straight into an aligned destination.
   uint8_t *aligned = static_cast<uint8_t *>(std::aligned_alloc(4096, 1 << 20));
@@ -108,7 +115,8 @@ TEST_P(IoEngineTest, DirectReadsAlignedAndUnaligned) {
   uint64_t tailOffset = file.size() - unaligned.size() + 0;
   std::vector<IoRequest> requests = {
       {IoRequest::Kind::Read, *f, 8192, aligned, 1 << 20, true},
-      {IoRequest::Kind::Read, *f, tailOffset, unaligned.data(), unaligned.size(), true},
+      {IoRequest::Kind::Read, *f, tailOffset, unaligned.data(),
+       unaligned.size(), true},
       {IoRequest::Kind::Read, *f, 17, unaligned.data(), 1000, true},
   };
   // The last two overlap in the destination; run them separately.
@@ -133,18 +141,23 @@ TEST_P(IoEngineTest, DirectReadsAlignedAndUnaligned) {
 TEST_P(IoEngineTest, WritesThenReads) {
   std::string path = tempPath("write");
   MAKE_OR_SKIP(engine, IoEngineOptions{});
-  auto f = IoFile::open(path, {file_access::Read | file_access::Write, false, true});
+  auto f =
+      IoFile::open(path, {file_access::Read | file_access::Write, false, true});
   ASSERT_TRUE(f) << f.status().toString();
   std::vector<uint8_t> data(3 << 20);
   for (size_t i = 0; i < data.size(); ++i)
     data[i] = (uint8_t)(i ^ (i >> 8));
-  ASSERT_TRUE(engine->run({{IoRequest::Kind::Write, *f, 100, data.data(), data.size(), false}})
+  ASSERT_TRUE(engine
+                  ->run({{IoRequest::Kind::Write, *f, 100, data.data(),
+                          data.size(), false}})
                   .isOk());
   ASSERT_TRUE((*f)->sync().isOk());
   EXPECT_EQ(*(*f)->size(), 100 + data.size());
   std::vector<uint8_t> back(data.size());
-  ASSERT_TRUE(
-      engine->run({{IoRequest::Kind::Read, *f, 100, back.data(), back.size(), false}}).isOk());
+  ASSERT_TRUE(engine
+                  ->run({{IoRequest::Kind::Read, *f, 100, back.data(),
+                          back.size(), false}})
+                  .isOk());
   EXPECT_EQ(back, data);
   EXPECT_EQ(engine->stats().bytesWritten, data.size());
   ::unlink(path.c_str());
@@ -156,18 +169,22 @@ TEST_P(IoEngineTest, ErrorsAreReportedNotCrashes) {
   auto f = IoFile::open(file.path(), {});
   ASSERT_TRUE(f);
   std::vector<uint8_t> buffer(20000);
-  Status eof = engine->run({{IoRequest::Kind::Read, *f, 5000, buffer.data(), 20000, false}});
+  Status eof = engine->run(
+      {{IoRequest::Kind::Read, *f, 5000, buffer.data(), 20000, false}});
   EXPECT_EQ(eof.code(), StatusCode::OutOfRange);
-  EXPECT_NE(eof.message().find("unexpected end of file"), std::string::npos) << eof.message();
+  EXPECT_NE(eof.message().find("unexpected end of file"), std::string::npos)
+      << eof.message();
 
-  Status readOnly = engine->run({{IoRequest::Kind::Write, *f, 0, buffer.data(), 10, false}});
+  Status readOnly =
+      engine->run({{IoRequest::Kind::Write, *f, 0, buffer.data(), 10, false}});
   EXPECT_EQ(readOnly.code(), StatusCode::PermissionDenied);
 
-  Status noData = engine->run({{IoRequest::Kind::Read, *f, 0, nullptr, 10, false}});
+  Status noData =
+      engine->run({{IoRequest::Kind::Read, *f, 0, nullptr, 10, false}});
   EXPECT_EQ(noData.code(), StatusCode::InvalidArgument);
 
-  Status overflow =
-      engine->run({{IoRequest::Kind::Read, *f, ~0ull - 2, buffer.data(), 10, false}});
+  Status overflow = engine->run(
+      {{IoRequest::Kind::Read, *f, ~0ull - 2, buffer.data(), 10, false}});
   EXPECT_EQ(overflow.code(), StatusCode::OutOfRange);
 
   EXPECT_TRUE(engine->run({}).isOk());
@@ -187,9 +204,10 @@ TEST_P(IoEngineTest, ConcurrentSubmitters) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 20; ++i) {
         std::vector<uint8_t> buffer(100000);
-        uint64_t offset = (uint64_t)(t * 1000 + i * 7919) % (file.size() - buffer.size());
-        Status s = engine->run(
-            {{IoRequest::Kind::Read, *f, offset, buffer.data(), buffer.size(), false}});
+        uint64_t offset =
+            (uint64_t)(t * 1000 + i * 7919) % (file.size() - buffer.size());
+        Status s = engine->run({{IoRequest::Kind::Read, *f, offset,
+                                 buffer.data(), buffer.size(), false}});
         bool same = s.isOk();
         for (size_t j = 0; same && j < buffer.size(); ++j)
           same = buffer[j] == TestFile::byteAt(offset + j);
@@ -204,10 +222,12 @@ TEST_P(IoEngineTest, ConcurrentSubmitters) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, IoEngineTest,
-                         ::testing::Values(IoBackend::Threads, IoBackend::IoUring),
+                         ::testing::Values(IoBackend::Threads,
+                                           IoBackend::IoUring),
                          [](const auto &info) {
-                           return std::string(info.param == IoBackend::Threads ? "Threads"
-                                                                               : "IoUring");
+                           return std::string(info.param == IoBackend::Threads
+                                                  ? "Threads"
+                                                  : "IoUring");
                          });
 
 TEST(IoEngine, SeveralUringRingsShareOneInFlightBound) {
@@ -227,7 +247,8 @@ TEST(IoEngine, SeveralUringRingsShareOneInFlightBound) {
   std::vector<uint8_t> target(file.size());
   std::vector<IoRequest> requests;
   for (uint64_t offset = 0; offset < file.size(); offset += 4096)
-    requests.push_back({IoRequest::Kind::Read, *f, offset, target.data() + offset, 4096, false});
+    requests.push_back({IoRequest::Kind::Read, *f, offset,
+                        target.data() + offset, 4096, false});
   ASSERT_TRUE((*engine)->run(requests).isOk());
   for (uint64_t i = 0; i < target.size(); ++i)
     ASSERT_EQ(target[i], TestFile::byteAt(i)) << "byte " << i;
@@ -248,7 +269,8 @@ TEST(IoEngine, UringPuntsOnlyLargeBufferedRequestsToWorkers) {
   std::vector<uint8_t> large(2 << 20), small(64 << 10);
   std::vector<IoRequest> requests = {
       {IoRequest::Kind::Read, *ioFile, 0, large.data(), large.size(), false},
-      {IoRequest::Kind::Read, *ioFile, 2 << 20, small.data(), small.size(), false},
+      {IoRequest::Kind::Read, *ioFile, 2 << 20, small.data(), small.size(),
+       false},
   };
   ASSERT_TRUE((*engine)->run(requests).isOk());
   // Only the 2 MiB read crossed the threshold; both arrived intact.
@@ -281,7 +303,8 @@ TEST(IoEngine, UringWithOneAsyncWorkerStillCompletesEverything) {
   std::vector<uint8_t> target(file.size());
   std::vector<IoRequest> requests;
   for (uint64_t offset = 0; offset < file.size(); offset += 16384)
-    requests.push_back({IoRequest::Kind::Read, *f, offset, target.data() + offset, 16384, false});
+    requests.push_back({IoRequest::Kind::Read, *f, offset,
+                        target.data() + offset, 16384, false});
   ASSERT_TRUE((*engine)->run(requests).isOk());
   for (uint64_t i = 0; i < target.size(); ++i)
     ASSERT_EQ(target[i], TestFile::byteAt(i)) << "byte " << i;
@@ -298,10 +321,12 @@ TEST(IoEngine, AutoFallsBackOrUsesUring) {
 TEST(IoEngine, InvalidOptions) {
   IoEngineOptions options;
   options.maxInFlightBytes = 0;
-  EXPECT_EQ(IoEngine::create(options).status().code(), StatusCode::InvalidArgument);
+  EXPECT_EQ(IoEngine::create(options).status().code(),
+            StatusCode::InvalidArgument);
   options = {};
   options.directAlignment = 3000;
-  EXPECT_EQ(IoEngine::create(options).status().code(), StatusCode::InvalidArgument);
+  EXPECT_EQ(IoEngine::create(options).status().code(),
+            StatusCode::InvalidArgument);
 }
 
 TEST(IoPolicy, ParseNames) {
@@ -318,7 +343,8 @@ TEST(IoFile, OpenErrorsNameThePath) {
   auto missing = IoFile::open(tempPath("does-not-exist"), {});
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.status().code(), StatusCode::NotFound);
-  EXPECT_NE(missing.status().message().find("does-not-exist"), std::string::npos);
+  EXPECT_NE(missing.status().message().find("does-not-exist"),
+            std::string::npos);
   auto dir = IoFile::open("/", {});
   ASSERT_FALSE(dir);
   EXPECT_EQ(IoFile::open("", {}).status().code(), StatusCode::InvalidArgument);

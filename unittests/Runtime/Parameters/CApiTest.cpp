@@ -1,4 +1,5 @@
-//===- CApiTest.cpp - C API of the parameter module ------------------------------===//
+//===- CApiTest.cpp - C API of the parameter module
+//------------------------------===//
 
 #include "ProviderTestUtil.h"
 
@@ -29,10 +30,13 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   sluice_io_parameter_provider_options_t options = {};
   options.policy = SLUICE_IO_POLICY_MMAP;
   sluice_io_parameter_provider_t *provider = nullptr;
-  ASSERT_EQ(sluice_io_parameter_provider_open("model", paths, 1, &options, &provider), nullptr);
+  ASSERT_EQ(
+      sluice_io_parameter_provider_open("model", paths, 1, &options, &provider),
+      nullptr);
   sluice_io_parameters_module_t *module = nullptr;
   ASSERT_EQ(sluice_io_parameters_module_create(&module), nullptr);
-  ASSERT_EQ(sluice_io_parameters_module_add_provider(module, provider), nullptr);
+  ASSERT_EQ(sluice_io_parameters_module_add_provider(module, provider),
+            nullptr);
   sluice_device_t *device = nullptr;
   ASSERT_EQ(sluice_device_create(0, &device), nullptr);
 
@@ -49,16 +53,18 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   ASSERT_EQ(sluice_fence_insert(signal, sem, 1), nullptr);
   sluice_buffer_t **buffers = nullptr;
   size_t count = 0;
-  ASSERT_EQ(sluice_io_parameters_load(module, device, -1, nullptr, signal, "model", 5, -1, 48,
-                                      527363, table.data(), table.size(), keys.data(),
-                                      keys.size(), spans.data(), spans.size(), &buffers, &count),
+  ASSERT_EQ(sluice_io_parameters_load(
+                module, device, -1, nullptr, signal, "model", 5, -1, 48, 527363,
+                table.data(), table.size(), keys.data(), keys.size(),
+                spans.data(), spans.size(), &buffers, &count),
             nullptr);
   ASSERT_EQ(sluice_fence_wait(signal, -1), nullptr);
   ASSERT_EQ(count, 2u);
   EXPECT_EQ(sluice_buffer_length(buffers[0]), 200u);
   EXPECT_EQ(sluice_buffer_length(buffers[1]), 50u);
   sluice_io_parameter_statistics_t stats;
-  ASSERT_EQ(sluice_io_parameter_provider_query_statistics(provider, &stats), nullptr);
+  ASSERT_EQ(sluice_io_parameter_provider_query_statistics(provider, &stats),
+            nullptr);
   EXPECT_EQ(stats.bytes_filled, 50u);
   for (size_t i = 0; i < count; ++i)
     sluice_buffer_release(buffers[i]);
@@ -71,10 +77,11 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   ASSERT_EQ(sluice_fence_create(&signal2), nullptr);
   ASSERT_EQ(sluice_fence_insert(signal2, sem2, 1), nullptr);
   sluice_buffer_t *target = nullptr;
-  ASSERT_EQ(sluice_buffer_allocate(device, 0x46, 0x1000003, 1024, &target), nullptr);
+  ASSERT_EQ(sluice_buffer_allocate(device, 0x46, 0x1000003, 1024, &target),
+            nullptr);
   sluice_status_t status = sluice_io_parameters_gather(
-      module, device, -1, nullptr, signal2, "other", 5, target, table.data(), table.size(),
-      keys.data(), keys.size(), spans.data(), spans.size());
+      module, device, -1, nullptr, signal2, "other", 5, target, table.data(),
+      table.size(), keys.data(), keys.size(), spans.data(), spans.size());
   ASSERT_NE(status, nullptr);
   EXPECT_EQ(sluice_status_code(status), 5);
   sluice_status_free(status);

@@ -1,4 +1,5 @@
-//===- ParameterModuleTest.cpp - ABI decoding, routing, fence failure ----------===//
+//===- ParameterModuleTest.cpp - ABI decoding, routing, fence failure
+//----------===//
 
 #include "ProviderTestUtil.h"
 
@@ -27,8 +28,8 @@ void putU64(std::vector<uint8_t> &out, uint64_t v) {
 /// unaligned loads.
 struct AbiCall {
   std::vector<uint8_t> table{0xFF}, data{0xFF}, spans{0xFF};
-  void add(const std::string &key, uint64_t parameterOffset, uint64_t bufferOffset,
-           uint64_t length) {
+  void add(const std::string &key, uint64_t parameterOffset,
+           uint64_t bufferOffset, uint64_t length) {
     putU32(table, (uint32_t)(data.size() - 1));
     putU32(table, (uint32_t)key.size());
     data.insert(data.end(), key.begin(), key.end());
@@ -45,14 +46,16 @@ struct AbiCall {
 };
 
 AbiBytes bytesOf(const std::string &s) {
-  return std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(s.data()), s.size());
+  return std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(s.data()),
+                                  s.size());
 }
 
 TEST(ParameterAbi, DecodesRows) {
   AbiCall call;
   call.add("key0", 50, 0, 100);
   call.add("", 51, 7, 101);
-  auto rows = decodeParameterRows(*call.tableBytes(), *call.dataBytes(), *call.spanBytes());
+  auto rows = decodeParameterRows(*call.tableBytes(), *call.dataBytes(),
+                                  *call.spanBytes());
   ASSERT_TRUE(rows) << rows.status().toString();
   ASSERT_EQ(rows->size(), 2u);
   EXPECT_EQ((*rows)[0].key, "key0");
@@ -68,15 +71,17 @@ TEST(ParameterAbi, EveryDecodeError) {
   auto bad = decodeParameterRows(empty, empty, spans);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.status().code(), StatusCode::InvalidArgument);
-  EXPECT_EQ(bad.status().message(),
-            "buffer span storage must be aligned to iree_io_parameters_span_entry_t");
+  EXPECT_EQ(
+      bad.status().message(),
+      "buffer span storage must be aligned to iree_io_parameters_span_entry_t");
 
   spans.resize(48);
   std::vector<uint8_t> table(15);
   bad = decodeParameterRows(table, empty, spans);
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.status().message(),
-            "key string table must have enough data to service all defined spans");
+  EXPECT_EQ(
+      bad.status().message(),
+      "key string table must have enough data to service all defined spans");
 
   std::vector<uint8_t> oneSpan(24);
   std::vector<uint8_t> data = {'a', 'b', 'c'};
@@ -86,9 +91,10 @@ TEST(ParameterAbi, EveryDecodeError) {
   bad = decodeParameterRows(table, data, oneSpan);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.status().code(), StatusCode::OutOfRange);
-  EXPECT_EQ(bad.status().message(),
-            "attempted to access an address off the end of the valid buffer range "
-            "(offset=4, length=0, data_capacity=3)");
+  EXPECT_EQ(
+      bad.status().message(),
+      "attempted to access an address off the end of the valid buffer range "
+      "(offset=4, length=0, data_capacity=3)");
 
   table.clear();
   putU32(table, 1);
@@ -119,8 +125,10 @@ protected:
   void SetUp() override {
     archiveA_ = std::make_unique<TempFile>("a.irpa");
     archiveB_ = std::make_unique<TempFile>("b.irpa");
-    indexA_ = writeArchive(archiveA_->path(), {{"a0", 32, "", 64}, {"a1", 32, "", 64}});
-    indexB_ = writeArchive(archiveB_->path(), {{"b0", 64, "", 64}, {"b1", 128, "", 64}});
+    indexA_ = writeArchive(archiveA_->path(),
+                           {{"a0", 32, "", 64}, {"a1", 32, "", 64}});
+    indexB_ = writeArchive(archiveB_->path(),
+                           {{"b0", 64, "", 64}, {"b1", 128, "", 64}});
     module_.addProvider(*ParameterProvider::create("a", indexA_));
     module_.addProvider(*ParameterProvider::create("b", indexB_));
     device_ = makeDevice();
@@ -136,14 +144,16 @@ TEST_F(ModuleTest, RoutesByScopeAndLoads) {
   call.add("b1", 0, 0, 64); // prefix read of b1
   call.add("b0", 0, 0, 64);
   auto signal = Semaphore::create(0);
-  auto buffers = module_.load(device_.get(), -1, nullptr, Fence::createAt(signal, 1),
-                              bytesOf("b"), -1, 48, 527363, call.tableBytes(), call.dataBytes(),
-                              call.spanBytes());
+  auto buffers = module_.load(
+      device_.get(), -1, nullptr, Fence::createAt(signal, 1), bytesOf("b"), -1,
+      48, 527363, call.tableBytes(), call.dataBytes(), call.spanBytes());
   ASSERT_TRUE(buffers) << buffers.status().toString();
   ASSERT_TRUE(signal->wait(1).isOk());
   ASSERT_EQ(buffers->size(), 2u);
-  EXPECT_EQ(readBuffer((*buffers)[0]), expectedBytes({"b1", 128, "", 64}, 0, 64));
-  EXPECT_EQ(readBuffer((*buffers)[1]), expectedBytes({"b0", 64, "", 64}, 0, 64));
+  EXPECT_EQ(readBuffer((*buffers)[0]),
+            expectedBytes({"b1", 128, "", 64}, 0, 64));
+  EXPECT_EQ(readBuffer((*buffers)[1]),
+            expectedBytes({"b0", 64, "", 64}, 0, 64));
 }
 
 TEST_F(ModuleTest, GatherAndScatterThroughTheAbi) {
@@ -154,8 +164,9 @@ TEST_F(ModuleTest, GatherAndScatterThroughTheAbi) {
   ASSERT_TRUE(target);
   auto signal = Semaphore::create(0);
   ASSERT_TRUE(module_
-                  .gather(device_.get(), -1, nullptr, Fence::createAt(signal, 1), bytesOf("a"),
-                          *target, call.tableBytes(), call.dataBytes(), call.spanBytes())
+                  .gather(device_.get(), -1, nullptr,
+                          Fence::createAt(signal, 1), bytesOf("a"), *target,
+                          call.tableBytes(), call.dataBytes(), call.spanBytes())
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   auto bytes = readBuffer(*target);
@@ -166,9 +177,9 @@ TEST_F(ModuleTest, GatherAndScatterThroughTheAbi) {
 
   // Read-only providers refuse scatter, and the fence fails.
   auto scatterSignal = Semaphore::create(0);
-  Status status = module_.scatter(device_.get(), -1, nullptr, Fence::createAt(scatterSignal, 1),
-                                  *target, bytesOf("a"), call.tableBytes(), call.dataBytes(),
-                                  call.spanBytes());
+  Status status = module_.scatter(
+      device_.get(), -1, nullptr, Fence::createAt(scatterSignal, 1), *target,
+      bytesOf("a"), call.tableBytes(), call.dataBytes(), call.spanBytes());
   EXPECT_EQ(status.code(), StatusCode::PermissionDenied);
   EXPECT_EQ(scatterSignal->wait(1).code(), StatusCode::PermissionDenied);
 }
@@ -178,12 +189,13 @@ TEST_F(ModuleTest, UnknownScopeFailsTheSignalFenceInsteadOfHanging) {
   call.add("a0", 0, 0, 32);
   auto signal = Semaphore::create(0);
   auto target = device_->allocator().allocate(BufferParams{}, 32);
-  Status status =
-      module_.gather(device_.get(), -1, nullptr, Fence::createAt(signal, 1), std::nullopt,
-                     *target, call.tableBytes(), call.dataBytes(), call.spanBytes());
+  Status status = module_.gather(
+      device_.get(), -1, nullptr, Fence::createAt(signal, 1), std::nullopt,
+      *target, call.tableBytes(), call.dataBytes(), call.spanBytes());
   EXPECT_EQ(status.code(), StatusCode::NotFound);
   EXPECT_EQ(status.message(),
-            "no provider registered that handles scopes like ''; pass --parameters==<file> or "
+            "no provider registered that handles scopes like ''; pass "
+            "--parameters==<file> or "
             "register a provider for this scope (registered scopes: 'a', 'b')");
   EXPECT_EQ(signal->wait(1).code(), StatusCode::NotFound);
 }
@@ -191,17 +203,17 @@ TEST_F(ModuleTest, UnknownScopeFailsTheSignalFenceInsteadOfHanging) {
 TEST_F(ModuleTest, DecodeErrorsFailTheSignalFence) {
   std::vector<uint8_t> table, data, spans(23);
   auto signal = Semaphore::create(0);
-  auto buffers = module_.load(device_.get(), -1, nullptr, Fence::createAt(signal, 1),
-                              bytesOf("a"), -1, 48, 527363, AbiBytes(table), AbiBytes(data),
-                              AbiBytes(spans));
+  auto buffers = module_.load(
+      device_.get(), -1, nullptr, Fence::createAt(signal, 1), bytesOf("a"), -1,
+      48, 527363, AbiBytes(table), AbiBytes(data), AbiBytes(spans));
   ASSERT_FALSE(buffers);
   EXPECT_EQ(buffers.status().code(), StatusCode::InvalidArgument);
   EXPECT_EQ(signal->wait(1).code(), StatusCode::InvalidArgument);
 
   auto signal2 = Semaphore::create(0);
-  Status status = module_.gather(device_.get(), -1, nullptr, Fence::createAt(signal2, 1),
-                                 bytesOf("a"), nullptr, AbiBytes(table), std::nullopt,
-                                 AbiBytes(spans));
+  Status status = module_.gather(
+      device_.get(), -1, nullptr, Fence::createAt(signal2, 1), bytesOf("a"),
+      nullptr, AbiBytes(table), std::nullopt, AbiBytes(spans));
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(status.message(), "key_data buffer is null");
   EXPECT_EQ(signal2->wait(1).code(), StatusCode::InvalidArgument);
@@ -214,15 +226,16 @@ TEST_F(ModuleTest, ZeroRowsIsABarrier) {
   auto target = device_->allocator().allocate(BufferParams{}, 1);
   ASSERT_TRUE(module_
                   .gather(device_.get(), -1, Fence::createAt(gate, 1),
-                          Fence::createAt(signal, 1), bytesOf("b"), *target, AbiBytes(none),
-                          AbiBytes(none), AbiBytes(none))
+                          Fence::createAt(signal, 1), bytesOf("b"), *target,
+                          AbiBytes(none), AbiBytes(none), AbiBytes(none))
                   .isOk());
   EXPECT_FALSE(*Fence::createAt(signal, 1)->query());
   ASSERT_TRUE(gate->signal(1).isOk());
   EXPECT_TRUE(signal->wait(1).isOk());
 }
 
-TEST(ParameterModuleRouting, FirstMatchingProviderWinsAndEmptyScopeMatchesNull) {
+TEST(ParameterModuleRouting,
+     FirstMatchingProviderWinsAndEmptyScopeMatchesNull) {
   ParameterModule module;
   auto index = std::make_shared<archive::ParameterIndex>();
   auto first = *ParameterProvider::create("", index);
@@ -234,7 +247,8 @@ TEST(ParameterModuleRouting, FirstMatchingProviderWinsAndEmptyScopeMatchesNull) 
   EXPECT_EQ(*resolved, first.get());
   auto missing = module.resolveProvider("x");
   ASSERT_FALSE(missing);
-  EXPECT_NE(missing.status().message().find("(registered scopes: '', '')"), std::string::npos)
+  EXPECT_NE(missing.status().message().find("(registered scopes: '', '')"),
+            std::string::npos)
       << missing.status().message();
 }
 
@@ -267,7 +281,8 @@ TEST(ParameterModuleScopes, OneProviderPerFlagScopeInOrder) {
   auto provider = module->resolveProvider("second");
   ASSERT_TRUE(provider);
   ASSERT_TRUE((*provider)
-                  ->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1), target, spans)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1),
+                           target, spans)
                   .isOk());
   ASSERT_TRUE(done->wait(1).isOk());
   EXPECT_EQ(readBuffer(target), expectedBytes({"y", 200, "", 64}, 150, 50));

@@ -1,4 +1,5 @@
-//===- ParameterProviderTest.cpp - load / gather / scatter ---------------------===//
+//===- ParameterProviderTest.cpp - load / gather / scatter
+//---------------------===//
 
 #include "ProviderTestUtil.h"
 
@@ -7,9 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstring>
 #include <fcntl.h>
-#include <atomic>
 #include <random>
 #include <thread>
 #include <unistd.h>
@@ -72,16 +73,18 @@ TEST_P(ProviderTest, GatherFileAndSplatSpansWithPhase) {
       {"weight.c", 12345, 8000, 9000}, {"splat1", 0, 17000, 100},
   };
   auto signal = Semaphore::create(0);
-  ASSERT_TRUE(p->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target, spans)
+  ASSERT_TRUE(p->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                        target, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk()) << signal->query().status().toString();
   std::vector<uint8_t> bytes = readBuffer(target);
   for (const auto &span : spans) {
-    auto expected = expectedBytes(entryNamed(std::string(span.key)), span.parameterOffset,
-                                  span.length);
-    ASSERT_EQ(std::vector<uint8_t>(bytes.begin() + span.bufferOffset,
-                                   bytes.begin() + span.bufferOffset + span.length),
-              expected)
+    auto expected = expectedBytes(entryNamed(std::string(span.key)),
+                                  span.parameterOffset, span.length);
+    ASSERT_EQ(
+        std::vector<uint8_t>(bytes.begin() + span.bufferOffset,
+                             bytes.begin() + span.bufferOffset + span.length),
+        expected)
         << span.key;
   }
   // Bytes outside the spans are untouched.
@@ -92,12 +95,13 @@ TEST_P(ProviderTest, GatherFileAndSplatSpansWithPhase) {
 TEST_P(ProviderTest, LoadReturnsExactSubranges) {
   auto p = provider();
   std::vector<ParameterSpan> spans = {
-      {"weight.a", 0, 0, 10000}, {"weight.c", 4096, 0, 8192}, {"weight.b", 3, 0, 30},
-      {"splat4", 7, 0, 11},      {"weight.a", 10000, 0, 0},
+      {"weight.a", 0, 0, 10000}, {"weight.c", 4096, 0, 8192},
+      {"weight.b", 3, 0, 30},    {"splat4", 7, 0, 11},
+      {"weight.a", 10000, 0, 0},
   };
   auto signal = Semaphore::create(0);
-  auto buffers =
-      p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), immutableParams(), spans);
+  auto buffers = p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                         immutableParams(), spans);
   ASSERT_TRUE(buffers) << buffers.status().toString();
   ASSERT_TRUE(signal->wait(1).isOk()) << signal->query().status().toString();
   ASSERT_EQ(buffers->size(), spans.size());
@@ -106,8 +110,9 @@ TEST_P(ProviderTest, LoadReturnsExactSubranges) {
     ASSERT_EQ(b->byteLength(), spans[i].length) << i;
     if (spans[i].length == 0)
       continue;
-    EXPECT_EQ(readBuffer(b), expectedBytes(entryNamed(std::string(spans[i].key)),
-                                           spans[i].parameterOffset, spans[i].length))
+    EXPECT_EQ(readBuffer(b),
+              expectedBytes(entryNamed(std::string(spans[i].key)),
+                            spans[i].parameterOffset, spans[i].length))
         << i;
   }
   ProviderStatistics stats = p->statistics();
@@ -128,15 +133,16 @@ TEST_P(ProviderTest, LoadWithoutSharingImmutableCopies) {
   auto p = provider();
   std::vector<ParameterSpan> spans = {{"weight.c", 0, 0, 4096}};
   auto signal = Semaphore::create(0);
-  auto buffers =
-      p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), BufferParams{}, spans);
+  auto buffers = p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                         BufferParams{}, spans);
   ASSERT_TRUE(buffers);
   ASSERT_TRUE(signal->wait(1).isOk());
   EXPECT_FALSE((*buffers)[0]->imported());
   EXPECT_EQ(p->statistics().zeroCopyHits, 0u);
   auto range = (*buffers)[0]->mapAll(memory_access::Write);
   ASSERT_TRUE(range); // a private copy is writable
-  EXPECT_EQ(readBuffer((*buffers)[0]), expectedBytes(entryNamed("weight.c"), 0, 4096));
+  EXPECT_EQ(readBuffer((*buffers)[0]),
+            expectedBytes(entryNamed("weight.c"), 0, 4096));
 }
 
 TEST_P(ProviderTest, OperationsWaitForTheWaitFence) {
@@ -145,8 +151,8 @@ TEST_P(ProviderTest, OperationsWaitForTheWaitFence) {
   auto gate = Semaphore::create(0);
   auto signal = Semaphore::create(0);
   std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 1000}};
-  ASSERT_TRUE(p->gather(*device_, ~0ull, Fence::createAt(gate, 1), Fence::createAt(signal, 1),
-                        target, spans)
+  ASSERT_TRUE(p->gather(*device_, ~0ull, Fence::createAt(gate, 1),
+                        Fence::createAt(signal, 1), target, spans)
                   .isOk());
   EXPECT_FALSE(*Fence::createAt(signal, 1)->query());
   ASSERT_TRUE(gate->signal(1).isOk());
@@ -159,9 +165,10 @@ TEST_P(ProviderTest, FailedWaitFenceFailsTheSignalFence) {
   BufferRef target = allocate(1000, 0x11);
   auto gate = Semaphore::create(0);
   auto signal = Semaphore::create(0);
-  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 1000}, {"splat1", 0, 0, 0}};
-  ASSERT_TRUE(p->gather(*device_, ~0ull, Fence::createAt(gate, 1), Fence::createAt(signal, 1),
-                        target, spans)
+  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 1000},
+                                      {"splat1", 0, 0, 0}};
+  ASSERT_TRUE(p->gather(*device_, ~0ull, Fence::createAt(gate, 1),
+                        Fence::createAt(signal, 1), target, spans)
                   .isOk());
   gate->fail(Status(StatusCode::Aborted, "producer died"));
   Status status = signal->wait(1);
@@ -173,12 +180,14 @@ TEST_P(ProviderTest, MissingKeyIsNotFoundAndFailsTheFence) {
   auto p = provider();
   BufferRef target = allocate(100, 0x33);
   auto signal = Semaphore::create(0);
-  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 50}, {"weight.x", 0, 50, 50}};
-  Status status =
-      p->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target, spans);
+  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 50},
+                                      {"weight.x", 0, 50, 50}};
+  Status status = p->gather(*device_, ~0ull, nullptr,
+                            Fence::createAt(signal, 1), target, spans);
   EXPECT_EQ(status.code(), StatusCode::NotFound);
-  EXPECT_NE(status.message().find("no parameter found in index with key 'weight.x'"),
-            std::string::npos)
+  EXPECT_NE(
+      status.message().find("no parameter found in index with key 'weight.x'"),
+      std::string::npos)
       << status.message();
   EXPECT_EQ(signal->wait(1).code(), StatusCode::NotFound);
   // All-or-nothing: the valid first span was not read either.
@@ -190,11 +199,11 @@ TEST_P(ProviderTest, OutOfRangeParameterSpan) {
   BufferRef target = allocate(1000, 0);
   auto signal = Semaphore::create(0);
   std::vector<ParameterSpan> spans = {{"weight.b", 300, 0, 34}};
-  Status status =
-      p->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target, spans);
+  Status status = p->gather(*device_, ~0ull, nullptr,
+                            Fence::createAt(signal, 1), target, spans);
   EXPECT_EQ(status.code(), StatusCode::OutOfRange);
-  EXPECT_EQ(status.message(),
-            "parameter `weight.b` range out of bounds (offset=300, length=34, size=333)");
+  EXPECT_EQ(status.message(), "parameter `weight.b` range out of bounds "
+                              "(offset=300, length=34, size=333)");
   EXPECT_EQ(signal->wait(1).code(), StatusCode::OutOfRange);
 
   // Overflowing offset + length (a negative i64 offset from the VM).
@@ -207,19 +216,22 @@ TEST_P(ProviderTest, TooSmallTarget) {
   auto p = provider();
   BufferRef target = allocate(500, 0);
   auto signal = Semaphore::create(0);
-  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 100}, {"weight.a", 0, 450, 100}};
-  Status status =
-      p->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target, spans);
+  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 100},
+                                      {"weight.a", 0, 450, 100}};
+  Status status = p->gather(*device_, ~0ull, nullptr,
+                            Fence::createAt(signal, 1), target, spans);
   EXPECT_EQ(status.code(), StatusCode::OutOfRange);
-  EXPECT_EQ(status.message(), "gather span 1 targets [450, 550) beyond buffer length 500");
+  EXPECT_EQ(status.message(),
+            "gather span 1 targets [450, 550) beyond buffer length 500");
   EXPECT_EQ(signal->wait(1).code(), StatusCode::OutOfRange);
 }
 
 TEST_P(ProviderTest, OverlappingTargetsAreDetected) {
   auto p = provider();
   BufferRef target = allocate(500, 0);
-  std::vector<ParameterSpan> spans = {
-      {"weight.a", 0, 0, 100}, {"weight.b", 0, 300, 100}, {"splat1", 0, 50, 10}};
+  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 100},
+                                      {"weight.b", 0, 300, 100},
+                                      {"splat1", 0, 50, 10}};
   Status status = p->gather(*device_, ~0ull, nullptr, nullptr, target, spans);
   EXPECT_EQ(status.code(), StatusCode::InvalidArgument);
   EXPECT_EQ(status.message(), "gather targets overlap: rows 0 and 2");
@@ -228,11 +240,13 @@ TEST_P(ProviderTest, OverlappingTargetsAreDetected) {
 TEST_P(ProviderTest, LoadRejectsNonZeroBufferOffset) {
   auto p = provider();
   auto signal = Semaphore::create(0);
-  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 10}, {"weight.a", 0, 8, 10}};
-  auto buffers =
-      p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), BufferParams{}, spans);
+  std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 10},
+                                      {"weight.a", 0, 8, 10}};
+  auto buffers = p->load(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                         BufferParams{}, spans);
   ASSERT_FALSE(buffers);
-  EXPECT_EQ(buffers.status().message(), "load span 1 has non-zero buffer offset");
+  EXPECT_EQ(buffers.status().message(),
+            "load span 1 has non-zero buffer offset");
   EXPECT_EQ(signal->wait(1).code(), StatusCode::InvalidArgument);
 }
 
@@ -240,8 +254,8 @@ TEST_P(ProviderTest, EmptyCallsAreBarriers) {
   auto p = provider();
   auto gate = Semaphore::create(0);
   auto signal = Semaphore::create(0);
-  auto buffers = p->load(*device_, ~0ull, Fence::createAt(gate, 1), Fence::createAt(signal, 1),
-                         BufferParams{}, {});
+  auto buffers = p->load(*device_, ~0ull, Fence::createAt(gate, 1),
+                         Fence::createAt(signal, 1), BufferParams{}, {});
   ASSERT_TRUE(buffers);
   EXPECT_TRUE(buffers->empty());
   EXPECT_FALSE(*Fence::createAt(signal, 1)->query());
@@ -254,13 +268,14 @@ TEST_P(ProviderTest, ScatterToReadOnlyArchiveIsPermissionDenied) {
   BufferRef source = allocate(100, 0x77);
   auto signal = Semaphore::create(0);
   std::vector<ParameterSpan> spans = {{"weight.a", 0, 0, 100}};
-  Status status =
-      p->scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), source, spans);
+  Status status = p->scatter(*device_, ~0ull, nullptr,
+                             Fence::createAt(signal, 1), source, spans);
   EXPECT_EQ(status.code(), StatusCode::PermissionDenied);
-  EXPECT_EQ(status.message(),
-            "parameter `weight.a` storage does not support the requested access type; "
-            "parameter allows READ, operation requires WRITE|DISCARD; open the file with "
-            "--parameter_access=read_write");
+  EXPECT_EQ(status.message(), "parameter `weight.a` storage does not support "
+                              "the requested access type; "
+                              "parameter allows READ, operation requires "
+                              "WRITE|DISCARD; open the file with "
+                              "--parameter_access=read_write");
   EXPECT_EQ(signal->wait(1).code(), StatusCode::PermissionDenied);
 }
 
@@ -273,9 +288,11 @@ TEST_P(ProviderTest, ScatterRoundTripPersists) {
   for (int i = 0; i < 3000; ++i)
     s[i] = (uint8_t)(255 - i % 251);
   auto signal = Semaphore::create(0);
-  std::vector<ParameterSpan> spans = {{"weight.a", 10, 0, 1000}, {"weight.a", 1010, 1000, 1000},
+  std::vector<ParameterSpan> spans = {{"weight.a", 10, 0, 1000},
+                                      {"weight.a", 1010, 1000, 1000},
                                       {"weight.b", 0, 2000, 333}};
-  ASSERT_TRUE(p->scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), source, spans)
+  ASSERT_TRUE(p->scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                         source, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk()) << signal->query().status().toString();
   ASSERT_TRUE(p->flush().isOk());
@@ -305,11 +322,13 @@ TEST_P(ProviderTest, ScatterChecksSplatsAndSourceRange) {
   std::vector<ParameterSpan> splat = {{"splat1", 0, 0, 10}};
   Status status = p->scatter(*device_, ~0ull, nullptr, nullptr, source, splat);
   EXPECT_EQ(status.code(), StatusCode::FailedPrecondition);
-  EXPECT_EQ(status.message(), "parameter 'splat1' is a splat and cannot be written");
+  EXPECT_EQ(status.message(),
+            "parameter 'splat1' is a splat and cannot be written");
   std::vector<ParameterSpan> tooFar = {{"weight.a", 0, 50, 100}};
   status = p->scatter(*device_, ~0ull, nullptr, nullptr, source, tooFar);
   EXPECT_EQ(status.code(), StatusCode::OutOfRange);
-  EXPECT_EQ(status.message(), "scatter span 0 reads [50, 150) beyond buffer length 100");
+  EXPECT_EQ(status.message(),
+            "scatter span 0 reads [50, 150) beyond buffer length 100");
 }
 
 TEST_P(ProviderTest, AdjacentSmallSpansCoalesce) {
@@ -328,7 +347,8 @@ TEST_P(ProviderTest, AdjacentSmallSpansCoalesce) {
     spans.push_back({"big", i * 4096, i * 4096, 4096});
   std::shuffle(spans.begin(), spans.end(), std::mt19937(7));
   auto signal = Semaphore::create(0);
-  ASSERT_TRUE((*p)->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target, spans)
+  ASSERT_TRUE((*p)->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
+                           target, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   EXPECT_LE((*p)->statistics().transfers, 16u);
@@ -379,8 +399,8 @@ TEST_P(ProviderTest, RandomGathersMatchASequentialOracle) {
       std::copy(bytes.begin(), bytes.end(), oracle.begin() + s.bufferOffset);
     }
     auto signal = Semaphore::create(0);
-    ASSERT_TRUE((*p)->gather(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), target,
-                             spans)
+    ASSERT_TRUE((*p)->gather(*device_, ~0ull, nullptr,
+                             Fence::createAt(signal, 1), target, spans)
                     .isOk());
     ASSERT_TRUE(signal->wait(1).isOk()) << signal->query().status().toString();
     ASSERT_EQ(readBuffer(target), oracle) << "round " << round;
@@ -388,9 +408,12 @@ TEST_P(ProviderTest, RandomGathersMatchASequentialOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Policies, ProviderTest,
-                         ::testing::Values(io::IoPolicy::Read, io::IoPolicy::Mmap,
+                         ::testing::Values(io::IoPolicy::Read,
+                                           io::IoPolicy::Mmap,
                                            io::IoPolicy::Direct),
-                         [](const auto &info) { return std::string(io::ioPolicyName(info.param)); });
+                         [](const auto &info) {
+                           return std::string(io::ioPolicyName(info.param));
+                         });
 
 TEST(ProviderMemoryFile, EntriesOnMemoryHandlesAreReadThroughTheHandle) {
   std::string bytes(5000, '\0');
@@ -416,8 +439,9 @@ TEST(ProviderMemoryFile, EntriesOnMemoryHandlesAreReadThroughTheHandle) {
   ASSERT_TRUE(target);
   auto signal = Semaphore::create(0);
   ParameterSpan span{"mem", 10, 0, 100};
-  ASSERT_TRUE(
-      (*p)->read(*device, ~0ull, nullptr, Fence::createAt(signal, 1), *target, span).isOk());
+  ASSERT_TRUE((*p)->read(*device, ~0ull, nullptr, Fence::createAt(signal, 1),
+                         *target, span)
+                  .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   auto got = readBuffer(*target);
   for (int i = 0; i < 100; ++i)
@@ -435,7 +459,10 @@ TEST(ProviderOptions, ConcurrencyIsClamped) {
   ASSERT_TRUE(p);
   EXPECT_EQ((*p)->options().maxConcurrency, 256u);
   options.maxConcurrency = 0;
-  EXPECT_EQ((*ParameterProvider::create("", index, options))->options().maxConcurrency, 1u);
+  EXPECT_EQ((*ParameterProvider::create("", index, options))
+                ->options()
+                .maxConcurrency,
+            1u);
   EXPECT_FALSE(ParameterProvider::create("", nullptr, options));
 }
 
@@ -464,12 +491,14 @@ TEST(ProviderStress, ConcurrentLoadsAndGathers) {
       for (int i = 0; i < 15; ++i) {
         auto gate = Semaphore::create(0);
         auto done = Semaphore::create(0);
-        std::vector<ParameterSpan> spans = {{"f0", (uint64_t)(t * 100 + i), 0, 30000},
-                                            {"s2", 3, 0, 4000},
-                                            {"s8", 5, 0, 700},
-                                            {"f1", 1, 0, 4000}};
-        auto buffers = provider->load(*device, ~0ull, Fence::createAt(gate, 1),
-                                      Fence::createAt(done, 1), BufferParams{}, spans);
+        std::vector<ParameterSpan> spans = {
+            {"f0", (uint64_t)(t * 100 + i), 0, 30000},
+            {"s2", 3, 0, 4000},
+            {"s8", 5, 0, 700},
+            {"f1", 1, 0, 4000}};
+        auto buffers =
+            provider->load(*device, ~0ull, Fence::createAt(gate, 1),
+                           Fence::createAt(done, 1), BufferParams{}, spans);
         if (!buffers || !gate->signal(1).isOk() || !done->wait(1).isOk())
           continue;
         bool same = true;
@@ -479,7 +508,8 @@ TEST(ProviderStress, ConcurrentLoadsAndGathers) {
             if (c.key == spans[k].key)
               e = &c;
           same = same && readBuffer((*buffers)[k]) ==
-                             expectedBytes(*e, spans[k].parameterOffset, spans[k].length);
+                             expectedBytes(*e, spans[k].parameterOffset,
+                                           spans[k].length);
         }
         good += same;
       }
@@ -504,8 +534,9 @@ TEST(ProviderLifetime, ZeroCopyBuffersOutliveTheProviderAndNotify) {
   auto provider = *ParameterProvider::create("", index, options);
   std::vector<ParameterSpan> spans = {{"w", 4096, 0, 4096}};
   auto done = Semaphore::create(0);
-  auto buffers = provider->load(*device, ~0ull, nullptr, Fence::createAt(done, 1),
-                                immutableParams(), spans);
+  auto buffers =
+      provider->load(*device, ~0ull, nullptr, Fence::createAt(done, 1),
+                     immutableParams(), spans);
   ASSERT_TRUE(buffers);
   ASSERT_TRUE(done->wait(1).isOk());
   ASSERT_TRUE((*buffers)[0]->imported());
@@ -531,9 +562,10 @@ TEST(ProviderLifetime, NotifyThenReuse) {
   std::vector<ParameterSpan> spans = {{"a", 0, 0, 1000}, {"b", 0, 1000, 1000}};
   for (int round = 0; round < 2; ++round) {
     auto done = Semaphore::create(0);
-    ASSERT_TRUE(
-        provider->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1), target, spans)
-            .isOk());
+    ASSERT_TRUE(provider
+                    ->gather(*device, ~0ull, nullptr, Fence::createAt(done, 1),
+                             target, spans)
+                    .isOk());
     ASSERT_TRUE(done->wait(1).isOk());
     auto bytes = readBuffer(target);
     EXPECT_TRUE(std::equal(bytes.begin(), bytes.begin() + 1000,

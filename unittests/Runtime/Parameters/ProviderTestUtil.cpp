@@ -1,4 +1,5 @@
-//===- ProviderTestUtil.cpp -------------------------------------------------===//
+//===- ProviderTestUtil.cpp
+//-------------------------------------------------===//
 
 #include "ProviderTestUtil.h"
 
@@ -28,8 +29,8 @@ uint8_t dataByte(const std::string &key, uint64_t i) {
   return (uint8_t)((i * 131 + (h & 0xFF) + (i >> 8) * 7) & 0xFF);
 }
 
-std::shared_ptr<archive::ParameterIndex> writeArchive(const std::string &path,
-                                                      const std::vector<TestEntry> &entries) {
+std::shared_ptr<archive::ParameterIndex>
+writeArchive(const std::string &path, const std::vector<TestEntry> &entries) {
   archive::IrpaBuilder builder;
   for (const TestEntry &e : entries) {
     Status status;
@@ -39,7 +40,8 @@ std::shared_ptr<archive::ParameterIndex> writeArchive(const std::string &path,
       std::string bytes(e.length, '\0');
       for (uint64_t i = 0; i < e.length; ++i)
         bytes[i] = (char)dataByte(e.key, i);
-      status = builder.addData(e.key, e.length, archive::DataSource::inMemory(std::move(bytes)),
+      status = builder.addData(e.key, e.length,
+                               archive::DataSource::inMemory(std::move(bytes)),
                                e.alignment);
     }
     EXPECT_TRUE(status.isOk()) << status.toString();
@@ -56,13 +58,15 @@ std::shared_ptr<archive::ParameterIndex> writeArchive(const std::string &path,
   return index;
 }
 
-std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset, uint64_t length) {
+std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset,
+                                   uint64_t length) {
   std::vector<uint8_t> out(length);
   for (uint64_t i = 0; i < length; ++i) {
     if (entry.splatPattern.empty())
       out[i] = dataByte(entry.key, offset + i);
     else
-      out[i] = (uint8_t)entry.splatPattern[(offset + i) % entry.splatPattern.size()];
+      out[i] =
+          (uint8_t)entry.splatPattern[(offset + i) % entry.splatPattern.size()];
   }
   return out;
 }

@@ -1,4 +1,5 @@
-//===- ProviderTestUtil.h - Archives and devices for provider tests ---------===//
+//===- ProviderTestUtil.h - Archives and devices for provider tests
+//---------===//
 #ifndef SLUICE_UNITTESTS_RUNTIME_PARAMETERS_PROVIDERTESTUTIL_H
 #define SLUICE_UNITTESTS_RUNTIME_PARAMETERS_PROVIDERTESTUTIL_H
 
@@ -35,11 +36,12 @@ struct TestEntry {
 
 /// Writes an IRPA archive with helper-1's builder and parses it back into a
 /// fresh index.
-std::shared_ptr<archive::ParameterIndex> writeArchive(const std::string &path,
-                                                      const std::vector<TestEntry> &entries);
+std::shared_ptr<archive::ParameterIndex>
+writeArchive(const std::string &path, const std::vector<TestEntry> &entries);
 
 /// Expected bytes of [offset, offset+length) of an entry.
-std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset, uint64_t length);
+std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset,
+                                   uint64_t length);
 
 std::unique_ptr<Device> makeDevice();
 

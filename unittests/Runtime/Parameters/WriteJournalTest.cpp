@@ -1,7 +1,8 @@
-//===- WriteJournalTest.cpp - scatter redo journal and crash recovery -------===//
+//===- WriteJournalTest.cpp - scatter redo journal and crash recovery
+//-------===//
 
-#include "ProviderTestUtil.h"
 #include "WriteJournal.h"
+#include "ProviderTestUtil.h"
 
 #include "sluice/Runtime/Archive/FileHandle.h"
 #include "sluice/Runtime/Parameters/ParameterProvider.h"
@@ -43,7 +44,8 @@ protected:
   uint64_t offsetOf(const char *key) { return index_->find(key)->offset; }
   /// A journal covering weight.a[100, 4100) that was never applied.
   std::string writeUnappliedJournal() {
-    journal::Record record{offsetOf("weight.a") + 100, newBytes_.data(), newBytes_.size()};
+    journal::Record record{offsetOf("weight.a") + 100, newBytes_.data(),
+                           newBytes_.size()};
     auto path = journal::write(archive_->path(), {&record, 1});
     EXPECT_TRUE(path) << path.status().toString();
     return path ? *path : std::string();
@@ -89,9 +91,11 @@ TEST_F(WriteJournalTest, CompleteJournalIsReplayedAndRemoved) {
   ASSERT_TRUE(result) << result.status().toString();
   EXPECT_EQ(result->replayed, 1u);
   EXPECT_EQ(result->discarded, 0u);
-  EXPECT_EQ(readArchive(offsetOf("weight.a") + 100, newBytes_.size()), newBytes_);
+  EXPECT_EQ(readArchive(offsetOf("weight.a") + 100, newBytes_.size()),
+            newBytes_);
   // Bytes outside the journaled range are untouched.
-  EXPECT_EQ(readArchive(offsetOf("weight.a") + 99, 1)[0], dataByte("weight.a", 99));
+  EXPECT_EQ(readArchive(offsetOf("weight.a") + 99, 1)[0],
+            dataByte("weight.a", 99));
   EXPECT_TRUE(journal::pending(archive_->path()).empty());
 }
 
@@ -148,10 +152,12 @@ TEST_F(WriteJournalTest, ScatterLeavesNoJournalBehind) {
   auto source = device->allocator().allocate(BufferParams{}, newBytes_.size());
   ASSERT_TRUE(source);
   std::memcpy((*source)->hostData(), newBytes_.data(), newBytes_.size());
-  std::vector<ParameterSpan> spans = {{"weight.a", 100, 0, 3667}, {"weight.b", 0, 3667, 333}};
+  std::vector<ParameterSpan> spans = {{"weight.a", 100, 0, 3667},
+                                      {"weight.b", 0, 3667, 333}};
   auto signal = Semaphore::create(0);
   ASSERT_TRUE((*provider)
-                  ->scatter(*device, ~0ull, nullptr, Fence::createAt(signal, 1), *source, spans)
+                  ->scatter(*device, ~0ull, nullptr, Fence::createAt(signal, 1),
+                            *source, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk()) << signal->query().status().toString();
   EXPECT_TRUE(journal::pending(archive_->path()).empty());
@@ -174,15 +180,17 @@ TEST_F(WriteJournalTest, WritableOpenFinishesAnInterruptedScatter) {
   std::vector<ParameterSpan> spans = {{"weight.a", 100, 0, newBytes_.size()}};
   auto signal = Semaphore::create(0);
   ASSERT_TRUE((*reader)
-                  ->gather(*device, ~0ull, nullptr, Fence::createAt(signal, 1), *target, spans)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(signal, 1),
+                           *target, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   EXPECT_EQ(journal::pending(archive_->path()).size(), 1u);
   ASSERT_EQ((*reader)->warnings().size(), 1u);
-  EXPECT_EQ((*reader)->warnings()[0],
-            "parameter file '" + archive_->path() +
-                "' has an unfinished write journal; open it with "
-                "--parameter_access=read_write to finish the interrupted writes");
+  EXPECT_EQ(
+      (*reader)->warnings()[0],
+      "parameter file '" + archive_->path() +
+          "' has an unfinished write journal; open it with "
+          "--parameter_access=read_write to finish the interrupted writes");
 
   ProviderOptions options;
   options.access = ParameterAccess::ReadWrite;
@@ -190,7 +198,8 @@ TEST_F(WriteJournalTest, WritableOpenFinishesAnInterruptedScatter) {
   ASSERT_TRUE(writer);
   auto signal2 = Semaphore::create(0);
   ASSERT_TRUE((*writer)
-                  ->gather(*device, ~0ull, nullptr, Fence::createAt(signal2, 1), *target, spans)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(signal2, 1),
+                           *target, spans)
                   .isOk());
   ASSERT_TRUE(signal2->wait(1).isOk());
   EXPECT_EQ(readBuffer(*target), newBytes_);
@@ -198,7 +207,8 @@ TEST_F(WriteJournalTest, WritableOpenFinishesAnInterruptedScatter) {
 }
 
 TEST(WriteJournalNames, JournalsAreMatchedToTheirOwnArchive) {
-  std::vector<std::string> names = {"w.irpa.sluice-journal-1-0", "w.irpa2.sluice-journal-9-3"};
+  std::vector<std::string> names = {"w.irpa.sluice-journal-1-0",
+                                    "w.irpa2.sluice-journal-9-3"};
   EXPECT_TRUE(journal::hasPending(names, "/d/w.irpa"));
   EXPECT_TRUE(journal::hasPending(names, "w.irpa2"));
   EXPECT_FALSE(journal::hasPending(names, "/d/w.irp"));
@@ -227,10 +237,12 @@ TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
   ASSERT_TRUE(reader);
   auto target = device->allocator().allocate(BufferParams{}, 256);
   ASSERT_TRUE(target);
-  auto gather = [&](const char *key, uint64_t value, const std::shared_ptr<Semaphore> &sem) {
+  auto gather = [&](const char *key, uint64_t value,
+                    const std::shared_ptr<Semaphore> &sem) {
     std::vector<ParameterSpan> spans = {{key, 0, 0, 256}};
     ASSERT_TRUE((*reader)
-                    ->gather(*device, ~0ull, nullptr, Fence::createAt(sem, value), *target, spans)
+                    ->gather(*device, ~0ull, nullptr,
+                             Fence::createAt(sem, value), *target, spans)
                     .isOk());
     ASSERT_TRUE(sem->wait(value).isOk());
   };
@@ -238,7 +250,8 @@ TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
   gather("weight.a", 1, sem);
   EXPECT_EQ((*reader)->warnings().size(), 1u);
   // A journal for the second archive appears after the directory was listed.
-  journal::Record record{secondIndex->find("other")->offset, newBytes_.data(), 16};
+  journal::Record record{secondIndex->find("other")->offset, newBytes_.data(),
+                         16};
   auto later = journal::write(second.path(), {&record, 1});
   ASSERT_TRUE(later);
   gather("other", 2, sem);
@@ -248,7 +261,8 @@ TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
   ASSERT_TRUE(fresh);
   std::vector<ParameterSpan> spans = {{"other", 0, 0, 256}};
   ASSERT_TRUE((*fresh)
-                  ->gather(*device, ~0ull, nullptr, Fence::createAt(sem, 3), *target, spans)
+                  ->gather(*device, ~0ull, nullptr, Fence::createAt(sem, 3),
+                           *target, spans)
                   .isOk());
   ASSERT_TRUE(sem->wait(3).isOk());
   ASSERT_EQ((*fresh)->warnings().size(), 1u);
@@ -269,7 +283,8 @@ TEST_F(WriteJournalTest, UnjournaledScatterStillWritesInPlace) {
   std::vector<ParameterSpan> spans = {{"weight.b", 0, 0, 333}};
   auto signal = Semaphore::create(0);
   ASSERT_TRUE((*provider)
-                  ->scatter(*device, ~0ull, nullptr, Fence::createAt(signal, 1), *source, spans)
+                  ->scatter(*device, ~0ull, nullptr, Fence::createAt(signal, 1),
+                            *source, spans)
                   .isOk());
   ASSERT_TRUE(signal->wait(1).isOk());
   EXPECT_EQ(readArchive(offsetOf("weight.b"), 333),

@@ -9,8 +9,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -155,7 +155,8 @@ std::optional<CollectiveElementType> getCollectiveElementTypeFor(Type type) {
   bool isSigned = integerType.isSigned();
   switch (integerType.getWidth()) {
   case 8:
-    return isSigned ? CollectiveElementType::Sint8 : CollectiveElementType::Uint8;
+    return isSigned ? CollectiveElementType::Sint8
+                    : CollectiveElementType::Uint8;
   case 16:
     return isSigned ? CollectiveElementType::Sint16
                     : CollectiveElementType::Uint16;

@@ -131,9 +131,8 @@ struct DeduplicateDispatchEntryPoints : public OpRewritePattern<DispatchOp> {
         unique.push_back(entryPoint);
     if (unique.size() == op.getEntryPoints().size())
       return failure();
-    rewriter.modifyOpInPlace(op, [&] {
-      op.setEntryPointsAttr(rewriter.getArrayAttr(unique));
-    });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.setEntryPointsAttr(rewriter.getArrayAttr(unique)); });
     return success();
   }
 };
@@ -323,9 +322,9 @@ DispatchWorkgroupsOp::cloneReplacementExcludingOperandsAndResults(
     if (llvm::is_contained(excludedOperandIndices, i))
       continue;
     newArguments.push_back(argument);
-    llvm::append_range(newArgumentDims, sluice::util::findDynamicDimsInList(
-                                            i, getArguments(),
-                                            getArgumentDims()));
+    llvm::append_range(newArgumentDims,
+                       sluice::util::findDynamicDimsInList(i, getArguments(),
+                                                           getArgumentDims()));
   }
   SmallVector<Type> newResultTypes;
   SmallVector<Value> newResultDims;
@@ -340,8 +339,7 @@ DispatchWorkgroupsOp::cloneReplacementExcludingOperandsAndResults(
 
   auto newOp = DispatchWorkgroupsOp::create(
       rewriter, getLoc(), newResultTypes, getWorkload(), newArguments,
-      newArgumentDims, newResultDims,
-      rewriter.getIndexArrayAttr(tiedIndices));
+      newArgumentDims, newResultDims, rewriter.getIndexArrayAttr(tiedIndices));
   newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
   newOp.getWorkgroupBody().takeBody(getWorkgroupBody());
   newOp.getWorkgroupCount().takeBody(getWorkgroupCount());

@@ -9,11 +9,11 @@
 #include "sluice/Dialect/Flow/IR/FlowOps.h"
 
 #include "mlir/IR/Builders.h"
-#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "sluice/Dialect/Util/IR/ParameterReferenceSyntax.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -31,8 +31,8 @@ using namespace sluice::util;
 /// nothing otherwise.
 static ParseResult parseFlowTypeDims(OpAsmParser &parser, Type type,
                                      SmallVectorImpl<UnresolvedOperand> &dims) {
-  return parseDimBraces(parser, type,
-                        sluice::iree_tensor_ext::getDynamicDimCount(type), dims);
+  return parseDimBraces(
+      parser, type, sluice::iree_tensor_ext::getDynamicDimCount(type), dims);
 }
 
 static void printFlowTypeDims(OpAsmPrinter &p, Type type, ValueRange dims,
@@ -42,11 +42,9 @@ static void printFlowTypeDims(OpAsmPrinter &p, Type type, ValueRange dims,
 }
 
 /// `[ %v ':' T DIMS { ',' %v ':' T DIMS } ]` (inside the op's brackets).
-static ParseResult
-parseShapedOperandList(OpAsmParser &parser,
-                       SmallVectorImpl<UnresolvedOperand> &values,
-                       SmallVectorImpl<Type> &types,
-                       SmallVectorImpl<UnresolvedOperand> &dims) {
+static ParseResult parseShapedOperandList(
+    OpAsmParser &parser, SmallVectorImpl<UnresolvedOperand> &values,
+    SmallVectorImpl<Type> &types, SmallVectorImpl<UnresolvedOperand> &dims) {
   UnresolvedOperand first;
   OptionalParseResult parsed = parser.parseOptionalOperand(first);
   if (!parsed.has_value())
@@ -127,8 +125,8 @@ static void printDispatchEntryPoints(OpAsmPrinter &p, Operation *,
     return;
   }
   p << '{';
-  llvm::interleaveComma(entryPoints, p,
-                        [&](Attribute ref) { p.printAttributeWithoutType(ref); });
+  llvm::interleaveComma(
+      entryPoints, p, [&](Attribute ref) { p.printAttributeWithoutType(ref); });
   p << '}';
 }
 
@@ -153,7 +151,8 @@ static ParseResult parseCountRegionWithKeyword(OpAsmParser &parser,
   if (resultTypes.size() != 3 ||
       !llvm::all_of(resultTypes, [](Type type) { return type.isIndex(); }))
     return parser.emitError(
-        typesLoc, "workgroup count region must return the XYZ dimension counts");
+        typesLoc,
+        "workgroup count region must return the XYZ dimension counts");
   if (parser.parseRegion(region, args, /*enableNameShadowing=*/false))
     return failure();
   for (Block &block : region) {
@@ -213,8 +212,8 @@ static ParseResult parseDispatchWorkgroupBody(OpAsmParser &parser,
   return success();
 }
 
-static void printDispatchWorkgroupBody(OpAsmPrinter &p, Operation *,
-                                       TypeRange, TypeRange, Region &body) {
+static void printDispatchWorkgroupBody(OpAsmPrinter &p, Operation *, TypeRange,
+                                       TypeRange, Region &body) {
   p.printNewline();
   p << "   (";
   if (!body.empty())
@@ -267,11 +266,12 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    FunctionType type, ArrayAttr tiedOperands,
                    ArrayRef<DictionaryAttr> argAttrs,
                    ArrayRef<DictionaryAttr> resAttrs) {
-  sluice::util::buildTiedFunctionState<FuncOp>(builder, state, name, "private", type,
-                                          tiedOperands, argAttrs, resAttrs);
+  sluice::util::buildTiedFunctionState<FuncOp>(
+      builder, state, name, "private", type, tiedOperands, argAttrs, resAttrs);
 }
 
-std::optional<unsigned> FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
+std::optional<unsigned>
+FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
   return sluice::util::getTiedIndex(getTiedOperandsAttr(), resultIndex);
 }
 
@@ -294,11 +294,11 @@ LogicalResult CallOp::verify() {
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  Operation *callee = symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
   auto funcOp = dyn_cast_or_null<FuncOp>(callee);
   if (!funcOp)
-    return emitOpError() << "undefined external call: "
-                         << getCallee();
+    return emitOpError() << "undefined external call: " << getCallee();
   FunctionType calleeType = funcOp.getFunctionType();
   FunctionType callType = getCalleeType();
   if (calleeType != callType)

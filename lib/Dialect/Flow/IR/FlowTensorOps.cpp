@@ -30,9 +30,10 @@ LogicalResult verifyDims(Operation *op, Value value, ValueRange dims) {
 // flow.tensor.constant / flow.tensor.dynamic_constant
 //===----------------------------------------------------------------------===//
 
-LogicalResult TensorConstantOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+TensorConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                   Adaptor adaptor,
+                                   SmallVectorImpl<Type> &inferredReturnTypes) {
   if (!adaptor.getValue())
     return failure();
   inferredReturnTypes.push_back(adaptor.getValue().getType());
@@ -71,10 +72,10 @@ struct ExpandDynamicConstant
     SmallVector<Value> dims;
     for (int64_t i = 0; i < resultType.getRank(); ++i)
       if (resultType.isDynamicDim(i))
-        dims.push_back(arith::ConstantIndexOp::create(
-            rewriter, op.getLoc(), valueType.getDimSize(i)));
-    rewriter.replaceOpWithNewOp<TensorReshapeOp>(
-        op, resultType, constant, ValueRange{}, dims);
+        dims.push_back(arith::ConstantIndexOp::create(rewriter, op.getLoc(),
+                                                      valueType.getDimSize(i)));
+    rewriter.replaceOpWithNewOp<TensorReshapeOp>(op, resultType, constant,
+                                                 ValueRange{}, dims);
     return success();
   }
 };
@@ -115,8 +116,7 @@ ValueRange TensorReshapeOp::getResultDynamicDims(unsigned) {
 }
 
 /// A cast between identical types with identical dims is a no-op.
-template <typename OpTy>
-static OpFoldResult foldIdentityCast(OpTy op) {
+template <typename OpTy> static OpFoldResult foldIdentityCast(OpTy op) {
   if (op.getSource().getType() == op.getResult().getType() &&
       llvm::equal(op.getSourceDims(), op.getResultDims()))
     return op.getSource();
@@ -249,7 +249,8 @@ OpFoldResult TensorStoreOp::fold(FoldAdaptor adaptor) {
   if (!ElementsAttr::isValidIndex(shapedType, *indices))
     return {};
   uint64_t flatIndex = ElementsAttr::getFlattenedIndex(shapedType, *indices);
-  SmallVector<Attribute> values = llvm::to_vector(target.getValues<Attribute>());
+  SmallVector<Attribute> values =
+      llvm::to_vector(target.getValues<Attribute>());
   values[flatIndex] = value;
   return DenseElementsAttr::get(shapedType, values);
 }
@@ -382,8 +383,8 @@ LogicalResult TensorEncodeOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());
   auto resultType = cast<RankedTensorType>(getResult().getType());
   if (operandType.getRank() != resultType.getRank() ||
-      failed(verifyCompatibleShape(operandType.getShape(),
-                                   resultType.getShape())))
+      failed(
+          verifyCompatibleShape(operandType.getShape(), resultType.getShape())))
     return emitOpError("the operand shape and result shape are not compatible");
   if (operandType.getElementType() != resultType.getElementType())
     return emitOpError("the operand element type and result element type "

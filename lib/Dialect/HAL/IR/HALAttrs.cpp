@@ -383,8 +383,7 @@ DeviceLinkAttr DeviceLinkAttr::parseBody(AsmParser &parser) {
         return {};
       }
       if (*seen) {
-        parser.emitError(loc, "struct is missing required parameter: ")
-            << name;
+        parser.emitError(loc, "struct is missing required parameter: ") << name;
         return {};
       }
       *seen = true;
@@ -493,8 +492,9 @@ bool DeviceTopologyAttr::hasTransparentAccess(Attribute source,
 
 bool DeviceTopologyAttr::hasUnifiedMemory(Attribute source,
                                           Attribute target) const {
-  return queryTopology(*this, source, target,
-                       [](DeviceLinkAttr link) { return link.getUnifiedMemory(); });
+  return queryTopology(*this, source, target, [](DeviceLinkAttr link) {
+    return link.getUnifiedMemory();
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -542,14 +542,14 @@ Attribute DeviceTargetAttr::parse(AsmParser &parser, Type) {
   DictionaryAttr configuration;
   SmallVector<ExecutableTargetAttr> targets;
   auto parseTargets = [&]() -> ParseResult {
-    return parser.parseCommaSeparatedList(
-        AsmParser::Delimiter::Square, [&]() -> ParseResult {
-          ExecutableTargetAttr target;
-          if (parser.parseAttribute(target))
-            return failure();
-          targets.push_back(target);
-          return success();
-        });
+    return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                          [&]() -> ParseResult {
+                                            ExecutableTargetAttr target;
+                                            if (parser.parseAttribute(target))
+                                              return failure();
+                                            targets.push_back(target);
+                                            return success();
+                                          });
   };
   if (parser.parseLess() || parser.parseAttribute(deviceID))
     return {};
@@ -591,8 +591,9 @@ void DeviceTargetAttr::print(AsmPrinter &printer) const {
   }
   if (!getExecutableTargets().empty()) {
     printer << ", [";
-    llvm::interleaveComma(getExecutableTargets(), printer,
-                          [&](Attribute attr) { printer.printAttribute(attr); });
+    llvm::interleaveComma(getExecutableTargets(), printer, [&](Attribute attr) {
+      printer.printAttribute(attr);
+    });
     printer << "]";
   }
   printer << ">";
@@ -682,9 +683,8 @@ void PipelineLayoutAttr::print(AsmPrinter &printer) const {
   if (getConstants() != 0)
     printer << "constants = " << getConstants() << ", ";
   printer << "bindings = [";
-  llvm::interleaveComma(getBindings(), printer, [&](Attribute attr) {
-    printer.printAttribute(attr);
-  });
+  llvm::interleaveComma(getBindings(), printer,
+                        [&](Attribute attr) { printer.printAttribute(attr); });
   printer << "]";
   if (getFlags()) {
     printer << ", flags = ";

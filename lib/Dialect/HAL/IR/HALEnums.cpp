@@ -107,7 +107,8 @@ static void printKeywordOrQuoted(AsmPrinter &printer, StringRef text,
 void printEnumOpAttr(AsmPrinter &printer, const EnumInfo &info,
                      uint64_t value) {
   std::string text = info.stringify(value);
-  bool bare = info.isBitEnum ? info.isSingleBitCase(value) : isBareKeyword(text);
+  bool bare =
+      info.isBitEnum ? info.isSingleBitCase(value) : isBareKeyword(text);
   printKeywordOrQuoted(printer, text, bare);
 }
 
@@ -159,7 +160,8 @@ const EnumInfo &getBufferUsageBitfield() {
       {"TransferSource", BufferUsageBits::TransferSource},
       {"TransferTarget", BufferUsageBits::TransferTarget},
       {"Transfer", BufferUsageBits::Transfer},
-      {"DispatchIndirectParameters", BufferUsageBits::DispatchIndirectParameters},
+      {"DispatchIndirectParameters",
+       BufferUsageBits::DispatchIndirectParameters},
       {"DispatchUniformRead", BufferUsageBits::DispatchUniformRead},
       {"DispatchStorageRead", BufferUsageBits::DispatchStorageRead},
       {"DispatchStorageWrite", BufferUsageBits::DispatchStorageWrite},
@@ -240,8 +242,7 @@ const EnumInfo &getPipelineLayoutFlagsBitfield() {
 const EnumInfo &getExecutionModelEnum() {
   static const EnumCase cases[] = {
       {"Synchronous", uint64_t(ExecutionModel::Synchronous), "synchronous"},
-      {"CoarseFences", uint64_t(ExecutionModel::CoarseFences),
-       "coarse_fences"},
+      {"CoarseFences", uint64_t(ExecutionModel::CoarseFences), "coarse_fences"},
   };
   static const EnumInfo info{"IREE HAL execution model", cases,
                              /*isBitEnum=*/false};

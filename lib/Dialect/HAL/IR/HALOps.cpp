@@ -15,8 +15,8 @@ using namespace sluice::hal;
 
 // Shared util directives (support-dialects.md §1.5) used by HAL formats.
 using sluice::util::parseSymbolVisibility;
-using sluice::util::printSymbolVisibility;
 using sluice::util::parseTypeAlias;
+using sluice::util::printSymbolVisibility;
 using sluice::util::printTypeAlias;
 
 //===----------------------------------------------------------------------===//
@@ -81,10 +81,9 @@ static void printLifetime(OpAsmPrinter &p, Operation *, IntegerAttr attr) {
 void BufferViewDimOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
                                         SetIntRangeFn setResultRange) {
   unsigned width = IndexType::kInternalStorageBitWidth;
-  setResultRange(getResult(),
-                 ConstantIntRanges::fromUnsigned(
-                     APInt::getZero(width),
-                     APInt(width, (uint64_t(1) << 53) - 1)));
+  setResultRange(getResult(), ConstantIntRanges::fromUnsigned(
+                                  APInt::getZero(width),
+                                  APInt(width, (uint64_t(1) << 53) - 1)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -185,7 +184,8 @@ static ParseResult parseEncodingType(OpAsmParser &parser, Attribute &encoding) {
     return success();
   return parser.parseAttribute(encoding);
 }
-static void printEncodingType(OpAsmPrinter &p, Operation *, Attribute encoding) {
+static void printEncodingType(OpAsmPrinter &p, Operation *,
+                              Attribute encoding) {
   if (encoding)
     p.printAttribute(encoding);
   else
@@ -266,9 +266,8 @@ static ParseResult parseWorkgroupCountRegion(OpAsmParser &parser,
 
 static void printWorkgroupCountRegion(OpAsmPrinter &p, Region &region) {
   p << "(";
-  llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
-    p.printRegionArgument(arg);
-  });
+  llvm::interleaveComma(region.getArguments(), p,
+                        [&](BlockArgument arg) { p.printRegionArgument(arg); });
   p << ")";
   Type indexType = IndexType::get(region.getContext());
   p.printArrowTypeList(TypeRange{indexType, indexType, indexType});
@@ -290,9 +289,8 @@ static ParseResult parseConditionRegion(OpAsmParser &parser, Region &region) {
 
 static void printConditionRegion(OpAsmPrinter &p, Region &region) {
   p << "(";
-  llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
-    p.printRegionArgument(arg);
-  });
+  llvm::interleaveComma(region.getArguments(), p,
+                        [&](BlockArgument arg) { p.printRegionArgument(arg); });
   p << ") -> i1 ";
   p.printRegion(region, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
@@ -383,7 +381,8 @@ LogicalResult ExecutableExportOp::verify() {
   if (!getCondition().empty() && !getCondition().hasOneBlock())
     return emitOpError("expected a single region block for the condition");
   if (!getWorkgroupCount().empty() && !getWorkgroupCount().hasOneBlock())
-    return emitOpError("expected a single region block for the workgroup count");
+    return emitOpError(
+        "expected a single region block for the workgroup count");
   return success();
 }
 

@@ -78,9 +78,8 @@ struct PropagateImportDimsFromConsumers
   LogicalResult matchAndRewrite(TensorImportOp op,
                                 PatternRewriter &rewriter) const override {
     OperandRange dims = op.getTargetDims();
-    if (llvm::all_of(dims, [](Value dim) {
-          return matchPattern(dim, m_Constant());
-        }))
+    if (llvm::all_of(dims,
+                     [](Value dim) { return matchPattern(dim, m_Constant()); }))
       return failure();
 
     unsigned numDims = dims.size();
@@ -122,8 +121,9 @@ struct PropagateImportDimsFromConsumers
       if (constantOp->getBlock() != op->getBlock() ||
           !constantOp->isBeforeInBlock(op)) {
         rewriter.setInsertionPoint(op);
-        replacement = rewriter.clone(*constantOp)->getResult(
-            cast<OpResult>(replacement).getResultNumber());
+        replacement =
+            rewriter.clone(*constantOp)
+                ->getResult(cast<OpResult>(replacement).getResultNumber());
       }
       rewriter.modifyOpInPlace(
           op, [&] { op.getTargetDimsMutable()[i].set(replacement); });
@@ -234,8 +234,8 @@ struct FoldNestedTransients : public OpRewritePattern<TensorTransientsOp> {
 };
 } // namespace
 
-void TensorTransientsOp::getCanonicalizationPatterns(
-    RewritePatternSet &results, MLIRContext *context) {
+void TensorTransientsOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                     MLIRContext *context) {
   results.add<FoldNestedTransients>(context);
 }
 
@@ -262,7 +262,8 @@ struct DeduplicateBarrierSources : public OpRewritePattern<TensorBarrierOp> {
     llvm::SmallDenseMap<Value, unsigned> sourceIndex;
     SmallVector<unsigned> resultMap;
     for (Value source : op.getSources()) {
-      auto [it, inserted] = sourceIndex.try_emplace(source, uniqueSources.size());
+      auto [it, inserted] =
+          sourceIndex.try_emplace(source, uniqueSources.size());
       if (inserted) {
         uniqueSources.push_back(source);
         uniqueTypes.push_back(source.getType());

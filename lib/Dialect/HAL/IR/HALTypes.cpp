@@ -9,9 +9,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;

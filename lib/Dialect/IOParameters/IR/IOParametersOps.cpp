@@ -64,10 +64,11 @@ static void printRowList(OpAsmPrinter &p, unsigned count,
 
 /// Checks that `ref` uses the same form as the first row and, if `checkScope`,
 /// the same scope. Emits `scopeError` on a scope mismatch.
-static ParseResult checkReferenceConsistency(
-    OpAsmParser &parser, const ParsedParameterReference &first,
-    const ParsedParameterReference &ref, bool sameOtherOperands,
-    StringRef consistencyError) {
+static ParseResult
+checkReferenceConsistency(OpAsmParser &parser,
+                          const ParsedParameterReference &first,
+                          const ParsedParameterReference &ref,
+                          bool sameOtherOperands, StringRef consistencyError) {
   if (first.literal != ref.literal)
     return parser.emitError(parser.getCurrentLocation(), kMixedFormError);
   if (!first.hasSameScope(ref) || !sameOtherOperands)
@@ -76,12 +77,11 @@ static ParseResult checkReferenceConsistency(
 }
 
 /// Moves the parsed references into the op's scope/key operands or literals.
-static void
-assignReferences(OpAsmParser &parser,
-                 ArrayRef<ParsedParameterReference> refs,
-                 std::optional<UnresolvedOperand> &scope,
-                 SmallVectorImpl<UnresolvedOperand> &keys,
-                 StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
+static void assignReferences(OpAsmParser &parser,
+                             ArrayRef<ParsedParameterReference> refs,
+                             std::optional<UnresolvedOperand> &scope,
+                             SmallVectorImpl<UnresolvedOperand> &keys,
+                             StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
   if (refs.empty())
     return;
   Builder &builder = parser.getBuilder();
@@ -162,8 +162,7 @@ static ParseResult parseLoadRows(OpAsmParser &parser,
             parser.parseOperand(offsets.emplace_back()) ||
             parser.parseRSquare() || parser.parseColon() ||
             parser.parseType(resultType) || parser.parseLBrace() ||
-            parser.parseOperand(lengths.emplace_back()) ||
-            parser.parseRBrace())
+            parser.parseOperand(lengths.emplace_back()) || parser.parseRBrace())
           return failure();
         resultTypes.push_back(resultType);
         if (index > 0 &&
@@ -183,9 +182,9 @@ static void printLoadRows(OpAsmPrinter &p, LoadOp op, Value scope,
                           OperandRange keys, OperandRange offsets,
                           TypeRange resultTypes, OperandRange lengths,
                           StringAttr scopeLiteral, ArrayAttr keyLiterals) {
-  unsigned count = std::min<size_t>(
-      {getRowCountOf(keys, keyLiterals), offsets.size(), resultTypes.size(),
-       lengths.size()});
+  unsigned count =
+      std::min<size_t>({getRowCountOf(keys, keyLiterals), offsets.size(),
+                        resultTypes.size(), lengths.size()});
   printRowList(p, count, [&](unsigned i) {
     printRowReference(p, scope, keys, scopeLiteral, keyLiterals, i);
     p << '[';
@@ -226,14 +225,14 @@ Value LoadOp::getResultSize(unsigned idx) {
 //===----------------------------------------------------------------------===//
 
 // gather-row ::= pref `[` ssa `]` `->` ssa `[` ssa `for` ssa `]` `:` type
-static ParseResult parseGatherRows(
-    OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
-    SmallVectorImpl<UnresolvedOperand> &keys,
-    SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
-    UnresolvedOperand &targetBuffer, Type &targetType,
-    SmallVectorImpl<UnresolvedOperand> &targetOffsets,
-    SmallVectorImpl<UnresolvedOperand> &targetLengths,
-    StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
+static ParseResult
+parseGatherRows(OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
+                SmallVectorImpl<UnresolvedOperand> &keys,
+                SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
+                UnresolvedOperand &targetBuffer, Type &targetType,
+                SmallVectorImpl<UnresolvedOperand> &targetOffsets,
+                SmallVectorImpl<UnresolvedOperand> &targetLengths,
+                StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
   SmallVector<ParsedParameterReference> refs;
   SMLoc startLoc = parser.getCurrentLocation();
   if (parseRowList(parser, [&](unsigned index) -> ParseResult {
@@ -276,11 +275,11 @@ static void printGatherRows(OpAsmPrinter &p, GatherOp op, Value scope,
                             OperandRange keys, OperandRange sourceOffsets,
                             Value targetBuffer, Type targetType,
                             OperandRange targetOffsets,
-                            OperandRange targetLengths,
-                            StringAttr scopeLiteral, ArrayAttr keyLiterals) {
-  unsigned count = std::min<size_t>(
-      {getRowCountOf(keys, keyLiterals), sourceOffsets.size(),
-       targetOffsets.size(), targetLengths.size()});
+                            OperandRange targetLengths, StringAttr scopeLiteral,
+                            ArrayAttr keyLiterals) {
+  unsigned count =
+      std::min<size_t>({getRowCountOf(keys, keyLiterals), sourceOffsets.size(),
+                        targetOffsets.size(), targetLengths.size()});
   printRowList(p, count, [&](unsigned i) {
     printRowReference(p, scope, keys, scopeLiteral, keyLiterals, i);
     p << '[';
@@ -316,14 +315,15 @@ LogicalResult GatherOp::verify() {
 //===----------------------------------------------------------------------===//
 
 // scatter-row ::= ssa `[` ssa `for` ssa `]` `:` type `->` pref `[` ssa `]`
-static ParseResult parseScatterRows(
-    OpAsmParser &parser, UnresolvedOperand &sourceBuffer, Type &sourceType,
-    SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
-    SmallVectorImpl<UnresolvedOperand> &sourceLengths,
-    std::optional<UnresolvedOperand> &scope,
-    SmallVectorImpl<UnresolvedOperand> &keys,
-    SmallVectorImpl<UnresolvedOperand> &targetOffsets,
-    StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
+static ParseResult
+parseScatterRows(OpAsmParser &parser, UnresolvedOperand &sourceBuffer,
+                 Type &sourceType,
+                 SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
+                 SmallVectorImpl<UnresolvedOperand> &sourceLengths,
+                 std::optional<UnresolvedOperand> &scope,
+                 SmallVectorImpl<UnresolvedOperand> &keys,
+                 SmallVectorImpl<UnresolvedOperand> &targetOffsets,
+                 StringAttr &scopeLiteral, ArrayAttr &keyLiterals) {
   SmallVector<ParsedParameterReference> refs;
   SMLoc startLoc = parser.getCurrentLocation();
   if (parseRowList(parser, [&](unsigned index) -> ParseResult {
@@ -368,9 +368,9 @@ static void printScatterRows(OpAsmPrinter &p, ScatterOp op, Value sourceBuffer,
                              OperandRange sourceLengths, Value scope,
                              OperandRange keys, OperandRange targetOffsets,
                              StringAttr scopeLiteral, ArrayAttr keyLiterals) {
-  unsigned count = std::min<size_t>(
-      {getRowCountOf(keys, keyLiterals), sourceOffsets.size(),
-       sourceLengths.size(), targetOffsets.size()});
+  unsigned count =
+      std::min<size_t>({getRowCountOf(keys, keyLiterals), sourceOffsets.size(),
+                        sourceLengths.size(), targetOffsets.size()});
   printRowList(p, count, [&](unsigned i) {
     p.printOperand(sourceBuffer);
     p << '[';

@@ -1,4 +1,5 @@
-//===- ExportParameters.cpp - globals -> .irpa archive ---------------------===//
+//===- ExportParameters.cpp - globals -> .irpa archive
+//---------------------===//
 //
 // io-parameters.md §12.1. Serializable tensor globals at or above the size
 // threshold move into an archive; their initial values become
@@ -86,8 +87,8 @@ protected:
     }
     if (!cached) {
       cache.resize(size());
-      if (failed(attr.serializeToBuffer(loc, llvm::endianness::little,
-                                        cache))) {
+      if (failed(
+              attr.serializeToBuffer(loc, llvm::endianness::little, cache))) {
         serializationFailed = true;
         cache.clear();
         return Status(StatusCode::Internal,

@@ -57,8 +57,7 @@ public:
         value = global.getGlobalInitialValue();
       else if (auto constant = dyn_cast<flow::TensorConstantOp>(op))
         value = constant.getValue();
-      if (auto parameter =
-              dyn_cast_if_present<flow::NamedParameterAttr>(value))
+      if (auto parameter = dyn_cast_if_present<flow::NamedParameterAttr>(value))
         uses[parameter].push_back(op->getLoc());
     });
 
@@ -78,8 +77,8 @@ public:
       }
       Location loc = FusedLoc::get(&getContext(), locs);
       uint64_t length = static_cast<uint64_t>(parameter.getStorageSize());
-      uint64_t patternBytes = util::getRoundedPhysicalStorageSize(
-          1, shapedType.getElementType());
+      uint64_t patternBytes =
+          util::getRoundedPhysicalStorageSize(1, shapedType.getElementType());
       // [SLUICE] the pattern is zero: clamp unsupported widths to 1 byte.
       if (patternBytes != 1 && patternBytes != 2 && patternBytes != 4 &&
           patternBytes != 8 && patternBytes != 16)
@@ -87,8 +86,8 @@ public:
       StringRef key = parameter.getKey().getValue();
       auto [it, inserted] = entryByKey.try_emplace(key, entries.size());
       if (inserted) {
-        entries.push_back({key.str(), length,
-                           static_cast<unsigned>(patternBytes), loc});
+        entries.push_back(
+            {key.str(), length, static_cast<unsigned>(patternBytes), loc});
         continue;
       }
       SplatEntry &existing = entries[it->second];

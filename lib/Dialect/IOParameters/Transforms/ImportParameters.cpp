@@ -1,4 +1,5 @@
-//===- ImportParameters.cpp - .irpa archive -> global initial values -------===//
+//===- ImportParameters.cpp - .irpa archive -> global initial values
+//-------===//
 //
 // io-parameters.md §12.2. Archives are indexed (headers only); the bytes of
 // an entry are read only when its global is imported.
@@ -118,10 +119,9 @@ public:
         if (listed) {
           runtime::Expected<const archive::ParameterEntry *> lookup =
               scopeEntry->index->lookup(key);
-          global.emitWarning()
-              << "parameter '" << scope << "::" << key
-              << "' listed in keys was not imported: "
-              << lookup.status().message();
+          global.emitWarning() << "parameter '" << scope << "::" << key
+                               << "' listed in keys was not imported: "
+                               << lookup.status().message();
         }
         continue;
       }
@@ -137,14 +137,16 @@ public:
       auto shapedType = cast<ShapedType>(globalType);
 
       int64_t storageSize = parameter.getStorageSize();
-      bool selected = listed || (maximumSize != 0 && storageSize <= maximumSize);
+      bool selected =
+          listed || (maximumSize != 0 && storageSize <= maximumSize);
       if (!selected)
         continue;
 
       // [SLUICE] honour config.offset/length and check the range against
       // the entry and the global type (io-parameters.md §13 #13).
       uint64_t typeSize = util::getRoundedPhysicalStorageSize(shapedType);
-      int64_t offset = getConfigInt(parameter.getConfig(), "offset").value_or(0);
+      int64_t offset =
+          getConfigInt(parameter.getConfig(), "offset").value_or(0);
       int64_t length = getConfigInt(parameter.getConfig(), "length")
                            .value_or(static_cast<int64_t>(typeSize));
       if (offset < 0 || length < 0 ||
@@ -188,13 +190,13 @@ public:
           return signalPassFailure();
         }
         std::vector<char> bytes(static_cast<size_t>(length));
-        runtime::Status status = entry->file->readAt(
-            entry->offset + static_cast<uint64_t>(offset), bytes.data(),
-            bytes.size());
+        runtime::Status status =
+            entry->file->readAt(entry->offset + static_cast<uint64_t>(offset),
+                                bytes.data(), bytes.size());
         if (!status.isOk()) {
-          global.emitError() << "reading parameter '" << scope << "::" << key
-                             << "'\n"
-                             << io_parameters::detail::formatStatus(status);
+          global.emitError()
+              << "reading parameter '" << scope << "::" << key << "'\n"
+              << io_parameters::detail::formatStatus(status);
           return signalPassFailure();
         }
         if constexpr (llvm::endianness::native != llvm::endianness::little) {

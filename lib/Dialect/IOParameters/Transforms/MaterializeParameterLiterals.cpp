@@ -107,7 +107,8 @@ struct MaterializeParameterLiteralsPass
   void runOnOperation() override {
     SmallVector<Operation *> worklist;
     getOperation()->walk([&](Operation *op) {
-      if (auto load = dyn_cast<LoadOp>(op); load && load.getSourceKeyLiteralsAttr())
+      if (auto load = dyn_cast<LoadOp>(op);
+          load && load.getSourceKeyLiteralsAttr())
         worklist.push_back(op);
       else if (auto gather = dyn_cast<GatherOp>(op);
                gather && gather.getSourceKeyLiteralsAttr())

@@ -10,11 +10,11 @@
 #include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
-#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/ClosureOptimization.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -32,7 +32,6 @@ namespace {
 
 constexpr ResourceAccessBitfield kRead = ResourceAccessBitfield::Read;
 constexpr ResourceAccessBitfield kWrite = ResourceAccessBitfield::Write;
-
 
 /// The access ranges of `async.dispatch` / `async.call` (§12.7.15).
 void getDispatchLikeAccessRanges(Operation *op, ValueRange resourceOperands,
@@ -71,9 +70,8 @@ LogicalResult verifyResourceRangeCounts(Operation *op,
                                         ValueRange resourceOperands,
                                         ValueRange offsets, ValueRange ends,
                                         ValueRange lengths) {
-  unsigned resourceCount = llvm::count_if(resourceOperands, [](Value v) {
-    return isa<ResourceType>(v.getType());
-  });
+  unsigned resourceCount = llvm::count_if(
+      resourceOperands, [](Value v) { return isa<ResourceType>(v.getType()); });
   if (ends.size() != offsets.size() || lengths.size() != offsets.size())
     return op->emitOpError(
         "mismatch on resource range offsets/ends/lengths; counts must match");
@@ -91,7 +89,8 @@ LogicalResult verifyEscapingResources(Region &region, ValueRange results,
     for (auto yieldOp : block.getOps<YieldOp>()) {
       ValueRange yielded = yieldOp.getResourceOperands();
       if (yielded.size() != results.size())
-        return yieldOp.emitOpError("yield result count mismatch with parent op");
+        return yieldOp.emitOpError(
+            "yield result count mismatch with parent op");
       for (auto [result, value] : llvm::zip_equal(results, yielded)) {
         if (result.getType() != value.getType())
           return yieldOp.emitOpError("result type mismatch: expected ")
@@ -157,7 +156,8 @@ ClosureLists filterClosureLists(Operation *op, ValueRange operands,
   ClosureLists lists;
   lists.operands.assign(operands.begin(), operands.end());
   lists.operandSizes.assign(operandSizes.begin(), operandSizes.end());
-  lists.resultTypes.assign(results.getTypes().begin(), results.getTypes().end());
+  lists.resultTypes.assign(results.getTypes().begin(),
+                           results.getTypes().end());
   lists.resultSizes.assign(resultSizes.begin(), resultSizes.end());
   sluice::util::excludeClosureOperandsAndResults(
       lists.operands, lists.operandSizes, excludedOperands, lists.resultTypes,
@@ -228,12 +228,13 @@ void AsyncDispatchOp::build(OpBuilder &builder, OperationState &state,
                             ValueRange resultSizes, ArrayAttr tiedOperands,
                             AffinityAttr affinity) {
   auto executableOp = exportOp->getParentOfType<ExecutableOp>();
-  auto entryPoint = SymbolRefAttr::get(
-      executableOp.getSymNameAttr(),
-      {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
-  build(builder, state, resultTypes, workload, builder.getArrayAttr({entryPoint}),
-        operands, operandSizes, operandOffsets, operandEnds, operandLengths,
-        resultSizes, tiedOperands, affinity);
+  auto entryPoint =
+      SymbolRefAttr::get(executableOp.getSymNameAttr(),
+                         {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
+  build(builder, state, resultTypes, workload,
+        builder.getArrayAttr({entryPoint}), operands, operandSizes,
+        operandOffsets, operandEnds, operandLengths, resultSizes, tiedOperands,
+        affinity);
 }
 
 bool AsyncDispatchOp::preferCloneToConsumers() {
@@ -288,8 +289,8 @@ void AsyncFuncOp::build(OpBuilder &builder, OperationState &state,
                         ArrayAttr tiedOperands,
                         ArrayRef<DictionaryAttr> argAttrs,
                         ArrayRef<DictionaryAttr> resAttrs) {
-  sluice::util::buildTiedFunctionState<AsyncFuncOp>(builder, state, name, "private", type,
-                                          tiedOperands, argAttrs, resAttrs);
+  sluice::util::buildTiedFunctionState<AsyncFuncOp>(
+      builder, state, name, "private", type, tiedOperands, argAttrs, resAttrs);
 }
 
 bool AsyncFuncOp::isResultTied(unsigned resultIndex) {
@@ -323,9 +324,10 @@ Value AsyncCallOp::getResultSize(unsigned idx) {
 void AsyncCallOp::getAsyncAccessRanges(
     SmallVectorImpl<AsyncAccessRange> &ranges) {
   getDispatchLikeAccessRanges(
-      getOperation(), getResourceOperands(), getTiedOperandsIndexAndLength().first,
-      getResourceOperandOffsets(), getResourceOperandEnds(),
-      getResourceOperandLengths(), getResults(), getResultSizes(), ranges);
+      getOperation(), getResourceOperands(),
+      getTiedOperandsIndexAndLength().first, getResourceOperandOffsets(),
+      getResourceOperandEnds(), getResourceOperandLengths(), getResults(),
+      getResultSizes(), ranges);
 }
 
 LogicalResult AsyncCallOp::verify() {
@@ -400,12 +402,12 @@ void AsyncExecuteOp::build(OpBuilder &builder, OperationState &state,
       state.addAttribute(attr.getName(), attr.getValue());
   state.addAttribute(getTiedOperandsAttrName(state.name),
                      builder.getIndexArrayAttr(tiedOperands));
-  state.addAttribute("operandSegmentSizes",
-                     builder.getDenseI32ArrayAttr(
-                         {static_cast<int32_t>(operands.size()),
-                          static_cast<int32_t>(operandSizes.size()),
-                          static_cast<int32_t>(resultSizes.size()),
-                          awaitTimepoint ? 1 : 0}));
+  state.addAttribute(
+      "operandSegmentSizes",
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(operands.size()),
+                                    static_cast<int32_t>(operandSizes.size()),
+                                    static_cast<int32_t>(resultSizes.size()),
+                                    awaitTimepoint ? 1 : 0}));
   state.addRegion();
 }
 
@@ -414,8 +416,8 @@ LogicalResult AsyncExecuteOp::verify() {
                                 getResourceOperandSizes())) ||
       failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
       failed(verifyCapturedResources(getBody())) ||
-      failed(verifyEscapingResources(getBody(), getResults(),
-                                     getResultSizes())))
+      failed(
+          verifyEscapingResources(getBody(), getResults(), getResultSizes())))
     return failure();
   return success();
 }
@@ -507,11 +509,11 @@ void AsyncConcurrentOp::build(OpBuilder &builder, OperationState &state,
       state.addAttribute(attr.getName(), attr.getValue());
   state.addAttribute(getTiedOperandsAttrName(state.name),
                      builder.getIndexArrayAttr(tiedOperands));
-  state.addAttribute("operandSegmentSizes",
-                     builder.getDenseI32ArrayAttr(
-                         {static_cast<int32_t>(operands.size()),
-                          static_cast<int32_t>(operandSizes.size()),
-                          static_cast<int32_t>(resultSizes.size())}));
+  state.addAttribute(
+      "operandSegmentSizes",
+      builder.getDenseI32ArrayAttr({static_cast<int32_t>(operands.size()),
+                                    static_cast<int32_t>(operandSizes.size()),
+                                    static_cast<int32_t>(resultSizes.size())}));
   state.addRegion();
 }
 
@@ -520,8 +522,8 @@ LogicalResult AsyncConcurrentOp::verify() {
                                 getResourceOperandSizes())) ||
       failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
       failed(verifyCapturedResources(getBody())) ||
-      failed(verifyEscapingResources(getBody(), getResults(),
-                                     getResultSizes())))
+      failed(
+          verifyEscapingResources(getBody(), getResults(), getResultSizes())))
     return failure();
   return success();
 }

@@ -15,12 +15,12 @@ namespace sluice::stream {
 // DispatchOperands (§11.10)
 //===----------------------------------------------------------------------===//
 
-ParseResult
-parseDispatchOperands(OpAsmParser &parser,
-                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
-                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &offsets,
-                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ends,
-                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &lengths) {
+ParseResult parseDispatchOperands(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &offsets,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ends,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &lengths) {
   if (parser.parseLParen())
     return failure();
   if (succeeded(parser.parseOptionalRParen()))
@@ -69,7 +69,8 @@ void printDispatchOperands(OpAsmPrinter &p, Operation *, ValueRange operands,
 //===----------------------------------------------------------------------===//
 
 ParseResult parseResourceRegion(
-    OpAsmParser &parser, SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands,
     SmallVectorImpl<Type> &operandTypes,
     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operandSizes,
     SmallVectorImpl<Type> &resultTypes,
@@ -167,7 +168,8 @@ StringRef getCollectiveParamKeyword(CollectiveKind kind) {
 ParseResult
 parseCollectiveParam(OpAsmParser &parser, CollectiveAttr op,
                      std::optional<OpAsmParser::UnresolvedOperand> &param) {
-  StringRef keyword = op ? getCollectiveParamKeyword(op.getKind()) : StringRef();
+  StringRef keyword =
+      op ? getCollectiveParamKeyword(op.getKind()) : StringRef();
   if (keyword.empty())
     return success();
   OpAsmParser::UnresolvedOperand value;
@@ -182,7 +184,8 @@ void printCollectiveParam(OpAsmPrinter &p, Operation *, CollectiveAttr op,
                           Value param) {
   if (!param)
     return;
-  StringRef keyword = op ? getCollectiveParamKeyword(op.getKind()) : StringRef();
+  StringRef keyword =
+      op ? getCollectiveParamKeyword(op.getKind()) : StringRef();
   p << keyword << '(';
   p.printOperand(param);
   p << ") ";

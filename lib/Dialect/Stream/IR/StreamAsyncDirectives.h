@@ -1,6 +1,8 @@
-//===- StreamAsyncDirectives.h - custom directives of the async ops -*- C++ -*-===//
+//===- StreamAsyncDirectives.h - custom directives of the async ops -*- C++
+//-*-===//
 //
-// Custom assembly directives of the async-phase ops (stream-ir.md §12.7, §12.8, §11.10, §11.13, §11.18).
+// Custom assembly directives of the async-phase ops (stream-ir.md §12.7, §12.8,
+// §11.10, §11.13, §11.18).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,9 +37,11 @@ mlir::ParseResult parseResourceRegion(
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resultSizes,
     mlir::ArrayAttr &tiedOperands, mlir::Region &body);
 void printResourceRegion(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                         mlir::ValueRange operands, mlir::TypeRange operandTypes,
+                         mlir::ValueRange operands,
+                         mlir::TypeRange operandTypes,
                          mlir::ValueRange operandSizes,
-                         mlir::TypeRange resultTypes, mlir::ValueRange resultSizes,
+                         mlir::TypeRange resultTypes,
+                         mlir::ValueRange resultSizes,
                          mlir::ArrayAttr tiedOperands, mlir::Region &body);
 
 // The kind-dependent `keyword(%param)` of `stream.async.collective` (§11.18).

@@ -253,8 +253,7 @@ Value AsyncCollectiveOp::getOperandSize(unsigned idx) {
   return idx == 0 ? getTargetSize() : getSourceSize();
 }
 Value AsyncCollectiveOp::getResultSize(unsigned) { return getTargetSize(); }
-std::optional<unsigned>
-AsyncCollectiveOp::getTiedResultOperandIndex(unsigned) {
+std::optional<unsigned> AsyncCollectiveOp::getTiedResultOperandIndex(unsigned) {
   return 0u;
 }
 SmallVector<int64_t> AsyncCollectiveOp::getTiedResultOperandIndices() {

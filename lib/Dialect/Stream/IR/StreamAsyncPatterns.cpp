@@ -19,7 +19,6 @@ using namespace mlir;
 using namespace sluice::stream;
 using sluice::util::TiedOpInterface;
 
-
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -83,8 +82,7 @@ struct SinkAllocaLikeOpToConsumers : public OpRewritePattern<OpT> {
 };
 
 /// §3.7 `TieRegionResults` (roots async.execute, async.concurrent).
-template <typename OpT>
-struct TieRegionResults : public OpRewritePattern<OpT> {
+template <typename OpT> struct TieRegionResults : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
@@ -96,7 +94,8 @@ struct TieRegionResults : public OpRewritePattern<OpT> {
     for (Block &block : body) {
       for (auto yieldOp : block.getOps<YieldOp>()) {
         for (auto [i, value] : llvm::enumerate(yieldOp.getResourceOperands())) {
-          if (i >= op.getResults().size() || tiedOp.getTiedResultOperandIndex(i))
+          if (i >= op.getResults().size() ||
+              tiedOp.getTiedResultOperandIndex(i))
             continue;
           Value base = TiedOpInterface::findTiedBaseValue(value);
           auto arg = dyn_cast<BlockArgument>(base);
@@ -128,8 +127,8 @@ struct ConvertSplatConstantsIntoSplats
     // Declined for element types async.splat cannot take (the reference
     // builds invalid IR there).
     auto elementType = dyn_cast<IntegerType>(value.getElementType());
-    if (!elementType || !llvm::is_contained({8u, 16u, 32u, 64u},
-                                            elementType.getWidth()))
+    if (!elementType ||
+        !llvm::is_contained({8u, 16u, 32u, 64u}, elementType.getWidth()))
       return failure();
     auto splatValue = arith::ConstantOp::create(
         rewriter, op.getLoc(), value.getSplatValue<TypedAttr>());
@@ -170,9 +169,9 @@ struct FlattenFullFillToSplat : public OpRewritePattern<AsyncFillOp> {
         !op.getTarget().getDefiningOp() ||
         TiedOpInterface::findTiedBaseValue(op.getTarget()) != op.getTarget())
       return failure();
-    rewriter.replaceOpWithNewOp<AsyncSplatOp>(
-        op, op.getResult().getType(), op.getValue(), op.getTargetSize(),
-        op.getAffinityAttr());
+    rewriter.replaceOpWithNewOp<AsyncSplatOp>(op, op.getResult().getType(),
+                                              op.getValue(), op.getTargetSize(),
+                                              op.getAffinityAttr());
     return success();
   }
 };
@@ -352,7 +351,8 @@ struct IntermediateTransferElision : public OpRewritePattern<AsyncTransferOp> {
   LogicalResult matchAndRewrite(AsyncTransferOp op,
                                 PatternRewriter &rewriter) const override {
     AsyncTransferOp origin = op;
-    while (auto previous = origin.getSource().getDefiningOp<AsyncTransferOp>()) {
+    while (auto previous =
+               origin.getSource().getDefiningOp<AsyncTransferOp>()) {
       if (previous == op)
         return failure();
       origin = previous;
@@ -432,9 +432,8 @@ struct FoldAsyncCloneIntoLoad : public OpRewritePattern<AsyncLoadOp> {
         rewriter, loc, transfer.getResult().getType(), slice.getResult(),
         byteCount, byteCount, transfer.getSourceAffinityAttr(),
         transfer.getTargetAffinityAttr());
-    rewriter.replaceOpWithNewOp<AsyncLoadOp>(op, op.getResult().getType(),
-                                             newTransfer.getResult(), byteCount,
-                                             zero);
+    rewriter.replaceOpWithNewOp<AsyncLoadOp>(
+        op, op.getResult().getType(), newTransfer.getResult(), byteCount, zero);
     return success();
   }
 };
@@ -456,7 +455,8 @@ struct FoldAsyncStoreBitcast : public OpRewritePattern<AsyncStoreOp> {
 // stream.async.execute
 //===----------------------------------------------------------------------===//
 
-using CloneCapturedAsyncExecuteSubviewOps = CloneCapturedSubviewOps<AsyncExecuteOp>;
+using CloneCapturedAsyncExecuteSubviewOps =
+    CloneCapturedSubviewOps<AsyncExecuteOp>;
 
 struct ElideNoOpAsyncExecuteOp : public OpRewritePattern<AsyncExecuteOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -492,37 +492,37 @@ struct ElideNoOpAsyncExecuteOp : public OpRewritePattern<AsyncExecuteOp> {
 //===----------------------------------------------------------------------===//
 
 void AsyncAllocaOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                MLIRContext *context) {
   results.add<ElideUnusedOp<AsyncAllocaOp>>(context);
   results.add<SinkAllocaLikeOpToConsumers<AsyncAllocaOp>>(context);
 }
 
 void AsyncConstantOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                  MLIRContext *context) {
   results.add<ConvertSplatConstantsIntoSplats>(context);
 }
 
 void AsyncSplatOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                               MLIRContext *context) {
   results.add<NarrowFillPattern<AsyncSplatOp>>(context);
   results.add<SinkAllocaLikeOpToConsumers<AsyncSplatOp>>(context);
   results.add<ElideUnusedOp<AsyncSplatOp>>(context);
 }
 
 void AsyncCloneOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                               MLIRContext *context) {
   results.add<PropagateCloneableOps<AsyncCloneOp>>(context);
   results.add<ElideUnusedOp<AsyncCloneOp>>(context);
 }
 
 void AsyncSliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                               MLIRContext *context) {
   results.add<PropagateSplatsThroughSlices>(context);
   results.add<ElideUnusedOp<AsyncSliceOp>>(context);
 }
 
 void AsyncFillOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                              MLIRContext *context) {
   results.add<NarrowFillPattern<AsyncFillOp>>(context);
   results.add<FlattenFullFillToSplat>(context);
   results.add<ElideRedundantFill>(context);
@@ -531,7 +531,7 @@ void AsyncFillOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 void AsyncUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                MLIRContext *context) {
   results.add<ElideInPlaceUpdate>(context);
   results.add<CombineSplatUpdateFromToFill>(context);
   results.add<CombineSliceUpdateFromToCopy>(context);
@@ -539,66 +539,70 @@ void AsyncUpdateOp::getCanonicalizationPatterns(RewritePatternSet &results,
 }
 
 void AsyncCopyOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                              MLIRContext *context) {
   results.add<AsyncCopyFullSourceToUpdate>(context);
   results.add<ElideUnusedOp<AsyncCopyOp>>(context);
 }
 
 void AsyncCollectiveOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                    MLIRContext *context) {
   results.add<ElideUnusedOp<AsyncCollectiveOp>>(context);
 }
 
 // The reference registers no patterns here.
-void AsyncBarrierOp::getCanonicalizationPatterns(RewritePatternSet &, MLIRContext *) {}
+void AsyncBarrierOp::getCanonicalizationPatterns(RewritePatternSet &,
+                                                 MLIRContext *) {}
 
 void AsyncTransferOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                  MLIRContext *context) {
   results.add<SameAffinityTransferToClone>(context);
   results.add<IntermediateTransferElision>(context);
   results.add<ElideUnusedOp<AsyncTransferOp>>(context);
 }
 
 void AsyncCastOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                              MLIRContext *context) {
   results.add<CollapseAsyncCastChain>(context);
   results.add<ElideUnusedOp<AsyncCastOp>>(context);
 }
 
 void AsyncLoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                              MLIRContext *context) {
   results.add<FoldAsyncLoadBitcast>(context);
   results.add<FoldAsyncCloneIntoLoad>(context);
 }
 
 void AsyncStoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                               MLIRContext *context) {
   results.add<FoldAsyncStoreBitcast>(context);
 }
 
 void AsyncDispatchOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                  MLIRContext *context) {
   results.add<ElideUnusedOp<AsyncDispatchOp>>(context);
   results.add<DeduplicateDispatchEntryRefs<AsyncDispatchOp>>(context);
 }
 
 // The reference registers no patterns here.
-void AsyncCallOp::getCanonicalizationPatterns(RewritePatternSet &, MLIRContext *) {}
+void AsyncCallOp::getCanonicalizationPatterns(RewritePatternSet &,
+                                              MLIRContext *) {}
 
 void AsyncExecuteOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
+                                                 MLIRContext *context) {
   results.add<ElideImmediateTimepointWait<AsyncExecuteOp>>(context);
   results.add<ChainDependentAwaits<AsyncExecuteOp>>(context);
   results.add<CloneCapturedAsyncExecuteSubviewOps>(context);
   results.add<ElideNoOpAsyncExecuteOp>(context);
-  results.add<sluice::util::ClosureOptimizationPattern<AsyncExecuteOp>>(context);
+  results.add<sluice::util::ClosureOptimizationPattern<AsyncExecuteOp>>(
+      context);
   results.add<TieRegionResults<AsyncExecuteOp>>(context);
   results.add<ElideUnusedOp<AsyncExecuteOp>>(context);
 }
 
 void AsyncConcurrentOp::getCanonicalizationPatterns(RewritePatternSet &results,
-    MLIRContext *context) {
-  results.add<sluice::util::ClosureOptimizationPattern<AsyncConcurrentOp>>(context);
+                                                    MLIRContext *context) {
+  results.add<sluice::util::ClosureOptimizationPattern<AsyncConcurrentOp>>(
+      context);
   results.add<TieRegionResults<AsyncConcurrentOp>>(context);
   results.add<ElideUnusedOp<AsyncConcurrentOp>>(context);
 }

@@ -36,10 +36,10 @@ static llvm::cl::opt<int64_t> clResourceMinOffsetAlignment(
     llvm::cl::desc("Minimum required alignment in bytes for resource offsets "
                    "and ranges."),
     llvm::cl::init(64));
-static llvm::cl::opt<int64_t> clResourceMaxRange(
-    "iree-stream-resource-max-range",
-    llvm::cl::desc("Maximum range of a resource binding."),
-    llvm::cl::init(std::numeric_limits<int64_t>::max()));
+static llvm::cl::opt<int64_t>
+    clResourceMaxRange("iree-stream-resource-max-range",
+                       llvm::cl::desc("Maximum range of a resource binding."),
+                       llvm::cl::init(std::numeric_limits<int64_t>::max()));
 static llvm::cl::opt<unsigned> clResourceIndexBits(
     "iree-stream-resource-index-bits",
     llvm::cl::desc("Bit width of indices used to reference resource offsets."),
@@ -58,12 +58,12 @@ static llvm::cl::opt<MemoryModel> clResourceMemoryModel(
 static llvm::cl::opt<Favor> clPartitioningFavor(
     "iree-stream-partitioning-favor",
     llvm::cl::desc("Default stream partitioning favor configuration."),
-    llvm::cl::values(
-        clEnumValN(Favor::Debug, "debug", "Force debug partitioning."),
-        clEnumValN(Favor::MinPeakMemory, "min-peak-memory",
-                   "Favor minimizing peak memory usage."),
-        clEnumValN(Favor::MaxConcurrency, "max-concurrency",
-                   "Favor maximizing concurrency.")),
+    llvm::cl::values(clEnumValN(Favor::Debug, "debug",
+                                "Force debug partitioning."),
+                     clEnumValN(Favor::MinPeakMemory, "min-peak-memory",
+                                "Favor minimizing peak memory usage."),
+                     clEnumValN(Favor::MaxConcurrency, "max-concurrency",
+                                "Favor maximizing concurrency.")),
     llvm::cl::init(Favor::MinPeakMemory));
 
 //===----------------------------------------------------------------------===//
@@ -94,9 +94,9 @@ void TimepointAttr::print(AsmPrinter &printer) const {
 //===----------------------------------------------------------------------===//
 
 template <typename EnumT>
-static ParseResult parseEnumKeyword(AsmParser &parser, EnumT &value,
-                                    std::optional<EnumT> (*symbolize)(StringRef),
-                                    StringRef what) {
+static ParseResult
+parseEnumKeyword(AsmParser &parser, EnumT &value,
+                 std::optional<EnumT> (*symbolize)(StringRef), StringRef what) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
   if (parser.parseKeyword(&keyword))
@@ -244,7 +244,8 @@ Attribute ResourceConfigAttr::parse(AsmParser &parser, Type) {
         return {};
       memoryModel = *model;
     } else {
-      parser.emitError(parser.getCurrentLocation(), "unknown resource config key: ")
+      parser.emitError(parser.getCurrentLocation(),
+                       "unknown resource config key: ")
           << key;
       return {};
     }
@@ -264,7 +265,8 @@ void ResourceConfigAttr::print(AsmPrinter &printer) const {
           << ", max_buffer_range = " << getMaxBufferRange()
           << ", min_buffer_range_alignment = " << getMinBufferRangeAlignment()
           << ", index_bits = " << getIndexBits()
-          << ", alias_mutable_bindings = " << (getAliasMutableBindings() ? 1 : 0)
+          << ", alias_mutable_bindings = "
+          << (getAliasMutableBindings() ? 1 : 0)
           << ", memory_model = " << stringifyMemoryModel(getMemoryModel())
           << "}>";
 }
@@ -277,8 +279,10 @@ ResourceConfigAttr::intersectBufferConstraints(ResourceConfigAttr a,
   if (!b)
     return a;
   return ResourceConfigAttr::get(
-      a.getContext(), std::min(a.getMaxAllocationSize(), b.getMaxAllocationSize()),
-      std::max(a.getMinBufferOffsetAlignment(), b.getMinBufferOffsetAlignment()),
+      a.getContext(),
+      std::min(a.getMaxAllocationSize(), b.getMaxAllocationSize()),
+      std::max(a.getMinBufferOffsetAlignment(),
+               b.getMinBufferOffsetAlignment()),
       std::min(a.getMaxBufferRange(), b.getMaxBufferRange()),
       std::max(a.getMinBufferRangeAlignment(), b.getMinBufferRangeAlignment()),
       std::max(a.getIndexBits(), b.getIndexBits()),

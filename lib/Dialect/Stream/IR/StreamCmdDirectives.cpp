@@ -112,13 +112,14 @@ void printExplicitResourceRegion(OpAsmPrinter &p, Operation *,
 // DispatchResources (§11.15)
 //===----------------------------------------------------------------------===//
 
-ParseResult parseDispatchResources(
-    OpAsmParser &parser, SmallVectorImpl<UnresolvedOperand> &resources,
-    SmallVectorImpl<Type> &resourceTypes,
-    SmallVectorImpl<UnresolvedOperand> &resourceSizes,
-    SmallVectorImpl<UnresolvedOperand> &resourceOffsets,
-    SmallVectorImpl<UnresolvedOperand> &resourceLengths,
-    ArrayAttr &resourceAccesses) {
+ParseResult
+parseDispatchResources(OpAsmParser &parser,
+                       SmallVectorImpl<UnresolvedOperand> &resources,
+                       SmallVectorImpl<Type> &resourceTypes,
+                       SmallVectorImpl<UnresolvedOperand> &resourceSizes,
+                       SmallVectorImpl<UnresolvedOperand> &resourceOffsets,
+                       SmallVectorImpl<UnresolvedOperand> &resourceLengths,
+                       ArrayAttr &resourceAccesses) {
   Builder &builder = parser.getBuilder();
   SmallVector<Attribute> accesses;
   do {
@@ -192,7 +193,8 @@ ParseResult parseCmdCallOperands(OpAsmParser &parser,
   if (failed(parser.parseOptionalRParen())) {
     do {
       StringRef keyword;
-      if (succeeded(parser.parseOptionalKeyword(&keyword, {"ro", "rw", "wo"}))) {
+      if (succeeded(
+              parser.parseOptionalKeyword(&keyword, {"ro", "rw", "wo"}))) {
         ResourceAccessBitfield bits = ResourceAccessBitfield::None;
         if (keyword == "ro")
           bits = ResourceAccessBitfield::Read;

@@ -1,6 +1,7 @@
 //===- StreamCmdDirectives.h - custom directives of the cmd ops -*- C++ -*-===//
 //
-// Custom assembly directives of the command-phase ops (stream-ir.md §12.10, §11.14–§11.17).
+// Custom assembly directives of the command-phase ops (stream-ir.md §12.10,
+// §11.14–§11.17).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,8 +33,10 @@ mlir::ParseResult parseDispatchResources(
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resources,
     llvm::SmallVectorImpl<mlir::Type> &resourceTypes,
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resourceSizes,
-    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resourceOffsets,
-    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resourceLengths,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand>
+        &resourceOffsets,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand>
+        &resourceLengths,
     mlir::ArrayAttr &resourceAccesses);
 void printDispatchResources(mlir::OpAsmPrinter &p, mlir::Operation *op,
                             mlir::ValueRange resources,

@@ -10,12 +10,12 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
-#include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/DenseSet.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/ClosureOptimization.h"
 #include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace sluice::stream;
@@ -63,8 +63,8 @@ static LogicalResult verifyCmdContents(Region &region) {
   if (region.empty())
     return success();
   for (Operation &op : region.front()) {
-    if (op.hasTrait<sluice::stream::OpTrait::CmdPhaseOp>() || isa<StreamableOpInterface>(op) ||
-        isa<YieldOp>(op))
+    if (op.hasTrait<sluice::stream::OpTrait::CmdPhaseOp>() ||
+        isa<StreamableOpInterface>(op) || isa<YieldOp>(op))
       continue;
     return op.emitOpError(
         "explicit execution regions must only contain explicit ops");
@@ -109,7 +109,8 @@ struct FoldSubviewsIntoCmdTargetOp : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(op.getTarget());
+    ResourceSubviewOp subview =
+        ResourceSubviewOp::findSubviewOp(op.getTarget());
     if (!subview)
       return failure();
     OpBuilder::InsertionGuard guard(rewriter);
@@ -180,7 +181,8 @@ struct FoldSubviewsIntoCmdCopyOp : public OpRewritePattern<CmdCopyOp> {
     OpBuilder::InsertionGuard guard(rewriter);
     setInsertionPointBeforeParentExecutionScope(rewriter, op);
     if (sourceSubview) {
-      Location loc = rewriter.getFusedLoc({sourceSubview.getLoc(), op.getLoc()});
+      Location loc =
+          rewriter.getFusedLoc({sourceSubview.getLoc(), op.getLoc()});
       Value offset = rewriter.createOrFold<arith::AddIOp>(
           loc, sourceSubview.getSourceOffset(), op.getSourceOffset());
       rewriter.modifyOpInPlace(op, [&] {
@@ -190,7 +192,8 @@ struct FoldSubviewsIntoCmdCopyOp : public OpRewritePattern<CmdCopyOp> {
       });
     }
     if (targetSubview) {
-      Location loc = rewriter.getFusedLoc({targetSubview.getLoc(), op.getLoc()});
+      Location loc =
+          rewriter.getFusedLoc({targetSubview.getLoc(), op.getLoc()});
       Value offset = rewriter.createOrFold<arith::AddIOp>(
           loc, targetSubview.getSourceOffset(), op.getTargetOffset());
       rewriter.modifyOpInPlace(op, [&] {
@@ -281,9 +284,9 @@ LogicalResult CmdCollectiveOp::verify() {
     break;
   }
   if (resourceCount != requiredAccesses.size())
-    return emitOpError("requires ") << requiredAccesses.size()
-                                    << " resources but " << resourceCount
-                                    << " provided";
+    return emitOpError("requires ")
+           << requiredAccesses.size() << " resources but " << resourceCount
+           << " provided";
   for (auto [index, required] : llvm::enumerate(requiredAccesses)) {
     ResourceAccessBitfield declared =
         getAccessBits(getResourceAccesses(), index);
@@ -354,8 +357,8 @@ CmdDispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (entryPoints.empty())
     return emitOpError("at least one entry point must be defined");
   for (auto entryPoint : entryPoints.getAsRange<SymbolRefAttr>()) {
-    auto exportOp = symbolTable.lookupNearestSymbolFrom<ExecutableExportOp>(
-        op, entryPoint);
+    auto exportOp =
+        symbolTable.lookupNearestSymbolFrom<ExecutableExportOp>(op, entryPoint);
     if (!exportOp)
       return success();
     // §10.6 workload check of this entry point, interleaved per entry point
@@ -437,8 +440,8 @@ LogicalResult CmdCallOp::verify() {
   size_t accessCount = getResourceOperandAccesses().size();
   if (accessCount != resourceCount)
     return emitOpError("expects ")
-           << resourceCount << " resource access specifiers but "
-           << accessCount << " are present";
+           << resourceCount << " resource access specifiers but " << accessCount
+           << " are present";
   return success();
 }
 
@@ -468,8 +471,8 @@ struct FoldSubviewsIntoCmdCallOp : public OpRewritePattern<CmdCallOp> {
       if (!isa<ResourceType>(operand.getType()))
         continue;
       if (ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(operand))
-        entries.push_back({static_cast<unsigned>(position), resourceIndex,
-                           subview});
+        entries.push_back(
+            {static_cast<unsigned>(position), resourceIndex, subview});
       ++resourceIndex;
     }
     if (entries.empty())
@@ -526,14 +529,14 @@ OperandRange CmdExecuteOp::getEntrySuccessorOperands(RegionSuccessor) {
   return getResourceOperands();
 }
 
-void CmdExecuteOp::getSuccessorRegions(RegionBranchPoint point,
-                                       SmallVectorImpl<RegionSuccessor> &regions) {
+void CmdExecuteOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
   if (point.isParent()) {
     regions.push_back(RegionSuccessor(&getBody(), getBody().getArguments()));
     return;
   }
-  regions.push_back(
-      RegionSuccessor(getOperation(), getOperation()->getResults().slice(0, 0)));
+  regions.push_back(RegionSuccessor(getOperation(),
+                                    getOperation()->getResults().slice(0, 0)));
 }
 
 SmallVector<Value> CmdExecuteOp::getAwaitTimepoints() {
@@ -558,7 +561,8 @@ Operation::result_range CmdExecuteOp::getClosureResults() {
 
 bool CmdExecuteOp::canClosureContainOp(Operation *) { return false; }
 
-sluice::util::ValueAccess CmdExecuteOp::getOperandAccess(unsigned operandIndex) {
+sluice::util::ValueAccess
+CmdExecuteOp::getOperandAccess(unsigned operandIndex) {
   Region &body = getBody();
   if (body.empty() || operandIndex >= body.getNumArguments())
     return sluice::util::ValueAccess::None();
@@ -650,9 +654,9 @@ void CmdExecuteOp::getCanonicalizationPatterns(RewritePatternSet &results,
 //===----------------------------------------------------------------------===//
 
 /// Control enters the body once and then returns to the parent.
-static void getNestedRegionSuccessors(Operation *op, Region &body,
-                                      RegionBranchPoint point,
-                                      SmallVectorImpl<RegionSuccessor> &regions) {
+static void
+getNestedRegionSuccessors(Operation *op, Region &body, RegionBranchPoint point,
+                          SmallVectorImpl<RegionSuccessor> &regions) {
   if (point.isParent()) {
     regions.push_back(RegionSuccessor(&body));
     return;
@@ -660,8 +664,8 @@ static void getNestedRegionSuccessors(Operation *op, Region &body,
   regions.push_back(RegionSuccessor(op, op->getResults()));
 }
 
-void CmdSerialOp::getSuccessorRegions(RegionBranchPoint point,
-                                      SmallVectorImpl<RegionSuccessor> &regions) {
+void CmdSerialOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
   getNestedRegionSuccessors(getOperation(), getBody(), point, regions);
 }
 

@@ -20,7 +20,6 @@ using namespace sluice::stream;
 
 namespace {
 
-
 /// Constants are never materialized into stream regions.
 struct StreamFolderInterface : public DialectFoldInterface {
   using DialectFoldInterface::DialectFoldInterface;
@@ -34,13 +33,15 @@ struct StripResourceConversionCast
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(UnrealizedConversionCastOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op->getNumResults() < 1 || !isa<ResourceType>(op.getResult(0).getType()))
+    if (op->getNumResults() < 1 ||
+        !isa<ResourceType>(op.getResult(0).getType()))
       return failure();
     if (op.getNumOperands() != 2)
       return failure();
     Value resource = op.getOperand(0);
     Value size = op.getOperand(1);
-    for (OpOperand &use : llvm::make_early_inc_range(op.getResult(0).getUses())) {
+    for (OpOperand &use :
+         llvm::make_early_inc_range(op.getResult(0).getUses())) {
       if (auto sizeOp = dyn_cast<ResourceSizeOp>(use.getOwner()))
         rewriter.replaceOp(sizeOp, size);
       else
@@ -57,12 +58,14 @@ void StreamDialect::initialize() {
   registerAttributes();
   registerTypes();
   registerOps();
-  addInterfaces<sluice::util::AlwaysLegalInlinerInterface, StreamFolderInterface>();
+  addInterfaces<sluice::util::AlwaysLegalInlinerInterface,
+                StreamFolderInterface>();
   getContext()->getOrLoadDialect<sluice::util::UtilDialect>();
   getContext()->getOrLoadDialect<complex::ComplexDialect>();
 }
 
-void StreamDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+void StreamDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
   results.add<StripResourceConversionCast>(getContext());
 }
 
@@ -73,7 +76,8 @@ Operation *StreamDialect::materializeConstant(OpBuilder &builder,
     return func::ConstantOp::create(builder, loc, type,
                                     cast<FlatSymbolRefAttr>(value));
   if (arith::ConstantOp::isBuildableWith(value, type))
-    return arith::ConstantOp::create(builder, loc, type, cast<TypedAttr>(value));
+    return arith::ConstantOp::create(builder, loc, type,
+                                     cast<TypedAttr>(value));
   if (isa<TimepointAttr>(value))
     return TimepointImmediateOp::create(builder, loc,
                                         builder.getType<TimepointType>());

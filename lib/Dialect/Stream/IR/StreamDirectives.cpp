@@ -57,10 +57,10 @@ void printPackSliceRanges(OpAsmPrinter &p, Operation *, ArrayAttr intervals,
 // ConstantValueList
 //===----------------------------------------------------------------------===//
 
-ParseResult parseConstantValueList(OpAsmParser &parser,
-                                   SmallVectorImpl<Type> &resultTypes,
-                                   SmallVectorImpl<UnresolvedOperand> &resultSizes,
-                                   ArrayAttr &values) {
+ParseResult
+parseConstantValueList(OpAsmParser &parser, SmallVectorImpl<Type> &resultTypes,
+                       SmallVectorImpl<UnresolvedOperand> &resultSizes,
+                       ArrayAttr &values) {
   SmallVector<Attribute> attrs;
   do {
     Type type;
@@ -128,8 +128,8 @@ ParseResult parseWorkgroupCountRegion(OpAsmParser &parser, Region &body) {
   // non-terminator); the region verifier reports that, so only check the
   // return types of blocks that do end in a stream.return.
   for (Block &block : body)
-    if (auto returnOp = block.empty() ? ReturnOp()
-                                      : dyn_cast<ReturnOp>(block.back()))
+    if (auto returnOp =
+            block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back()))
       for (auto [type, expected] :
            llvm::zip(returnOp.getOperandTypes(), resultTypes))
         if (type != expected)
@@ -142,9 +142,8 @@ void printWorkgroupCountRegion(OpAsmPrinter &p, Operation *, Region &body) {
   if (body.empty())
     return;
   p << "workgroups(";
-  llvm::interleaveComma(body.getArguments(), p, [&](BlockArgument arg) {
-    p.printRegionArgument(arg);
-  });
+  llvm::interleaveComma(body.getArguments(), p,
+                        [&](BlockArgument arg) { p.printRegionArgument(arg); });
   p << ") -> (index, index, index) ";
   p.printRegion(body, /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);

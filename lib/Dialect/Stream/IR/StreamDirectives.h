@@ -15,10 +15,10 @@ namespace sluice::stream {
 using UnresolvedOperand = mlir::OpAsmParser::UnresolvedOperand;
 
 // `[start, end] = %size` rows of `stream.resource.pack` (§11.25).
-mlir::ParseResult
-parsePackSliceRanges(mlir::OpAsmParser &parser, mlir::ArrayAttr &lifetimeIntervals,
-                     llvm::SmallVectorImpl<UnresolvedOperand> &dynamicSliceSizes,
-                     llvm::SmallVectorImpl<mlir::Type> &packedOffsetTypes);
+mlir::ParseResult parsePackSliceRanges(
+    mlir::OpAsmParser &parser, mlir::ArrayAttr &lifetimeIntervals,
+    llvm::SmallVectorImpl<UnresolvedOperand> &dynamicSliceSizes,
+    llvm::SmallVectorImpl<mlir::Type> &packedOffsetTypes);
 void printPackSliceRanges(mlir::OpAsmPrinter &p, mlir::Operation *op,
                           mlir::ArrayAttr lifetimeIntervals,
                           mlir::ValueRange dynamicSliceSizes,
@@ -32,7 +32,8 @@ parseConstantValueList(mlir::OpAsmParser &parser,
                        mlir::ArrayAttr &values);
 void printConstantValueList(mlir::OpAsmPrinter &p, mlir::Operation *op,
                             mlir::TypeRange resultTypes,
-                            mlir::ValueRange resultSizes, mlir::ArrayAttr values);
+                            mlir::ValueRange resultSizes,
+                            mlir::ArrayAttr values);
 
 // `workgroups(%args) -> (index, index, index) { ... }` (§11.3).
 mlir::ParseResult parseWorkgroupCountRegion(mlir::OpAsmParser &parser,

@@ -32,7 +32,8 @@ ModuleOp ExecutableOp::getInnerModule() {
 //===----------------------------------------------------------------------===//
 
 void ExecutableExportOp::build(OpBuilder &builder, OperationState &state,
-                               StringRef symName, FlatSymbolRefAttr functionRef) {
+                               StringRef symName,
+                               FlatSymbolRefAttr functionRef) {
   state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
                      builder.getStringAttr(symName));
   state.addAttribute(getFunctionRefAttrName(state.name), functionRef);
@@ -56,8 +57,8 @@ LogicalResult ExecutableExportOp::verify() {
     return success();
   // Runs before the region verifier: a block may still lack its terminator.
   for (Block &block : region)
-    if (auto returnOp = block.empty() ? ReturnOp()
-                                      : dyn_cast<ReturnOp>(block.back()))
+    if (auto returnOp =
+            block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back()))
       if (returnOp.getNumOperands() != 3 ||
           !llvm::all_of(returnOp.getOperandTypes(),
                         [](Type t) { return t.isIndex(); }))
@@ -86,16 +87,15 @@ LogicalResult BindingSubspanOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult YieldOp::verify() {
-  if (!isa_and_nonnull<AsyncExecuteOp, AsyncConcurrentOp, CmdExecuteOp, CmdSerialOp,
-                       CmdConcurrentOp>((*this)->getParentOp()))
+  if (!isa_and_nonnull<AsyncExecuteOp, AsyncConcurrentOp, CmdExecuteOp,
+                       CmdSerialOp, CmdConcurrentOp>((*this)->getParentOp()))
     return emitOpError("expects parent op to be one of 'stream.async.execute, "
                        "stream.async.concurrent, stream.cmd.execute, "
                        "stream.cmd.serial, stream.cmd.concurrent'");
   return success();
 }
 
-MutableOperandRange
-YieldOp::getMutableSuccessorOperands(RegionSuccessor) {
+MutableOperandRange YieldOp::getMutableSuccessorOperands(RegionSuccessor) {
   return getResourceOperandsMutable();
 }
 
@@ -121,7 +121,8 @@ SmallVector<Value> TestTimelineAwareOp::getAwaitFences() {
 
 Value TestTimelineAwareOp::getSignalFence() { return getSignalFenceLike(); }
 
-SmallVector<Value> TestTimelineAwareOp::buildAwaitTimepoints(OpBuilder &builder) {
+SmallVector<Value>
+TestTimelineAwareOp::buildAwaitTimepoints(OpBuilder &builder) {
   SmallVector<Value> timepoints;
   for (Value fence : getWaitFenceLikes())
     timepoints.push_back(TimepointImportOp::create(

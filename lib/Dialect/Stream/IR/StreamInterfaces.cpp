@@ -22,8 +22,8 @@ AffinityAttr AffinityAttr::lookup(Operation *op) {
     if (auto affinityOp = dyn_cast<AffinityOpInterface>(op))
       if (AffinityAttr affinity = affinityOp.getAffinityAttr())
         return affinity;
-    if (auto affinity =
-            dyn_cast_or_null<AffinityAttr>(op->getDiscardableAttr("stream.affinity")))
+    if (auto affinity = dyn_cast_or_null<AffinityAttr>(
+            op->getDiscardableAttr("stream.affinity")))
       return affinity;
   }
   return {};
@@ -92,8 +92,8 @@ Value joinTimepoints(Location loc, ValueRange timepoints, OpBuilder &builder) {
     return {};
   if (timepoints.size() == 1)
     return timepoints.front();
-  return TimepointJoinOp::create(builder, loc,
-                                 builder.getType<TimepointType>(), timepoints);
+  return TimepointJoinOp::create(builder, loc, builder.getType<TimepointType>(),
+                                 timepoints);
 }
 
 } // namespace sluice::stream

@@ -13,8 +13,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/DenseSet.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace sluice::stream;
@@ -69,7 +69,7 @@ LogicalResult verifyCapturedResources(Region &region) {
 }
 
 LogicalResult verifyDispatchWorkload(Operation *op, ExecutableExportOp exportOp,
-                                    ValueRange workload) {
+                                     ValueRange workload) {
   Region &countRegion = exportOp.getWorkgroupCount();
   if (countRegion.empty())
     return success();
@@ -81,7 +81,8 @@ LogicalResult verifyDispatchWorkload(Operation *op, ExecutableExportOp exportOp,
     return op->emitOpError("workload mismatch; entry point expects ")
            << explicitTypes.size() << " arguments but dispatch provides "
            << workload.size();
-  for (auto [index, expected, value] : llvm::enumerate(explicitTypes, workload)) {
+  for (auto [index, expected, value] :
+       llvm::enumerate(explicitTypes, workload)) {
     if (expected != value.getType())
       return op->emitOpError("workload operand ")
              << index << " type mismatch; expected " << expected
@@ -113,7 +114,8 @@ LogicalResult verifyDispatchWorkgroupDimension(Operation *op,
                                                uint64_t dimension) {
   if (dimension >= 3)
     return op->emitOpError("dimension ")
-           << dimension << " out of bounds of dispatch dimensions; expected [0, 3)";
+           << dimension
+           << " out of bounds of dispatch dimensions; expected [0, 3)";
   return success();
 }
 

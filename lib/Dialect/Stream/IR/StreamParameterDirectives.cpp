@@ -1,4 +1,5 @@
-//===- StreamParameterDirectives.cpp - custom directives of the parameter ops ----===//
+//===- StreamParameterDirectives.cpp - custom directives of the parameter ops
+//----===//
 
 //
 // The `%scope::%key` syntax is the SSA form of the io_parameters references,
@@ -60,11 +61,9 @@ void printParameterReference(OpAsmPrinter &p, Operation *, Value scope,
 }
 
 /// `param-ref [ %offset ]`.
-static ParseResult
-parseParameterReferenceWithOffset(OpAsmParser &parser,
-                                  std::optional<UnresolvedOperand> &scope,
-                                  UnresolvedOperand &key,
-                                  UnresolvedOperand &offset) {
+static ParseResult parseParameterReferenceWithOffset(
+    OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
+    UnresolvedOperand &key, UnresolvedOperand &offset) {
   if (parseParameterReference(parser, scope, key) || parser.parseLSquare() ||
       parser.parseOperand(offset) || parser.parseRSquare())
     return failure();
@@ -83,12 +82,13 @@ static void printParameterReferenceWithOffset(OpAsmPrinter &p, Value scope,
 // ParameterLoadOperations (§11.20)
 //===----------------------------------------------------------------------===//
 
-ParseResult parseParameterLoadOperations(
-    OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
-    SmallVectorImpl<UnresolvedOperand> &keys,
-    SmallVectorImpl<UnresolvedOperand> &offsets,
-    SmallVectorImpl<Type> &resultTypes,
-    SmallVectorImpl<UnresolvedOperand> &resultSizes) {
+ParseResult
+parseParameterLoadOperations(OpAsmParser &parser,
+                             std::optional<UnresolvedOperand> &scope,
+                             SmallVectorImpl<UnresolvedOperand> &keys,
+                             SmallVectorImpl<UnresolvedOperand> &offsets,
+                             SmallVectorImpl<Type> &resultTypes,
+                             SmallVectorImpl<UnresolvedOperand> &resultSizes) {
   bool first = true;
   return parser.parseCommaSeparatedList([&]() -> ParseResult {
     std::optional<UnresolvedOperand> rowScope;
@@ -134,14 +134,15 @@ void printParameterLoadOperations(OpAsmPrinter &p, Operation *, Value scope,
 //===----------------------------------------------------------------------===//
 
 /// Gather rows; `targetEnds` is null for the cmd form (no `to %end`).
-static ParseResult parseGatherRows(
-    OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
-    SmallVectorImpl<UnresolvedOperand> &keys,
-    SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
-    UnresolvedOperand &target, Type &targetType, UnresolvedOperand &targetSize,
-    SmallVectorImpl<UnresolvedOperand> &targetOffsets,
-    SmallVectorImpl<UnresolvedOperand> *targetEnds,
-    SmallVectorImpl<UnresolvedOperand> &targetLengths) {
+static ParseResult
+parseGatherRows(OpAsmParser &parser, std::optional<UnresolvedOperand> &scope,
+                SmallVectorImpl<UnresolvedOperand> &keys,
+                SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
+                UnresolvedOperand &target, Type &targetType,
+                UnresolvedOperand &targetSize,
+                SmallVectorImpl<UnresolvedOperand> &targetOffsets,
+                SmallVectorImpl<UnresolvedOperand> *targetEnds,
+                SmallVectorImpl<UnresolvedOperand> &targetLengths) {
   bool first = true;
   return parser.parseCommaSeparatedList([&]() -> ParseResult {
     std::optional<UnresolvedOperand> rowScope;
@@ -190,10 +191,9 @@ static void printGatherRows(OpAsmPrinter &p, Value scope, ValueRange keys,
                             ValueRange targetOffsets,
                             std::optional<ValueRange> targetEnds,
                             ValueRange targetLengths) {
-  unsigned count =
-      getRowCount({keys.size(), sourceOffsets.size(), targetOffsets.size(),
-                   targetEnds ? targetEnds->size() : keys.size(),
-                   targetLengths.size()});
+  unsigned count = getRowCount(
+      {keys.size(), sourceOffsets.size(), targetOffsets.size(),
+       targetEnds ? targetEnds->size() : keys.size(), targetLengths.size()});
   printRows(p, count, [&](unsigned i) {
     printParameterReferenceWithOffset(p, scope, keys[i], sourceOffsets[i]);
     p << " -> ";
@@ -222,18 +222,16 @@ ParseResult parseAsyncParameterGatherOperations(
     SmallVectorImpl<UnresolvedOperand> &targetOffsets,
     SmallVectorImpl<UnresolvedOperand> &targetEnds,
     SmallVectorImpl<UnresolvedOperand> &targetLengths) {
-  return parseGatherRows(parser, scope, keys, sourceOffsets, target,
-                         targetType, targetSize, targetOffsets, &targetEnds,
-                         targetLengths);
+  return parseGatherRows(parser, scope, keys, sourceOffsets, target, targetType,
+                         targetSize, targetOffsets, &targetEnds, targetLengths);
 }
 
 void printAsyncParameterGatherOperations(
     OpAsmPrinter &p, Operation *, Value scope, ValueRange keys,
     ValueRange sourceOffsets, Value target, Type targetType, Value targetSize,
-    ValueRange targetOffsets, ValueRange targetEnds,
-    ValueRange targetLengths) {
-  printGatherRows(p, scope, keys, sourceOffsets, target, targetType,
-                  targetSize, targetOffsets, targetEnds, targetLengths);
+    ValueRange targetOffsets, ValueRange targetEnds, ValueRange targetLengths) {
+  printGatherRows(p, scope, keys, sourceOffsets, target, targetType, targetSize,
+                  targetOffsets, targetEnds, targetLengths);
 }
 
 ParseResult parseCmdParameterGatherOperations(
@@ -243,8 +241,8 @@ ParseResult parseCmdParameterGatherOperations(
     UnresolvedOperand &target, Type &targetType, UnresolvedOperand &targetSize,
     SmallVectorImpl<UnresolvedOperand> &targetOffsets,
     SmallVectorImpl<UnresolvedOperand> &targetLengths) {
-  return parseGatherRows(parser, scope, keys, sourceOffsets, target,
-                         targetType, targetSize, targetOffsets,
+  return parseGatherRows(parser, scope, keys, sourceOffsets, target, targetType,
+                         targetSize, targetOffsets,
                          /*targetEnds=*/nullptr, targetLengths);
 }
 
@@ -254,8 +252,8 @@ void printCmdParameterGatherOperations(OpAsmPrinter &p, Operation *,
                                        Type targetType, Value targetSize,
                                        ValueRange targetOffsets,
                                        ValueRange targetLengths) {
-  printGatherRows(p, scope, keys, sourceOffsets, target, targetType,
-                  targetSize, targetOffsets, std::nullopt, targetLengths);
+  printGatherRows(p, scope, keys, sourceOffsets, target, targetType, targetSize,
+                  targetOffsets, std::nullopt, targetLengths);
 }
 
 //===----------------------------------------------------------------------===//
@@ -263,15 +261,15 @@ void printCmdParameterGatherOperations(OpAsmPrinter &p, Operation *,
 //===----------------------------------------------------------------------===//
 
 /// Scatter rows; `sourceEnds` is null for the cmd form (no `to %end`).
-static ParseResult parseScatterRows(
-    OpAsmParser &parser, UnresolvedOperand &source, Type &sourceType,
-    UnresolvedOperand &sourceSize,
-    SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
-    SmallVectorImpl<UnresolvedOperand> *sourceEnds,
-    SmallVectorImpl<UnresolvedOperand> &sourceLengths,
-    std::optional<UnresolvedOperand> &scope,
-    SmallVectorImpl<UnresolvedOperand> &keys,
-    SmallVectorImpl<UnresolvedOperand> &targetOffsets) {
+static ParseResult
+parseScatterRows(OpAsmParser &parser, UnresolvedOperand &source,
+                 Type &sourceType, UnresolvedOperand &sourceSize,
+                 SmallVectorImpl<UnresolvedOperand> &sourceOffsets,
+                 SmallVectorImpl<UnresolvedOperand> *sourceEnds,
+                 SmallVectorImpl<UnresolvedOperand> &sourceLengths,
+                 std::optional<UnresolvedOperand> &scope,
+                 SmallVectorImpl<UnresolvedOperand> &keys,
+                 SmallVectorImpl<UnresolvedOperand> &targetOffsets) {
   bool first = true;
   return parser.parseCommaSeparatedList([&]() -> ParseResult {
     UnresolvedOperand rowSource, sourceOffset, sourceEnd, sourceLength,
@@ -288,8 +286,7 @@ static ParseResult parseScatterRows(
         parser.parseRSquare() || parser.parseColonType(rowType) ||
         parser.parseLBrace() || parser.parseOperand(rowSourceSize) ||
         parser.parseRBrace() || parser.parseArrow() ||
-        parseParameterReferenceWithOffset(parser, rowScope, key,
-                                          targetOffset))
+        parseParameterReferenceWithOffset(parser, rowScope, key, targetOffset))
       return failure();
     if (first) {
       source = rowSource;
@@ -319,10 +316,9 @@ static void printScatterRows(OpAsmPrinter &p, Value source, Type sourceType,
                              std::optional<ValueRange> sourceEnds,
                              ValueRange sourceLengths, Value scope,
                              ValueRange keys, ValueRange targetOffsets) {
-  unsigned count =
-      getRowCount({keys.size(), sourceOffsets.size(),
-                   sourceEnds ? sourceEnds->size() : keys.size(),
-                   sourceLengths.size(), targetOffsets.size()});
+  unsigned count = getRowCount({keys.size(), sourceOffsets.size(),
+                                sourceEnds ? sourceEnds->size() : keys.size(),
+                                sourceLengths.size(), targetOffsets.size()});
   printRows(p, count, [&](unsigned i) {
     p.printOperand(source);
     p << "[";
@@ -351,9 +347,9 @@ ParseResult parseAsyncParameterScatterOperations(
     std::optional<UnresolvedOperand> &scope,
     SmallVectorImpl<UnresolvedOperand> &keys,
     SmallVectorImpl<UnresolvedOperand> &targetOffsets) {
-  return parseScatterRows(parser, source, sourceType, sourceSize,
-                          sourceOffsets, &sourceEnds, sourceLengths, scope,
-                          keys, targetOffsets);
+  return parseScatterRows(parser, source, sourceType, sourceSize, sourceOffsets,
+                          &sourceEnds, sourceLengths, scope, keys,
+                          targetOffsets);
 }
 
 void printAsyncParameterScatterOperations(
@@ -361,8 +357,8 @@ void printAsyncParameterScatterOperations(
     Value sourceSize, ValueRange sourceOffsets, ValueRange sourceEnds,
     ValueRange sourceLengths, Value scope, ValueRange keys,
     ValueRange targetOffsets) {
-  printScatterRows(p, source, sourceType, sourceSize, sourceOffsets,
-                   sourceEnds, sourceLengths, scope, keys, targetOffsets);
+  printScatterRows(p, source, sourceType, sourceSize, sourceOffsets, sourceEnds,
+                   sourceLengths, scope, keys, targetOffsets);
 }
 
 ParseResult parseCmdParameterScatterOperations(
@@ -373,18 +369,15 @@ ParseResult parseCmdParameterScatterOperations(
     std::optional<UnresolvedOperand> &scope,
     SmallVectorImpl<UnresolvedOperand> &keys,
     SmallVectorImpl<UnresolvedOperand> &targetOffsets) {
-  return parseScatterRows(parser, source, sourceType, sourceSize,
-                          sourceOffsets, /*sourceEnds=*/nullptr,
-                          sourceLengths, scope, keys, targetOffsets);
+  return parseScatterRows(parser, source, sourceType, sourceSize, sourceOffsets,
+                          /*sourceEnds=*/nullptr, sourceLengths, scope, keys,
+                          targetOffsets);
 }
 
-void printCmdParameterScatterOperations(OpAsmPrinter &p, Operation *,
-                                        Value source, Type sourceType,
-                                        Value sourceSize,
-                                        ValueRange sourceOffsets,
-                                        ValueRange sourceLengths, Value scope,
-                                        ValueRange keys,
-                                        ValueRange targetOffsets) {
+void printCmdParameterScatterOperations(
+    OpAsmPrinter &p, Operation *, Value source, Type sourceType,
+    Value sourceSize, ValueRange sourceOffsets, ValueRange sourceLengths,
+    Value scope, ValueRange keys, ValueRange targetOffsets) {
   printScatterRows(p, source, sourceType, sourceSize, sourceOffsets,
                    std::nullopt, sourceLengths, scope, keys, targetOffsets);
 }

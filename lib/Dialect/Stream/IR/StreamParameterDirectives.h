@@ -1,6 +1,7 @@
-//===- StreamParameterDirectives.h - custom directives of the parameter ops -*- C++ -*-===//
+//===- StreamParameterDirectives.h - parameter op directives ---*- C++ -*-===//
 //
-// Custom assembly directives of the tensor/async/cmd parameter ops (stream-ir.md §12.6, §12.9, §12.11, §11.19–§11.24).
+// Custom assembly directives of the tensor/async/cmd parameter ops
+// (stream-ir.md §12.6, §12.9, §12.11, §11.19–§11.24).
 //
 //===----------------------------------------------------------------------===//
 

@@ -30,8 +30,7 @@ SmallVector<Value> getAwaitTimepointList(Value timepoint) {
 
 /// The InferTypeOpInterface check of ops whose results are (type of
 /// `resource`, !stream.timepoint), with the interface's diagnostics.
-LogicalResult verifyInferredResourceResultTypes(Operation *op,
-                                                Value resource) {
+LogicalResult verifyInferredResourceResultTypes(Operation *op, Value resource) {
   SmallVector<Type> inferred = {resource.getType(),
                                 TimepointType::get(op->getContext())};
   SmallVector<Type> actual(op->getResultTypes());
@@ -123,9 +122,7 @@ bool tryMoveProducerBefore(Value value, Operation *consumer) {
 // stream.tensor.parameter.load
 //===----------------------------------------------------------------------===//
 
-ValueRange TensorParameterLoadOp::getOperandDynamicDims(unsigned) {
-  return {};
-}
+ValueRange TensorParameterLoadOp::getOperandDynamicDims(unsigned) { return {}; }
 ValueRange TensorParameterLoadOp::getResultDynamicDims(unsigned) {
   return getResultEncodingDims();
 }
@@ -279,9 +276,11 @@ struct FoldAsyncParameterReadTargetSubview
     Location loc = subviewOp.getLoc();
     Value base = subviewOp.getSourceOffset();
     Value baseI64 = createIndexToI64(rewriter, loc, base);
-    Value sourceOffset = createAdd(rewriter, loc, op.getSourceOffset(), baseI64);
+    Value sourceOffset =
+        createAdd(rewriter, loc, op.getSourceOffset(), baseI64);
     Value targetOffset = createAdd(rewriter, loc, base, op.getTargetOffset());
-    Value targetEnd = createAdd(rewriter, loc, targetOffset, op.getTargetLength());
+    Value targetEnd =
+        createAdd(rewriter, loc, targetOffset, op.getTargetLength());
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceOffsetMutable().assign(sourceOffset);
       op.getTargetMutable().assign(subviewOp.getSource());
@@ -318,7 +317,9 @@ void AsyncParameterWriteOp::getAsyncAccessRanges(
                     getSourceOffset(), getSourceEnd(), getSourceLength()});
 }
 
-Value AsyncParameterWriteOp::getOperandSize(unsigned) { return getSourceSize(); }
+Value AsyncParameterWriteOp::getOperandSize(unsigned) {
+  return getSourceSize();
+}
 Value AsyncParameterWriteOp::getResultSize(unsigned) { return getSourceSize(); }
 std::optional<unsigned>
 AsyncParameterWriteOp::getTiedResultOperandIndex(unsigned resultIndex) {
@@ -350,9 +351,11 @@ struct FoldAsyncParameterWriteSourceSubview
     Location loc = subviewOp.getLoc();
     Value base = subviewOp.getSourceOffset();
     Value sourceOffset = createAdd(rewriter, loc, base, op.getSourceOffset());
-    Value sourceEnd = createAdd(rewriter, loc, sourceOffset, op.getSourceLength());
+    Value sourceEnd =
+        createAdd(rewriter, loc, sourceOffset, op.getSourceLength());
     Value baseI64 = createIndexToI64(rewriter, loc, base);
-    Value targetOffset = createAdd(rewriter, loc, op.getTargetOffset(), baseI64);
+    Value targetOffset =
+        createAdd(rewriter, loc, op.getTargetOffset(), baseI64);
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceMutable().assign(subviewOp.getSource());
       op.getSourceSizeMutable().assign(subviewOp.getSourceSize());
@@ -441,7 +444,8 @@ struct FoldAsyncParameterGatherTargetSubview
       targetOffsets.push_back(createAdd(rewriter, loc, base, targetOffset));
     for (auto [targetOffset, targetLength] :
          llvm::zip_equal(targetOffsets, op.getTargetLengths()))
-      targetEnds.push_back(createAdd(rewriter, loc, targetOffset, targetLength));
+      targetEnds.push_back(
+          createAdd(rewriter, loc, targetOffset, targetLength));
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceOffsetsMutable().assign(sourceOffsets);
       op.getTargetMutable().assign(subviewOp.getSource());
@@ -497,8 +501,7 @@ SmallVector<int64_t> AsyncParameterScatterOp::getTiedResultOperandIndices() {
 LogicalResult AsyncParameterScatterOp::verify() {
   size_t count = getTargetKeys().size();
   if (getSourceOffsets().size() != count || getSourceEnds().size() != count ||
-      getSourceLengths().size() != count ||
-      getTargetOffsets().size() != count)
+      getSourceLengths().size() != count || getTargetOffsets().size() != count)
     return emitOpError("requires that the source offsets, source ends, "
                        "lengths, target keys, and target offsets are all 1:1");
   if (failed(verifyOpValueSizes(*this, getSource(), getSourceSize())))
@@ -526,7 +529,8 @@ struct FoldAsyncParameterScatterSourceSubview
       sourceOffsets.push_back(createAdd(rewriter, loc, base, sourceOffset));
     for (auto [sourceOffset, sourceLength] :
          llvm::zip_equal(sourceOffsets, op.getSourceLengths()))
-      sourceEnds.push_back(createAdd(rewriter, loc, sourceOffset, sourceLength));
+      sourceEnds.push_back(
+          createAdd(rewriter, loc, sourceOffset, sourceLength));
     Value baseI64 = createIndexToI64(rewriter, loc, base);
     for (Value targetOffset : op.getTargetOffsets())
       targetOffsets.push_back(createAdd(rewriter, loc, targetOffset, baseI64));
@@ -622,9 +626,9 @@ struct FoldParameterLoadTargetSubviews
 
 void CmdParameterLoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                      MLIRContext *context) {
-  results.add<ElideUnusedOp<CmdParameterLoadOp>,
-              FoldParameterLoadTargetSubviews,
-              ElideImmediateTimepointWait<CmdParameterLoadOp>>(context);
+  results
+      .add<ElideUnusedOp<CmdParameterLoadOp>, FoldParameterLoadTargetSubviews,
+           ElideImmediateTimepointWait<CmdParameterLoadOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -658,7 +662,8 @@ struct FoldParameterReadTargetSubview
     Location loc = subviewOp.getLoc();
     Value base = subviewOp.getSourceOffset();
     Value baseI64 = createIndexToI64(rewriter, loc, base);
-    Value sourceOffset = createAdd(rewriter, loc, op.getSourceOffset(), baseI64);
+    Value sourceOffset =
+        createAdd(rewriter, loc, op.getSourceOffset(), baseI64);
     Value targetOffset = createAdd(rewriter, loc, base, op.getTargetOffset());
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceOffsetMutable().assign(sourceOffset);
@@ -710,7 +715,8 @@ struct FoldParameterWriteSourceSubview
     Value base = subviewOp.getSourceOffset();
     Value sourceOffset = createAdd(rewriter, loc, base, op.getSourceOffset());
     Value baseI64 = createIndexToI64(rewriter, loc, base);
-    Value targetOffset = createAdd(rewriter, loc, op.getTargetOffset(), baseI64);
+    Value targetOffset =
+        createAdd(rewriter, loc, op.getTargetOffset(), baseI64);
     rewriter.modifyOpInPlace(op, [&] {
       op.getSourceMutable().assign(subviewOp.getSource());
       op.getSourceSizeMutable().assign(subviewOp.getSourceSize());
@@ -725,9 +731,9 @@ struct FoldParameterWriteSourceSubview
 
 void CmdParameterWriteOp::getCanonicalizationPatterns(
     RewritePatternSet &results, MLIRContext *context) {
-  results.add<ElideUnusedOp<CmdParameterWriteOp>,
-              FoldParameterWriteSourceSubview,
-              ElideImmediateTimepointWait<CmdParameterWriteOp>>(context);
+  results
+      .add<ElideUnusedOp<CmdParameterWriteOp>, FoldParameterWriteSourceSubview,
+           ElideImmediateTimepointWait<CmdParameterWriteOp>>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -771,8 +777,7 @@ Value CmdParameterGatherOp::getResultSize(unsigned) { return {}; }
 LogicalResult CmdParameterGatherOp::verify() {
   size_t count = getSourceKeys().size();
   if (getSourceOffsets().size() != count ||
-      getTargetOffsets().size() != count ||
-      getTargetLengths().size() != count)
+      getTargetOffsets().size() != count || getTargetLengths().size() != count)
     return emitOpError("requires that the source keys, source offsets, target "
                        "offsets, and target lengths are all 1:1");
   return verifyOpValueSizes(*this, getTarget(), getTargetSize());
@@ -786,8 +791,8 @@ struct FoldCmdParameterGatherTargetSubview
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CmdParameterGatherOp op,
                                 PatternRewriter &rewriter) const override {
-    return foldBufferSubview(rewriter, op, op.getTarget(), op.getTargetMutable(),
-                             op.getTargetSizeMutable(),
+    return foldBufferSubview(rewriter, op, op.getTarget(),
+                             op.getTargetMutable(), op.getTargetSizeMutable(),
                              op.getTargetOffsetsMutable());
   }
 };
@@ -817,8 +822,7 @@ Value CmdParameterScatterOp::getResultSize(unsigned) { return {}; }
 LogicalResult CmdParameterScatterOp::verify() {
   size_t count = getTargetKeys().size();
   if (getSourceOffsets().size() != count ||
-      getSourceLengths().size() != count ||
-      getTargetOffsets().size() != count)
+      getSourceLengths().size() != count || getTargetOffsets().size() != count)
     return emitOpError("requires that the source offsets, source lengths, "
                        "target keys, and target offsets are all 1:1");
   return verifyOpValueSizes(*this, getSource(), getSourceSize());
@@ -832,8 +836,8 @@ struct FoldCmdParameterScatterSourceSubview
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CmdParameterScatterOp op,
                                 PatternRewriter &rewriter) const override {
-    return foldBufferSubview(rewriter, op, op.getSource(), op.getSourceMutable(),
-                             op.getSourceSizeMutable(),
+    return foldBufferSubview(rewriter, op, op.getSource(),
+                             op.getSourceMutable(), op.getSourceSizeMutable(),
                              op.getSourceOffsetsMutable());
   }
 };

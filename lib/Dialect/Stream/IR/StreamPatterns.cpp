@@ -20,7 +20,9 @@ APInt requiredPatternBits(const APInt &pattern) {
     return pattern;
   uint64_t bits = pattern.getZExtValue();
   unsigned byteCount = width / 8;
-  auto byteAt = [&](unsigned i) -> uint64_t { return (bits >> (8 * i)) & 0xFF; };
+  auto byteAt = [&](unsigned i) -> uint64_t {
+    return (bits >> (8 * i)) & 0xFF;
+  };
   // Narrows to the smallest power-of-two byte period that repeats.
   for (unsigned period = 1; period < byteCount; period *= 2) {
     bool repeats = true;

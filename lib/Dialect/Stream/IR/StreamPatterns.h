@@ -1,4 +1,5 @@
-//===- StreamPatterns.h - canonicalization patterns shared by ops -*- C++ -*-===//
+//===- StreamPatterns.h - canonicalization patterns shared by ops -*- C++
+//-*-===//
 //
 // Small pattern templates reused across stream op families
 // (stream-folding.md §3).
@@ -21,8 +22,8 @@ template <typename OpT>
 struct ElideUnusedOp : public mlir::OpRewritePattern<OpT> {
   explicit ElideUnusedOp(mlir::MLIRContext *context)
       : mlir::OpRewritePattern<OpT>(context, /*benefit=*/1000) {}
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     if (!op->use_empty())
       return mlir::failure();
     rewriter.eraseOp(op);
@@ -34,12 +35,13 @@ struct ElideUnusedOp : public mlir::OpRewritePattern<OpT> {
 template <typename OpT>
 struct ElideImmediateTimepointWait : public mlir::OpRewritePattern<OpT> {
   using mlir::OpRewritePattern<OpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     mlir::Value timepoint = op.getAwaitTimepoint();
     if (!timepoint || !timepoint.template getDefiningOp<TimepointImmediateOp>())
       return mlir::failure();
-    rewriter.modifyOpInPlace(op, [&] { op.getAwaitTimepointMutable().clear(); });
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getAwaitTimepointMutable().clear(); });
     return mlir::success();
   }
 };
@@ -49,8 +51,8 @@ struct ElideImmediateTimepointWait : public mlir::OpRewritePattern<OpT> {
 template <typename OpT>
 struct ChainDependentAwaits : public mlir::OpRewritePattern<OpT> {
   using mlir::OpRewritePattern<OpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     llvm::SmallVector<mlir::Value> newTimepoints;
     llvm::SmallVector<std::pair<unsigned, mlir::Value>> replacements;
     for (auto [i, operand] : llvm::enumerate(op.getResourceOperands())) {
@@ -58,9 +60,10 @@ struct ChainDependentAwaits : public mlir::OpRewritePattern<OpT> {
       if (!await || await.getSync())
         continue;
       newTimepoints.push_back(await.getAwaitTimepoint());
-      unsigned resultIndex = llvm::cast<mlir::OpResult>(operand).getResultNumber();
-      replacements.push_back({static_cast<unsigned>(i),
-                              await.getResourceOperands()[resultIndex]});
+      unsigned resultIndex =
+          llvm::cast<mlir::OpResult>(operand).getResultNumber();
+      replacements.push_back(
+          {static_cast<unsigned>(i), await.getResourceOperands()[resultIndex]});
     }
     if (replacements.empty())
       return mlir::failure();
@@ -97,16 +100,18 @@ mlir::TypedAttr tryNarrowPatternBits(mlir::TypedAttr attr);
 template <typename OpT>
 struct NarrowFillPattern : public mlir::OpRewritePattern<OpT> {
   using mlir::OpRewritePattern<OpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     mlir::TypedAttr value;
     if (!mlir::matchPattern(op.getValue(), mlir::m_Constant(&value)))
       return mlir::failure();
     mlir::TypedAttr narrowed = tryNarrowPatternBits(value);
     if (narrowed == value)
       return mlir::failure();
-    auto constant = mlir::arith::ConstantOp::create(rewriter, op.getLoc(), narrowed);
-    rewriter.modifyOpInPlace(op, [&] { op.getValueMutable().assign(constant); });
+    auto constant =
+        mlir::arith::ConstantOp::create(rewriter, op.getLoc(), narrowed);
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getValueMutable().assign(constant); });
     return mlir::success();
   }
 };
@@ -118,8 +123,9 @@ struct NarrowFillPattern : public mlir::OpRewritePattern<OpT> {
 template <typename CloneOpT>
 struct PropagateCloneableOps : public mlir::OpRewritePattern<CloneOpT> {
   using mlir::OpRewritePattern<CloneOpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(CloneOpT cloneOp,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(CloneOpT cloneOp,
+                  mlir::PatternRewriter &rewriter) const override {
     if (cloneOp->use_empty())
       return mlir::failure();
     auto producer =
@@ -146,8 +152,9 @@ struct PropagateCloneableOps : public mlir::OpRewritePattern<CloneOpT> {
 template <typename ExecuteOpT>
 struct CloneCapturedSubviewOps : public mlir::OpRewritePattern<ExecuteOpT> {
   using mlir::OpRewritePattern<ExecuteOpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(ExecuteOpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(ExecuteOpT op,
+                  mlir::PatternRewriter &rewriter) const override {
     llvm::SmallVector<std::pair<unsigned, ResourceSubviewOp>> captures;
     for (auto [index, operand] : llvm::enumerate(op.getResourceOperands()))
       if (ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(operand))
@@ -163,8 +170,9 @@ struct CloneCapturedSubviewOps : public mlir::OpRewritePattern<ExecuteOpT> {
       op.getResourceOperandSizesMutable()[index].set(subview.getSourceSize());
       mlir::BlockArgument arg = entryBlock.getArgument(index);
       auto newSubview = ResourceSubviewOp::create(
-          rewriter, subview.getLoc(), arg.getType(), arg, subview.getSourceSize(),
-          subview.getSourceOffset(), subview.getResultSize());
+          rewriter, subview.getLoc(), arg.getType(), arg,
+          subview.getSourceSize(), subview.getSourceOffset(),
+          subview.getResultSize());
       rewriter.replaceAllUsesExcept(arg, newSubview.getResult(), newSubview);
     }
     rewriter.finalizeOpModification(op);
@@ -185,8 +193,8 @@ mlir::ArrayAttr deduplicateArrayElements(mlir::ArrayAttr array);
 template <typename OpT>
 struct DeduplicateDispatchEntryRefs : public mlir::OpRewritePattern<OpT> {
   using mlir::OpRewritePattern<OpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     mlir::ArrayAttr entryPoints = op.getEntryPointsAttr();
     mlir::ArrayAttr unique = deduplicateArrayElements(entryPoints);
     if (unique == entryPoints)

@@ -88,10 +88,9 @@ ResourceAllocaOp::createSuballocations(Type timepointType, Type resourceType,
   return createSuballocationsImpl<ResourceAllocaOp>(
       resourceType, locs, storageSizes, affinity, builder,
       [&](Location loc, Value size) {
-        return ResourceAllocaOp::create(builder, loc, resourceType,
-                                        timepointType, size, awaitTimepoint,
-                                        /*indeterminate_lifetime=*/false,
-                                        affinity);
+        return ResourceAllocaOp::create(
+            builder, loc, resourceType, timepointType, size, awaitTimepoint,
+            /*indeterminate_lifetime=*/false, affinity);
       });
 }
 
@@ -148,8 +147,7 @@ struct ElideAllocaDeallocaOp : public OpRewritePattern<ResourceAllocaOp> {
 
 /// Chains of allocas (or deallocas) each awaiting the previous one are
 /// batched to await the first op's timepoint and joined afterwards.
-template <typename OpT>
-struct BatchAllocaOps : public OpRewritePattern<OpT> {
+template <typename OpT> struct BatchAllocaOps : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
@@ -174,9 +172,9 @@ struct BatchAllocaOps : public OpRewritePattern<OpT> {
     }
     Value firstAwait = chain.front().getAwaitTimepoint();
     rewriter.setInsertionPointAfter(chain.back());
-    auto join = TimepointJoinOp::create(
-        rewriter, rewriter.getFusedLoc(locs),
-        rewriter.getType<TimepointType>(), timepoints);
+    auto join =
+        TimepointJoinOp::create(rewriter, rewriter.getFusedLoc(locs),
+                                rewriter.getType<TimepointType>(), timepoints);
     for (OpT chainOp : chain) {
       rewriter.modifyOpInPlace(chainOp, [&] {
         if (firstAwait)
@@ -227,7 +225,9 @@ Value ResourceRetainOp::getOperandSize(unsigned) { return getOperandSize(); }
 Value ResourceRetainOp::getResultSize(unsigned) { return {}; }
 Value ResourceReleaseOp::getOperandSize(unsigned) { return getOperandSize(); }
 Value ResourceReleaseOp::getResultSize(unsigned) { return {}; }
-Value ResourceIsTerminalOp::getOperandSize(unsigned) { return getOperandSize(); }
+Value ResourceIsTerminalOp::getOperandSize(unsigned) {
+  return getOperandSize();
+}
 Value ResourceIsTerminalOp::getResultSize(unsigned) { return {}; }
 
 void ResourceReleaseOp::getAsmResultNames(
@@ -324,7 +324,8 @@ struct FoldSubviewIntoAccessOp : public OpRewritePattern<OpT> {
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
     constexpr bool isLoad = std::is_same_v<OpT, ResourceLoadOp>;
-    Value resource = isLoad ? Value(op->getOperand(0)) : Value(op->getOperand(0));
+    Value resource =
+        isLoad ? Value(op->getOperand(0)) : Value(op->getOperand(0));
     ResourceSubviewOp subview = ResourceSubviewOp::findSubviewOp(resource);
     if (!subview)
       return failure();
@@ -411,7 +412,8 @@ LogicalResult ResourcePackOp::fold(FoldAdaptor,
 namespace {
 
 /// Moves a base offset out of the pack into explicit additions.
-struct PropagateResourcePackBaseOffset : public OpRewritePattern<ResourcePackOp> {
+struct PropagateResourcePackBaseOffset
+    : public OpRewritePattern<ResourcePackOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ResourcePackOp op,
                                 PatternRewriter &rewriter) const override {
@@ -471,7 +473,8 @@ struct CanonicalizeResourcePackIntervals
         op.getAffinityAttr());
     rewriter.replaceAllUsesWith(op.getTotalLength(), newOp.getTotalLength());
     for (auto [i, slice] : llvm::enumerate(sorted))
-      rewriter.replaceAllUsesWith(slice.packedOffset, newOp.getPackedOffsets()[i]);
+      rewriter.replaceAllUsesWith(slice.packedOffset,
+                                  newOp.getPackedOffsets()[i]);
     rewriter.eraseOp(op);
     return success();
   }
@@ -481,8 +484,9 @@ struct CanonicalizeResourcePackIntervals
 
 void ResourcePackOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                  MLIRContext *context) {
-  results.add<PropagateResourcePackBaseOffset, CanonicalizeResourcePackIntervals>(
-      context);
+  results
+      .add<PropagateResourcePackBaseOffset, CanonicalizeResourcePackIntervals>(
+          context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -571,10 +575,9 @@ struct FoldResourceSubviewOps : public OpRewritePattern<ResourceSubviewOp> {
     Location loc = rewriter.getFusedLoc({parent.getLoc(), op.getLoc()});
     Value offset = rewriter.createOrFold<arith::AddIOp>(
         loc, parent.getSourceOffset(), op.getSourceOffset());
-    auto newOp = ResourceSubviewOp::create(rewriter, loc, parent.getSource().getType(),
-                                           parent.getSource(),
-                                           parent.getSourceSize(), offset,
-                                           op.getResultSize());
+    auto newOp = ResourceSubviewOp::create(
+        rewriter, loc, parent.getSource().getType(), parent.getSource(),
+        parent.getSourceSize(), offset, op.getResultSize());
     rewriter.replaceOp(op, newOp.getResult());
     return success();
   }
@@ -592,10 +595,9 @@ struct SinkSubviewAcrossSelectOps : public OpRewritePattern<arith::SelectOp> {
         trueSubview.getSource() != falseSubview.getSource() ||
         trueSubview.getResultSize() != falseSubview.getResultSize())
       return failure();
-    Value offset = arith::SelectOp::create(rewriter, op.getLoc(),
-                                           op.getCondition(),
-                                           trueSubview.getSourceOffset(),
-                                           falseSubview.getSourceOffset());
+    Value offset = arith::SelectOp::create(
+        rewriter, op.getLoc(), op.getCondition(), trueSubview.getSourceOffset(),
+        falseSubview.getSourceOffset());
     rewriter.replaceOpWithNewOp<ResourceSubviewOp>(
         op, op.getType(), trueSubview.getSource(), trueSubview.getSourceSize(),
         offset, trueSubview.getResultSize());
@@ -624,8 +626,12 @@ SmallVector<Value> ResourceTransientsOp::getAwaitTimepoints() {
   return {};
 }
 
-Value ResourceTransientsOp::getOperandSize(unsigned) { return getResourceSize(); }
-Value ResourceTransientsOp::getResultSize(unsigned) { return getResourceSize(); }
+Value ResourceTransientsOp::getOperandSize(unsigned) {
+  return getResourceSize();
+}
+Value ResourceTransientsOp::getResultSize(unsigned) {
+  return getResourceSize();
+}
 
 std::optional<unsigned>
 ResourceTransientsOp::getTiedResultOperandIndex(unsigned resultIndex) {

@@ -1,4 +1,5 @@
-//===- StreamTensorDirectives.cpp - custom directives of the tensor ops ----===//
+//===- StreamTensorDirectives.cpp - custom directives of the tensor ops
+//----===//
 
 #include "StreamTensorDirectives.h"
 
@@ -39,8 +40,8 @@ static bool isUnusedEncoding(Attribute encoding) {
 }
 
 /// Finds `name` (name and `#n`) in `operands`.
-static std::optional<unsigned>
-findOperand(ArrayRef<UnresolvedOperand> operands, const UnresolvedOperand &name) {
+static std::optional<unsigned> findOperand(ArrayRef<UnresolvedOperand> operands,
+                                           const UnresolvedOperand &name) {
   for (auto [i, operand] : llvm::enumerate(operands))
     if (operand.name == name.name && operand.number == name.number)
       return static_cast<unsigned>(i);
@@ -51,11 +52,11 @@ findOperand(ArrayRef<UnresolvedOperand> operands, const UnresolvedOperand &name)
 // EncodedShapedFunctionType (§11.11)
 //===----------------------------------------------------------------------===//
 
-static ParseResult parseEncodedOperand(
-    OpAsmParser &parser, SmallVectorImpl<Type> &operandTypes,
-    SmallVectorImpl<Attribute> &encodings,
-    SmallVectorImpl<UnresolvedOperand> &encodingDims,
-    SmallVectorImpl<UnresolvedOperand> &sizes) {
+static ParseResult
+parseEncodedOperand(OpAsmParser &parser, SmallVectorImpl<Type> &operandTypes,
+                    SmallVectorImpl<Attribute> &encodings,
+                    SmallVectorImpl<UnresolvedOperand> &encodingDims,
+                    SmallVectorImpl<UnresolvedOperand> &sizes) {
   Type firstType;
   SmallVector<UnresolvedOperand> firstBraces;
   if (parser.parseType(firstType) ||
@@ -78,12 +79,13 @@ static ParseResult parseEncodedOperand(
   return success();
 }
 
-static ParseResult parseEncodedResult(
-    OpAsmParser &parser, ArrayRef<UnresolvedOperand> operands,
-    TypeRange operandTypes, SmallVectorImpl<Type> &resultTypes,
-    SmallVectorImpl<Attribute> &encodings,
-    SmallVectorImpl<UnresolvedOperand> &encodingDims,
-    SmallVectorImpl<UnresolvedOperand> &sizes, SmallVectorImpl<int64_t> &tied) {
+static ParseResult
+parseEncodedResult(OpAsmParser &parser, ArrayRef<UnresolvedOperand> operands,
+                   TypeRange operandTypes, SmallVectorImpl<Type> &resultTypes,
+                   SmallVectorImpl<Attribute> &encodings,
+                   SmallVectorImpl<UnresolvedOperand> &encodingDims,
+                   SmallVectorImpl<UnresolvedOperand> &sizes,
+                   SmallVectorImpl<int64_t> &tied) {
   Type firstType;
   SmallVector<UnresolvedOperand> firstBraces;
   if (parser.parseType(firstType) ||
@@ -123,8 +125,7 @@ static ParseResult parseEncodedResult(
       if (parser.parseType(resultType))
         return failure();
     } else if (!resultType) {
-      return parser.emitError(name.location,
-                              "tied operand has no known type");
+      return parser.emitError(name.location, "tied operand has no known type");
     }
   } else if (parser.parseType(resultType)) {
     return failure();
@@ -199,9 +200,9 @@ void printEncodedShapedFunctionType(
   for (auto [i, type] : llvm::enumerate(operandTypes)) {
     if (i)
       p << ", ";
-    Attribute encoding =
-        operandEncodings && i < operandEncodings.size() ? operandEncodings[i]
-                                                        : Attribute();
+    Attribute encoding = operandEncodings && i < operandEncodings.size()
+                             ? operandEncodings[i]
+                             : Attribute();
     if (!isUnusedEncoding(encoding)) {
       Type encodingType = cast<TypeAttr>(encoding).getValue();
       p.printType(encodingType);
@@ -220,9 +221,9 @@ void printEncodedShapedFunctionType(
   for (auto [i, type] : llvm::enumerate(resultTypes)) {
     if (i)
       p << ", ";
-    Attribute encoding =
-        resultEncodings && i < resultEncodings.size() ? resultEncodings[i]
-                                                      : Attribute();
+    Attribute encoding = resultEncodings && i < resultEncodings.size()
+                             ? resultEncodings[i]
+                             : Attribute();
     if (!isUnusedEncoding(encoding)) {
       Type encodingType = cast<TypeAttr>(encoding).getValue();
       p.printType(encodingType);

@@ -1,6 +1,8 @@
-//===- StreamTensorDirectives.h - custom directives of the tensor ops -*- C++ -*-===//
+//===- StreamTensorDirectives.h - custom directives of the tensor ops -*- C++
+//-*-===//
 //
-// Custom assembly directives of the tensor-phase ops (stream-ir.md §12.5, §11.9, §11.11, §11.12).
+// Custom assembly directives of the tensor-phase ops (stream-ir.md §12.5,
+// §11.9, §11.11, §11.12).
 //
 //===----------------------------------------------------------------------===//
 

@@ -24,7 +24,8 @@ struct DeduplicateTensorOp : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
       auto candidate = dyn_cast<OpT>(prev);
       if (!candidate)
         continue;
@@ -293,19 +294,18 @@ struct TensorConstantToSplat : public OpRewritePattern<TensorConstantOp> {
       scalar = arith::ConstantOp::create(rewriter, loc, element);
     }
     AffinityAttr affinity = op.getAffinityAttr();
-    auto sizeOp = TensorSizeOfOp::create(
-        rewriter, loc, rewriter.getIndexType(),
-        TypeAttr::get(op.getResultEncoding()), op.getResultEncodingDims(),
-        affinity);
+    auto sizeOp = TensorSizeOfOp::create(rewriter, loc, rewriter.getIndexType(),
+                                         TypeAttr::get(op.getResultEncoding()),
+                                         op.getResultEncodingDims(), affinity);
     Value size = sizeOp.getResult();
     auto unknownType = ResourceType::get(op.getContext(), Lifetime::Unknown);
-    auto splatOp = TensorSplatOp::create(
-        rewriter, loc, unknownType, scalar,
-        TypeAttr::get(op.getResultEncoding()), op.getResultEncodingDims(), size,
-        affinity);
-    rewriter.replaceOpWithNewOp<AsyncTransferOp>(
-        op, op.getResult().getType(), splatOp.getResult(), size, size,
-        affinity, affinity);
+    auto splatOp =
+        TensorSplatOp::create(rewriter, loc, unknownType, scalar,
+                              TypeAttr::get(op.getResultEncoding()),
+                              op.getResultEncodingDims(), size, affinity);
+    rewriter.replaceOpWithNewOp<AsyncTransferOp>(op, op.getResult().getType(),
+                                                 splatOp.getResult(), size,
+                                                 size, affinity, affinity);
     return success();
   }
 };
@@ -347,8 +347,7 @@ void TensorSplatOp::getCanonicalizationPatterns(RewritePatternSet &results,
 // stream.tensor.clone / stream.tensor.encode
 //===----------------------------------------------------------------------===//
 
-template <typename OpT>
-static LogicalResult verifyCloneLikeOp(OpT op) {
+template <typename OpT> static LogicalResult verifyCloneLikeOp(OpT op) {
   if (failed(verifyOpDynamicDims(op, op.getSourceEncoding(),
                                  op.getSourceEncodingDims())) ||
       failed(verifyOpDynamicDims(op, op.getResultEncoding(),
@@ -379,8 +378,7 @@ LogicalResult TensorCloneOp::verify() {
 }
 
 OpFoldResult TensorCloneOp::fold(FoldAdaptor) {
-  if (getResult().hasOneUse() &&
-      getResult().getType() == getSource().getType())
+  if (getResult().hasOneUse() && getResult().getType() == getSource().getType())
     return getSource();
   return {};
 }
@@ -576,14 +574,13 @@ struct FoldTensorCloneIntoLoad : public OpRewritePattern<TensorLoadOp> {
     Location loc = op.getLoc();
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    auto sliceType =
-        RankedTensorType::get(SmallVector<int64_t>(rank, 1),
-                              loadType.getElementType(), loadType.getEncoding());
+    auto sliceType = RankedTensorType::get(SmallVector<int64_t>(rank, 1),
+                                           loadType.getElementType(),
+                                           loadType.getEncoding());
     AffinityAttr cloneAffinity = cloneOp.getAffinityAttr();
-    Value sliceSize = TensorSizeOfOp::create(rewriter, loc,
-                                             rewriter.getIndexType(),
-                                             TypeAttr::get(sliceType),
-                                             ValueRange{}, cloneAffinity);
+    Value sliceSize = TensorSizeOfOp::create(
+        rewriter, loc, rewriter.getIndexType(), TypeAttr::get(sliceType),
+        ValueRange{}, cloneAffinity);
     Type sourceType = cloneOp.getSource().getType();
     SmallVector<Value> lengths(rank, one);
     Value slice = TensorSliceOp::create(
@@ -698,7 +695,8 @@ LogicalResult TensorTraceOp::verify() {
 // stream.tensor.dispatch
 //===----------------------------------------------------------------------===//
 
-std::pair<unsigned, unsigned> TensorDispatchOp::getTiedOperandsIndexAndLength() {
+std::pair<unsigned, unsigned>
+TensorDispatchOp::getTiedOperandsIndexAndLength() {
   return getODSOperandIndexAndLength(1);
 }
 Value TensorDispatchOp::getOperandSize(unsigned idx) {
@@ -709,7 +707,8 @@ Value TensorDispatchOp::getResultSize(unsigned idx) {
 }
 
 LogicalResult TensorDispatchOp::verify() {
-  if (failed(verifyOpValueSizes(*this, getMixedOperands(), getOperandSizes())) ||
+  if (failed(
+          verifyOpValueSizes(*this, getMixedOperands(), getOperandSizes())) ||
       failed(verifyOpValueSizes(*this, getResults(), getResultSizes())))
     return failure();
   SmallVector<Type> operandEncodingTypes = getTypeArray(getOperandEncodings());

@@ -19,8 +19,8 @@ bool sluice::stream::isSinkCandidate(Operation *op) {
 }
 
 bool sluice::stream::canStablySinkTo(Operation *toSink, Operation *target) {
-  bool pruneByUseDef =
-      !target->hasTrait<mlir::OpTrait::IsTerminator>() && target->getNumRegions() == 0;
+  bool pruneByUseDef = !target->hasTrait<mlir::OpTrait::IsTerminator>() &&
+                       target->getNumRegions() == 0;
   if (toSink->getBlock() == target->getBlock() &&
       toSink->getNextNode() == target)
     return false;
@@ -75,7 +75,8 @@ struct PassThroughChainExternal
   LogicalResult matchAndRewrite(TimepointChainExternalOp op,
                                 PatternRewriter &rewriter) const override {
     auto import = op.getAwaitTimepoint().getDefiningOp<TimepointImportOp>();
-    if (!import || import.getOperands().size() != op.getExternalValues().size() ||
+    if (!import ||
+        import.getOperands().size() != op.getExternalValues().size() ||
         import.getOperands().getTypes() != op.getExternalValues().getTypes())
       return failure();
     for (Value value : op.getExternalValues()) {
@@ -159,7 +160,8 @@ struct ElideImmediateTimepointJoinOperands
           op, rewriter.getType<TimepointType>());
       return success();
     }
-    rewriter.modifyOpInPlace(op, [&] { op.getTimepointsMutable().assign(kept); });
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getTimepointsMutable().assign(kept); });
     return success();
   }
 };
@@ -173,9 +175,8 @@ struct FoldDuplicateTimepointJoinOperands
                                   op.getTimepoints().end());
     if (unique.size() == op.getTimepoints().size())
       return failure();
-    rewriter.modifyOpInPlace(op, [&] {
-      op.getTimepointsMutable().assign(unique.getArrayRef());
-    });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getTimepointsMutable().assign(unique.getArrayRef()); });
     return success();
   }
 };
@@ -197,9 +198,8 @@ struct ExpandTimepointJoinOperands : public OpRewritePattern<TimepointJoinOp> {
     }
     if (!any)
       return failure();
-    rewriter.modifyOpInPlace(op, [&] {
-      op.getTimepointsMutable().assign(expanded.getArrayRef());
-    });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getTimepointsMutable().assign(expanded.getArrayRef()); });
     return success();
   }
 };
@@ -223,7 +223,8 @@ void TimepointBarrierOp::setAwaitTimepoint(Value) {}
 Value TimepointBarrierOp::getOperandSize(unsigned) { return getResourceSize(); }
 Value TimepointBarrierOp::getResultSize(unsigned) { return getResourceSize(); }
 
-std::pair<unsigned, unsigned> TimepointBarrierOp::getTiedResultsIndexAndLength() {
+std::pair<unsigned, unsigned>
+TimepointBarrierOp::getTiedResultsIndexAndLength() {
   return {0, 1};
 }
 std::optional<unsigned>
@@ -249,8 +250,8 @@ struct ElideImmediateBarrier : public OpRewritePattern<TimepointBarrierOp> {
     Operation *producer = op.getResource().getDefiningOp();
     if (!producer || !isa<ResourceAllocOp, TensorImportOp>(producer))
       return failure();
-    Value immediate = TimepointImmediateOp::create(rewriter, op.getLoc(),
-                                      rewriter.getType<TimepointType>());
+    Value immediate = TimepointImmediateOp::create(
+        rewriter, op.getLoc(), rewriter.getType<TimepointType>());
     rewriter.replaceOp(op, {op.getResource(), immediate});
     return success();
   }
@@ -264,8 +265,8 @@ struct ChainTimepoints : public OpRewritePattern<TimepointBarrierOp> {
     if (!await || await.getSync())
       return failure();
     unsigned index = cast<OpResult>(op.getResource()).getResultNumber();
-    rewriter.replaceOp(op, {await.getResourceOperands()[index],
-                            await.getAwaitTimepoint()});
+    rewriter.replaceOp(
+        op, {await.getResourceOperands()[index], await.getAwaitTimepoint()});
     return success();
   }
 };
@@ -283,7 +284,8 @@ void TimepointBarrierOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void TimepointAwaitOp::build(OpBuilder &builder, OperationState &state,
                              ValueRange operands, ValueRange operandSizes,
-                             Value timepoint, ArrayRef<NamedAttribute> attributes) {
+                             Value timepoint,
+                             ArrayRef<NamedAttribute> attributes) {
   state.addTypes(operands.getTypes());
   state.addOperands(operands);
   state.addOperands(operandSizes);
@@ -324,7 +326,8 @@ SmallVector<int64_t> TimepointAwaitOp::getTiedResultOperandIndices() {
 LogicalResult TimepointAwaitOp::verify() {
   if (failed(verifyOpValueSizes(*this, getResourceOperands(),
                                 getResourceOperandSizes())) ||
-      failed(verifyOpValueSizes(*this, getResults(), getResourceOperandSizes())))
+      failed(
+          verifyOpValueSizes(*this, getResults(), getResourceOperandSizes())))
     return failure();
   return success();
 }
@@ -371,11 +374,10 @@ struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
         if (!owner)
           return failure();
         if (owners.insert(owner)) {
-          commonDominator =
-              commonDominator
-                  ? dominance.findNearestCommonDominator(commonDominator,
-                                                         owner->getBlock())
-                  : owner->getBlock();
+          commonDominator = commonDominator
+                                ? dominance.findNearestCommonDominator(
+                                      commonDominator, owner->getBlock())
+                                : owner->getBlock();
         }
       }
     }
@@ -385,7 +387,8 @@ struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
     if (!target)
       return failure();
     for (Operation *owner : owners)
-      if (owner->getBlock() == commonDominator && owner->isBeforeInBlock(target))
+      if (owner->getBlock() == commonDominator &&
+          owner->isBeforeInBlock(target))
         target = owner;
     if (!canStablySinkTo(op, target))
       return failure();
@@ -425,8 +428,8 @@ struct GroupAwaitsByTimepoint : public OpRewritePattern<TimepointAwaitOp> {
       llvm::append_range(sizes, await.getResourceOperandSizes());
     }
     rewriter.setInsertionPoint(op);
-    auto newOp = TimepointAwaitOp::create(rewriter, op.getLoc(), operands, sizes,
-                                          op.getAwaitTimepoint());
+    auto newOp = TimepointAwaitOp::create(rewriter, op.getLoc(), operands,
+                                          sizes, op.getAwaitTimepoint());
     unsigned next = 0;
     for (TimepointAwaitOp await : group) {
       unsigned count = await.getNumResults();
@@ -451,8 +454,8 @@ struct SinkSubviewsAcrossAwaits : public OpRewritePattern<TimepointAwaitOp> {
       Value result = op.getResult(i);
       auto newSubview = ResourceSubviewOp::create(
           rewriter, subview.getLoc(), result.getType(), result,
-          subview.getSourceSize(),
-          subview.getSourceOffset(), subview.getResultSize());
+          subview.getSourceSize(), subview.getSourceOffset(),
+          subview.getResultSize());
       rewriter.replaceAllUsesExcept(result, newSubview.getResult(), newSubview);
       op.getResourceOperandSizesMutable()[i].set(subview.getSourceSize());
       op.getResourceOperandsMutable()[i].set(subview.getSource());
@@ -484,8 +487,8 @@ struct FoldDuplicateAwaitResources : public OpRewritePattern<TimepointAwaitOp> {
     }
     if (operands.size() == op.getResourceOperands().size())
       return failure();
-    auto newOp = TimepointAwaitOp::create(rewriter, op.getLoc(), operands, sizes,
-                                          op.getAwaitTimepoint());
+    auto newOp = TimepointAwaitOp::create(rewriter, op.getLoc(), operands,
+                                          sizes, op.getAwaitTimepoint());
     newOp.setSync(op.getSync());
     SmallVector<Value> replacements;
     for (unsigned index : mapping)

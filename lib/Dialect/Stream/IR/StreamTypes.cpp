@@ -68,5 +68,6 @@ Value ResourceType::createSubrangeOp(Location loc, Value resource,
                                      Value subrangeLength,
                                      OpBuilder &builder) const {
   return ResourceSubviewOp::create(builder, loc, resource.getType(), resource,
-                                   resourceSize, subrangeOffset, subrangeLength);
+                                   resourceSize, subrangeOffset,
+                                   subrangeLength);
 }

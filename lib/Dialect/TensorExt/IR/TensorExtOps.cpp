@@ -119,8 +119,8 @@ struct ReuseDispatchTensorLoadShapeDims
         llvm::equal(*dims, op.getSourceDims()))
       return failure();
     SmallVector<Value> newDims = llvm::to_vector(*dims);
-    rewriter.modifyOpInPlace(op,
-                             [&] { op.getSourceDimsMutable().assign(newDims); });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSourceDimsMutable().assign(newDims); });
     return success();
   }
 };
@@ -169,8 +169,9 @@ struct FoldDispatchTensorLoadConstants
 
 void DispatchTensorLoadOp::getCanonicalizationPatterns(
     RewritePatternSet &results, MLIRContext *context) {
-  results.add<ReuseDispatchTensorLoadShapeDims, FoldDispatchTensorLoadConstants>(
-      context);
+  results
+      .add<ReuseDispatchTensorLoadShapeDims, FoldDispatchTensorLoadConstants>(
+          context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -190,7 +191,8 @@ LogicalResult DispatchTensorStoreOp::verify() {
   case SliceVerificationResult::Success:
     return success();
   case SliceVerificationResult::RankTooLarge:
-    return emitError("expected rank to be smaller or equal to the other rank. ");
+    return emitError(
+        "expected rank to be smaller or equal to the other rank. ");
   case SliceVerificationResult::SizeMismatch:
     return emitError("expected type to be ")
            << inferredType << " or a rank-reduced version. (size mismatch) ";
@@ -226,8 +228,8 @@ struct ReuseDispatchTensorStoreShapeDims
         llvm::equal(*dims, op.getTargetDims()))
       return failure();
     SmallVector<Value> newDims = llvm::to_vector(*dims);
-    rewriter.modifyOpInPlace(op,
-                             [&] { op.getTargetDimsMutable().assign(newDims); });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getTargetDimsMutable().assign(newDims); });
     return success();
   }
 };
@@ -244,8 +246,8 @@ struct FoldCastIntoDispatchTensorStore
     auto sourceType = dyn_cast<RankedTensorType>(castOp.getSource().getType());
     if (!sourceType)
       return failure();
-    auto inferredType = RankedTensorType::get(op.getStaticSizes(),
-                                              sourceType.getElementType());
+    auto inferredType =
+        RankedTensorType::get(op.getStaticSizes(), sourceType.getElementType());
     if (isRankReducedType(cast<ShapedType>(inferredType),
                           cast<ShapedType>(sourceType)) !=
         SliceVerificationResult::Success)
@@ -290,8 +292,8 @@ struct FoldDispatchTensorStoreConstants
       value = castOp.getSource();
     }
     auto newOp = DispatchTensorStoreOp::create(
-        rewriter, op.getLoc(), value, op.getTarget(),
-        op.getTargetDims(), dynamicOffsets, dynamicSizes, dynamicStrides,
+        rewriter, op.getLoc(), value, op.getTarget(), op.getTargetDims(),
+        dynamicOffsets, dynamicSizes, dynamicStrides,
         rewriter.getDenseI64ArrayAttr(staticOffsets),
         rewriter.getDenseI64ArrayAttr(staticSizes),
         rewriter.getDenseI64ArrayAttr(staticStrides));
@@ -305,8 +307,9 @@ struct FoldDispatchTensorStoreConstants
 
 void DispatchTensorStoreOp::getCanonicalizationPatterns(
     RewritePatternSet &results, MLIRContext *context) {
-  results.add<ReuseDispatchTensorStoreShapeDims, FoldCastIntoDispatchTensorStore,
-              FoldDispatchTensorStoreConstants>(context);
+  results
+      .add<ReuseDispatchTensorStoreShapeDims, FoldCastIntoDispatchTensorStore,
+           FoldDispatchTensorStoreConstants>(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -320,13 +323,11 @@ void DispatchWorkloadOrdinalOp::inferResultRanges(
 
 /// Passes the operand's divisibility through ({1, 1} when unknown).
 void DispatchWorkloadOrdinalOp::inferResultDivisibility(
-    ArrayRef<IntegerDivisibility> argDivs,
-    SetIntDivisibilityFn setResultDivs) {
+    ArrayRef<IntegerDivisibility> argDivs, SetIntDivisibilityFn setResultDivs) {
   const IntegerDivisibility &operandDiv = argDivs[0];
-  setResultDivs(getResult(),
-                operandDiv.isUninitialized()
-                    ? ConstantIntDivisibility::getMinDivisibility()
-                    : operandDiv.getValue());
+  setResultDivs(getResult(), operandDiv.isUninitialized()
+                                 ? ConstantIntDivisibility::getMinDivisibility()
+                                 : operandDiv.getValue());
 }
 
 OpFoldResult DispatchWorkloadOrdinalOp::fold(FoldAdaptor adaptor) {
@@ -363,8 +364,8 @@ struct BubbleUpWorkloadOrdinal
       point = std::next(Block::iterator(&candidate));
     }
     rewriter.setInsertionPoint(block, point);
-    auto newOp = DispatchWorkloadOrdinalOp::create(
-        rewriter, op.getLoc(), arg, op.getOrdinalAttr());
+    auto newOp = DispatchWorkloadOrdinalOp::create(rewriter, op.getLoc(), arg,
+                                                   op.getOrdinalAttr());
     rewriter.replaceAllUsesExcept(arg, newOp.getResult(), newOp);
     rewriter.replaceOp(op, newOp.getResult());
     return success();

@@ -6,12 +6,12 @@
 
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
+#include "sluice/Dialect/Util/IR/DialectTypeSyntax.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -158,9 +158,11 @@ static bool isConstantInt(OpFoldResult value, int64_t expected) {
 bool DispatchTensorType::doesSliceSpanWholeTensor(
     ValueRange dims, ArrayRef<OpFoldResult> offsets,
     ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides) const {
-  if (!llvm::all_of(offsets, [](OpFoldResult v) { return isConstantInt(v, 0); }))
+  if (!llvm::all_of(offsets,
+                    [](OpFoldResult v) { return isConstantInt(v, 0); }))
     return false;
-  if (!llvm::all_of(strides, [](OpFoldResult v) { return isConstantInt(v, 1); }))
+  if (!llvm::all_of(strides,
+                    [](OpFoldResult v) { return isConstantInt(v, 1); }))
     return false;
   ArrayRef<int64_t> shape = getShape();
   if (sizes.size() != shape.size())
@@ -208,9 +210,8 @@ LogicalResult verifyOpDynamicDims(Operation *op, TypeRange types,
     required += getDynamicDimCount(type);
   if (dims.size() != required)
     return op->emitOpError()
-           << "value set has " << required
-           << " dynamic dimensions but only " << dims.size()
-           << " dimension values are attached";
+           << "value set has " << required << " dynamic dimensions but only "
+           << dims.size() << " dimension values are attached";
   return success();
 }
 

@@ -40,7 +40,8 @@ LogicalResult rewriteWithConvertedTypes(Operation *op,
   // Operands: the op keeps its operand count, so each must map 1:1.
   SmallVector<Value> newOperands;
   newOperands.reserve(operands.size());
-  for (auto [oldOperand, range] : llvm::zip_equal(op->getOperands(), operands)) {
+  for (auto [oldOperand, range] :
+       llvm::zip_equal(op->getOperands(), operands)) {
     if (range.size() != 1)
       return rewriter.notifyMatchFailure(
           op, "operand converted 1:N; the generic pattern needs 1:1 operands");
@@ -241,9 +242,8 @@ struct ConvertFuncFuncOp : OpConversionPattern<func::FuncOp> {
           return rewriter.notifyMatchFailure(op, "unconvertible block type");
       }
 
-    if (!op.getBody().empty() &&
-        failed(rewriter.convertRegionTypes(&op.getBody(), converter,
-                                           &signature)))
+    if (!op.getBody().empty() && failed(rewriter.convertRegionTypes(
+                                     &op.getBody(), converter, &signature)))
       return rewriter.notifyMatchFailure(op, "failed to convert body types");
     MLIRContext *context = op.getContext();
     rewriter.modifyOpInPlace(op, [&] {
@@ -350,9 +350,10 @@ struct ConvertBranchOp : OpInterfaceConversionPattern<BranchOpInterface> {
 
 } // namespace
 
-void populateGenericStructuralConversionPatterns(
-    MLIRContext *context, ConversionTarget &target,
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+void populateGenericStructuralConversionPatterns(MLIRContext *context,
+                                                 ConversionTarget &target,
+                                                 const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
   target.addLegalOp<ModuleOp>();
 
   // util.
@@ -366,8 +367,9 @@ void populateGenericStructuralConversionPatterns(
   addGenericLegalOp<CallOp>(target, converter);
   addGenericLegalOp<ReturnOp>(target, converter);
   target.addLegalOp<UnreachableOp, SCFUnreachableOp>();
-  patterns.add<ConvertInitializerOp, ConvertFuncOp, ConvertCallOp,
-               ConvertReturnOp>(converter, context);
+  patterns
+      .add<ConvertInitializerOp, ConvertFuncOp, ConvertCallOp, ConvertReturnOp>(
+          converter, context);
 
   // func.
   target.addDynamicallyLegalOp<func::FuncOp>([&converter](func::FuncOp op) {

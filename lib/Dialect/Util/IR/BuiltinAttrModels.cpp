@@ -9,8 +9,8 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/MLIRContext.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
@@ -33,9 +33,8 @@ static llvm::cl::opt<bool> clZeroFillElidedAttrs(
 static void writeWord(char *out, uint64_t bits, unsigned byteWidth,
                       llvm::endianness endian) {
   for (unsigned i = 0; i < byteWidth; ++i) {
-    unsigned shift = endian == llvm::endianness::little
-                         ? 8 * i
-                         : 8 * (byteWidth - 1 - i);
+    unsigned shift =
+        endian == llvm::endianness::little ? 8 * i : 8 * (byteWidth - 1 - i);
     out[i] = static_cast<char>(shift < 64 ? (bits >> shift) & 0xFF : 0);
   }
 }
@@ -102,7 +101,8 @@ LogicalResult serializeDenseElementsRange(Location loc,
   return success();
 }
 
-LogicalResult serializeDenseElements(Location loc, DenseIntOrFPElementsAttr attr,
+LogicalResult serializeDenseElements(Location loc,
+                                     DenseIntOrFPElementsAttr attr,
                                      llvm::endianness endian,
                                      MutableArrayRef<char> buffer) {
   uint64_t size = getRoundedPhysicalStorageSize(

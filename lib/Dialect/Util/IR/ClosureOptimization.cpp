@@ -46,12 +46,11 @@ static void excludeValuesAndSizes(llvm::ArrayRef<Type> types,
   sizes = std::move(newSizes);
 }
 
-void excludeClosureOperandsAndResults(SmallVectorImpl<Value> &operandValues,
-                                      SmallVectorImpl<Value> &operandSizes,
-                                      ArrayRef<unsigned> excludedOperandIndices,
-                                      SmallVectorImpl<Type> &resultTypes,
-                                      SmallVectorImpl<Value> &resultSizes,
-                                      ArrayRef<unsigned> excludedResultIndices) {
+void excludeClosureOperandsAndResults(
+    SmallVectorImpl<Value> &operandValues, SmallVectorImpl<Value> &operandSizes,
+    ArrayRef<unsigned> excludedOperandIndices,
+    SmallVectorImpl<Type> &resultTypes, SmallVectorImpl<Value> &resultSizes,
+    ArrayRef<unsigned> excludedResultIndices) {
   SmallVector<Type> operandTypes =
       llvm::map_to_vector(operandValues, [](Value v) { return v.getType(); });
   excludeValuesAndSizes(operandTypes, &operandValues, nullptr, operandSizes,
@@ -178,8 +177,9 @@ LogicalResult optimizeClosureLikeOp(ClosureOpInterface closureOp,
 
   // Step 9.
   rewriter.setInsertionPoint(op);
-  ClosureOpInterface newOp = closureOp.cloneReplacementExcludingOperandsAndResults(
-      elidedOperands, elidedResults, rewriter);
+  ClosureOpInterface newOp =
+      closureOp.cloneReplacementExcludingOperandsAndResults(
+          elidedOperands, elidedResults, rewriter);
 
   // Steps 10-11.
   auto isClosureResult = [](ClosureOpInterface closure, OpResult result) {

@@ -11,8 +11,9 @@ bool isSameOperand(const OpAsmParser::UnresolvedOperand &a,
   return a.name == b.name && a.number == b.number;
 }
 
-bool isSameOptionalOperand(const std::optional<OpAsmParser::UnresolvedOperand> &a,
-                           const std::optional<OpAsmParser::UnresolvedOperand> &b) {
+bool isSameOptionalOperand(
+    const std::optional<OpAsmParser::UnresolvedOperand> &a,
+    const std::optional<OpAsmParser::UnresolvedOperand> &b) {
   if (a.has_value() != b.has_value())
     return false;
   return !a || isSameOperand(*a, *b);
@@ -20,7 +21,8 @@ bool isSameOptionalOperand(const std::optional<OpAsmParser::UnresolvedOperand> &
 
 /// Parses the rest of `%scope::%key` after its first operand.
 static ParseResult
-finishScopedKey(OpAsmParser &parser, const OpAsmParser::UnresolvedOperand &first,
+finishScopedKey(OpAsmParser &parser,
+                const OpAsmParser::UnresolvedOperand &first,
                 std::optional<OpAsmParser::UnresolvedOperand> &scope,
                 OpAsmParser::UnresolvedOperand &key) {
   if (succeeded(parser.parseOptionalColon())) {

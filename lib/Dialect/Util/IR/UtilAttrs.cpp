@@ -27,7 +27,7 @@ void UtilDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 CompositeAttr CompositeAttr::getFromValues(MLIRContext *context,
-                                        ArrayRef<Attribute> values) {
+                                           ArrayRef<Attribute> values) {
   int64_t total = 0;
   for (Attribute value : values) {
     auto sized = dyn_cast<SizedStorageAttr>(value);
@@ -118,9 +118,9 @@ CompositeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 int64_t CompositeAttr::getStorageSize() const { return getTotalLength(); }
 
-LogicalResult CompositeAttr::serializeToBuffer(Location loc,
-                                               llvm::endianness endian,
-                                               MutableArrayRef<char> buffer) const {
+LogicalResult
+CompositeAttr::serializeToBuffer(Location loc, llvm::endianness endian,
+                                 MutableArrayRef<char> buffer) const {
   size_t offset = 0;
   for (Attribute value : getValues()) {
     auto serializable = dyn_cast<SerializableAttrInterface>(value);

@@ -120,21 +120,23 @@ struct FoldSubspanIntoConsumers : public OpRewritePattern<BufferSubspanOp> {
   LogicalResult matchAndRewrite(BufferSubspanOp op,
                                 PatternRewriter &rewriter) const override {
     bool changed = false;
-    for (OpOperand &use : llvm::make_early_inc_range(op.getResult().getUses())) {
+    for (OpOperand &use :
+         llvm::make_early_inc_range(op.getResult().getUses())) {
       auto consumer = dyn_cast<SubrangeOperandOpInterface>(use.getOwner());
       if (!consumer)
         continue;
-      SubrangeOperand range = consumer.getSubrangeOperand(use.getOperandNumber());
+      SubrangeOperand range =
+          consumer.getSubrangeOperand(use.getOperandNumber());
       if (!range.resource)
         continue;
       rewriter.setInsertionPoint(consumer);
       Value offset = rewriter.createOrFold<arith::AddIOp>(
           op.getLoc(), op.getSourceOffset(), range.offset);
       rewriter.modifyOpInPlace(consumer, [&] {
-        consumer.setSubrangeOperand(
-            use.getOperandNumber(),
-            SubrangeOperand{op.getSource(), op.getSourceSize(), offset,
-                            range.length});
+        consumer.setSubrangeOperand(use.getOperandNumber(),
+                                    SubrangeOperand{op.getSource(),
+                                                    op.getSourceSize(), offset,
+                                                    range.length});
       });
       changed = true;
     }
@@ -142,7 +144,8 @@ struct FoldSubspanIntoConsumers : public OpRewritePattern<BufferSubspanOp> {
   }
 };
 
-/// select(c, subspan(x)[a]{n}, subspan(x)[b]{n}) → subspan(x)[select(c,a,b)]{n}.
+/// select(c, subspan(x)[a]{n}, subspan(x)[b]{n}) →
+/// subspan(x)[select(c,a,b)]{n}.
 struct SinkSubspanAcrossSelect : public OpRewritePattern<arith::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::SelectOp op,
@@ -155,10 +158,9 @@ struct SinkSubspanAcrossSelect : public OpRewritePattern<arith::SelectOp> {
         lhs.getSourceSize() != rhs.getSourceSize() ||
         lhs.getResultSize() != rhs.getResultSize())
       return failure();
-    Value offset = arith::SelectOp::create(rewriter, op.getLoc(),
-                                           op.getCondition(),
-                                           lhs.getSourceOffset(),
-                                           rhs.getSourceOffset());
+    Value offset =
+        arith::SelectOp::create(rewriter, op.getLoc(), op.getCondition(),
+                                lhs.getSourceOffset(), rhs.getSourceOffset());
     rewriter.replaceOpWithNewOp<BufferSubspanOp>(
         op, op.getType(), lhs.getSource(), lhs.getSourceSize(), offset,
         lhs.getResultSize());

@@ -130,7 +130,8 @@ struct FoldDimOfShapeAwareProducer : public OpRewritePattern<DimOp> {
   LogicalResult matchAndRewrite(DimOp op,
                                 PatternRewriter &rewriter) const override {
     Value source = op.getSource();
-    while (auto assume = source.template getDefiningOp<memref::AssumeAlignmentOp>())
+    while (auto assume =
+               source.template getDefiningOp<memref::AssumeAlignmentOp>())
       source = assume.getMemref();
     auto shapeAwareOp = source.template getDefiningOp<ShapeAwareOpInterface>();
     std::optional<int64_t> index = op.getConstantIndex();
@@ -155,14 +156,14 @@ struct FoldDimOfShapeAwareProducer : public OpRewritePattern<DimOp> {
 
 } // namespace
 
-void UtilDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+void UtilDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
   results.add<FoldDimOfShapeAwareProducer<tensor::DimOp>,
               FoldDimOfShapeAwareProducer<memref::DimOp>>(getContext());
 }
 
-Operation *UtilDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *UtilDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   if (isa<NullAttr>(value))
     return NullOp::create(builder, loc, type);
   if (isa<BufferType>(type))
@@ -170,6 +171,7 @@ Operation *UtilDialect::materializeConstant(OpBuilder &builder,
                                     value, /*alignment=*/IntegerAttr{},
                                     /*mime_type=*/StringAttr{});
   if (arith::ConstantOp::isBuildableWith(value, type))
-    return arith::ConstantOp::create(builder, loc, type, cast<TypedAttr>(value));
+    return arith::ConstantOp::create(builder, loc, type,
+                                     cast<TypedAttr>(value));
   return nullptr;
 }

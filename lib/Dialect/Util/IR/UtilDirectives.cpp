@@ -73,7 +73,8 @@ ParseResult parseSymbolVisibility(OpAsmParser &parser, StringAttr &visibility) {
   return success();
 }
 
-void printSymbolVisibility(OpAsmPrinter &p, Operation *, StringAttr visibility) {
+void printSymbolVisibility(OpAsmPrinter &p, Operation *,
+                           StringAttr visibility) {
   p << (visibility ? visibility.getValue() : StringRef("public"));
 }
 
@@ -278,8 +279,8 @@ void printValueTypeList(OpAsmPrinter &p, Operation *, ValueRange values,
 //===----------------------------------------------------------------------===//
 
 /// Finds `name` (name and result number) in `operands`.
-static std::optional<unsigned>
-findOperand(ArrayRef<UnresolvedOperand> operands, const UnresolvedOperand &name) {
+static std::optional<unsigned> findOperand(ArrayRef<UnresolvedOperand> operands,
+                                           const UnresolvedOperand &name) {
   for (auto [i, operand] : llvm::enumerate(operands))
     if (operand.name == name.name && operand.number == name.number)
       return static_cast<unsigned>(i);
@@ -353,8 +354,8 @@ ParseResult parseTiedResultList(OpAsmParser &parser,
   return success();
 }
 
-void printTiedResultList(OpAsmPrinter &p, Operation *op, ValueRange,
-                         TypeRange, TypeRange resultTypes, ArrayAttr) {
+void printTiedResultList(OpAsmPrinter &p, Operation *op, ValueRange, TypeRange,
+                         TypeRange resultTypes, ArrayAttr) {
   for (auto [i, type] : llvm::enumerate(resultTypes)) {
     if (i)
       p << ", ";
@@ -387,7 +388,8 @@ ParseResult parseTiedFunctionResultList(OpAsmParser &parser,
 
 void printTiedFunctionResultList(OpAsmPrinter &p, Operation *op,
                                  ValueRange operands, TypeRange operandTypes,
-                                 TypeRange resultTypes, ArrayAttr tiedOperands) {
+                                 TypeRange resultTypes,
+                                 ArrayAttr tiedOperands) {
   bool parens = resultTypes.size() != 1;
   if (parens)
     p << '(';
@@ -439,9 +441,10 @@ void printShapedTypeList(OpAsmPrinter &p, Operation *op, TypeRange types0,
 }
 
 /// Parses `[ %x 'as' ] T DIMS(T)`; returns whether a tie was written.
-static ParseResult parseShapedTiedResultImpl(
-    OpAsmParser &parser, Type &resultType,
-    SmallVectorImpl<UnresolvedOperand> &resultDims, bool &tied) {
+static ParseResult
+parseShapedTiedResultImpl(OpAsmParser &parser, Type &resultType,
+                          SmallVectorImpl<UnresolvedOperand> &resultDims,
+                          bool &tied) {
   UnresolvedOperand name;
   OptionalParseResult tiedResult = parser.parseOptionalOperand(name);
   tied = tiedResult.has_value();
@@ -455,15 +458,17 @@ static ParseResult parseShapedTiedResultImpl(
   return success();
 }
 
-ParseResult parseShapedTiedResult(OpAsmParser &parser, Type &resultType,
-                                  SmallVectorImpl<UnresolvedOperand> &resultDims) {
+ParseResult
+parseShapedTiedResult(OpAsmParser &parser, Type &resultType,
+                      SmallVectorImpl<UnresolvedOperand> &resultDims) {
   bool tied;
   return parseShapedTiedResultImpl(parser, resultType, resultDims, tied);
 }
 
-ParseResult parseShapedTiedResult(OpAsmParser &parser, Type &resultType,
-                                  SmallVectorImpl<UnresolvedOperand> &resultDims,
-                                  ArrayAttr &tiedOperands) {
+ParseResult
+parseShapedTiedResult(OpAsmParser &parser, Type &resultType,
+                      SmallVectorImpl<UnresolvedOperand> &resultDims,
+                      ArrayAttr &tiedOperands) {
   bool tied;
   if (parseShapedTiedResultImpl(parser, resultType, resultDims, tied))
     return failure();
@@ -511,13 +516,11 @@ void printShapedTiedResult(OpAsmPrinter &p, Operation *op, Type resultType,
                         resultDim ? ValueRange(resultDim) : ValueRange());
 }
 
-ParseResult parseShapedResultList(OpAsmParser &parser,
-                                  ArrayRef<UnresolvedOperand> operands,
-                                  TypeRange operandTypes,
-                                  ArrayRef<UnresolvedOperand> operandDims,
-                                  SmallVectorImpl<Type> &resultTypes,
-                                  SmallVectorImpl<UnresolvedOperand> &resultDims,
-                                  ArrayAttr &tiedOperands) {
+ParseResult parseShapedResultList(
+    OpAsmParser &parser, ArrayRef<UnresolvedOperand> operands,
+    TypeRange operandTypes, ArrayRef<UnresolvedOperand> operandDims,
+    SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<UnresolvedOperand> &resultDims, ArrayAttr &tiedOperands) {
   SmallVector<int64_t> tied;
   do {
     Type type;
@@ -547,13 +550,12 @@ void printShapedResultList(OpAsmPrinter &p, Operation *op, ValueRange,
   }
 }
 
-ParseResult parseShapedFunctionType(OpAsmParser &parser,
-                                    ArrayRef<UnresolvedOperand> operands,
-                                    SmallVectorImpl<Type> &operandTypes,
-                                    SmallVectorImpl<UnresolvedOperand> &operandDims,
-                                    SmallVectorImpl<Type> &resultTypes,
-                                    SmallVectorImpl<UnresolvedOperand> &resultDims,
-                                    ArrayAttr &tiedOperands) {
+ParseResult parseShapedFunctionType(
+    OpAsmParser &parser, ArrayRef<UnresolvedOperand> operands,
+    SmallVectorImpl<Type> &operandTypes,
+    SmallVectorImpl<UnresolvedOperand> &operandDims,
+    SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<UnresolvedOperand> &resultDims, ArrayAttr &tiedOperands) {
   if (parser.parseLParen())
     return failure();
   if (failed(parser.parseOptionalRParen())) {
@@ -711,7 +713,8 @@ void printShapedFunctionSignature(OpAsmPrinter &p, Operation *op,
     } else {
       p.printType(type);
     }
-    if (DictionaryAttr dict = getDictAt(resultAttrs, i); dict && !dict.empty()) {
+    if (DictionaryAttr dict = getDictAt(resultAttrs, i);
+        dict && !dict.empty()) {
       p << ' ';
       p.printAttributeWithoutType(dict);
     }

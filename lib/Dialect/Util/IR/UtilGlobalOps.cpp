@@ -13,7 +13,8 @@ using namespace sluice::util;
 
 void GlobalOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                      bool isMutable, Type type, Attribute initialValue) {
-  state.addAttribute(getSymNameAttrName(state.name), builder.getStringAttr(name));
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
   if (isMutable)
     state.addAttribute(getIsMutableAttrName(state.name), builder.getUnitAttr());
   state.addAttribute(getTypeAttrName(state.name), TypeAttr::get(type));
@@ -25,9 +26,7 @@ Type GlobalOp::getGlobalType() { return getType(); }
 void GlobalOp::setGlobalType(Type type) { setType(type); }
 bool GlobalOp::isGlobalMutable() { return getIsMutable(); }
 void GlobalOp::setGlobalMutable(bool isMutable) { setIsMutable(isMutable); }
-Attribute GlobalOp::getGlobalInitialValue() {
-  return getInitialValueAttr();
-}
+Attribute GlobalOp::getGlobalInitialValue() { return getInitialValueAttr(); }
 void GlobalOp::setGlobalInitialValue(Attribute value) {
   if (value)
     setInitialValueAttr(value);
@@ -101,7 +100,8 @@ void GlobalLoadOp::getEffects(
   effects.emplace_back(MemoryEffects::Read::get());
 }
 
-LogicalResult GlobalLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult
+GlobalLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto global = symbolTable.lookupNearestSymbolFrom<GlobalOpInterface>(
       (*this)->getParentOp(), getGlobalAttr());
   if (!global)

@@ -33,7 +33,8 @@ static bool isAlignedTo(Value value, Value alignment) {
     if (inner.getAlignment() == alignment)
       return true;
     APInt innerInt;
-    if (alignConst && matchPattern(inner.getAlignment(), m_ConstantInt(&innerInt)) &&
+    if (alignConst &&
+        matchPattern(inner.getAlignment(), m_ConstantInt(&innerInt)) &&
         alignInt.getZExtValue() != 0 &&
         innerInt.getZExtValue() >= alignInt.getZExtValue() &&
         innerInt.getZExtValue() % alignInt.getZExtValue() == 0)
@@ -43,7 +44,8 @@ static bool isAlignedTo(Value value, Value alignment) {
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
     if (!alignConst || alignInt.getZExtValue() == 0)
       return false;
-    int64_t divisor = apply.getAffineMap().getResult(0).getLargestKnownDivisor();
+    int64_t divisor =
+        apply.getAffineMap().getResult(0).getLargestKnownDivisor();
     return divisor > 0 &&
            static_cast<uint64_t>(divisor) % alignInt.getZExtValue() == 0;
   }
@@ -155,9 +157,8 @@ static void printAssumptionRow(OpAsmPrinter &p, ArrayAttr row) {
     return;
   }
   p << '[';
-  llvm::interleaveComma(row, p, [&](Attribute a) {
-    cast<IntAssumptionAttr>(a).printBody(p);
-  });
+  llvm::interleaveComma(
+      row, p, [&](Attribute a) { cast<IntAssumptionAttr>(a).printBody(p); });
   p << ']';
 }
 
@@ -188,7 +189,8 @@ void AssumeIntOp::print(OpAsmPrinter &p) {
     p.decreaseIndent();
     p.printNewline();
     p << ": ";
-    llvm::interleaveComma(getOperandTypes(), p, [&](Type t) { p.printType(t); });
+    llvm::interleaveComma(getOperandTypes(), p,
+                          [&](Type t) { p.printType(t); });
     p.decreaseIndent();
   }
   p.printOptionalAttrDict((*this)->getAttrs(), {getAssumptionsAttrName()});
@@ -218,15 +220,17 @@ LogicalResult AssumeIntOp::verify() {
   return success();
 }
 
-LogicalResult AssumeIntOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult AssumeIntOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
   llvm::append_range(inferred, operands.getTypes());
   return success();
 }
 
-SmallVector<IntAssumptionAttr> AssumeIntOp::getOperandAssumptions(unsigned index) {
+SmallVector<IntAssumptionAttr>
+AssumeIntOp::getOperandAssumptions(unsigned index) {
   SmallVector<IntAssumptionAttr> result;
   for (Attribute a : cast<ArrayAttr>(getAssumptions()[index]))
     result.push_back(cast<IntAssumptionAttr>(a));
@@ -339,10 +343,9 @@ struct NormalizeAssumeInt : public OpRewritePattern<AssumeIntOp> {
       rewriter.eraseOp(op);
       return success();
     }
-    auto newOp = AssumeIntOp::create(rewriter, op.getLoc(),
-                                     ValueRange(keptOperands).getTypes(),
-                                     keptOperands,
-                                     rewriter.getArrayAttr(keptRows));
+    auto newOp = AssumeIntOp::create(
+        rewriter, op.getLoc(), ValueRange(keptOperands).getTypes(),
+        keptOperands, rewriter.getArrayAttr(keptRows));
     for (auto [oldResult, newResult] :
          llvm::zip_equal(keptResults, newOp.getResults()))
       rewriter.replaceAllUsesWith(oldResult, newResult);

@@ -38,7 +38,8 @@ SmallVector<Value> buildShape(Location loc, Type type, ValueRange dynamicDims,
   unsigned next = 0;
   for (int64_t dim : shapedType.getShape()) {
     if (ShapedType::isDynamic(dim))
-      shape.push_back(next < dynamicDims.size() ? dynamicDims[next++] : Value());
+      shape.push_back(next < dynamicDims.size() ? dynamicDims[next++]
+                                                : Value());
     else
       shape.push_back(arith::ConstantIndexOp::create(builder, loc, dim));
   }
@@ -101,8 +102,8 @@ static ArrayAttr getTiedOperandsAttr(Operation *op) {
   return op->getAttrOfType<ArrayAttr>(TiedOpInterface::getStorageAttrName());
 }
 
-std::optional<unsigned> getTiedResultOperandIndexFromAttr(Operation *op,
-                                                          unsigned resultIndex) {
+std::optional<unsigned>
+getTiedResultOperandIndexFromAttr(Operation *op, unsigned resultIndex) {
   auto tiedOp = cast<TiedOpInterface>(op);
   ArrayAttr attr = getTiedOperandsAttr(op);
   if (!attr || attr.empty())
@@ -186,8 +187,7 @@ LogicalResult verifyTiedOp(Operation *op) {
         index >= static_cast<int64_t>(operandStart + operandLength))
       return op->emitError()
              << "op tied operand index "
-             << (index < 0 ? index
-                           : index - static_cast<int64_t>(operandStart))
+             << (index < 0 ? index : index - static_cast<int64_t>(operandStart))
              << " is out of range of the " << operandLength
              << " tieable operand(s)";
   }
@@ -200,7 +200,8 @@ LogicalResult verifyTiedOp(Operation *op) {
 
 LogicalResult verifyGlobalOp(Operation *op) {
   auto globalOp = cast<GlobalOpInterface>(op);
-  auto typedValue = dyn_cast_or_null<TypedAttr>(globalOp.getGlobalInitialValue());
+  auto typedValue =
+      dyn_cast_or_null<TypedAttr>(globalOp.getGlobalInitialValue());
   if (!typedValue)
     return success();
   Type globalType = globalOp.getGlobalType();
@@ -278,7 +279,8 @@ bool TiedOpInterface::isOperandTied(unsigned operandIndex) {
   return false;
 }
 
-SmallVector<Value> TiedOpInterface::getOperandTiedResults(unsigned operandIndex) {
+SmallVector<Value>
+TiedOpInterface::getOperandTiedResults(unsigned operandIndex) {
   SmallVector<Value> results;
   auto [start, length] = getTiedResultsIndexAndLength();
   for (unsigned i = start; i < start + length; ++i)
@@ -305,9 +307,10 @@ void excludeTiedOperandAndResultIndices(
       kept.push_back(TiedOpInterface::kUntiedIndex);
       continue;
     }
-    int64_t removedBefore = llvm::count_if(excludedOperandIndices, [&](unsigned i) {
-      return static_cast<int64_t>(i) < operandIndex;
-    });
+    int64_t removedBefore =
+        llvm::count_if(excludedOperandIndices, [&](unsigned i) {
+          return static_cast<int64_t>(i) < operandIndex;
+        });
     kept.push_back(operandIndex - removedBefore);
   }
   tiedOperandIndices.assign(kept.begin(), kept.end());
@@ -317,8 +320,8 @@ void excludeTiedOperandAndResultIndices(
 // ShapeAwareOpInterface
 //===----------------------------------------------------------------------===//
 
-SmallVector<Value> ShapeAwareOpInterface::buildResultValueShape(Value result,
-                                                                OpBuilder &builder) {
+SmallVector<Value>
+ShapeAwareOpInterface::buildResultValueShape(Value result, OpBuilder &builder) {
   auto shapeAwareOp = result.getDefiningOp<ShapeAwareOpInterface>();
   if (!shapeAwareOp)
     return {};
@@ -383,7 +386,8 @@ ValueRange findDynamicDimsInList(unsigned idx, ValueRange values,
 }
 
 Value findValueSizeInList(unsigned idx, ValueRange values, ValueRange sizes) {
-  if (idx >= values.size() || !isa<SizeAwareTypeInterface>(values[idx].getType()))
+  if (idx >= values.size() ||
+      !isa<SizeAwareTypeInterface>(values[idx].getType()))
     return {};
   ValueRange dims = findDynamicDimsInList(idx, values, sizes);
   return dims.size() == 1 ? dims.front() : Value();
@@ -401,10 +405,12 @@ std::optional<ValueRange> findDynamicDims(Value value) {
       // The size is an operand or result of the op: return it as a range.
       for (OpOperand &operand : op->getOpOperands())
         if (operand.get() == size)
-          return ValueRange(op->getOperands().slice(operand.getOperandNumber(), 1));
+          return ValueRange(
+              op->getOperands().slice(operand.getOperandNumber(), 1));
       for (OpResult result : op->getResults())
         if (result == size)
-          return ValueRange(op->getResults().slice(result.getResultNumber(), 1));
+          return ValueRange(
+              op->getResults().slice(result.getResultNumber(), 1));
       return std::nullopt;
     }
     auto tiedOp = dyn_cast<TiedOpInterface>(op);
@@ -425,7 +431,8 @@ std::optional<ValueRange> findDynamicDims(Value value, Block *block,
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
     if (auto shapeAwareOp = dyn_cast<ShapeAwareOpInterface>(user)) {
-      ValueRange dims = shapeAwareOp.getOperandDynamicDims(use.getOperandNumber());
+      ValueRange dims =
+          shapeAwareOp.getOperandDynamicDims(use.getOperandNumber());
       if (llvm::all_of(dims, [&](Value dim) {
             return isValueUsableForOp(dim, block, insertionPoint);
           }))
@@ -517,7 +524,8 @@ Value SizeAwareTypeInterface::findSizeValue(Value value, Block *block,
           return size;
       }
       if (auto tiedOp = dyn_cast<TiedOpInterface>(user))
-        for (Value result : tiedOp.getOperandTiedResults(use.getOperandNumber()))
+        for (Value result :
+             tiedOp.getOperandTiedResults(use.getOperandNumber()))
           worklist.push_back(result);
     }
   }
@@ -530,8 +538,7 @@ Value SizeAwareTypeInterface::queryValueSize(Location loc, Value value,
     return {};
   if (Block *block = builder.getInsertionBlock();
       block && builder.getInsertionPoint() != block->end())
-    if (Value size =
-            findSizeValue(value, block, builder.getInsertionPoint()))
+    if (Value size = findSizeValue(value, block, builder.getInsertionPoint()))
       return size;
   if (auto sizeAwareOp = value.getDefiningOp<SizeAwareOpInterface>())
     if (Value size = sizeAwareOp.getResultSizeFromValue(value))

@@ -21,7 +21,8 @@ ParseResult parseListTypeGet(OpAsmParser &parser, Type &listType,
     SMLoc typeLoc = parser.getCurrentLocation();
     if (failed(parser.parseType(resultType)))
       return parser.emitError(
-          typeLoc, "expected an element type when specifying list access types");
+          typeLoc,
+          "expected an element type when specifying list access types");
     if (!ListType::canImplicitlyCast(list.getElementType(), resultType))
       return parser.emitError(
           typeLoc, "list access types must match the same base type as the "

@@ -3,11 +3,11 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Builders.h"
-#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "sluice/Dialect/Util/IR/TiedFunctionBuilder.h"
 #include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -24,8 +24,8 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
                    FunctionType type, ArrayAttr tiedOperands,
                    ArrayRef<DictionaryAttr> argAttrs,
                    ArrayRef<DictionaryAttr> resAttrs) {
-  sluice::util::buildTiedFunctionState<FuncOp>(builder, state, name, "public", type,
-                                          tiedOperands, argAttrs, resAttrs);
+  sluice::util::buildTiedFunctionState<FuncOp>(
+      builder, state, name, "public", type, tiedOperands, argAttrs, resAttrs);
 }
 
 FuncOp FuncOp::create(Location loc, StringRef name, FunctionType type,
@@ -36,7 +36,8 @@ FuncOp FuncOp::create(Location loc, StringRef name, FunctionType type,
   return cast<FuncOp>(Operation::create(state));
 }
 
-std::optional<unsigned> FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
+std::optional<unsigned>
+FuncOp::getTiedResultArgumentIndex(unsigned resultIndex) {
   return sluice::util::getTiedIndex(getTiedOperandsAttr(), resultIndex);
 }
 
@@ -180,9 +181,9 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
   NamedAttrList extraAttrs;
   if (parser.parseOptionalAttrDictWithKeyword(extraAttrs))
     return failure();
-  for (StringRef inferred : {SymbolTable::getVisibilityAttrName(),
-                             SymbolTable::getSymbolAttrName(),
-                             StringRef("function_type")}) {
+  for (StringRef inferred :
+       {SymbolTable::getVisibilityAttrName(), SymbolTable::getSymbolAttrName(),
+        StringRef("function_type")}) {
     if (extraAttrs.get(inferred))
       return parser.emitError(attrLoc, "'")
              << inferred
@@ -267,7 +268,8 @@ void FuncOp::print(OpAsmPrinter &p) {
       } else {
         p.printType(resultTypes[i]);
       }
-      if (DictionaryAttr attrs = getResultAttrDict(i); attrs && !attrs.empty()) {
+      if (DictionaryAttr attrs = getResultAttrDict(i);
+          attrs && !attrs.empty()) {
         p << ' ';
         p.printAttributeWithoutType(attrs);
       }
@@ -329,12 +331,12 @@ void FuncOp::expandSignature(
     return;
   Builder builder(context);
   setFunctionTypeAttr(TypeAttr::get(newType));
-  if (getTiedOperandsAttr() || llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
+  if (getTiedOperandsAttr() ||
+      llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
     setTiedOperandsAttr(builder.getIndexArrayAttr(ties));
   auto anyNonEmpty = [](ArrayRef<Attribute> dicts) {
-    return llvm::any_of(dicts, [](Attribute a) {
-      return !cast<DictionaryAttr>(a).empty();
-    });
+    return llvm::any_of(
+        dicts, [](Attribute a) { return !cast<DictionaryAttr>(a).empty(); });
   };
   if (anyNonEmpty(argAttrs))
     setArgAttrsAttr(builder.getArrayAttr(argAttrs));
@@ -361,8 +363,8 @@ LogicalResult FuncOp::verify() {
       return emitOpError("tied_operands entries must be integers");
     int64_t k = index.getInt();
     if (k != -1 && (k < 0 || k >= numInputs))
-      return emitOpError("result #") << i << " tied to invalid operand index "
-                                     << k;
+      return emitOpError("result #")
+             << i << " tied to invalid operand index " << k;
   }
   return success();
 }
@@ -408,7 +410,8 @@ FunctionType CallOp::getCalleeType() {
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   StringRef name = getCallee();
-  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
   if (!callee)
     return emitOpError("undefined/incompatible callee: ") << name;
   FunctionType callType = getCalleeType();
@@ -478,8 +481,9 @@ void InitializerOp::build(OpBuilder &builder, OperationState &state) {
 }
 
 ParseResult InitializerOp::parse(OpAsmParser &parser, OperationState &result) {
-  result.addAttribute(getFunctionTypeAttrName(result.name),
-                      TypeAttr::get(parser.getBuilder().getFunctionType({}, {})));
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(parser.getBuilder().getFunctionType({}, {})));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
   Region *body = result.addRegion();

@@ -112,7 +112,7 @@ private:
 /// Returns early from the enclosing function when `expr` is a failed Status.
 #define SLUICE_RETURN_IF_ERROR(expr)                                           \
   do {                                                                         \
-    ::sluice::runtime::Status _sluice_status = (expr);                        \
+    ::sluice::runtime::Status _sluice_status = (expr);                         \
     if (!_sluice_status.isOk())                                                \
       return _sluice_status;                                                   \
   } while (false)

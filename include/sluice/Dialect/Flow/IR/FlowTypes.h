@@ -24,7 +24,8 @@ namespace sluice::flow {
 
 /// The collective element type of `type` (§3.2): f16/bf16/f32/f64 map to the
 /// float cases; 8/16/32/64-bit integers to `si*` when signed, else `ui*`.
-std::optional<CollectiveElementType> getCollectiveElementTypeFor(mlir::Type type);
+std::optional<CollectiveElementType>
+getCollectiveElementTypeFor(mlir::Type type);
 mlir::IntegerAttr getCollectiveElementTypeAttr(mlir::RankedTensorType type);
 
 } // namespace sluice::flow

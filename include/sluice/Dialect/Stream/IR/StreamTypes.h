@@ -1,4 +1,5 @@
-//===- StreamTypes.h - stream enums, attributes, types, interfaces -*- C++ -*-===//
+//===- StreamTypes.h - stream enums, attributes, types, interfaces -*- C++
+//-*-===//
 
 #ifndef SLUICE_DIALECT_STREAM_IR_STREAMTYPES_H
 #define SLUICE_DIALECT_STREAM_IR_STREAMTYPES_H
@@ -8,8 +9,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Types.h"
-#include "llvm/ADT/StringExtras.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "sluice/Dialect/Stream/IR/StreamEnums.h.inc"
 

@@ -21,10 +21,11 @@ void attachBuiltinAttrModels(mlir::MLIRContext *context);
 /// Serializes bytes [byteOffset, byteOffset + buffer.size()) of the rounded
 /// physical layout of `attr`, without materializing the rest (used to
 /// stream large constants).
-mlir::LogicalResult serializeDenseElementsRange(
-    mlir::Location loc, mlir::DenseIntOrFPElementsAttr attr,
-    llvm::endianness endian, uint64_t byteOffset,
-    llvm::MutableArrayRef<char> buffer);
+mlir::LogicalResult
+serializeDenseElementsRange(mlir::Location loc,
+                            mlir::DenseIntOrFPElementsAttr attr,
+                            llvm::endianness endian, uint64_t byteOffset,
+                            llvm::MutableArrayRef<char> buffer);
 
 /// Serializes dense elements in their rounded physical layout.
 mlir::LogicalResult serializeDenseElements(mlir::Location loc,

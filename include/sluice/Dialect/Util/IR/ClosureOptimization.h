@@ -35,8 +35,8 @@ mlir::LogicalResult optimizeClosureLikeOp(ClosureOpInterface closureOp,
 template <typename OpT>
 struct ClosureOptimizationPattern : public mlir::OpRewritePattern<OpT> {
   using mlir::OpRewritePattern<OpT>::OpRewritePattern;
-  mlir::LogicalResult matchAndRewrite(OpT op,
-                                      mlir::PatternRewriter &rewriter) const override {
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, mlir::PatternRewriter &rewriter) const override {
     return optimizeClosureLikeOp(
         llvm::cast<ClosureOpInterface>(op.getOperation()), rewriter);
   }

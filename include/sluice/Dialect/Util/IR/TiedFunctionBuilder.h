@@ -1,4 +1,5 @@
-//===- TiedFunctionBuilder.h - shared builder of tied function ops -*- C++ -*-===//
+//===- TiedFunctionBuilder.h - shared builder of tied function ops -*- C++
+//-*-===//
 //
 // util.func, flow.func, stream.async.func and stream.cmd.func are built the
 // same way: symbol name and visibility, function type, optional
@@ -35,15 +36,17 @@ void buildFunctionState(mlir::OpBuilder &builder, mlir::OperationState &state,
   state.addRegion();
   if (!argAttrs.empty() || !resAttrs.empty())
     mlir::call_interface_impl::addArgAndResultAttrs(
-        builder, state, argAttrs, resAttrs, OpT::getArgAttrsAttrName(state.name),
+        builder, state, argAttrs, resAttrs,
+        OpT::getArgAttrsAttrName(state.name),
         OpT::getResAttrsAttrName(state.name));
 }
 
 /// Same as buildFunctionState, plus `tied_operands` when it is non-null.
 template <typename OpT>
-void buildTiedFunctionState(mlir::OpBuilder &builder, mlir::OperationState &state,
-                            llvm::StringRef name, llvm::StringRef visibility,
-                            mlir::FunctionType type, mlir::ArrayAttr tiedOperands,
+void buildTiedFunctionState(mlir::OpBuilder &builder,
+                            mlir::OperationState &state, llvm::StringRef name,
+                            llvm::StringRef visibility, mlir::FunctionType type,
+                            mlir::ArrayAttr tiedOperands,
                             llvm::ArrayRef<mlir::DictionaryAttr> argAttrs,
                             llvm::ArrayRef<mlir::DictionaryAttr> resAttrs) {
   if (tiedOperands)

@@ -17,13 +17,13 @@ namespace sluice::util {
 /// `{%v, ...}` holding exactly `count` values, nothing when `count` is 0: the
 /// dynamic dims of a shaped type or the size of a size-aware type. A wrong
 /// count is reported as "expected <count> dynamic dims for <type> but got <n>".
-mlir::ParseResult
-parseDimBraces(mlir::OpAsmParser &parser, mlir::Type type, unsigned count,
-               llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &values);
+mlir::ParseResult parseDimBraces(
+    mlir::OpAsmParser &parser, mlir::Type type, unsigned count,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &values);
 /// Prints `count` values of `values` from `next` in braces (advancing
 /// `next`); `<<INVALID>>` when the list is too short.
-void printDimBraces(mlir::OpAsmPrinter &p, unsigned count, mlir::ValueRange values,
-                    unsigned &next);
+void printDimBraces(mlir::OpAsmPrinter &p, unsigned count,
+                    mlir::ValueRange values, unsigned &next);
 
 using UnresolvedOperand = mlir::OpAsmParser::UnresolvedOperand;
 
@@ -77,8 +77,9 @@ void printSizeAwareType(mlir::OpAsmPrinter &p, mlir::Operation *op,
                         mlir::Type type, mlir::Value size);
 
 // `'(' [ T { ',' T } ] ')'`.
-mlir::ParseResult parseOperandTypeList(mlir::OpAsmParser &parser,
-                                       llvm::SmallVectorImpl<mlir::Type> &types);
+mlir::ParseResult
+parseOperandTypeList(mlir::OpAsmParser &parser,
+                     llvm::SmallVectorImpl<mlir::Type> &types);
 void printOperandTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
                           mlir::TypeRange types);
 
@@ -90,7 +91,8 @@ parseTiedResultList(mlir::OpAsmParser &parser,
                     llvm::SmallVectorImpl<mlir::Type> &resultTypes,
                     mlir::ArrayAttr &tiedOperands);
 void printTiedResultList(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                         mlir::ValueRange operands, mlir::TypeRange operandTypes,
+                         mlir::ValueRange operands,
+                         mlir::TypeRange operandTypes,
                          mlir::TypeRange resultTypes,
                          mlir::ArrayAttr tiedOperands);
 
@@ -144,14 +146,12 @@ void printShapedTiedResult(mlir::OpAsmPrinter &p, mlir::Operation *op,
                            mlir::Type resultType, mlir::Value resultDim);
 
 // `rentry { ',' rentry }`, `rentry := ( %x [ 'as' T ] | T ) DIMS(type)`.
-mlir::ParseResult
-parseShapedResultList(mlir::OpAsmParser &parser,
-                      llvm::ArrayRef<UnresolvedOperand> operands,
-                      mlir::TypeRange operandTypes,
-                      llvm::ArrayRef<UnresolvedOperand> operandDims,
-                      llvm::SmallVectorImpl<mlir::Type> &resultTypes,
-                      llvm::SmallVectorImpl<UnresolvedOperand> &resultDims,
-                      mlir::ArrayAttr &tiedOperands);
+mlir::ParseResult parseShapedResultList(
+    mlir::OpAsmParser &parser, llvm::ArrayRef<UnresolvedOperand> operands,
+    mlir::TypeRange operandTypes, llvm::ArrayRef<UnresolvedOperand> operandDims,
+    llvm::SmallVectorImpl<mlir::Type> &resultTypes,
+    llvm::SmallVectorImpl<UnresolvedOperand> &resultDims,
+    mlir::ArrayAttr &tiedOperands);
 void printShapedResultList(mlir::OpAsmPrinter &p, mlir::Operation *op,
                            mlir::ValueRange operands,
                            mlir::TypeRange operandTypes,
@@ -201,7 +201,8 @@ void printValueTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
 
 // `L [ '->' T ]`: list type, then the access type when it differs.
 mlir::ParseResult parseListTypeGet(mlir::OpAsmParser &parser,
-                                   mlir::Type &listType, mlir::Type &resultType);
+                                   mlir::Type &listType,
+                                   mlir::Type &resultType);
 void printListTypeGet(mlir::OpAsmPrinter &p, mlir::Operation *op,
                       mlir::Type listType, mlir::Type resultType);
 

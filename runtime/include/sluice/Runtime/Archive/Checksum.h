@@ -1,4 +1,5 @@
-//===- Checksum.h - CRC32C and SHA-256 --------------------------------------===//
+//===- Checksum.h - CRC32C and SHA-256
+//--------------------------------------===//
 //
 // The two digest algorithms of the CHECKSUM record (irpa-format.md §7.3).
 // Both are incremental.

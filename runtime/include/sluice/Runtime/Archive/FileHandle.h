@@ -1,4 +1,5 @@
-//===- FileHandle.h - Read-only positioned file access ---------------------===//
+//===- FileHandle.h - Read-only positioned file access
+//---------------------===//
 //
 // Parsers never map or read whole files: they issue bounded positioned reads
 // through this interface. Two implementations: POSIX files (pread) and
@@ -33,7 +34,9 @@ public:
   Status readAt(uint64_t offset, void *buffer, uint64_t length) const;
 
   /// Total bytes returned by readAt so far.
-  uint64_t bytesRead() const { return bytesRead_.load(std::memory_order_relaxed); }
+  uint64_t bytesRead() const {
+    return bytesRead_.load(std::memory_order_relaxed);
+  }
 
   /// True when the handle has a path on disk (relative EXTERNAL paths can be
   /// resolved against its directory).
@@ -51,7 +54,8 @@ public:
 protected:
   FileHandle(std::string path, uint64_t size, std::string name = {})
       : path_(std::move(path)), name_(std::move(name)), size_(size) {}
-  virtual Status readImpl(uint64_t offset, void *buffer, uint64_t length) const = 0;
+  virtual Status readImpl(uint64_t offset, void *buffer,
+                          uint64_t length) const = 0;
 
 private:
   std::string path_;

@@ -1,4 +1,5 @@
-//===- GgufReader.h - Gguf index parser ------------------------------------===//
+//===- GgufReader.h - Gguf index parser
+//------------------------------------===//
 #ifndef SLUICE_RUNTIME_ARCHIVE_GGUFREADER_H
 #define SLUICE_RUNTIME_ARCHIVE_GGUFREADER_H
 
@@ -8,7 +9,8 @@ namespace sluice::runtime::archive {
 
 /// Parses the index of a .gguf file with bounded positioned reads (never the
 /// tensor data). Errors name the file and, where relevant, the entry.
-Expected<ParsedFile> parseGgufFile(FileHandleRef file, const ParseOptions &options = {});
+Expected<ParsedFile> parseGgufFile(FileHandleRef file,
+                                   const ParseOptions &options = {});
 
 } // namespace sluice::runtime::archive
 

@@ -1,4 +1,5 @@
-//===- IrpaFormat.h - IRPA v0 layout constants ------------------------------===//
+//===- IrpaFormat.h - IRPA v0 layout constants
+//------------------------------===//
 //
 // irpa-format.md Part A. Offsets of the packed little-endian structures;
 // readers and writers use memcpy loads/stores at these offsets.

@@ -1,4 +1,5 @@
-//===- IrpaReader.h - Irpa index parser ------------------------------------===//
+//===- IrpaReader.h - Irpa index parser
+//------------------------------------===//
 #ifndef SLUICE_RUNTIME_ARCHIVE_IRPAREADER_H
 #define SLUICE_RUNTIME_ARCHIVE_IRPAREADER_H
 
@@ -8,7 +9,8 @@ namespace sluice::runtime::archive {
 
 /// Parses the index of a .irpa file with bounded positioned reads (never the
 /// tensor data). Errors name the file and, where relevant, the entry.
-Expected<ParsedFile> parseIrpaFile(FileHandleRef file, const ParseOptions &options = {});
+Expected<ParsedFile> parseIrpaFile(FileHandleRef file,
+                                   const ParseOptions &options = {});
 
 } // namespace sluice::runtime::archive
 

@@ -1,4 +1,5 @@
-//===- IrpaWriter.h - IRPA archive builder/writer ---------------------------===//
+//===- IrpaWriter.h - IRPA archive builder/writer
+//---------------------------===//
 //
 // irpa-format.md §4 (byte-exact layout) and §7 (Sluice extensions). Entries
 // are declared in order; `write` lays them out exactly as the reference
@@ -117,8 +118,8 @@ struct WriterOptions {
 struct WrittenEntry {
   std::string name;
   ArchiveEntry::Kind kind;
-  uint64_t entryOffset = 0;  // absolute offset of the entry header
-  uint64_t dataOffset = 0;   // absolute data offset (DATA only)
+  uint64_t entryOffset = 0; // absolute offset of the entry header
+  uint64_t dataOffset = 0;  // absolute data offset (DATA only)
   uint64_t length = 0;
 };
 

@@ -1,4 +1,5 @@
-//===- ParameterIndex.h - Key -> parameter storage index --------------------===//
+//===- ParameterIndex.h - Key -> parameter storage index
+//--------------------===//
 //
 // parameter-runtime.md §2. An index maps byte-string keys to entries that are
 // either splats (a repeating pattern) or byte ranges of a file (an IRPA
@@ -69,7 +70,9 @@ struct ParameterEntry {
   std::optional<TensorInfoRecord> tensorInfo;
 
   /// Name of the declaring file for messages ("<memory>" without a path).
-  std::string sourceName() const { return source ? source->displayName() : "<memory>"; }
+  std::string sourceName() const {
+    return source ? source->displayName() : "<memory>";
+  }
 
   /// Byte `i` of a splat (pattern[i % patternLength]).
   uint8_t splatByte(uint64_t i) const {
@@ -102,8 +105,15 @@ public:
     Iterator(const ParameterIndex *index, size_t i) : index_(index), i_(i) {}
     reference operator*() const { return index_->entry(i_); }
     pointer operator->() const { return &index_->entry(i_); }
-    Iterator &operator++() { ++i_; return *this; }
-    Iterator operator++(int) { Iterator old = *this; ++i_; return old; }
+    Iterator &operator++() {
+      ++i_;
+      return *this;
+    }
+    Iterator operator++(int) {
+      Iterator old = *this;
+      ++i_;
+      return old;
+    }
     bool operator==(const Iterator &o) const { return i_ == o.i_; }
     bool operator!=(const Iterator &o) const { return i_ != o.i_; }
 
@@ -122,7 +132,9 @@ public:
   void append(std::vector<ParameterEntry> entries);
 
   /// Records a diagnostic (warnings from parsers, duplicate keys, ...).
-  void addDiagnostic(std::string message) { diagnostics_.push_back(std::move(message)); }
+  void addDiagnostic(std::string message) {
+    diagnostics_.push_back(std::move(message));
+  }
   const std::vector<std::string> &diagnostics() const { return diagnostics_; }
 
   /// First entry with `key`, or nullptr.
@@ -131,7 +143,8 @@ public:
   /// out[i] = find(keys[i]) for every i (`out` has keys.size() elements).
   /// Faster than a loop of find() on large indexes: the table slots and
   /// entries of a group of keys are prefetched before they are compared.
-  void findMany(const std::string_view *keys, size_t count, const ParameterEntry **out) const;
+  void findMany(const std::string_view *keys, size_t count,
+                const ParameterEntry **out) const;
 
   /// Like find, but a miss is NOT_FOUND «no parameter found in index with key
   /// '<key>'», followed by «; did you mean '<k>'?» when a key within edit

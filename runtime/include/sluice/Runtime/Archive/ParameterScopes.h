@@ -1,4 +1,5 @@
-//===- ParameterScopes.h - Format selection and scoped indices -------------===//
+//===- ParameterScopes.h - Format selection and scoped indices
+//-------------===//
 //
 // parameter-runtime.md §12.1 (`--parameters=[scope=]path`) and
 // irpa-format.md Part D (format selection by extension, then by magic).
@@ -61,7 +62,8 @@ public:
   /// 0..tp_size-1 exactly once; with `expectedTpSize` (embedder or
   /// --parameter_expected_tp_size) every sharded scope must match it.
   /// Violations are FAILED_PRECONDITION.
-  Status validateSharding(std::optional<uint32_t> expectedTpSize = std::nullopt) const;
+  Status
+  validateSharding(std::optional<uint32_t> expectedTpSize = std::nullopt) const;
   const Scope *findScope(std::string_view name) const;
 
   /// Resolves (scope, key). A missing scope is NOT_FOUND «no provider

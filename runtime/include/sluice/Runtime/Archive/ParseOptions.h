@@ -1,4 +1,5 @@
-//===- ParseOptions.h - Options and results shared by the file parsers -----===//
+//===- ParseOptions.h - Options and results shared by the file parsers
+//-----===//
 #ifndef SLUICE_RUNTIME_ARCHIVE_PARSEOPTIONS_H
 #define SLUICE_RUNTIME_ARCHIVE_PARSEOPTIONS_H
 
@@ -22,7 +23,8 @@ struct ParseOptions {
   /// --parameter_strict_safetensors.
   bool strictSafetensors = false;
   /// Opens EXTERNAL files for archives without a path (memory handles).
-  std::function<Expected<FileHandleRef>(const std::string &path)> externalResolver;
+  std::function<Expected<FileHandleRef>(const std::string &path)>
+      externalResolver;
 };
 
 /// The result of parsing one file: its entries (staged; the caller appends

@@ -1,4 +1,5 @@
-//===- SafetensorsReader.h - Safetensors index parser ------------------------------------===//
+//===- SafetensorsReader.h - Safetensors index parser
+//------------------------------------===//
 #ifndef SLUICE_RUNTIME_ARCHIVE_SAFETENSORSREADER_H
 #define SLUICE_RUNTIME_ARCHIVE_SAFETENSORSREADER_H
 
@@ -6,9 +7,10 @@
 
 namespace sluice::runtime::archive {
 
-/// Parses the index of a .safetensors file with bounded positioned reads (never the
-/// tensor data). Errors name the file and, where relevant, the entry.
-Expected<ParsedFile> parseSafetensorsFile(FileHandleRef file, const ParseOptions &options = {});
+/// Parses the index of a .safetensors file with bounded positioned reads (never
+/// the tensor data). Errors name the file and, where relevant, the entry.
+Expected<ParsedFile> parseSafetensorsFile(FileHandleRef file,
+                                          const ParseOptions &options = {});
 
 } // namespace sluice::runtime::archive
 

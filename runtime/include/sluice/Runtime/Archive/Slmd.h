@@ -1,4 +1,5 @@
-//===- Slmd.h - Sluice metadata container (SLMD) records --------------------===//
+//===- Slmd.h - Sluice metadata container (SLMD) records
+//--------------------===//
 //
 // irpa-format.md §7.1: the SLMD container stored in IRPA entry metadata
 // blobs, and the records it carries (checksum, tensor info, sharding, ...).
@@ -35,13 +36,17 @@ const char *checksumAlgorithmName(ChecksumAlgorithm algorithm);
 
 struct ChecksumRecord {
   ChecksumAlgorithm algorithm = ChecksumAlgorithm::Crc32c;
-  uint8_t coveredType = 2;  // IRPA entry type: 2 DATA, 3 EXTERNAL
-  uint8_t chunkLog2 = 0;    // 0 = one digest over the whole entry
+  uint8_t coveredType = 2; // IRPA entry type: 2 DATA, 3 EXTERNAL
+  uint8_t chunkLog2 = 0;   // 0 = one digest over the whole entry
   uint64_t coveredLength = 0;
-  std::string digests;      // digestCount() * digestSize() bytes
+  std::string digests; // digestCount() * digestSize() bytes
 
-  uint32_t digestSize() const { return algorithm == ChecksumAlgorithm::Sha256 ? 32 : 4; }
-  uint64_t chunkSize() const { return chunkLog2 ? (1ull << chunkLog2) : coveredLength; }
+  uint32_t digestSize() const {
+    return algorithm == ChecksumAlgorithm::Sha256 ? 32 : 4;
+  }
+  uint64_t chunkSize() const {
+    return chunkLog2 ? (1ull << chunkLog2) : coveredLength;
+  }
   uint64_t digestCount() const;
 };
 
@@ -63,7 +68,7 @@ struct ShardRecord {
 struct ArchiveShardingRecord {
   std::array<uint8_t, 16> groupId{};
   uint32_t tpSize = 1;
-  uint32_t tpRank = 0;  // 0xFFFFFFFF = rank-independent file
+  uint32_t tpRank = 0; // 0xFFFFFFFF = rank-independent file
   uint32_t fileIndex = 0;
   uint32_t fileCount = 1;
 };
@@ -87,9 +92,9 @@ struct SlmdRecords {
 std::string encodeSlmd(const SlmdRecords &records);
 
 enum class SlmdDecodeResult {
-  NotSlmd,    // no SLMD magic: the blob is foreign metadata
-  Decoded,    // records decoded into `out`
-  Malformed,  // SLMD magic but the records do not fill the blob: foreign
+  NotSlmd,   // no SLMD magic: the blob is foreign metadata
+  Decoded,   // records decoded into `out`
+  Malformed, // SLMD magic but the records do not fill the blob: foreign
 };
 
 /// Decodes `blob`. Fails only for a CRITICAL record with an unknown tag

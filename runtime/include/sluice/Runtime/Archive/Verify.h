@@ -1,4 +1,5 @@
-//===- Verify.h - Reading entry bytes and verifying checksums ---------------===//
+//===- Verify.h - Reading entry bytes and verifying checksums
+//---------------===//
 #ifndef SLUICE_RUNTIME_ARCHIVE_VERIFY_H
 #define SLUICE_RUNTIME_ARCHIVE_VERIFY_H
 
@@ -33,9 +34,10 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
 /// Verifies `entries` with up to `threads` worker threads (entries are
 /// handed out dynamically, largest first). Returns one status per entry, in
 /// the order given. `options.progress` may be called concurrently.
-std::vector<Status> verifyEntries(const std::vector<const ParameterEntry *> &entries,
-                                  std::string_view scope, unsigned threads,
-                                  const VerifyOptions &options = {});
+std::vector<Status>
+verifyEntries(const std::vector<const ParameterEntry *> &entries,
+              std::string_view scope, unsigned threads,
+              const VerifyOptions &options = {});
 
 } // namespace sluice::runtime::archive
 

@@ -1,4 +1,5 @@
-//===- Allocator.h - Host (CPU device) allocator ----------------------------===//
+//===- Allocator.h - Host (CPU device) allocator
+//----------------------------===//
 #ifndef SLUICE_RUNTIME_CORE_ALLOCATOR_H
 #define SLUICE_RUNTIME_CORE_ALLOCATOR_H
 
@@ -14,7 +15,9 @@ namespace sluice::runtime {
 class AllocatorStats {
 public:
   void add(uint64_t bytes);
-  void sub(uint64_t bytes) { current_.fetch_sub(bytes, std::memory_order_relaxed); }
+  void sub(uint64_t bytes) {
+    current_.fetch_sub(bytes, std::memory_order_relaxed);
+  }
   uint64_t current() const { return current_.load(std::memory_order_relaxed); }
   uint64_t peak() const { return peak_.load(std::memory_order_relaxed); }
 

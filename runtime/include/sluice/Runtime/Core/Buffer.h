@@ -1,4 +1,5 @@
-//===- Buffer.h - Device buffers, subspans and host mapping ----------------===//
+//===- Buffer.h - Device buffers, subspans and host mapping
+//----------------===//
 //
 // A Buffer is a byte range [offset, offset + length) of an allocation. The
 // allocation may be committed later (queue alloca) and released early

@@ -1,4 +1,5 @@
-/*===- CApi.h - C API of the Sluice runtime core ---------------------------===//
+/*===- CApi.h - C API of the Sluice runtime core
+ * ---------------------------===//
  *
  * For compiled code and embedders. Every call returning sluice_status_t
  * returns NULL on success, or a status the caller frees with
@@ -30,24 +31,30 @@ const char *sluice_status_message(sluice_status_t status);
 void sluice_status_free(sluice_status_t status);
 
 /* Devices. worker_threads == 0 picks a default. */
-sluice_status_t sluice_device_create(uint32_t worker_threads, sluice_device_t **out_device);
+sluice_status_t sluice_device_create(uint32_t worker_threads,
+                                     sluice_device_t **out_device);
 void sluice_device_release(sluice_device_t *device);
 
 /* Timeline semaphores. */
-sluice_status_t sluice_semaphore_create(uint64_t initial_value, sluice_semaphore_t **out);
+sluice_status_t sluice_semaphore_create(uint64_t initial_value,
+                                        sluice_semaphore_t **out);
 void sluice_semaphore_retain(sluice_semaphore_t *semaphore);
 void sluice_semaphore_release(sluice_semaphore_t *semaphore);
-sluice_status_t sluice_semaphore_query(sluice_semaphore_t *semaphore, uint64_t *out_value);
-sluice_status_t sluice_semaphore_signal(sluice_semaphore_t *semaphore, uint64_t value);
-void sluice_semaphore_fail(sluice_semaphore_t *semaphore, int code, const char *message);
-sluice_status_t sluice_semaphore_wait(sluice_semaphore_t *semaphore, uint64_t value,
-                                      int64_t timeout_ns);
+sluice_status_t sluice_semaphore_query(sluice_semaphore_t *semaphore,
+                                       uint64_t *out_value);
+sluice_status_t sluice_semaphore_signal(sluice_semaphore_t *semaphore,
+                                        uint64_t value);
+void sluice_semaphore_fail(sluice_semaphore_t *semaphore, int code,
+                           const char *message);
+sluice_status_t sluice_semaphore_wait(sluice_semaphore_t *semaphore,
+                                      uint64_t value, int64_t timeout_ns);
 
 /* Fences. */
 sluice_status_t sluice_fence_create(sluice_fence_t **out_fence);
 void sluice_fence_retain(sluice_fence_t *fence);
 void sluice_fence_release(sluice_fence_t *fence);
-sluice_status_t sluice_fence_insert(sluice_fence_t *fence, sluice_semaphore_t *semaphore,
+sluice_status_t sluice_fence_insert(sluice_fence_t *fence,
+                                    sluice_semaphore_t *semaphore,
                                     uint64_t value);
 sluice_status_t sluice_fence_join(sluice_fence_t *a, sluice_fence_t *b,
                                   sluice_fence_t **out_fence);
@@ -58,42 +65,52 @@ sluice_status_t sluice_fence_wait(sluice_fence_t *fence, int64_t timeout_ns);
 sluice_status_t sluice_fence_query(sluice_fence_t *fence, int *out_reached);
 
 /* Buffers. memory_type / usage use the HAL bit numbering. */
-sluice_status_t sluice_buffer_allocate(sluice_device_t *device, uint32_t memory_type,
-                                       uint32_t usage, uint64_t size,
+sluice_status_t sluice_buffer_allocate(sluice_device_t *device,
+                                       uint32_t memory_type, uint32_t usage,
+                                       uint64_t size,
                                        sluice_buffer_t **out_buffer);
 sluice_status_t sluice_buffer_subspan(sluice_buffer_t *buffer, uint64_t offset,
-                                      uint64_t length, sluice_buffer_t **out_buffer);
+                                      uint64_t length,
+                                      sluice_buffer_t **out_buffer);
 void sluice_buffer_retain(sluice_buffer_t *buffer);
 void sluice_buffer_release(sluice_buffer_t *buffer);
 uint64_t sluice_buffer_length(sluice_buffer_t *buffer);
 /* access: 1 = read, 2 = write, 4 = discard. */
-sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access, uint64_t offset,
-                                  uint64_t length, void **out_data);
+sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access,
+                                  uint64_t offset, uint64_t length,
+                                  void **out_data);
 
 /* Queue operations: wait on `wait`, then run, then signal `signal`. */
 sluice_status_t sluice_queue_alloca(sluice_device_t *device, uint64_t affinity,
-                                    sluice_fence_t *wait, sluice_fence_t *signal,
-                                    uint32_t memory_type, uint32_t usage, uint64_t size,
+                                    sluice_fence_t *wait,
+                                    sluice_fence_t *signal,
+                                    uint32_t memory_type, uint32_t usage,
+                                    uint64_t size,
                                     sluice_buffer_t **out_buffer);
-sluice_status_t sluice_queue_dealloca(sluice_device_t *device, uint64_t affinity,
-                                      sluice_fence_t *wait, sluice_fence_t *signal,
+sluice_status_t sluice_queue_dealloca(sluice_device_t *device,
+                                      uint64_t affinity, sluice_fence_t *wait,
+                                      sluice_fence_t *signal,
                                       sluice_buffer_t *buffer);
 sluice_status_t sluice_queue_fill(sluice_device_t *device, uint64_t affinity,
                                   sluice_fence_t *wait, sluice_fence_t *signal,
-                                  sluice_buffer_t *target, uint64_t offset, uint64_t length,
-                                  const void *pattern, size_t pattern_length);
+                                  sluice_buffer_t *target, uint64_t offset,
+                                  uint64_t length, const void *pattern,
+                                  size_t pattern_length);
 sluice_status_t sluice_queue_copy(sluice_device_t *device, uint64_t affinity,
                                   sluice_fence_t *wait, sluice_fence_t *signal,
-                                  sluice_buffer_t *source, uint64_t source_offset,
-                                  sluice_buffer_t *target, uint64_t target_offset,
-                                  uint64_t length);
+                                  sluice_buffer_t *source,
+                                  uint64_t source_offset,
+                                  sluice_buffer_t *target,
+                                  uint64_t target_offset, uint64_t length);
 sluice_status_t sluice_queue_barrier(sluice_device_t *device, uint64_t affinity,
-                                     sluice_fence_t *wait, sluice_fence_t *signal);
+                                     sluice_fence_t *wait,
+                                     sluice_fence_t *signal);
 /* `fn` runs on a worker; a non-NULL status it returns fails `signal` (the
  * runtime frees it). */
 typedef sluice_status_t (*sluice_host_fn_t)(void *user_data);
-sluice_status_t sluice_queue_host_call(sluice_device_t *device, uint64_t affinity,
-                                       sluice_fence_t *wait, sluice_fence_t *signal,
+sluice_status_t sluice_queue_host_call(sluice_device_t *device,
+                                       uint64_t affinity, sluice_fence_t *wait,
+                                       sluice_fence_t *signal,
                                        sluice_host_fn_t fn, void *user_data);
 
 #ifdef __cplusplus

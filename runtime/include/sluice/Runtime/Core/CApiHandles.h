@@ -1,4 +1,5 @@
-//===- CApiHandles.h - C handle <-> C++ object conversion (C++ only) --------===//
+//===- CApiHandles.h - C handle <-> C++ object conversion (C++ only)
+//--------===//
 //
 // For runtime libraries that extend the C API (parameters); not for
 // compiled code.
@@ -39,7 +40,9 @@ inline sluice_status_t wrap(Status status) {
     return nullptr;
   return new sluice_status_s{std::move(status)};
 }
-inline FenceRef unwrap(sluice_fence_t *fence) { return fence ? fence->fence : nullptr; }
+inline FenceRef unwrap(sluice_fence_t *fence) {
+  return fence ? fence->fence : nullptr;
+}
 inline sluice_buffer_t *wrapBuffer(BufferRef buffer) {
   auto *handle = new sluice_buffer_s;
   handle->buffer = std::move(buffer);

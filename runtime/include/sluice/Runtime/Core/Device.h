@@ -1,4 +1,5 @@
-//===- Device.h - CPU device and its asynchronous queue ---------------------===//
+//===- Device.h - CPU device and its asynchronous queue
+//---------------------===//
 //
 // Queue operations are asynchronous: each waits until its wait fence is
 // reached, runs on the worker pool (file transfers run on the I/O engine),
@@ -49,7 +50,8 @@ class Device {
 public:
   using HostCall = std::function<Status()>;
 
-  static Expected<std::unique_ptr<Device>> create(const DeviceOptions &options = {});
+  static Expected<std::unique_ptr<Device>>
+  create(const DeviceOptions &options = {});
   ~Device();
   Device(const Device &) = delete;
   Device &operator=(const Device &) = delete;
@@ -67,27 +69,33 @@ public:
                        const FenceRef &signal, BufferRef buffer);
   /// Fills target[offset, offset + length) with a repeating pattern of 1 to
   /// 16 bytes (the pattern starts at `offset`).
-  Status queueFill(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                   BufferRef target, uint64_t offset, uint64_t length,
-                   const void *pattern, size_t patternLength);
-  Status queueCopy(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                   BufferRef source, uint64_t sourceOffset, BufferRef target,
+  Status queueFill(uint64_t affinity, const FenceRef &wait,
+                   const FenceRef &signal, BufferRef target, uint64_t offset,
+                   uint64_t length, const void *pattern, size_t patternLength);
+  Status queueCopy(uint64_t affinity, const FenceRef &wait,
+                   const FenceRef &signal, BufferRef source,
+                   uint64_t sourceOffset, BufferRef target,
                    uint64_t targetOffset, uint64_t length);
   /// file[fileOffset, +length) -> target[targetOffset, +length).
-  Status queueRead(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                   io::IoFileRef file, uint64_t fileOffset, BufferRef target,
-                   uint64_t targetOffset, uint64_t length, bool direct = false);
+  Status queueRead(uint64_t affinity, const FenceRef &wait,
+                   const FenceRef &signal, io::IoFileRef file,
+                   uint64_t fileOffset, BufferRef target, uint64_t targetOffset,
+                   uint64_t length, bool direct = false);
   /// source[sourceOffset, +length) -> file[fileOffset, +length).
-  Status queueWrite(uint64_t affinity, const FenceRef &wait, const FenceRef &signal,
-                    BufferRef source, uint64_t sourceOffset, io::IoFileRef file,
+  Status queueWrite(uint64_t affinity, const FenceRef &wait,
+                    const FenceRef &signal, BufferRef source,
+                    uint64_t sourceOffset, io::IoFileRef file,
                     uint64_t fileOffset, uint64_t length);
   /// Many reads (or writes) issued in parallel through the I/O engine; the
   /// signal fence is signalled when all completed.
   Status queueReadBatch(uint64_t affinity, const FenceRef &wait,
-                        const FenceRef &signal, std::vector<FileTransfer> transfers);
+                        const FenceRef &signal,
+                        std::vector<FileTransfer> transfers);
   Status queueWriteBatch(uint64_t affinity, const FenceRef &wait,
-                         const FenceRef &signal, std::vector<FileTransfer> transfers);
-  Status queueBarrier(uint64_t affinity, const FenceRef &wait, const FenceRef &signal);
+                         const FenceRef &signal,
+                         std::vector<FileTransfer> transfers);
+  Status queueBarrier(uint64_t affinity, const FenceRef &wait,
+                      const FenceRef &signal);
   /// Runs `call` on a worker after `wait`; a failed status fails `signal`.
   Status queueHostCall(uint64_t affinity, const FenceRef &wait,
                        const FenceRef &signal, HostCall call);

@@ -1,4 +1,5 @@
-//===- Fence.h - Fences: sets of semaphore timepoints -------------------------===//
+//===- Fence.h - Fences: sets of semaphore timepoints
+//-------------------------===//
 //
 // A fence is a list of (semaphore, value) pairs, at most one per semaphore
 // (inserting the same semaphore keeps the larger value). A fence is reached

@@ -1,4 +1,5 @@
-//===- Memory.h - HAL memory types, buffer usage and access bits -----------===//
+//===- Memory.h - HAL memory types, buffer usage and access bits
+//-----------===//
 //
 // The numbering is the HAL's (support-dialects.md §2.3.1, §2.3.2) so values
 // coming from compiled code (`target_memory_type`, `target_buffer_usage`)

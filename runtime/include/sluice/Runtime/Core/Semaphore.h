@@ -1,4 +1,5 @@
-//===- Semaphore.h - Timeline semaphores -------------------------------------===//
+//===- Semaphore.h - Timeline semaphores
+//-------------------------------------===//
 //
 // A timeline semaphore holds a monotonically increasing u64 value, or a
 // failure status. Waiters wait for value >= target; a failed semaphore

@@ -1,4 +1,5 @@
-//===- WorkerPool.h - Fixed pool of threads running queued tasks ------------===//
+//===- WorkerPool.h - Fixed pool of threads running queued tasks
+//------------===//
 #ifndef SLUICE_RUNTIME_CORE_WORKERPOOL_H
 #define SLUICE_RUNTIME_CORE_WORKERPOOL_H
 

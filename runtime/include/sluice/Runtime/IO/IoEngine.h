@@ -1,4 +1,5 @@
-//===- IoEngine.h - Batched parallel file I/O ---------------------------------===//
+//===- IoEngine.h - Batched parallel file I/O
+//---------------------------------===//
 //
 // Requests are split into chunks of at most `chunkBytes` and executed in
 // parallel, either through io_uring (one ring driven by a completion thread)
@@ -53,11 +54,11 @@ struct IoEngineOptions {
   /// (IOSQE_ASYNC). Off: reads served from the page cache complete inline at
   /// submission and only blocking ones are punted to the workers.
   bool uringForceAsync = false;
-  /// io_uring: buffered requests of at least this many bytes go to the kernel's async
-  /// workers (IOSQE_ASYNC) even when the data is cached, so large page-cache
-  /// copies run on several CPUs instead of inline on the submitting thread;
-  /// smaller ones complete inline (cheapest for small cached reads).
-  /// 0 disables the threshold.
+  /// io_uring: buffered requests of at least this many bytes go to the kernel's
+  /// async workers (IOSQE_ASYNC) even when the data is cached, so large
+  /// page-cache copies run on several CPUs instead of inline on the submitting
+  /// thread; smaller ones complete inline (cheapest for small cached reads). 0
+  /// disables the threshold.
   uint64_t uringAsyncThresholdBytes = 1ull << 20;
   /// io_uring: bound on the kernel's async workers per ring for blocking
   /// file I/O (0 = the kernel default, min(queue depth, 4 x CPUs)). Reads
@@ -100,7 +101,8 @@ public:
   /// Creates an engine. With Backend::Auto io_uring is used when
   /// io_uring_queue_init succeeds, else threads. Backend::IoUring fails
   /// with UNAVAILABLE when the kernel refuses.
-  static Expected<std::unique_ptr<IoEngine>> create(const IoEngineOptions &options = {});
+  static Expected<std::unique_ptr<IoEngine>>
+  create(const IoEngineOptions &options = {});
 
   /// Starts every request; `done` runs once (on an engine thread, or inline
   /// for an empty or invalid batch) with OK or the first error.
@@ -116,7 +118,8 @@ protected:
   explicit IoEngine(const IoEngineOptions &options) : options_(options) {}
   IoEngineOptions options_;
   std::atomic<uint64_t> bytesRead_{0}, bytesWritten_{0}, chunks_{0},
-      directChunks_{0}, bounceChunks_{0}, asyncSubmissions_{0}, peakInFlight_{0};
+      directChunks_{0}, bounceChunks_{0}, asyncSubmissions_{0},
+      peakInFlight_{0};
 };
 
 } // namespace sluice::runtime::io

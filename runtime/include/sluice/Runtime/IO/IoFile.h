@@ -1,4 +1,5 @@
-//===- IoFile.h - POSIX files for the I/O engine ------------------------------===//
+//===- IoFile.h - POSIX files for the I/O engine
+//------------------------------===//
 //
 // An IoFile owns a buffered descriptor and, when asked for, a second
 // O_DIRECT descriptor on the same file. Filesystems that refuse O_DIRECT

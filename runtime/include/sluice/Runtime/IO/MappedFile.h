@@ -1,4 +1,5 @@
-//===- MappedFile.h - Read-only shared file mappings -----------------------===//
+//===- MappedFile.h - Read-only shared file mappings
+//-----------------------===//
 //
 // The whole file mapped PROT_READ/MAP_SHARED. Advice is issued one madvise
 // call per advice value (advice values are never OR-ed together).

@@ -1,4 +1,5 @@
-//===- ThreadName.h - Names runtime threads for top -H, perf and gdb -------===//
+//===- ThreadName.h - Names runtime threads for top -H, perf and gdb
+//-------===//
 #ifndef SLUICE_RUNTIME_IO_THREADNAME_H
 #define SLUICE_RUNTIME_IO_THREADNAME_H
 

@@ -1,4 +1,5 @@
-/*===- CApi.h - C API of the parameter provider and io_parameters module ------===//
+/*===- CApi.h - C API of the parameter provider and io_parameters module
+ * ------===//
  *
  * Extends sluice/Runtime/Core/CApi.h (statuses, devices, fences, buffers).
  * Byte buffers of the io_parameters ABI are passed as (pointer, length); a
@@ -26,10 +27,10 @@ typedef enum {
 
 typedef struct {
   sluice_io_policy_t policy;
-  int read_write;               /* --parameter_access=read_write */
-  uint32_t max_concurrency;     /* 0 = default (16) */
-  uint64_t max_read_bytes;      /* 0 = default (64 MiB) */
-  int zero_copy_off;            /* --parameter_zero_copy=off */
+  int read_write;           /* --parameter_access=read_write */
+  uint32_t max_concurrency; /* 0 = default (16) */
+  uint64_t max_read_bytes;  /* 0 = default (64 MiB) */
+  int zero_copy_off;        /* --parameter_zero_copy=off */
 } sluice_io_parameter_provider_options_t;
 
 typedef struct {
@@ -45,40 +46,48 @@ sluice_status_t sluice_io_parameter_provider_open(
     const char *scope, const char *const *paths, size_t path_count,
     const sluice_io_parameter_provider_options_t *options,
     sluice_io_parameter_provider_t **out_provider);
-void sluice_io_parameter_provider_release(sluice_io_parameter_provider_t *provider);
+void sluice_io_parameter_provider_release(
+    sluice_io_parameter_provider_t *provider);
 sluice_status_t sluice_io_parameter_provider_query_statistics(
-    sluice_io_parameter_provider_t *provider, sluice_io_parameter_statistics_t *out);
+    sluice_io_parameter_provider_t *provider,
+    sluice_io_parameter_statistics_t *out);
 /* fdatasync every file the provider wrote. */
-sluice_status_t sluice_io_parameter_provider_flush(sluice_io_parameter_provider_t *provider);
+sluice_status_t
+sluice_io_parameter_provider_flush(sluice_io_parameter_provider_t *provider);
 
-sluice_status_t sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module);
+sluice_status_t
+sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module);
 void sluice_io_parameters_module_release(sluice_io_parameters_module_t *module);
 /* Providers are consulted in registration order; the module retains them. */
-sluice_status_t sluice_io_parameters_module_add_provider(sluice_io_parameters_module_t *module,
-                                                         sluice_io_parameter_provider_t *provider);
+sluice_status_t sluice_io_parameters_module_add_provider(
+    sluice_io_parameters_module_t *module,
+    sluice_io_parameter_provider_t *provider);
 
 /* @io_parameters.load: on success *out_buffers receives `*out_count`
  * retained buffers in a malloc'ed array (free it with free() after
  * releasing the buffers). */
 sluice_status_t sluice_io_parameters_load(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, const void *scope, size_t scope_length,
-    int64_t target_queue_affinity, uint32_t target_memory_type, uint32_t target_buffer_usage,
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, int64_t target_queue_affinity,
+    uint32_t target_memory_type, uint32_t target_buffer_usage,
     const void *key_table, size_t key_table_length, const void *key_data,
     size_t key_data_length, const void *spans, size_t spans_length,
     sluice_buffer_t ***out_buffers, size_t *out_count);
 /* @io_parameters.gather. */
 sluice_status_t sluice_io_parameters_gather(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, const void *scope, size_t scope_length,
-    sluice_buffer_t *target_buffer, const void *key_table, size_t key_table_length,
-    const void *key_data, size_t key_data_length, const void *spans, size_t spans_length);
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, sluice_buffer_t *target_buffer,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length);
 /* @io_parameters.scatter. */
 sluice_status_t sluice_io_parameters_scatter(
-    sluice_io_parameters_module_t *module, sluice_device_t *device, int64_t queue_affinity,
-    sluice_fence_t *wait, sluice_fence_t *signal, sluice_buffer_t *source_buffer,
-    const void *scope, size_t scope_length, const void *key_table, size_t key_table_length,
-    const void *key_data, size_t key_data_length, const void *spans, size_t spans_length);
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    sluice_buffer_t *source_buffer, const void *scope, size_t scope_length,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length);
 
 #ifdef __cplusplus
 } /* extern "C" */

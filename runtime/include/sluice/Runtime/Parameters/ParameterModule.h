@@ -1,4 +1,5 @@
-//===- ParameterModule.h - The io_parameters runtime ABI ------------------------===//
+//===- ParameterModule.h - The io_parameters runtime ABI
+//------------------------===//
 //
 // parameter-runtime.md §3.3, §4 and io-parameters.md §11. Compiled code
 // passes a scope buffer, a key table ({u32 offset, u32 length} per row,
@@ -30,9 +31,10 @@ using AbiBytes = std::optional<std::span<const uint8_t>>;
 
 /// Decodes key table, key data and spans into rows whose keys point into
 /// `keyData`. Errors use the messages of parameter-runtime.md §4.
-Expected<std::vector<ParameterSpan>> decodeParameterRows(std::span<const uint8_t> keyTable,
-                                                         std::span<const uint8_t> keyData,
-                                                         std::span<const uint8_t> spans);
+Expected<std::vector<ParameterSpan>>
+decodeParameterRows(std::span<const uint8_t> keyTable,
+                    std::span<const uint8_t> keyData,
+                    std::span<const uint8_t> spans);
 
 class ParameterModule {
 public:
@@ -44,8 +46,12 @@ public:
              const ProviderOptions &options = {});
 
   /// Providers are consulted in registration order.
-  void addProvider(ParameterProviderRef provider) { providers_.push_back(std::move(provider)); }
-  const std::vector<ParameterProviderRef> &providers() const { return providers_; }
+  void addProvider(ParameterProviderRef provider) {
+    providers_.push_back(std::move(provider));
+  }
+  const std::vector<ParameterProviderRef> &providers() const {
+    return providers_;
+  }
 
   /// The first provider serving `scope`, or NOT_FOUND «no provider
   /// registered that handles scopes like '<scope>'; pass
@@ -58,25 +64,29 @@ public:
 
   /// @io_parameters.load.
   Expected<std::vector<BufferRef>>
-  load(Device *device, int64_t queueAffinity, const FenceRef &wait, const FenceRef &signal,
-       AbiBytes sourceScope, int64_t targetQueueAffinity, uint32_t targetMemoryType,
-       uint32_t targetBufferUsage, AbiBytes keyTable, AbiBytes keyData, AbiBytes spans);
+  load(Device *device, int64_t queueAffinity, const FenceRef &wait,
+       const FenceRef &signal, AbiBytes sourceScope,
+       int64_t targetQueueAffinity, uint32_t targetMemoryType,
+       uint32_t targetBufferUsage, AbiBytes keyTable, AbiBytes keyData,
+       AbiBytes spans);
   /// @io_parameters.gather.
   Status gather(Device *device, int64_t queueAffinity, const FenceRef &wait,
-                const FenceRef &signal, AbiBytes sourceScope, const BufferRef &targetBuffer,
-                AbiBytes keyTable, AbiBytes keyData, AbiBytes spans);
+                const FenceRef &signal, AbiBytes sourceScope,
+                const BufferRef &targetBuffer, AbiBytes keyTable,
+                AbiBytes keyData, AbiBytes spans);
   /// @io_parameters.scatter.
   Status scatter(Device *device, int64_t queueAffinity, const FenceRef &wait,
-                 const FenceRef &signal, const BufferRef &sourceBuffer, AbiBytes targetScope,
-                 AbiBytes keyTable, AbiBytes keyData, AbiBytes spans);
+                 const FenceRef &signal, const BufferRef &sourceBuffer,
+                 AbiBytes targetScope, AbiBytes keyTable, AbiBytes keyData,
+                 AbiBytes spans);
 
 private:
   struct Call {
     ParameterProvider *provider = nullptr;
     std::vector<ParameterSpan> rows;
   };
-  Expected<Call> prepare(Device *device, AbiBytes scope, AbiBytes keyTable, AbiBytes keyData,
-                         AbiBytes spans);
+  Expected<Call> prepare(Device *device, AbiBytes scope, AbiBytes keyTable,
+                         AbiBytes keyData, AbiBytes spans);
   std::vector<ParameterProviderRef> providers_;
 };
 

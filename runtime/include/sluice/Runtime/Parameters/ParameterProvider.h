@@ -1,4 +1,5 @@
-//===- ParameterProvider.h - load / gather / scatter over a parameter index ---===//
+//===- ParameterProvider.h - load / gather / scatter over a parameter index
+//---===//
 //
 // parameter-runtime.md §3.2, §5, §6.2, §7.2, §8, §9. A provider serves one
 // scope from an index. Every call resolves and validates all spans before
@@ -88,7 +89,8 @@ class ParameterProvider {
 public:
   /// `index` must not be appended to while the provider uses it.
   static Expected<std::shared_ptr<ParameterProvider>>
-  create(std::string scope, std::shared_ptr<const archive::ParameterIndex> index,
+  create(std::string scope,
+         std::shared_ptr<const archive::ParameterIndex> index,
          const ProviderOptions &options = {});
   ~ParameterProvider();
 
@@ -103,7 +105,8 @@ public:
   /// parameter from span.parameterOffset. Buffers may be returned before
   /// their contents are ready: wait on `signal` first.
   Expected<std::vector<BufferRef>> load(Device &device, uint64_t affinity,
-                                        const FenceRef &wait, const FenceRef &signal,
+                                        const FenceRef &wait,
+                                        const FenceRef &signal,
                                         const BufferParams &target,
                                         std::span<const ParameterSpan> spans);
   /// Reads each span into target[bufferOffset, +length).
@@ -116,11 +119,13 @@ public:
                  std::span<const ParameterSpan> spans);
   /// One-span gather / scatter.
   Status read(Device &device, uint64_t affinity, const FenceRef &wait,
-              const FenceRef &signal, const BufferRef &target, const ParameterSpan &span) {
+              const FenceRef &signal, const BufferRef &target,
+              const ParameterSpan &span) {
     return gather(device, affinity, wait, signal, target, std::span(&span, 1));
   }
   Status write(Device &device, uint64_t affinity, const FenceRef &wait,
-               const FenceRef &signal, const BufferRef &source, const ParameterSpan &span) {
+               const FenceRef &signal, const BufferRef &source,
+               const ParameterSpan &span) {
     return scatter(device, affinity, wait, signal, source, std::span(&span, 1));
   }
 
@@ -136,9 +141,11 @@ public:
   struct Resolved;
 
 private:
-  ParameterProvider(std::string scope, std::shared_ptr<const archive::ParameterIndex> index,
+  ParameterProvider(std::string scope,
+                    std::shared_ptr<const archive::ParameterIndex> index,
                     const ProviderOptions &options);
-  Expected<std::shared_ptr<FileState>> fileFor(const archive::FileHandleRef &handle);
+  Expected<std::shared_ptr<FileState>>
+  fileFor(const archive::FileHandleRef &handle);
   Status openFile(FileState &state);
   Status resolve(std::span<const ParameterSpan> spans, bool write,
                  std::vector<Resolved> &out);
@@ -149,18 +156,21 @@ private:
   ProviderOptions options_;
 
   mutable std::mutex mutex_;
-  std::unordered_map<const archive::FileHandle *, std::shared_ptr<FileState>> files_;
+  std::unordered_map<const archive::FileHandle *, std::shared_ptr<FileState>>
+      files_;
   /// Journal file names per directory, listed once per provider for the
   /// unfinished-journal warning of read-only opens (journals that appear
   /// later belong to writers still running, not to interrupted ones), so
   /// opening N shards of one directory lists it once, not N times.
-  std::unordered_map<std::string, std::vector<std::string>> journalNamesByDirectory_;
+  std::unordered_map<std::string, std::vector<std::string>>
+      journalNamesByDirectory_;
   bool hasPendingJournal(const std::string &archivePath);
   std::vector<std::string> warnings_;
 
   struct Counters {
-    std::atomic<uint64_t> bytesRead{0}, bytesWritten{0}, bytesFilled{0}, operations{0},
-        transfers{0}, coalescedSpans{0}, zeroCopyHits{0}, zeroCopyMisses{0};
+    std::atomic<uint64_t> bytesRead{0}, bytesWritten{0}, bytesFilled{0},
+        operations{0}, transfers{0}, coalescedSpans{0}, zeroCopyHits{0},
+        zeroCopyMisses{0};
   };
   std::shared_ptr<Counters> counters_;
 };
