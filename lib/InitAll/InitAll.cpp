@@ -20,6 +20,7 @@
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
+#include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/ExternalModels.h"
@@ -42,4 +43,5 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
 void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
+  sluice::stream::registerStreamTransformPasses();
 }

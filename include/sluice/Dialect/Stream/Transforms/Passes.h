@@ -1,0 +1,22 @@
+//===- Passes.h - stream passes ---------------------------------*- C++ -*-===//
+
+#ifndef SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES_H
+#define SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace sluice::stream {
+
+#define GEN_PASS_DECL
+#include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
+
+/// Registers every stream pass and the stream pass pipelines.
+void registerStreamTransformPasses();
+
+} // namespace sluice::stream
+
+#endif // SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES_H
