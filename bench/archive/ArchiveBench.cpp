@@ -274,7 +274,9 @@ IndexResult benchIndexOnce(const std::string &path, int reps) {
       ParameterIndex index;
       {
         auto parsed = check(parseIrpaFile(file));
-        index.append(std::move(parsed.entries));
+        Status appended = index.append(std::move(parsed.entries));
+        if (!appended.isOk())
+          die(appended);
       }
       times.push_back(seconds(start, Clock::now()));
       result.bytesRead = file->bytesRead();

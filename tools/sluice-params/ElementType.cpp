@@ -43,10 +43,10 @@ Expected<ElementType> parseElementType(std::string_view text) {
     const char *prefix;
     ElementType::Kind kind;
   } kPrefixes[] = {
-      {"si", ElementType::Kind::Signed},  {"ui", ElementType::Kind::Unsigned},
-      {"bf", ElementType::Kind::BFloat},  {"i", ElementType::Kind::Signless},
-      {"f", ElementType::Kind::Float},    {"x", ElementType::Kind::Opaque},
-      {"*", ElementType::Kind::Opaque},   {"c", ElementType::Kind::Complex},
+      {"si", ElementType::Kind::Signed}, {"ui", ElementType::Kind::Unsigned},
+      {"bf", ElementType::Kind::BFloat}, {"i", ElementType::Kind::Signless},
+      {"f", ElementType::Kind::Float},   {"x", ElementType::Kind::Opaque},
+      {"*", ElementType::Kind::Opaque},  {"c", ElementType::Kind::Complex},
   };
   std::string_view digits;
   bool matched = false;
@@ -237,8 +237,7 @@ Expected<std::string> parseElementValue(const ElementType &type,
     long long v = std::strtoll(text.c_str(), &end, 0);
     if (*end || end == text.c_str())
       return invalid();
-    if (errno == ERANGE ||
-        (type.bits < 64 && v < -(1ll << (type.bits - 1))))
+    if (errno == ERANGE || (type.bits < 64 && v < -(1ll << (type.bits - 1))))
       return makeStatus(StatusCode::OutOfRange, "value %s out of range for %s",
                         text.c_str(), type.name.c_str());
     bits = (uint64_t)v;

@@ -18,7 +18,15 @@
 namespace sluice::params {
 
 struct ElementType {
-  enum class Kind { Signless, Signed, Unsigned, Float, BFloat, Opaque, Complex };
+  enum class Kind {
+    Signless,
+    Signed,
+    Unsigned,
+    Float,
+    BFloat,
+    Opaque,
+    Complex
+  };
   Kind kind = Kind::Signless;
   unsigned bits = 0;
   std::string name;

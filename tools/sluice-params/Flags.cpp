@@ -60,10 +60,9 @@ Status Flags::parseFlagFile(const std::string &path,
   {
     FILE *file = std::fopen(path.c_str(), "rb");
     if (!file)
-      return makeStatus(errno == ENOENT ? StatusCode::NotFound
-                                        : StatusCode::PermissionDenied,
-                        "cannot open flag file '%s': %s", path.c_str(),
-                        std::strerror(errno));
+      return makeStatus(
+          errno == ENOENT ? StatusCode::NotFound : StatusCode::PermissionDenied,
+          "cannot open flag file '%s': %s", path.c_str(), std::strerror(errno));
     char buffer[1 << 16];
     size_t n;
     while ((n = std::fread(buffer, 1, sizeof(buffer), file)) > 0)
@@ -94,10 +93,11 @@ Status Flags::parseFlagFile(const std::string &path,
       continue;
     Status status;
     if (line.substr(0, 2) != "--" || line.size() < 3)
-      status = makeStatus(StatusCode::InvalidArgument,
-                          "expected a flag starting with '--' (positional "
-                          "arguments are not allowed in flag files), got '%.*s'",
-                          (int)line.size(), line.data());
+      status =
+          makeStatus(StatusCode::InvalidArgument,
+                     "expected a flag starting with '--' (positional "
+                     "arguments are not allowed in flag files), got '%.*s'",
+                     (int)line.size(), line.data());
     else
       status = parseArgument(line, fileStack);
     if (!status.isOk())
@@ -117,8 +117,9 @@ Status Flags::parseArgument(std::string_view arg,
   std::string_view body = arg.substr(2);
   size_t eq = body.find('=');
   std::string name(body.substr(0, eq));
-  std::string value =
-      eq == std::string_view::npos ? std::string() : std::string(body.substr(eq + 1));
+  std::string value = eq == std::string_view::npos
+                          ? std::string()
+                          : std::string(body.substr(eq + 1));
   if (name == "flagfile") {
     if (eq == std::string_view::npos)
       return makeStatus(StatusCode::InvalidArgument,
@@ -144,15 +145,15 @@ Status Flags::parseArgument(std::string_view arg,
   case Kind::String:
     if (eq == std::string_view::npos)
       return makeStatus(StatusCode::InvalidArgument,
-                        "flag '--%s' requires a value (--%s=...)",
-                        name.c_str(), name.c_str());
+                        "flag '--%s' requires a value (--%s=...)", name.c_str(),
+                        name.c_str());
     flag.value = std::move(value);
     break;
   case Kind::List:
     if (eq == std::string_view::npos)
       return makeStatus(StatusCode::InvalidArgument,
-                        "flag '--%s' requires a value (--%s=...)",
-                        name.c_str(), name.c_str());
+                        "flag '--%s' requires a value (--%s=...)", name.c_str(),
+                        name.c_str());
     flag.values.push_back(std::move(value));
     break;
   }

@@ -62,13 +62,13 @@ TEST(IrpaReader, Single) {
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 1u);
   const ParameterEntry &e = parsed->entries[0];
-  EXPECT_EQ(e.key, "key0");
-  EXPECT_EQ(e.type, EntryType::File);
-  EXPECT_EQ(e.offset, 192u);
-  EXPECT_EQ(e.length, 16u);
-  EXPECT_EQ(e.requiredAlignment, 64u);
-  EXPECT_TRUE(e.aligned);
-  EXPECT_TRUE(e.metadata.empty());
+  EXPECT_EQ(e.key(), "key0");
+  EXPECT_EQ(e.type(), EntryType::File);
+  EXPECT_EQ(e.offset(), 192u);
+  EXPECT_EQ(e.length(), 16u);
+  EXPECT_EQ(e.requiredAlignment(), 64u);
+  EXPECT_TRUE(e.aligned());
+  EXPECT_TRUE(e.metadata().empty());
   float values[4];
   ASSERT_TRUE(readEntryBytes(e, 0, values, 16).isOk());
   for (float v : values)
@@ -79,12 +79,12 @@ TEST(IrpaReader, Multiple) {
   auto parsed = parseTestdata("multiple.irpa");
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 2u);
-  EXPECT_EQ(parsed->entries[0].key, "key0");
-  EXPECT_EQ(parsed->entries[0].offset, 320u);
-  EXPECT_EQ(parsed->entries[0].length, 16u);
-  EXPECT_EQ(parsed->entries[1].key, "key1");
-  EXPECT_EQ(parsed->entries[1].offset, 384u);
-  EXPECT_EQ(parsed->entries[1].length, 5u);
+  EXPECT_EQ(parsed->entries[0].key(), "key0");
+  EXPECT_EQ(parsed->entries[0].offset(), 320u);
+  EXPECT_EQ(parsed->entries[0].length(), 16u);
+  EXPECT_EQ(parsed->entries[1].key(), "key1");
+  EXPECT_EQ(parsed->entries[1].offset(), 384u);
+  EXPECT_EQ(parsed->entries[1].length(), 5u);
   float f;
   ASSERT_TRUE(readEntryBytes(parsed->entries[0], 4, &f, 4).isOk());
   EXPECT_EQ(f, 100.1f);
@@ -100,26 +100,26 @@ TEST(IrpaReader, Mixed) {
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 4u);
   const auto &e = parsed->entries;
-  EXPECT_EQ(e[0].key, "key2");
-  EXPECT_EQ(e[0].type, EntryType::Splat);
-  EXPECT_EQ(e[0].length, 1u);
-  EXPECT_EQ(e[0].patternLength, 1u);
-  EXPECT_EQ(e[0].pattern[0], 102);
-  EXPECT_EQ(e[1].key, "key3");
-  EXPECT_EQ(e[1].type, EntryType::Splat);
-  EXPECT_EQ(e[1].length, 33554432u);
-  EXPECT_EQ(e[1].patternLength, 8u);
+  EXPECT_EQ(e[0].key(), "key2");
+  EXPECT_EQ(e[0].type(), EntryType::Splat);
+  EXPECT_EQ(e[0].length(), 1u);
+  EXPECT_EQ(e[0].patternLength(), 1u);
+  EXPECT_EQ(e[0].pattern()[0], 102);
+  EXPECT_EQ(e[1].key(), "key3");
+  EXPECT_EQ(e[1].type(), EntryType::Splat);
+  EXPECT_EQ(e[1].length(), 33554432u);
+  EXPECT_EQ(e[1].patternLength(), 8u);
   int64_t v;
-  std::memcpy(&v, e[1].pattern.data(), 8);
+  std::memcpy(&v, e[1].pattern().data(), 8);
   EXPECT_EQ(v, INT64_MAX);
   for (int i = 8; i < 16; ++i)
-    EXPECT_EQ(e[1].pattern[i], 0);
-  EXPECT_EQ(e[2].key, "key0");
-  EXPECT_EQ(e[2].offset, 512u);
-  EXPECT_EQ(e[2].length, 16u);
-  EXPECT_EQ(e[3].key, "key1");
-  EXPECT_EQ(e[3].offset, 576u);
-  EXPECT_EQ(e[3].length, 5u);
+    EXPECT_EQ(e[1].pattern()[i], 0);
+  EXPECT_EQ(e[2].key(), "key0");
+  EXPECT_EQ(e[2].offset(), 512u);
+  EXPECT_EQ(e[2].length(), 16u);
+  EXPECT_EQ(e[3].key(), "key1");
+  EXPECT_EQ(e[3].offset(), 576u);
+  EXPECT_EQ(e[3].length(), 5u);
   // Only the prefix, header, entry table and metadata were read.
   EXPECT_EQ((*file)->bytesRead(), 32u + 88u + 0x15Cu + 0x10u);
 }
@@ -291,8 +291,8 @@ TEST(IrpaReaderMalformed, StorageReferences) {
   put64(bytes, kStorageLength, 0);
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].offset, 0u);
-  EXPECT_EQ(parsed->entries[0].length, 0u);
+  EXPECT_EQ(parsed->entries[0].offset(), 0u);
+  EXPECT_EQ(parsed->entries[0].length(), 0u);
 }
 
 TEST(IrpaReaderMalformed, SplatEntries) {
@@ -328,9 +328,16 @@ TEST(IrpaReaderMalformed, SplatEntries) {
 TEST(IrpaReader, SplatPhase) {
   auto parsed = parseBytes(mixed());
   ASSERT_TRUE(parsed);
-  ParameterEntry splat = parsed->entries[1];
+  EntrySpec spec;
+  spec.key = parsed->entries[1].key();
+  spec.type = EntryType::Splat;
+  spec.length = parsed->entries[1].length();
+  spec.patternLength = 8;
   for (int i = 0; i < 8; ++i)
-    splat.pattern[i] = (uint8_t)i;
+    spec.pattern[i] = (uint8_t)i;
+  EntryTable table;
+  ASSERT_TRUE(table.add(spec).isOk());
+  const ParameterEntry &splat = table[0];
   uint8_t out[5];
   ASSERT_TRUE(readEntryBytes(splat, 13, out, 5).isOk());
   EXPECT_EQ(out[0], 5);
@@ -364,7 +371,7 @@ TEST(IrpaReader, MisalignedDataWarns) {
   put64(bytes, kMinAlign, 128);
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed);
-  EXPECT_FALSE(parsed->entries[0].aligned);
+  EXPECT_FALSE(parsed->entries[0].aligned());
   EXPECT_TRUE(hasWarning(
       *parsed,
       "data offset 192 is not a multiple of its minimum alignment 128"));
@@ -379,10 +386,10 @@ TEST(IrpaReader, LinkedHeaders) {
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 2u);
-  EXPECT_EQ(parsed->entries[0].key, "key0");
-  EXPECT_EQ(parsed->entries[0].offset, 192u);
-  EXPECT_EQ(parsed->entries[1].key, "key1");
-  EXPECT_EQ(parsed->entries[1].offset, 4096u + 192u);
+  EXPECT_EQ(parsed->entries[0].key(), "key0");
+  EXPECT_EQ(parsed->entries[0].offset(), 192u);
+  EXPECT_EQ(parsed->entries[1].key(), "key1");
+  EXPECT_EQ(parsed->entries[1].offset(), 4096u + 192u);
 
   put64(bytes, 16, 8180);
   EXPECT_FAILS_WITH(
@@ -418,6 +425,6 @@ TEST(IrpaReader, CriticalUnknownSlmdRecordRejectsEntry) {
   bytes[0x300 + 4 + 16 + 2] = 0;
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].metadata,
+  EXPECT_EQ(parsed->entries[0].metadata(),
             blob.substr(0, 18) + std::string(1, '\0') + blob.substr(19));
 }
