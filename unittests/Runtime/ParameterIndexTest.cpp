@@ -142,7 +142,7 @@ TEST(ParameterIndex, FindManyMatchesFindAcrossGrowth) {
 // Every field of a record round-trips through the compact storage: splat
 // patterns, file offsets and alignments, metadata and header tensor info
 // (kept apart), flags, the shared file bindings and the source index.
-TEST(EntryTable, RecordsRoundTrip) {
+TEST(ParameterIndex, RecordsRoundTrip) {
   EXPECT_EQ(sizeof(ParameterEntry), 48u);
   FileHandleRef archive = makeMemoryFile(std::string(256, 'a'), "a.irpa");
   FileHandleRef external = makeMemoryFile(std::string(64, 'e'), "e.bin");
