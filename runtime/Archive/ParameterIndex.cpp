@@ -98,27 +98,6 @@ std::optional<TensorInfoRecord> ParameterEntry::tensorInfo() const {
 // EntryTable
 //===----------------------------------------------------------------------===//
 
-static constexpr size_t kArenaBlockBytes = 64 * 1024;
-static constexpr size_t kArenaLargeBytes = 16 * 1024;
-
-char *EntryTable::allocate(size_t bytes) {
-  if (bytes > left_) {
-    // Large blobs get a block of their own so the current block's tail is
-    // not wasted.
-    size_t blockSize = bytes > kArenaLargeBytes ? bytes : kArenaBlockBytes;
-    blocks_.emplace_back(new char[blockSize]);
-    blockBytes_ += blockSize;
-    if (bytes > kArenaLargeBytes)
-      return blocks_.back().get();
-    cursor_ = blocks_.back().get();
-    left_ = blockSize;
-  }
-  char *out = cursor_;
-  cursor_ += bytes;
-  left_ -= bytes;
-  return out;
-}
-
 const EntryFiles *EntryTable::filesFor(const FileHandleRef &file,
                                        const FileHandleRef &source,
                                        FileFormat format, bool external) {
@@ -162,7 +141,7 @@ Status EntryTable::add(const EntrySpec &spec) {
     bytes += 4 + spec.metadata.size();
   if (!info.empty())
     bytes += 4 + info.size();
-  char *p = allocate(bytes);
+  char *p = arena_.allocate(bytes);
   store32(p, (uint32_t)spec.sourceEntryIndex);
   p += 4;
   ParameterEntry &e = appendRecord();
@@ -210,7 +189,7 @@ Status EntryTable::add(const ParameterEntry &entry) {
     return makeStatus(StatusCode::ResourceExhausted,
                       "a parameter index holds at most 2^32-2 entries");
   size_t bytes = entry.arenaBytes();
-  char *p = allocate(bytes);
+  char *p = arena_.allocate(bytes);
   std::memcpy(p, entry.keyData_ - 4, bytes);
   ParameterEntry &copy = appendRecord();
   copy = entry;
@@ -251,10 +230,9 @@ Status EntryTable::absorb(EntryTable &&other) {
 }
 
 size_t EntryTable::memoryBytes() const {
-  return chunks_.size() * kChunkSize * sizeof(ParameterEntry) + blockBytes_ +
-         files_.size() * sizeof(EntryFiles) +
-         (chunks_.capacity() + blocks_.capacity() + files_.capacity()) *
-             sizeof(void *);
+  return chunks_.size() * kChunkSize * sizeof(ParameterEntry) +
+         arena_.memoryBytes() + files_.size() * sizeof(EntryFiles) +
+         (chunks_.capacity() + files_.capacity()) * sizeof(void *);
 }
 
 //===----------------------------------------------------------------------===//

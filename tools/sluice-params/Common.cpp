@@ -531,21 +531,27 @@ void Progress::finish() {
     draw(true);
 }
 
-Status writeArchiveAndDump(const IrpaBuilder &builder,
-                           const std::string &output, WriterOptions options,
-                           bool quiet, ProgressMode progressMode,
-                           std::string_view label,
+Status writeArchiveAndDump(IrpaBuilder builder, const std::string &output,
+                           WriterOptions options, bool quiet,
+                           ProgressMode progressMode, std::string_view label,
                            const ParseOptions &reparse) {
-  uint64_t total = 0;
-  for (const ArchiveEntry &e : builder.entries())
-    if (e.kind == ArchiveEntry::Kind::Data)
-      total += e.length;
+  uint64_t total = builder.dataBytes();
+  if (options.checksum != ChecksumAlgorithm::None)
+    for (size_t i = 0; i < builder.size(); ++i) {
+      ArchiveEntry e = builder.entry(i);
+      if (e.kind == ArchiveEntry::Kind::External && e.externalFile)
+        total += e.length;
+    }
   Progress progress(std::string(label), total, progressMode);
   options.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
+  options.reportEntries = false;
   auto written = builder.write(output, options);
   if (!written)
     return written.takeStatus();
   progress.finish();
+  // The declarations are no longer needed: free them before the output's
+  // index is built for the dump.
+  builder = IrpaBuilder();
   if (quiet)
     return Status();
   auto file = openFile(output);

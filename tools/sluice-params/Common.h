@@ -94,7 +94,7 @@ private:
 /// Writes `builder` to `output` (with a progress line labelled `label` in
 /// `progress` mode), then, unless `quiet`, prints the written archive's index
 /// the way `dump` does, re-reading it with `reparse`.
-Status writeArchiveAndDump(const archive::IrpaBuilder &builder,
+Status writeArchiveAndDump(archive::IrpaBuilder builder,
                            const std::string &output,
                            archive::WriterOptions options, bool quiet,
                            ProgressMode progress, std::string_view label,

@@ -199,7 +199,7 @@ Status convert(const Flags &flags) {
   auto progress = progressModeFromFlags(flags, flags.boolean("quiet"));
   if (!progress)
     return progress.takeStatus();
-  return writeArchiveAndDump(builder, output, writerOptions,
+  return writeArchiveAndDump(std::move(builder), output, writerOptions,
                              flags.boolean("quiet"), *progress, "convert",
                              reparse);
 }

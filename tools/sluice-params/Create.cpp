@@ -186,8 +186,9 @@ Status create(const Flags &flags) {
   auto progress = progressModeFromFlags(flags, flags.boolean("quiet"));
   if (!progress)
     return progress.takeStatus();
-  return writeArchiveAndDump(builder, output, options, flags.boolean("quiet"),
-                             *progress, "create", ParseOptions());
+  return writeArchiveAndDump(std::move(builder), output, options,
+                             flags.boolean("quiet"), *progress, "create",
+                             ParseOptions());
 }
 
 } // namespace

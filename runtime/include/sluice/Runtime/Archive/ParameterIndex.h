@@ -24,6 +24,7 @@
 #ifndef SLUICE_RUNTIME_ARCHIVE_PARAMETERINDEX_H
 #define SLUICE_RUNTIME_ARCHIVE_PARAMETERINDEX_H
 
+#include "sluice/Runtime/Archive/ByteArena.h"
 #include "sluice/Runtime/Archive/FileHandle.h"
 #include "sluice/Runtime/Archive/Slmd.h"
 #include "sluice/Runtime/Status.h"
@@ -251,7 +252,6 @@ private:
     return chunks_[i >> kChunkShift][i & (kChunkSize - 1)];
   }
   ParameterEntry &appendRecord();
-  char *allocate(size_t bytes);
   const EntryFiles *filesFor(const FileHandleRef &file,
                              const FileHandleRef &source, FileFormat format,
                              bool external);
@@ -261,10 +261,7 @@ private:
 
   std::vector<std::unique_ptr<ParameterEntry[]>> chunks_;
   size_t size_ = 0;
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  size_t blockBytes_ = 0; // total bytes of blocks_
-  char *cursor_ = nullptr;
-  size_t left_ = 0;
+  ByteArena arena_;
   std::vector<std::unique_ptr<EntryFiles>> files_;
   uint64_t totalBytes_ = 0;
 };
