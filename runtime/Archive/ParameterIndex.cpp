@@ -288,14 +288,30 @@ Status ParameterIndex::append(EntryTable entries) {
   size_t needed = count + count * 3 / 7 + 1;
   if (capacity_ < needed)
     rehash(std::max(needed, capacity_ + capacity_ / 2));
-  for (size_t index = first; index < count; ++index) {
-    ParameterEntry &entry = table_.mutableEntry(index);
-    const uint64_t hash = hashKey(entry.key());
-    entry.hashTag_ = (uint16_t)hash;
-    uint32_t &where = slots_[probe(entry.key(), hash)];
-    if (where == 0) {
-      where = (uint32_t)index + 1;
-    } else {
+  // Groups of kGroup entries: hash them and prefetch their home slots, then
+  // the entries those slots point at, then insert; the cache misses of a
+  // group overlap (large indexes do not fit the caches).
+  constexpr size_t kGroup = 16;
+  uint64_t hashes[kGroup];
+  for (size_t base = first; base < count; base += kGroup) {
+    const size_t n = std::min(kGroup, count - base);
+    for (size_t i = 0; i < n; ++i) {
+      ParameterEntry &entry = table_.mutableEntry(base + i);
+      hashes[i] = hashKey(entry.key());
+      entry.hashTag_ = (uint16_t)hashes[i];
+      __builtin_prefetch(&slots_[home(hashes[i])]);
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (uint32_t slot = slots_[home(hashes[i])])
+        __builtin_prefetch(&table_[slot - 1]);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t index = base + i;
+      const ParameterEntry &entry = table_[index];
+      uint32_t &where = slots_[probe(entry.key(), hashes[i])];
+      if (where == 0) {
+        where = (uint32_t)index + 1;
+        continue;
+      }
       const ParameterEntry &existing = table_[where - 1];
       diagnostics_.push_back(formatString(
           "duplicate parameter key '%s' (first from %s, also in %s); the first "
