@@ -4,6 +4,7 @@
 #include "TestUtil.h"
 
 #include "sluice/Runtime/Archive/IrpaReader.h"
+#include "sluice/Runtime/Archive/IrpaWriter.h"
 #include "sluice/Runtime/Archive/Slmd.h"
 #include "sluice/Runtime/Archive/Verify.h"
 
@@ -348,6 +349,85 @@ TEST(IrpaReader, SplatPhase) {
                     StatusCode::OutOfRange, "range out of bounds");
   EXPECT_FAILS_WITH(readEntryBytes(splat, UINT64_MAX, out, 5),
                     StatusCode::OutOfRange, "range out of bounds");
+}
+
+// The entry table is read through a 1 MiB window: a table of several
+// windows, with entries straddling window boundaries, parses exactly as
+// written.
+TEST(IrpaReader, TablesLargerThanTheReadWindow) {
+  TempDir dir;
+  IrpaBuilder builder;
+  const int count = 30000; // ~2.4 MB of entry table
+  for (int i = 0; i < count; ++i) {
+    if (i % 3 == 0)
+      ASSERT_TRUE(builder.addSplat("s" + std::to_string(i), "\x07", 9).isOk());
+    else
+      ASSERT_TRUE(builder
+                      .addData("d" + std::to_string(i), (uint64_t)(i % 5) + 1,
+                               DataSource::zeros(), 16)
+                      .isOk());
+  }
+  WriterOptions options;
+  options.durable = false;
+  auto written = builder.write(dir.file("big.irpa"), options);
+  ASSERT_TRUE(written) << written.status().toString();
+  auto file = openFile(dir.file("big.irpa"));
+  ASSERT_TRUE(file);
+  auto parsed = parseIrpaFile(*file);
+  ASSERT_TRUE(parsed) << parsed.status().toString();
+  ASSERT_EQ(parsed->entries.size(), (size_t)count);
+  EXPECT_GT(written->entrySegmentLength, 2u << 20);
+  for (int i = 0; i < count; ++i) {
+    const ParameterEntry &e = parsed->entries[i];
+    ASSERT_EQ(e.key(), (i % 3 == 0 ? "s" : "d") + std::to_string(i));
+    ASSERT_EQ(e.sourceEntryIndex(), (uint64_t)i);
+    if (i % 3 == 0) {
+      ASSERT_EQ(e.type(), EntryType::Splat);
+      ASSERT_EQ(e.splatByte(5), 7);
+    } else {
+      ASSERT_EQ(e.offset(), written->entries[i].dataOffset);
+      ASSERT_EQ(e.length(), (uint64_t)(i % 5) + 1);
+    }
+  }
+}
+
+// An entry larger than the read window (a SKIP entry padded to 1.5 MiB) is
+// stepped over; the entry after it is read from a fresh window.
+TEST(IrpaReader, EntryLargerThanTheReadWindow) {
+  const uint64_t skipSize = 3ull << 19; // 1.5 MiB
+  const uint64_t tableLength = skipSize + 76;
+  const uint64_t metaOffset = 96 + tableLength;
+  const uint64_t storageOffset = (metaOffset + 2 + 63) / 64 * 64;
+  std::string bytes(storageOffset + 64, '\0');
+  std::memcpy(bytes.data(), "IRPA", 4);
+  put64(bytes, 8, 88);           // header size
+  put64(bytes, 32, 2);           // entry count
+  put64(bytes, 40, 96);          // entry segment
+  put64(bytes, 48, tableLength);
+  put64(bytes, 56, metaOffset);  // metadata segment
+  put64(bytes, 64, 2);
+  put64(bytes, 72, storageOffset); // storage segment
+  put64(bytes, 80, 4);
+  put64(bytes, 96, skipSize); // entry 0: SKIP, name "a"
+  put32(bytes, 96 + 8, 0);
+  put64(bytes, 96 + 20, 0);
+  put64(bytes, 96 + 28, 1);
+  const size_t data = 96 + skipSize; // entry 1: DATA "b", 4 bytes
+  put64(bytes, data, 76);
+  put32(bytes, data + 8, 2);
+  put64(bytes, data + 20, 1);
+  put64(bytes, data + 28, 1);
+  put64(bytes, data + 52, 64);
+  put64(bytes, data + 60, 0);
+  put64(bytes, data + 68, 4);
+  bytes[metaOffset] = 'a';
+  bytes[metaOffset + 1] = 'b';
+  auto parsed = parseBytes(bytes);
+  ASSERT_TRUE(parsed) << parsed.status().toString();
+  ASSERT_EQ(parsed->entries.size(), 1u);
+  EXPECT_EQ(parsed->entries[0].key(), "b");
+  EXPECT_EQ(parsed->entries[0].offset(), storageOffset);
+  EXPECT_EQ(parsed->entries[0].sourceEntryIndex(), 1u);
 }
 
 TEST(IrpaReader, UnknownTypesAreSkipped) {
