@@ -248,14 +248,14 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries,
 }
 
 struct IndexResult {
-  double coldSeconds; // first parse in a fresh process
-  double warmSeconds; // median of the following parses
+  double coldSeconds;    // first parse in a fresh process
+  double warmSeconds;    // median of the following parses
   double warmCpuSeconds; // median CPU time of the following parses
   uint64_t bytesRead;
-  size_t heapBytes; // heap held by the index (entries + map)
+  size_t heapBytes;  // heap held by the index (entries + map)
   size_t indexBytes; // ParameterIndex::memoryBytes()
   uint64_t keyBytes; // sum of the key lengths
-  long peakRssKiB;  // peak RSS of the measuring process
+  long peakRssKiB;   // peak RSS of the measuring process
   uint64_t fileSize;
 };
 
@@ -273,8 +273,8 @@ IndexResult benchIndexOnce(const std::string &path, int reps) {
     auto cpuNow = [] {
       struct rusage u;
       ::getrusage(RUSAGE_SELF, &u);
-      return u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6 +
-             u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
+      return u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6 + u.ru_stime.tv_sec +
+             u.ru_stime.tv_usec * 1e-6;
     };
     for (int r = 0; r < reps + 1; ++r) {
       auto file = check(openFile(path));
@@ -435,7 +435,6 @@ void benchVerify(const std::string &dir, int reps) {
     ::unlink(path.c_str());
   }
 }
-
 
 //===----------------------------------------------------------------------===//
 // The sluice-params tool: index scaling, dump, create and convert
@@ -618,10 +617,10 @@ void benchToolConvert(const std::string &dir, const std::string &tool,
     for (int k = 0; k < 2; ++k) {
       fresh();
       if ((k == 0) == convertFirst) {
-        convert.push_back(runTool({tool, "convert", "--quiet",
-                                   "--parameters=" + source,
-                                   "--output=" + converted})
-                              .wallSeconds);
+        convert.push_back(
+            runTool({tool, "convert", "--quiet", "--parameters=" + source,
+                     "--output=" + converted})
+                .wallSeconds);
       } else {
         ToolRun c = runTool({"/bin/cp", source, copied});
         cp.push_back(c.wallSeconds);

@@ -400,11 +400,11 @@ TEST(IrpaReader, EntryLargerThanTheReadWindow) {
   const uint64_t storageOffset = (metaOffset + 2 + 63) / 64 * 64;
   std::string bytes(storageOffset + 64, '\0');
   std::memcpy(bytes.data(), "IRPA", 4);
-  put64(bytes, 8, 88);           // header size
-  put64(bytes, 32, 2);           // entry count
-  put64(bytes, 40, 96);          // entry segment
+  put64(bytes, 8, 88);  // header size
+  put64(bytes, 32, 2);  // entry count
+  put64(bytes, 40, 96); // entry segment
   put64(bytes, 48, tableLength);
-  put64(bytes, 56, metaOffset);  // metadata segment
+  put64(bytes, 56, metaOffset); // metadata segment
   put64(bytes, 64, 2);
   put64(bytes, 72, storageOffset); // storage segment
   put64(bytes, 80, 4);
