@@ -182,7 +182,8 @@ Value calculateMaxLayoutSizeInBytes(Location loc, OpBuilder &builder,
                                     RankedTensorType type,
                                     ValueRange dynamicDims, ArrayAttr layouts,
                                     bool identityForOthers) {
-  Value result;
+  // Every size first, in list order, then a left fold of maxui.
+  SmallVector<Value> sizes;
   for (Attribute layout : layouts) {
     Value size;
     if (auto serializable = dyn_cast<SerializableAttr>(layout))
@@ -193,10 +194,13 @@ Value calculateMaxLayoutSizeInBytes(Location loc, OpBuilder &builder,
                                              {});
     if (!size)
       return {};
-    result = result ? arith::MaxUIOp::create(builder, loc, result, size)
-                          .getResult()
-                    : size;
+    sizes.push_back(size);
   }
+  if (sizes.empty())
+    return {};
+  Value result = sizes.front();
+  for (Value size : ArrayRef(sizes).drop_front())
+    result = arith::MaxUIOp::create(builder, loc, result, size);
   return result;
 }
 
