@@ -83,14 +83,14 @@ void dispatchIndexLists(ArrayRef<OpFoldResult> values,
 }
 
 /// Builds `stream.executable private @<name>` with one export `@<funcName>`
-/// converting `sourceType` to `resultType`, before `insertionPoint`.
-ExecutableExportOp buildEncodingExecutable(OpBuilder &moduleBuilder,
+/// converting `sourceType` to `resultType`, before `insertionPoint`. The ops
+/// carry `loc` (the first encode's), so diagnostics point at the encode.
+ExecutableExportOp buildEncodingExecutable(Location loc,
                                            Operation *insertionPoint,
                                            StringRef name,
                                            RankedTensorType sourceType,
                                            RankedTensorType resultType) {
-  MLIRContext *context = moduleBuilder.getContext();
-  Location loc = insertionPoint->getLoc();
+  MLIRContext *context = loc.getContext();
   OpBuilder builder(context);
   builder.setInsertionPoint(insertionPoint);
   auto executableOp = ExecutableOp::create(builder, loc, name);
@@ -211,13 +211,24 @@ struct MaterializeEncodingsPass
     // 3. One executable per (source type, result type) signature.
     SymbolTable symbolTable(moduleOp);
     llvm::MapVector<std::pair<Type, Type>, ExecutableExportOp> executables;
-    OpBuilder moduleBuilder(context);
     for (TensorEncodeOp encodeOp : encodeOps) {
       auto sourceType = dyn_cast<RankedTensorType>(encodeOp.getSourceEncoding());
       auto resultType = dyn_cast<RankedTensorType>(encodeOp.getResultEncoding());
       if (!sourceType || !resultType) {
         encodeOp.emitOpError("expected ranked tensor encodings to "
                              "materialize");
+        return signalPassFailure();
+      }
+      // [SLUICE] set/unset_encoding need serializable encodings; an encode
+      // from or to an opaque encoding cannot be materialized.
+      auto isOpaque = [](RankedTensorType type) {
+        return type.getEncoding() &&
+               !isa<iree_encoding::SerializableAttr>(type.getEncoding());
+      };
+      if (isOpaque(sourceType) || isOpaque(resultType)) {
+        encodeOp.emitOpError("cannot materialize an encode from ")
+            << sourceType << " to " << resultType
+            << ": encodings must implement SerializableAttr";
         return signalPassFailure();
       }
       auto key = std::make_pair(Type(sourceType), Type(resultType));
@@ -229,7 +240,7 @@ struct MaterializeEncodingsPass
           parentFunc = parentFunc->getParentOfType<FunctionOpInterface>();
         std::string name =
             "_encoding_" + std::to_string(executables.size() - 1);
-        exportOp = buildEncodingExecutable(moduleBuilder, parentFunc, name,
+        exportOp = buildEncodingExecutable(encodeOp.getLoc(), parentFunc, name,
                                            sourceType, resultType);
         symbolTable.insert(exportOp->getParentOfType<ExecutableOp>());
       }
