@@ -109,3 +109,31 @@ stream.executable private @convertStoreI33 {
     }
   }
 }
+
+// -----
+
+// Multi-block functions, nested regions and unreachable blocks.
+// CHECK-LABEL: @controlFlow
+stream.executable private @controlFlow {
+  stream.executable.export public @dispatch
+  builtin.module {
+    func.func @dispatch(%arg0: !stream.binding, %arg1: i1) {
+      %c0 = arith.constant 0 : index
+      // CHECK: -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xi8>>
+      %binding = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xi1>>
+      cf.cond_br %arg1, ^bb1, ^bb2
+    ^bb1:
+      // CHECK: scf.if
+      // CHECK: arith.trunci
+      scf.if %arg1 {
+        %tile = iree_tensor_ext.dispatch.tensor.load %binding, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xi1>> -> tensor<4xi1>
+        util.optimization_barrier %tile : tensor<4xi1>
+      }
+      cf.br ^bb2
+    ^bb2:
+      return
+    ^bb3:
+      cf.br ^bb3
+    }
+  }
+}

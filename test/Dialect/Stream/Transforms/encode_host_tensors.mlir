@@ -386,3 +386,36 @@ util.func public @importExport(%arg0: !hal.buffer_view, %arg1: index, %arg2: !st
   %1 = stream.tensor.export %arg2 : tensor<4xf32> in !stream.resource<external>{%arg1} -> !hal.buffer_view
   util.return %0, %1 : !stream.resource<external>, !hal.buffer_view
 }
+
+// -----
+
+// Nested regions, non-entry blocks, self-loops and unreachable blocks.
+// CHECK-LABEL: util.func public @controlFlow
+util.func public @controlFlow(%arg0: index, %arg1: i1, %arg2: index) -> index {
+  // CHECK-NOT: stream.tensor.sizeof
+  %0 = scf.if %arg1 -> index {
+    %1 = stream.tensor.sizeof tensor<?xf32>{%arg0} : index
+    scf.yield %1 : index
+  } else {
+    scf.yield %arg0 : index
+  }
+  cf.br ^bb1(%0 : index)
+^bb1(%2: index):
+  %3 = stream.tensor.sizeof tensor<?xi8>{%2} : index
+  cf.cond_br %arg1, ^bb1(%3 : index), ^bb2
+^bb2:
+  util.return %3 : index
+^bb3:
+  %4 = stream.tensor.sizeof tensor<4xf32> : index
+  util.return %4 : index
+}
+
+// -----
+
+// An empty function and a declaration.
+// CHECK-LABEL: util.func private @declaration
+util.func private @declaration(index) -> index
+// CHECK-LABEL: util.func public @empty
+util.func public @empty() {
+  util.return
+}
