@@ -89,8 +89,9 @@ class Explorer {
 public:
   /// What is known about one global of the root's symbol table.
   struct GlobalInfo {
-    /// The global op.
-    GlobalOpInterface op;
+    /// The global op (mutable so that interface methods can be called
+    /// through a `const GlobalInfo *`).
+    mutable GlobalOpInterface op;
     /// True if any op takes its address (GlobalAddressOpInterface): loads and
     /// stores through the address cannot be seen.
     bool isIndirect = false;
