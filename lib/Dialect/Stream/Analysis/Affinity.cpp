@@ -291,9 +291,10 @@ dfx::ChangeStatus ValueConsumerAffinityPVS::updateValue(Value value,
   return dfx::clampStateAndIndicateChange(getState(), newState);
 }
 
-TraversalResult ValueConsumerAffinityPVS::updateFromUse(
-    OpOperand &use, AffinityPVS &newState, dfx::Solver &solver,
-    bool &coveredByElement) {
+TraversalResult
+ValueConsumerAffinityPVS::updateFromUse(OpOperand &use, AffinityPVS &newState,
+                                        dfx::Solver &solver,
+                                        bool &coveredByElement) {
   Operation *owner = use.getOwner();
   unsigned k = use.getOperandNumber();
   auto consumerOf = [&](Value v, dfx::Resolution resolution =
@@ -325,7 +326,9 @@ TraversalResult ValueConsumerAffinityPVS::updateFromUse(
   if (auto branchOp = dyn_cast<BranchOpInterface>(owner)) {
     solver.getExplorer().walkOutgoingBranchOperandArguments(
         branchOp, k, [&](Block *, BlockArgument arg) {
-          consumerOf(arg, dfx::Resolution::OPTIONAL);
+          // [SLUICE] REQUIRED (spec: OPTIONAL): merged unconditionally, see
+          // mergedResolution in the producer element.
+          consumerOf(arg, dfx::Resolution::REQUIRED);
           return WalkResult::advance();
         });
     coveredByElement = true;
@@ -392,7 +395,7 @@ TraversalResult ValueConsumerAffinityPVS::updateFromUse(
     return solver.getExplorer().walkIncomingCalls(
         callableOp, [&](CallOpInterface callOp) {
           if (k < callOp->getNumResults())
-            consumerOf(callOp->getResult(k), dfx::Resolution::OPTIONAL);
+            consumerOf(callOp->getResult(k), dfx::Resolution::REQUIRED);
           return WalkResult::advance();
         });
   }
@@ -447,6 +450,14 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
     if (!isPinned || other.isValidState())
       newState ^= other;
   };
+  // [SLUICE] A dependency the spec marks OPTIONAL but that is merged
+  // unconditionally (the defining op does not pin) is recorded as REQUIRED:
+  // the dependent would become invalid on its next update anyway, and the
+  // solver then folds whole invalid chains in one round instead of one hop
+  // per round. The fixpoint is the same; only the round count drops.
+  auto mergedResolution = [](bool isPinned) {
+    return isPinned ? dfx::Resolution::OPTIONAL : dfx::Resolution::REQUIRED;
+  };
   TraversalResult traversal = explorer.walkDefiningOps(
       value,
       [&](OpResult result) {
@@ -465,7 +476,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
           if (Value tiedOperand = tiedOp.getTiedResultOperand(result)) {
             mergeIf(isPinned, solver.getElementFor<ValueProducerAffinityPVS>(
                                   *this, Position::forValue(tiedOperand),
-                                  dfx::Resolution::OPTIONAL));
+                                  mergedResolution(isPinned)));
             auto dispatchOp = dyn_cast<AsyncDispatchOp>(definingOp);
             if (dispatchOp && dispatchOp.getAffinityAttr())
               mergeIf(isPinned, solver.getElementFor<OpAffinityPVS>(
@@ -478,7 +489,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
         if (affinityOp) {
           mergeIf(isPinned, solver.getOrCreateElementFor<OpAffinityPVS>(
                                 Position::forOperation(definingOp), this,
-                                dfx::Resolution::OPTIONAL,
+                                mergedResolution(isPinned),
                                 /*forceUpdate=*/false,
                                 /*updateAfterInit=*/false));
           return WalkResult::advance();
@@ -507,7 +518,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
         } else {
           mergeIf(isPinned, solver.getElementFor<ValueProducerAffinityPVS>(
                                 *this, Position::forValue(result),
-                                dfx::Resolution::OPTIONAL));
+                                mergedResolution(isPinned)));
         }
         return WalkResult::advance();
       },
@@ -516,7 +527,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
         // producer element with exactly what expanding it here would find
         // (an unseen edge makes that element invalid, and so this one).
         newState ^= solver.getElementFor<ValueProducerAffinityPVS>(
-            *this, Position::forValue(arg), dfx::Resolution::OPTIONAL);
+            *this, Position::forValue(arg), dfx::Resolution::REQUIRED);
         return WalkResult::skip();
       },
       TraversalBehavior::DONT_WALK_TIED_VALUES);

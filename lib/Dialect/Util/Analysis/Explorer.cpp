@@ -32,7 +32,8 @@ struct Explorer::BranchInfo {
   llvm::DenseMap<Block *, SmallVector<unsigned, 1>> slotsByBlock;
 };
 
-const Explorer::BranchInfo &Explorer::getBranchInfo(BranchOpInterface branchOp) {
+const Explorer::BranchInfo &
+Explorer::getBranchInfo(BranchOpInterface branchOp) {
   auto &slot = branchInfos[branchOp.getOperation()];
   if (slot)
     return *slot;
