@@ -16,7 +16,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SetVector.h"
 #include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
@@ -24,6 +23,7 @@
 #include "sluice/Dialect/Stream/IR/AffinityAnalysisDialectInterface.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/ExternalModels.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace sluice;
@@ -102,9 +102,8 @@ struct HALAffinityAnalysisInterface
         auto [affinity, op] = query;
         for (hal::ExecutableTargetAttr target :
              getExecutableTargets(affinity, op)) {
-          auto resolver =
-              dyn_cast_or_null<iree_encoding::LayoutResolverAttr>(
-                  target.getConfigurationAttr("iree.encoding.resolver"));
+          auto resolver = dyn_cast_or_null<iree_encoding::LayoutResolverAttr>(
+              target.getConfigurationAttr("iree.encoding.resolver"));
           Attribute layout =
               resolver
                   ? resolver.cloneWithSimplifiedConfig(

@@ -13,10 +13,10 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "sluice/Dialect/Codegen/IR/EncodingInfo.h"
 #include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
@@ -49,18 +49,18 @@ protected:
     return result;
   }
   RankedTensorType tensor(StringRef source) {
-    auto result = dyn_cast_if_present<RankedTensorType>(
-        parseType(source, &context));
+    auto result =
+        dyn_cast_if_present<RankedTensorType>(parseType(source, &context));
     EXPECT_TRUE(result) << source.str();
     return result;
   }
   /// A matmul encoding for `operand` with `types` and `sizes`.
   EncodingAttr matmul(int operand, StringRef types = "f32, f32, f32",
                       StringRef sizes = "") {
-    std::string source = "#iree_encoding.encoding<operand_index = " +
-                         std::to_string(operand) +
-                         " : index, op_type = matmul, element_types = [" +
-                         types.str() + "], " + kMaps;
+    std::string source =
+        "#iree_encoding.encoding<operand_index = " + std::to_string(operand) +
+        " : index, op_type = matmul, element_types = [" + types.str() + "], " +
+        kMaps;
     if (!sizes.empty())
       source += ", iteration_sizes = [" + sizes.str() + "]";
     source += ">";
@@ -129,7 +129,8 @@ TEST_F(EncodingResolverTest, AreCompatible) {
   EXPECT_FALSE(compatible(packed, identity));
   // Non-serializable encodings take the null branches.
   EXPECT_TRUE(compatible(unknown, nullptr));
-  EXPECT_TRUE(compatible(unknown, attr("#iree_encoding.specialization_resolver<1>")));
+  EXPECT_TRUE(
+      compatible(unknown, attr("#iree_encoding.specialization_resolver<1>")));
   EXPECT_FALSE(compatible(unknown, identity));
 }
 
@@ -176,8 +177,9 @@ TEST_F(EncodingResolverTest, EncodingInfoRoundTrip) {
             SwizzleDim::Kind::CrossIntrinsic);
   EXPECT_EQ(back->swizzle->permutation, swizzle.permutation);
   // Keys print sorted; the identity record has three empty lists.
-  EXPECT_EQ(serializeEncodingInfo(&context, MaterializeEncodingInfo()),
-            attr("{innerDimsPos = [], innerTileSizes = [], outerDimsPerm = []}"));
+  EXPECT_EQ(
+      serializeEncodingInfo(&context, MaterializeEncodingInfo()),
+      attr("{innerDimsPos = [], innerTileSizes = [], outerDimsPerm = []}"));
 }
 
 TEST_F(EncodingResolverTest, EncodingInfoRejectsMalformed) {
@@ -270,13 +272,13 @@ TEST_F(EncodingResolverTest, MatmulRecords) {
 TEST_F(EncodingResolverTest, CPUResolverTiles) {
   auto resolve = [&](StringRef triple, StringRef features, EncodingAttr enc,
                      StringRef shape) {
-    auto resolver = cast<LayoutResolverAttr>(
-        attr("#iree_cpu.cpu_encoding_resolver<>"));
-    Attribute simplified = resolver.cloneWithSimplifiedConfig(
-        cast<DictionaryAttr>(attr(("{target_triple = \"" + triple +
-                                   "\", cpu_features = \"" + features +
-                                   "\", unrelated = 1}")
-                                      .str())));
+    auto resolver =
+        cast<LayoutResolverAttr>(attr("#iree_cpu.cpu_encoding_resolver<>"));
+    Attribute simplified =
+        resolver.cloneWithSimplifiedConfig(cast<DictionaryAttr>(
+            attr(("{target_triple = \"" + triple + "\", cpu_features = \"" +
+                  features + "\", unrelated = 1}")
+                     .str())));
     // Only the CPU keys are kept.
     EXPECT_FALSE(cast<iree_cpu::CPUEncodingResolverAttr>(simplified)
                      .getConfiguration()
@@ -286,39 +288,38 @@ TEST_F(EncodingResolverTest, CPUResolverTiles) {
     return recordOf(cast<LayoutResolverAttr>(simplified).getLayout(type));
   };
   // x86-64: +avx512f / +avx / neither for f32.
-  EXPECT_EQ(resolve("x86_64-unknown-linux", "+avx512f", matmul(0),
-                    "tensor<?x?xf32>")
-                .innerTileSizes,
-            (SmallVector<int64_t>{16, 1}));
-  EXPECT_EQ(resolve("x86_64-unknown-linux", "+avx", matmul(0),
-                    "tensor<?x?xf32>")
-                .innerTileSizes,
-            (SmallVector<int64_t>{8, 1}));
   EXPECT_EQ(
-      resolve("x86_64-unknown-linux", "", matmul(1), "tensor<?x?xf32>")
+      resolve("x86_64-unknown-linux", "+avx512f", matmul(0), "tensor<?x?xf32>")
           .innerTileSizes,
-      (SmallVector<int64_t>{4, 1}));
+      (SmallVector<int64_t>{16, 1}));
+  EXPECT_EQ(
+      resolve("x86_64-unknown-linux", "+avx", matmul(0), "tensor<?x?xf32>")
+          .innerTileSizes,
+      (SmallVector<int64_t>{8, 1}));
+  EXPECT_EQ(resolve("x86_64-unknown-linux", "", matmul(1), "tensor<?x?xf32>")
+                .innerTileSizes,
+            (SmallVector<int64_t>{4, 1}));
   // Features are matched exactly after splitting at commas.
   EXPECT_EQ(resolve("x86_64-unknown-linux", "+avx512fx,+avx", matmul(0),
                     "tensor<?x?xf32>")
                 .innerTileSizes,
             (SmallVector<int64_t>{8, 1}));
   // AArch64 i8 x i8 -> i32 with +i8mm.
-  EXPECT_EQ(resolve("aarch64-unknown-linux", "+i8mm",
-                    matmul(0, "i8, i8, i32"), "tensor<?x?xi8>")
+  EXPECT_EQ(resolve("aarch64-unknown-linux", "+i8mm", matmul(0, "i8, i8, i32"),
+                    "tensor<?x?xi8>")
                 .innerTileSizes,
             (SmallVector<int64_t>{8, 8}));
   // No table (RISC-V, or an unknown type combination): identity.
-  EXPECT_TRUE(resolve("riscv64-unknown-linux", "+v", matmul(0),
-                      "tensor<?x?xf32>")
-                  .isIdentity());
+  EXPECT_TRUE(
+      resolve("riscv64-unknown-linux", "+v", matmul(0), "tensor<?x?xf32>")
+          .isIdentity());
   EXPECT_TRUE(resolve("x86_64-unknown-linux", "+avx512f",
                       matmul(0, "i4, i4, i4"), "tensor<?x?xi4>")
                   .isIdentity());
   // Not a data-tiling encoding: identity.
-  auto resolver = cast<LayoutResolverAttr>(attr(
-      "#iree_cpu.cpu_encoding_resolver<configuration = {target_triple = "
-      "\"x86_64-unknown-linux\"}>"));
+  auto resolver = cast<LayoutResolverAttr>(
+      attr("#iree_cpu.cpu_encoding_resolver<configuration = {target_triple = "
+           "\"x86_64-unknown-linux\"}>"));
   EXPECT_TRUE(recordOf(resolver.getLayout(
                            tensor("tensor<4xf32, #iree_encoding.testing<>>")))
                   .isIdentity());
@@ -331,36 +332,36 @@ TEST_F(EncodingResolverTest, BitcastAdjustment) {
                   "= matmul, element_types = [f32, f32, f32], "
                   "original_element_type = i16, ") +
       kMaps + ">"));
-  auto resolver = cast<LayoutResolverAttr>(attr(
-      "#iree_cpu.cpu_encoding_resolver<configuration = {target_triple = "
-      "\"x86_64-unknown-linux\", cpu_features = \"+avx512f\"}>"));
-  RankedTensorType type = RankedTensorType::get(
-      {ShapedType::kDynamic, ShapedType::kDynamic},
-      IntegerType::get(&context, 8), enc);
+  auto resolver = cast<LayoutResolverAttr>(
+      attr("#iree_cpu.cpu_encoding_resolver<configuration = {target_triple = "
+           "\"x86_64-unknown-linux\", cpu_features = \"+avx512f\"}>"));
+  RankedTensorType type =
+      RankedTensorType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                            IntegerType::get(&context, 8), enc);
   // Tiles [16, 1] for f32 element types; the last becomes 1 * 16 / 8 = 2.
   EXPECT_EQ(recordOf(resolver.getLayout(type)).innerTileSizes,
             (SmallVector<int64_t>{16, 2}));
 }
 
 TEST_F(EncodingResolverTest, VMVXResolver) {
-  auto resolver = cast<LayoutResolverAttr>(
-      attr("#iree_cpu.vmvx_encoding_resolver<>"));
-  auto withUkernels = cast<LayoutResolverAttr>(resolver.cloneWithSimplifiedConfig(
-      cast<DictionaryAttr>(attr("{ukernels = \"all\", target_triple = \"x\"}"))));
-  EXPECT_EQ(cast<iree_cpu::VMVXEncodingResolverAttr>(withUkernels)
-                .getConfiguration(),
-            attr("{ukernels = \"all\"}"));
-  RankedTensorType type = RankedTensorType::get(
-      {ShapedType::kDynamic, ShapedType::kDynamic},
-      Float32Type::get(&context), matmul(0));
+  auto resolver =
+      cast<LayoutResolverAttr>(attr("#iree_cpu.vmvx_encoding_resolver<>"));
+  auto withUkernels = cast<LayoutResolverAttr>(
+      resolver.cloneWithSimplifiedConfig(cast<DictionaryAttr>(
+          attr("{ukernels = \"all\", target_triple = \"x\"}"))));
+  EXPECT_EQ(
+      cast<iree_cpu::VMVXEncodingResolverAttr>(withUkernels).getConfiguration(),
+      attr("{ukernels = \"all\"}"));
+  RankedTensorType type =
+      RankedTensorType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                            Float32Type::get(&context), matmul(0));
   // ukernels: one fully dynamic tile.
-  MaterializeEncodingInfo dynamicInfo =
-      recordOf(withUkernels.getLayout(type));
+  MaterializeEncodingInfo dynamicInfo = recordOf(withUkernels.getLayout(type));
   EXPECT_EQ(dynamicInfo.innerTileSizes,
             (SmallVector<int64_t>{ShapedType::kDynamic, ShapedType::kDynamic}));
   // Default: [8, 8, 4] for the LHS.
-  auto plain = cast<LayoutResolverAttr>(resolver.cloneWithSimplifiedConfig(
-      DictionaryAttr::get(&context)));
+  auto plain = cast<LayoutResolverAttr>(
+      resolver.cloneWithSimplifiedConfig(DictionaryAttr::get(&context)));
   EXPECT_EQ(recordOf(plain.getLayout(type)).innerTileSizes,
             (SmallVector<int64_t>{8, 4}));
 }
@@ -374,21 +375,20 @@ TEST_F(EncodingResolverTest, GPUDataTiledTile) {
       "max_workgroup_memory_bytes = 65536, max_workgroup_counts = "
       "[2147483647, 2147483647, 2147483647], max_load_instruction_bits = "
       "128, simds_per_wgp = 4, vgpr_space_bits = 16384>>";
-  auto resolver = cast<LayoutResolverAttr>(
-      attr("#iree_gpu.gpu_encoding_resolver<>"));
-  auto simplified = cast<LayoutResolverAttr>(resolver.cloneWithSimplifiedConfig(
-      cast<DictionaryAttr>(
+  auto resolver =
+      cast<LayoutResolverAttr>(attr("#iree_gpu.gpu_encoding_resolver<>"));
+  auto simplified = cast<LayoutResolverAttr>(
+      resolver.cloneWithSimplifiedConfig(cast<DictionaryAttr>(
           attr("{iree_codegen.target_info = " + target + "}"))));
   auto layout = [&](EncodingAttr enc) {
-    return recordOf(simplified.getLayout(RankedTensorType::get(
-        {ShapedType::kDynamic, ShapedType::kDynamic},
-        Float32Type::get(&context), enc)));
+    return recordOf(simplified.getLayout(
+        RankedTensorType::get({ShapedType::kDynamic, ShapedType::kDynamic},
+                              Float32Type::get(&context), enc)));
   };
   // The worked example of §6.5: tile (128, 128, 16).
   EXPECT_EQ(layout(matmul(0)).innerTileSizes, (SmallVector<int64_t>{128, 16}));
   EXPECT_EQ(layout(matmul(1)).innerTileSizes, (SmallVector<int64_t>{128, 16}));
-  EXPECT_EQ(layout(matmul(2)).innerTileSizes,
-            (SmallVector<int64_t>{128, 128}));
+  EXPECT_EQ(layout(matmul(2)).innerTileSizes, (SmallVector<int64_t>{128, 128}));
   // Small static sizes bound the unrolling: M = N = 16 gives maxM = maxN = 1,
   // so the tile is a single intrinsic: (16, 16, 4 · kU).
   EXPECT_EQ(layout(matmul(2, "f32, f32, f32", "16, 16, 64")).innerTileSizes,
@@ -507,8 +507,7 @@ TEST_F(EncodingResolverTest, HALResolverLookup) {
     }
   )mlir");
   ASSERT_TRUE(module);
-  auto interfaces =
-      stream::gatherAffinityAnalysisDialectInterfaces(&context);
+  auto interfaces = stream::gatherAffinityAnalysisDialectInterfaces(&context);
   ASSERT_EQ(interfaces.size(), 1u);
   stream::ResolveLayoutAttrFn resolve =
       interfaces.front()->makeLayoutAttrResolver(*module);
@@ -537,8 +536,8 @@ TEST_F(EncodingResolverTest, HALResolverLookup) {
                 attr("#iree_encoding.specialization_resolver<1>"),
                 attr("#iree_encoding.specialization_resolver<2>")}));
   // No key: the identity resolver.
-  EXPECT_EQ(resolvers(1), (SmallVector<Attribute>{
-                              attr("#iree_encoding.identity_resolver")}));
+  EXPECT_EQ(resolvers(1),
+            (SmallVector<Attribute>{attr("#iree_encoding.identity_resolver")}));
   // Simplified against the target's configuration.
   EXPECT_EQ(resolvers(2),
             (SmallVector<Attribute>{attr("#iree_gpu.gpu_padding_resolver<"
@@ -547,8 +546,8 @@ TEST_F(EncodingResolverTest, HALResolverLookup) {
   // No initial value, another affinity kind, a missing global: the legacy
   // hal.device.targets lookup.
   for (unsigned i : {3u, 4u, 5u})
-    EXPECT_EQ(resolvers(i), (SmallVector<Attribute>{attr(
-                                "#iree_encoding.identity_resolver")}))
+    EXPECT_EQ(resolvers(i), (SmallVector<Attribute>{
+                                attr("#iree_encoding.identity_resolver")}))
         << i;
 }
 
@@ -560,8 +559,7 @@ TEST_F(EncodingResolverTest, HALResolverWithoutTargets) {
     }
   )mlir");
   ASSERT_TRUE(module);
-  auto interfaces =
-      stream::gatherAffinityAnalysisDialectInterfaces(&context);
+  auto interfaces = stream::gatherAffinityAnalysisDialectInterfaces(&context);
   ASSERT_EQ(interfaces.size(), 1u);
   stream::ResolveLayoutAttrFn resolve =
       interfaces.front()->makeLayoutAttrResolver(*module);

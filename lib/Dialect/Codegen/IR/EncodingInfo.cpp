@@ -10,11 +10,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
+#include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
-#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
-#include "sluice/Dialect/Util/IR/StorageSize.h"
 
 using namespace mlir;
 using sluice::iree_encoding::EncodingAttr;
@@ -80,9 +80,9 @@ DictionaryAttr serializeEncodingInfo(MLIRContext *context,
   };
   if (info.scalableTiles)
     entries.push_back(b.getNamedAttr(
-        kScalableTiles, b.getBoolArrayAttr(SmallVector<bool>(
-                            info.scalableTiles->begin(),
-                            info.scalableTiles->end()))));
+        kScalableTiles,
+        b.getBoolArrayAttr(SmallVector<bool>(info.scalableTiles->begin(),
+                                             info.scalableTiles->end()))));
   if (info.swizzle) {
     SmallVector<Attribute> groups;
     for (const auto &group : info.swizzle->expandShape) {
@@ -137,8 +137,8 @@ static std::optional<SwizzleDim> deserializeSwizzleDim(Attribute attr) {
   if (dim.size < 1 || dim.size > 32767)
     return std::nullopt;
   if (kind.getValue() == "Internal") {
-    auto multiplier = parts.size() == 3 ? dyn_cast<StringAttr>(parts[2])
-                                        : StringAttr();
+    auto multiplier =
+        parts.size() == 3 ? dyn_cast<StringAttr>(parts[2]) : StringAttr();
     if (!multiplier || !isKnownMultiplier(multiplier.getValue()))
       return std::nullopt;
     dim.kind = SwizzleDim::Kind::Internal;
@@ -346,9 +346,8 @@ Value calculatePackedStorageSizeInBytes(const MaterializeEncodingInfo &info,
       Value tileValue = arith::ConstantIndexOp::create(builder, loc, tile);
       dims[dynamicIndex] = arith::CeilDivSIOp::create(
           builder, loc, dims[dynamicIndex], tileValue);
-      dims[dynamicIndex] = arith::MulIOp::create(builder, loc,
-                                                 dims[dynamicIndex], tileValue,
-                                                 nsw);
+      dims[dynamicIndex] = arith::MulIOp::create(
+          builder, loc, dims[dynamicIndex], tileValue, nsw);
     } else {
       paddedShape[dim] = llvm::alignTo(paddedShape[dim], tile);
     }
@@ -377,8 +376,7 @@ MaterializeEncodingInfo getEncodingInfo(DictionaryAttr configuration,
                                         RankedTensorType type,
                                         EncodingInfoFn compute) {
   if (DictionaryAttr dict = getEncodingInfoDict(configuration)) {
-    std::optional<MaterializeEncodingInfo> info =
-        deserializeEncodingInfo(dict);
+    std::optional<MaterializeEncodingInfo> info = deserializeEncodingInfo(dict);
     return info ? *info : MaterializeEncodingInfo();
   }
   MaterializeEncodingInfo info = compute(type);
@@ -401,6 +399,32 @@ MaterializeEncodingInfo getEncodingInfo(DictionaryAttr configuration,
     innermost.size = innermost.size * originalBits / storageBits;
   }
   return info;
+}
+
+DictionaryAttr getLayoutConfiguration(DictionaryAttr configuration,
+                                      RankedTensorType type,
+                                      EncodingInfoFn compute,
+                                      bool withEncodingAttr) {
+  MLIRContext *context = type.getContext();
+  Builder b(context);
+  SmallVector<NamedAttribute> entries;
+  if (withEncodingAttr)
+    if (auto encoding = dyn_cast_or_null<EncodingAttr>(type.getEncoding()))
+      entries.push_back(b.getNamedAttr("encoding_attr", encoding));
+  entries.push_back(b.getNamedAttr(
+      kEncodingInfo,
+      serializeEncodingInfo(context,
+                            getEncodingInfo(configuration, type, compute))));
+  return b.getDictionaryAttr(entries);
+}
+
+Value calculateResolverStorageSize(DictionaryAttr configuration,
+                                   EncodingInfoFn compute, Location loc,
+                                   OpBuilder &builder, RankedTensorType type,
+                                   ValueRange dynamicDims) {
+  return calculatePackedStorageSizeInBytes(
+      getEncodingInfo(configuration, type, compute), loc, builder, type,
+      dynamicDims);
 }
 
 //===----------------------------------------------------------------------===//

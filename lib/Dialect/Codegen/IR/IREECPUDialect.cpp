@@ -10,11 +10,11 @@
 #include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "sluice/Dialect/Codegen/IR/EncodingInfo.h"
+#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/TargetParser/Triple.h"
-#include "sluice/Dialect/Codegen/IR/EncodingInfo.h"
-#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 
 using namespace mlir;
 using namespace sluice::iree_cpu;
@@ -127,7 +127,8 @@ SmallVector<TileMxNxK> enumerateCPUMatmulTiles(EncodingAttr encoding,
         return halvingTiles(8, 4, 1);
       }
     }
-    if (out == i32 && ((lhs == i8 && rhs == i8) || (lhs == i16 && rhs == i16))) {
+    if (out == i32 &&
+        ((lhs == i8 && rhs == i8) || (lhs == i16 && rhs == i16))) {
       if (target.hasFeature("+avx512vnni") || target.hasFeature("+avx512bw"))
         return halvingTiles(16, 16, 2);
       if (target.hasFeature("+avx2"))
@@ -143,9 +144,9 @@ SmallVector<TileMxNxK> enumerateCPUMatmulTiles(EncodingAttr encoding,
 }
 
 /// §6.3 "Scalable flags"; nullopt when there are none.
-std::optional<SmallVector<bool>>
-getScalableFlags(EncodingAttr encoding, const CPUTarget &target,
-                 const ContractionDims &dims) {
+std::optional<SmallVector<bool>> getScalableFlags(EncodingAttr encoding,
+                                                  const CPUTarget &target,
+                                                  const ContractionDims &dims) {
   if (!isScalableVectorizationEnabled())
     return std::nullopt;
   bool supported = (target.isAArch64() && (target.hasFeature("+sve") ||
@@ -270,10 +271,9 @@ MaterializeEncodingInfo getConvolutionEncodingInfo(EncodingAttr encoding,
       llvm::any_of(dims->dilations, [](int64_t d) { return d != 1; }))
     return {};
   SmallVector<Type> types = encoding.getElementTypesArray();
-  bool allF32 = types.size() >= 3 && llvm::all_of(ArrayRef(types).take_front(3),
-                                                  [](Type t) {
-                                                    return t && t.isF32();
-                                                  });
+  bool allF32 =
+      types.size() >= 3 && llvm::all_of(ArrayRef(types).take_front(3),
+                                        [](Type t) { return t && t.isF32(); });
   int64_t tileOC = 0, tileIC = 0;
   if (target.isAArch64() && allF32)
     tileOC = tileIC = 8;
@@ -432,29 +432,35 @@ DictionaryAttr selectEntries(MLIRContext *context, DictionaryAttr source,
   return DictionaryAttr::get(context, entries);
 }
 
+/// The record computations bound to a resolver's configuration.
+auto computeCPU(CPUEncodingResolverAttr attr) {
+  return [config = attr.getConfiguration()](RankedTensorType type) {
+    return computeCPUEncodingInfo(config, type);
+  };
+}
+auto computeVMVX(VMVXEncodingResolverAttr attr) {
+  return [config = attr.getConfiguration()](RankedTensorType type) {
+    return computeVMVXEncodingInfo(config, type);
+  };
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
 // #iree_cpu.cpu_encoding_resolver
 //===----------------------------------------------------------------------===//
 
-Attribute
-CPUEncodingResolverAttr::cloneWithSimplifiedConfig(DictionaryAttr config) const {
-  return get(getContext(),
-             selectEntries(getContext(), config,
-                           {"cpu_features", "target_triple", "ukernels",
-                            "enable_inner_tiled"}));
+Attribute CPUEncodingResolverAttr::cloneWithSimplifiedConfig(
+    DictionaryAttr config) const {
+  return get(getContext(), selectEntries(getContext(), config,
+                                         {"cpu_features", "target_triple",
+                                          "ukernels", "enable_inner_tiled"}));
 }
 
 Attribute CPUEncodingResolverAttr::getLayout(RankedTensorType type) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeCPUEncodingInfo(getConfiguration(), t);
-      });
-  Builder b(getContext());
   return get(getContext(),
-             b.getDictionaryAttr(b.getNamedAttr(
-                 "encoding_info", serializeEncodingInfo(getContext(), info))));
+             getLayoutConfiguration(getConfiguration(), type, computeCPU(*this),
+                                    /*withEncodingAttr=*/false));
 }
 
 bool CPUEncodingResolverAttr::isSerialized() const {
@@ -464,12 +470,8 @@ bool CPUEncodingResolverAttr::isSerialized() const {
 Value CPUEncodingResolverAttr::calculateStorageSizeInBytes(
     Location loc, OpBuilder &builder, RankedTensorType type,
     ValueRange dynamicDims) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeCPUEncodingInfo(getConfiguration(), t);
-      });
-  return calculatePackedStorageSizeInBytes(info, loc, builder, type,
-                                           dynamicDims);
+  return calculateResolverStorageSize(getConfiguration(), computeCPU(*this),
+                                      loc, builder, type, dynamicDims);
 }
 
 LogicalResult CPUEncodingResolverAttr::verifyEncoding(
@@ -488,17 +490,9 @@ Attribute VMVXEncodingResolverAttr::cloneWithSimplifiedConfig(
 }
 
 Attribute VMVXEncodingResolverAttr::getLayout(RankedTensorType type) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeVMVXEncodingInfo(getConfiguration(), t);
-      });
-  Builder b(getContext());
-  SmallVector<NamedAttribute> entries;
-  if (auto encoding = dyn_cast_or_null<EncodingAttr>(type.getEncoding()))
-    entries.push_back(b.getNamedAttr("encoding_attr", encoding));
-  entries.push_back(b.getNamedAttr("encoding_info",
-                                   serializeEncodingInfo(getContext(), info)));
-  return get(getContext(), b.getDictionaryAttr(entries));
+  return get(getContext(), getLayoutConfiguration(getConfiguration(), type,
+                                                  computeVMVX(*this),
+                                                  /*withEncodingAttr=*/true));
 }
 
 bool VMVXEncodingResolverAttr::isSerialized() const {
@@ -508,12 +502,8 @@ bool VMVXEncodingResolverAttr::isSerialized() const {
 Value VMVXEncodingResolverAttr::calculateStorageSizeInBytes(
     Location loc, OpBuilder &builder, RankedTensorType type,
     ValueRange dynamicDims) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeVMVXEncodingInfo(getConfiguration(), t);
-      });
-  return calculatePackedStorageSizeInBytes(info, loc, builder, type,
-                                           dynamicDims);
+  return calculateResolverStorageSize(getConfiguration(), computeVMVX(*this),
+                                      loc, builder, type, dynamicDims);
 }
 
 LogicalResult VMVXEncodingResolverAttr::verifyEncoding(

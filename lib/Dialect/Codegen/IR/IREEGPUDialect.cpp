@@ -8,13 +8,13 @@
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "sluice/Dialect/Codegen/IR/EncodingInfo.h"
+#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
+#include "sluice/Dialect/Util/IR/StorageSize.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
-#include "sluice/Dialect/Codegen/IR/EncodingInfo.h"
-#include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
-#include "sluice/Dialect/Util/IR/StorageSize.h"
 
 #include <limits>
 
@@ -124,7 +124,8 @@ namespace {
 struct IntrinsicInfo {
   StringRef name;
   int64_t m, n, k;
-  Type (*aType)(MLIRContext *), (*bType)(MLIRContext *), (*cType)(MLIRContext *);
+  Type (*aType)(MLIRContext *), (*bType)(MLIRContext *),
+      (*cType)(MLIRContext *);
   int64_t aBits, bBits, cBits;
   bool isBlock;
 };
@@ -132,8 +133,8 @@ struct IntrinsicInfo {
 Type f32Type(MLIRContext *context) { return Float32Type::get(context); }
 
 const IntrinsicInfo kIntrinsics[] = {
-    {"MFMA_F32_16x16x4_F32", 16, 16, 4, f32Type, f32Type, f32Type, 32, 32,
-     128, false},
+    {"MFMA_F32_16x16x4_F32", 16, 16, 4, f32Type, f32Type, f32Type, 32, 32, 128,
+     false},
 };
 
 const IntrinsicInfo *lookupIntrinsic(StringRef name) {
@@ -198,7 +199,8 @@ MaterializeEncodingInfo computeGPUEncodingInfo(DictionaryAttr config,
     if (nStatic)
       maxN = llvm::divideCeil(sizes->n, chosen->n);
     if (mStatic && nStatic) {
-      int64_t wgpCount = target.getChip() ? target.getChip().getWgpCount() : 512;
+      int64_t wgpCount =
+          target.getChip() ? target.getChip().getWgpCount() : 512;
       maxMN = llvm::divideCeil(sizes->m * sizes->n,
                                wgpCount * chosen->m * chosen->n);
     }
@@ -249,8 +251,8 @@ MaterializeEncodingInfo computeGPUEncodingInfo(DictionaryAttr config,
 
 } // namespace
 
-Attribute
-GPUEncodingResolverAttr::cloneWithSimplifiedConfig(DictionaryAttr config) const {
+Attribute GPUEncodingResolverAttr::cloneWithSimplifiedConfig(
+    DictionaryAttr config) const {
   NamedAttrList entries;
   if (getConfiguration())
     entries.append(getConfiguration().getValue());
@@ -264,18 +266,16 @@ GPUEncodingResolverAttr::cloneWithSimplifiedConfig(DictionaryAttr config) const 
 }
 
 Attribute GPUEncodingResolverAttr::getLayout(RankedTensorType type) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeGPUEncodingInfo(getConfiguration(), t);
-      });
-  Builder b(getContext());
+  auto compute = [config = getConfiguration()](RankedTensorType t) {
+    return computeGPUEncodingInfo(config, t);
+  };
   return get(getContext(),
-             b.getDictionaryAttr(b.getNamedAttr(
-                 "encoding_info", serializeEncodingInfo(getContext(), info))));
+             getLayoutConfiguration(getConfiguration(), type, compute,
+                                    /*withEncodingAttr=*/false));
 }
 
-Attribute
-GPUEncodingResolverAttr::getUnifiedEncoding(ArrayRef<Attribute> encodings) const {
+Attribute GPUEncodingResolverAttr::getUnifiedEncoding(
+    ArrayRef<Attribute> encodings) const {
   return encodings.empty() ? Attribute() : encodings.front();
 }
 
@@ -286,12 +286,11 @@ bool GPUEncodingResolverAttr::isSerialized() const {
 Value GPUEncodingResolverAttr::calculateStorageSizeInBytes(
     Location loc, OpBuilder &builder, RankedTensorType type,
     ValueRange dynamicDims) const {
-  MaterializeEncodingInfo info =
-      getEncodingInfo(getConfiguration(), type, [&](RankedTensorType t) {
-        return computeGPUEncodingInfo(getConfiguration(), t);
-      });
-  return calculatePackedStorageSizeInBytes(info, loc, builder, type,
-                                           dynamicDims);
+  auto compute = [config = getConfiguration()](RankedTensorType t) {
+    return computeGPUEncodingInfo(config, t);
+  };
+  return calculateResolverStorageSize(getConfiguration(), compute, loc, builder,
+                                      type, dynamicDims);
 }
 
 LogicalResult GPUEncodingResolverAttr::verifyEncoding(
@@ -343,7 +342,8 @@ Attribute GPUPaddingResolverAttr::getLayout(RankedTensorType type) const {
   int64_t rowBytes = type.getDimSize(rank - 1) * elementBits / 8;
   if (rowBytes < setBytes)
     return zero;
-  int64_t pad = rowBytes % lineBytes != 0 ? lineBytes - rowBytes % lineBytes : 0;
+  int64_t pad =
+      rowBytes % lineBytes != 0 ? lineBytes - rowBytes % lineBytes : 0;
   if ((rowBytes + pad) % setBytes == 0)
     pad += lineBytes;
   SmallVector<int64_t> result(rank, 0);

@@ -12,10 +12,10 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace sluice::iree_encoding;
@@ -125,8 +125,7 @@ Attribute TestingAttr::cloneWithLayouts(ArrayRef<Attribute> layouts) const {
                           getOriginalElementType());
 }
 
-Value TestingAttr::calculateStorageSizeInBytes(Location loc,
-                                               OpBuilder &builder,
+Value TestingAttr::calculateStorageSizeInBytes(Location loc, OpBuilder &builder,
                                                RankedTensorType type,
                                                ValueRange dynamicDims) const {
   if (!getLayouts() || getLayouts().empty())
@@ -198,9 +197,8 @@ LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (layouts.empty())
     return emitError() << "expected non-empty layouts";
   if (!llvm::all_of(layouts, llvm::IsaPred<SerializableAttr>))
-    return emitError()
-           << "expected all the layout attributes to implement "
-              "SerializableAttr";
+    return emitError() << "expected all the layout attributes to implement "
+                          "SerializableAttr";
   return success();
 }
 
@@ -214,17 +212,24 @@ LayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
   return success();
 }
 
-bool LayoutAttr::isSerialized() const {
-  return llvm::all_of(getLayouts(), [](Attribute layout) {
+/// Whether every layout is serializable and satisfies `predicate`.
+static bool allLayouts(ArrayAttr layouts,
+                       function_ref<bool(SerializableAttr)> predicate) {
+  return llvm::all_of(layouts, [&](Attribute layout) {
     auto serializable = dyn_cast<SerializableAttr>(layout);
-    return serializable && serializable.isSerialized();
+    return serializable && predicate(serializable);
+  });
+}
+
+bool LayoutAttr::isSerialized() const {
+  return allLayouts(getLayouts(), [](SerializableAttr layout) {
+    return layout.isSerialized();
   });
 }
 
 bool LayoutAttr::isIdentityLayout() const {
-  return llvm::all_of(getLayouts(), [](Attribute layout) {
-    auto serializable = dyn_cast<SerializableAttr>(layout);
-    return serializable && serializable.isIdentityLayout();
+  return allLayouts(getLayouts(), [](SerializableAttr layout) {
+    return layout.isIdentityLayout();
   });
 }
 
@@ -255,8 +260,8 @@ LogicalResult PaddingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 PaddingAttr PaddingAttr::getIdentity(MLIRContext *context, int64_t rank) {
-  return PaddingAttr::get(context, DenseI64ArrayAttr::get(
-                                       context, SmallVector<int64_t>(rank, 0)));
+  return PaddingAttr::get(
+      context, DenseI64ArrayAttr::get(context, SmallVector<int64_t>(rank, 0)));
 }
 
 bool PaddingAttr::isSerialized() const {
@@ -340,16 +345,16 @@ static AffineMap composeEntry(Attribute entry) {
     auto mapAttr = dyn_cast<AffineMapAttr>(element);
     if (!mapAttr)
       return {};
-    composed = composed ? mapAttr.getValue().compose(composed)
-                        : mapAttr.getValue();
+    composed =
+        composed ? mapAttr.getValue().compose(composed) : mapAttr.getValue();
   }
   return composed;
 }
 
-LogicalResult EncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, IntegerAttr operandIndex,
-    EncodingOpType, ArrayAttr, Type, ArrayAttr userIndexingMaps,
-    ArrayAttr iterationSizes) {
+LogicalResult EncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   IntegerAttr operandIndex, EncodingOpType,
+                                   ArrayAttr, Type, ArrayAttr userIndexingMaps,
+                                   ArrayAttr iterationSizes) {
   uint64_t index = operandIndex.getValue().getZExtValue();
   if (userIndexingMaps) {
     if (index >= userIndexingMaps.size())
@@ -367,8 +372,8 @@ LogicalResult EncodingAttr::verify(
     }
   }
   if (iterationSizes) {
-    AffineMap map = userIndexingMaps ? composeEntry(userIndexingMaps[index])
-                                     : AffineMap();
+    AffineMap map =
+        userIndexingMaps ? composeEntry(userIndexingMaps[index]) : AffineMap();
     if (!map)
       return emitError() << "found `iteration_sizes` without any "
                             "corresponding `user_indexing_maps`";

@@ -32,5 +32,6 @@ struct EncodingOpAsmInterface : public OpAsmDialectInterface {
 void IREEEncodingDialect::initialize() {
   registerAttributes();
   registerOps();
-  addInterfaces<EncodingOpAsmInterface, sluice::util::AlwaysLegalInlinerInterface>();
+  addInterfaces<EncodingOpAsmInterface,
+                sluice::util::AlwaysLegalInlinerInterface>();
 }

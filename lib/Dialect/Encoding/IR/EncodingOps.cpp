@@ -90,9 +90,8 @@ LogicalResult UnsetEncodingOp::verify() {
   int64_t dynamicCount = getResultType().getNumDynamicDims();
   if ((int64_t)getResultDims().size() != dynamicCount)
     return emitOpError("result type set has ")
-           << dynamicCount
-           << " dynamic dimensions but only " << getResultDims().size()
-           << " dimension values are attached";
+           << dynamicCount << " dynamic dimensions but only "
+           << getResultDims().size() << " dimension values are attached";
   return verifyEncodingDims(*this, getSourceType(), getEncodingDims());
 }
 

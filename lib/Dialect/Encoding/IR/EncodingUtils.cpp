@@ -8,9 +8,9 @@
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "llvm/Support/MathExtras.h"
 #include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -54,8 +54,7 @@ bool needToPackSubByteElementBitWidth(unsigned bitWidth, bool packedStorage) {
 
 bool needToPackSubByteElements(RankedTensorType type) {
   unsigned bitWidth = util::getTypeBitWidth(type.getElementType());
-  return needToPackSubByteElementBitWidth(bitWidth,
-                                          hasPackedStorageAttr(type));
+  return needToPackSubByteElementBitWidth(bitWidth, hasPackedStorageAttr(type));
 }
 
 Type legalizeStorageElementType(RankedTensorType type) {
@@ -190,8 +189,8 @@ Value calculateMaxLayoutSizeInBytes(Location loc, OpBuilder &builder,
       size = serializable.calculateStorageSizeInBytes(loc, builder, type,
                                                       dynamicDims);
     else if (identityForOthers)
-      size = calculatePaddedDenseSizeInBytes(loc, builder, type, dynamicDims,
-                                             {});
+      size =
+          calculatePaddedDenseSizeInBytes(loc, builder, type, dynamicDims, {});
     if (!size)
       return {};
     sizes.push_back(size);

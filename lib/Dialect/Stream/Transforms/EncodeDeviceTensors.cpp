@@ -80,8 +80,8 @@ struct EncodeDispatchTensorStore
     RankedTensorType alignedType = iree_encoding::alignTensorType(type);
     if (alignedType == type)
       return rewriter.notifyMatchFailure(op, "already a storage type");
-    auto extOp =
-        arith::ExtUIOp::create(rewriter, op.getLoc(), alignedType, op.getValue());
+    auto extOp = arith::ExtUIOp::create(rewriter, op.getLoc(), alignedType,
+                                        op.getValue());
     rewriter.modifyOpInPlace(
         op, [&] { op.getValueMutable().assign(extOp.getResult()); });
     return success();

@@ -12,13 +12,13 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/DenseSet.h"
 #include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <memory>
 #include <mutex>
@@ -46,8 +46,8 @@ struct ErrorLog {
   llvm::DenseSet<Operation *> reported;
 
   /// Emits `message` as an op error on `op` once. Returns failure.
-  LogicalResult report(Operation *op, llvm::function_ref<void(
-                                          InFlightDiagnostic &)> message) {
+  LogicalResult report(Operation *op,
+                       llvm::function_ref<void(InFlightDiagnostic &)> message) {
     std::lock_guard<std::mutex> lock(mutex);
     if (reported.insert(op).second) {
       InFlightDiagnostic diag = op->emitOpError();
@@ -87,6 +87,23 @@ LogicalResult checkOffsetLayout(PatternRewriter &rewriter, Operation *op,
       diag << "unsupported tensor encoding for offset computation: " << type;
     });
   return success();
+}
+
+/// The checks every pattern starts with: `encoding` (the tensor the op
+/// sizes or indexes) must be a ranked tensor, every encoding in `reads` must
+/// be serialized, and when `indexed` the offsets into `encoding` must be
+/// computable.
+FailureOr<RankedTensorType> matchTensor(PatternRewriter &rewriter,
+                                        Operation *op, Type encoding,
+                                        ArrayRef<Type> reads,
+                                        bool indexed = false) {
+  auto type = dyn_cast<RankedTensorType>(encoding);
+  if (!type)
+    return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
+  if (failed(checkSerialized(rewriter, op, reads)) ||
+      (indexed && failed(checkOffsetLayout(rewriter, op, type))))
+    return failure();
+  return type;
 }
 
 Value indexConstant(OpBuilder &builder, Location loc, int64_t value) {
@@ -152,8 +169,8 @@ Value fillPattern(OpBuilder &builder, Location loc, Value value,
   unsigned bits = util::getTypeBitWidth(value.getType());
   if (enc::needToPackSubByteElements(targetType) && bits != 0 && bits < 8) {
     Type i8 = builder.getI8Type();
-    Value shift =
-        arith::ConstantOp::create(builder, loc, builder.getIntegerAttr(i8, bits));
+    Value shift = arith::ConstantOp::create(builder, loc,
+                                            builder.getIntegerAttr(i8, bits));
     Value element = builder.createOrFold<arith::ExtUIOp>(loc, i8, value);
     Value packed = element;
     for (unsigned i = 1; i < 8 / bits; ++i) {
@@ -178,12 +195,7 @@ LogicalResult reportPatternType(Operation *op, Type type, ErrorLog &errors) {
   });
 }
 
-RankedTensorType asTensor(Type type) {
-  return dyn_cast<RankedTensorType>(type);
-}
-
-template <typename OpT>
-struct HostPattern : public OpRewritePattern<OpT> {
+template <typename OpT> struct HostPattern : public OpRewritePattern<OpT> {
   HostPattern(MLIRContext *context, ErrorLog &errors)
       : OpRewritePattern<OpT>(context), errors(errors) {}
   ErrorLog &errors;
@@ -197,13 +209,12 @@ struct EncodeSizeOf : public HostPattern<TensorSizeOfOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorSizeOfOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type =
+        matchTensor(rewriter, op, op.getEncoding(), {op.getEncoding()});
+    if (failed(type))
       return failure();
-    Value size = byteSizeOrReport(rewriter, op, type, op.getEncodingDims(),
-                                  errors);
+    Value size =
+        byteSizeOrReport(rewriter, op, *type, op.getEncodingDims(), errors);
     if (!size)
       return failure();
     rewriter.replaceOp(op, size);
@@ -230,23 +241,25 @@ Attribute widenIntegerConstant(Attribute value, Type elementType) {
   if (!dense || !intType)
     return value;
   auto type = RankedTensorType::get(dense.getType().getShape(), intType);
-  return dense.mapValues(intType, [&](const APInt &element) {
-    return element.zext(intType.getWidth());
-  }).reshape(type);
+  return dense
+      .mapValues(intType,
+                 [&](const APInt &element) {
+                   return element.zext(intType.getWidth());
+                 })
+      .reshape(type);
 }
 
 struct EncodeConstant : public HostPattern<TensorConstantOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorConstantOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getResultEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type = matchTensor(
+        rewriter, op, op.getResultEncoding(), {op.getResultEncoding()});
+    if (failed(type))
       return failure();
-    RankedTensorType alignedType = enc::alignTensorType(type);
+    RankedTensorType alignedType = enc::alignTensorType(*type);
     Attribute value = op.getValue();
-    if (alignedType != type)
+    if (alignedType != *type)
       value = widenIntegerConstant(value, alignedType.getElementType());
     Value size = byteSizeOrReport(rewriter, op, alignedType,
                                   op.getResultEncodingDims(), errors);
@@ -263,12 +276,11 @@ struct EncodeSplat : public HostPattern<TensorSplatOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorSplatOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getResultEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type = matchTensor(
+        rewriter, op, op.getResultEncoding(), {op.getResultEncoding()});
+    if (failed(type))
       return failure();
-    Value pattern = fillPattern(rewriter, op.getLoc(), op.getValue(), type);
+    Value pattern = fillPattern(rewriter, op.getLoc(), op.getValue(), *type);
     if (!pattern)
       return reportPatternType(op, op.getValue().getType(), errors);
     rewriter.replaceOpWithNewOp<AsyncSplatOp>(
@@ -296,15 +308,14 @@ struct EncodeSlice : public HostPattern<TensorSliceOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getSourceEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(
-            rewriter, op, {op.getSourceEncoding(), op.getResultEncoding()})) ||
-        failed(checkOffsetLayout(rewriter, op, type)))
+    FailureOr<RankedTensorType> type =
+        matchTensor(rewriter, op, op.getSourceEncoding(),
+                    {op.getSourceEncoding(), op.getResultEncoding()},
+                    /*indexed=*/true);
+    if (failed(type))
       return failure();
     Location loc = op.getLoc();
-    Value offset = byteOffset(rewriter, loc, type, op.getSourceEncodingDims(),
+    Value offset = byteOffset(rewriter, loc, *type, op.getSourceEncodingDims(),
                               op.getStartIndices());
     Value end =
         rewriter.createOrFold<arith::AddIOp>(loc, offset, op.getResultSize());
@@ -354,15 +365,15 @@ struct EncodeFill : public HostPattern<TensorFillOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorFillOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getTargetEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)) ||
-        failed(checkOffsetLayout(rewriter, op, type)))
+    FailureOr<RankedTensorType> maybeType =
+        matchTensor(rewriter, op, op.getTargetEncoding(),
+                    {op.getTargetEncoding()}, /*indexed=*/true);
+    if (failed(maybeType))
       return failure();
+    RankedTensorType type = *maybeType;
     if (!mayBeContiguousFill(type, op.getTargetEncodingDims(), op.getLengths()))
-      return rewriter.notifyMatchFailure(op,
-                                         "unsupported non-contiguous tensor fill");
+      return rewriter.notifyMatchFailure(
+          op, "unsupported non-contiguous tensor fill");
     Location loc = op.getLoc();
     Value pattern = fillPattern(rewriter, loc, op.getValue(), type);
     if (!pattern)
@@ -386,15 +397,14 @@ struct EncodeUpdate : public HostPattern<TensorUpdateOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorUpdateOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getTargetEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(
-            rewriter, op, {op.getUpdateEncoding(), op.getTargetEncoding()})) ||
-        failed(checkOffsetLayout(rewriter, op, type)))
+    FailureOr<RankedTensorType> type =
+        matchTensor(rewriter, op, op.getTargetEncoding(),
+                    {op.getUpdateEncoding(), op.getTargetEncoding()},
+                    /*indexed=*/true);
+    if (failed(type))
       return failure();
     Location loc = op.getLoc();
-    Value offset = byteOffset(rewriter, loc, type, op.getTargetEncodingDims(),
+    Value offset = byteOffset(rewriter, loc, *type, op.getTargetEncodingDims(),
                               op.getStartIndices());
     Value end =
         rewriter.createOrFold<arith::AddIOp>(loc, offset, op.getUpdateSize());
@@ -409,18 +419,16 @@ struct EncodeLoad : public HostPattern<TensorLoadOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorLoadOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getSourceEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type =
+        matchTensor(rewriter, op, op.getSourceEncoding(),
+                    {op.getSourceEncoding()}, /*indexed=*/true);
+    if (failed(type))
       return failure();
-    if (enc::needToPackSubByteElements(type))
+    if (enc::needToPackSubByteElements(*type))
       return rewriter.notifyMatchFailure(
           op, "unsupported load with sub-byte elements");
-    if (failed(checkOffsetLayout(rewriter, op, type)))
-      return failure();
     Location loc = op.getLoc();
-    Value offset = byteOffset(rewriter, loc, type, op.getSourceEncodingDims(),
+    Value offset = byteOffset(rewriter, loc, *type, op.getSourceEncodingDims(),
                               op.getIndices());
     Type resultType = op.getResult().getType();
     Type loadType = resultType;
@@ -439,17 +447,15 @@ struct EncodeStore : public HostPattern<TensorStoreOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorStoreOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getTargetEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type =
+        matchTensor(rewriter, op, op.getTargetEncoding(),
+                    {op.getTargetEncoding()}, /*indexed=*/true);
+    if (failed(type))
       return failure();
-    if (enc::needToPackSubByteElements(type))
+    if (enc::needToPackSubByteElements(*type))
       return rewriter.notifyMatchFailure(
           op, "unsupported store with sub-byte elements");
-    if (failed(checkOffsetLayout(rewriter, op, type)))
-      return failure();
-    Value offset = byteOffset(rewriter, op.getLoc(), type,
+    Value offset = byteOffset(rewriter, op.getLoc(), *type,
                               op.getTargetEncodingDims(), op.getIndices());
     rewriter.replaceOpWithNewOp<AsyncStoreOp>(
         op, op.getResult().getType(), op.getTarget(), op.getTargetSize(),
@@ -482,12 +488,11 @@ struct EncodeParameterLoad : public HostPattern<TensorParameterLoadOp> {
   using HostPattern::HostPattern;
   LogicalResult matchAndRewrite(TensorParameterLoadOp op,
                                 PatternRewriter &rewriter) const override {
-    RankedTensorType type = asTensor(op.getResultEncoding());
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "encoding is not a ranked tensor");
-    if (failed(checkSerialized(rewriter, op, type)))
+    FailureOr<RankedTensorType> type = matchTensor(
+        rewriter, op, op.getResultEncoding(), {op.getResultEncoding()});
+    if (failed(type))
       return failure();
-    Value size = byteSizeOrReport(rewriter, op, enc::alignTensorType(type),
+    Value size = byteSizeOrReport(rewriter, op, enc::alignTensorType(*type),
                                   op.getResultEncodingDims(), errors);
     if (!size)
       return failure();
@@ -497,9 +502,9 @@ struct EncodeParameterLoad : public HostPattern<TensorParameterLoadOp> {
         rewriter, loc, resultType, TimepointType::get(op.getContext()),
         /*await_timepoint=*/Value(), op.getSourceScope(), op.getSourceKey(),
         op.getSourceOffset(), size, op.getAffinityAttr());
-    auto awaitOp = TimepointAwaitOp::create(
-        rewriter, loc, ValueRange{loadOp.getResult()}, ValueRange{size},
-        loadOp.getResultTimepoint());
+    auto awaitOp =
+        TimepointAwaitOp::create(rewriter, loc, ValueRange{loadOp.getResult()},
+                                 ValueRange{size}, loadOp.getResultTimepoint());
     rewriter.replaceOp(op, awaitOp.getResults());
     return success();
   }
@@ -534,8 +539,8 @@ struct EncodeHostTensorsPass
     ErrorLog errors;
     RewritePatternSet patterns(context);
     patterns.add<EncodeSizeOf, EncodeEmpty, EncodeConstant, EncodeSplat,
-                 EncodeClone, EncodeSlice, EncodeFill, EncodeUpdate,
-                 EncodeLoad, EncodeStore, EncodeDispatch, EncodeParameterLoad,
+                 EncodeClone, EncodeSlice, EncodeFill, EncodeUpdate, EncodeLoad,
+                 EncodeStore, EncodeDispatch, EncodeParameterLoad,
                  EncodeParameterWrite>(context, errors);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

@@ -8,11 +8,11 @@
 #include "EncodingPassUtils.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 #include "sluice/Dialect/Encoding/IR/EncodingInterfaces.h"
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -99,9 +99,9 @@ static void updateBindingEncodings(FunctionOpInterface funcOp,
     if (!isa<BindingType>(arg.getType()))
       continue;
     auto typeAttr = dyn_cast<TypeAttr>(layout);
-    auto encoding = typeAttr ? iree_encoding::getSerializableAttr(
-                                   typeAttr.getValue())
-                             : nullptr;
+    auto encoding =
+        typeAttr ? iree_encoding::getSerializableAttr(typeAttr.getValue())
+                 : nullptr;
     if (!encoding)
       continue;
     for (Operation *user : arg.getUsers()) {
@@ -116,9 +116,10 @@ static void updateBindingEncodings(FunctionOpInterface funcOp,
   }
 }
 
-LogicalResult duplicateExecutablesPerLayoutVariant(
-    ModuleOp moduleOp, SymbolTableCollection &symbolTables,
-    ArrayRef<TensorDispatchOp> dispatchOps) {
+LogicalResult
+duplicateExecutablesPerLayoutVariant(ModuleOp moduleOp,
+                                     SymbolTableCollection &symbolTables,
+                                     ArrayRef<TensorDispatchOp> dispatchOps) {
   // Layout lists per export, both in first-seen order.
   llvm::MapVector<Operation *, llvm::SetVector<ArrayAttr>> exportLayouts;
   SmallVector<std::pair<TensorDispatchOp, ArrayAttr>> dispatchLayouts;
@@ -155,11 +156,11 @@ LogicalResult duplicateExecutablesPerLayoutVariant(
         symbolTables.invalidateSymbolTable(targetOp);
       }
       ModuleOp innerModule = targetOp.getInnerModule();
-      auto funcOp = innerModule ? dyn_cast_or_null<FunctionOpInterface>(
-                                      SymbolTable::lookupSymbolIn(
-                                          innerModule,
-                                          exportOp.getSymNameAttr()))
-                                : nullptr;
+      auto funcOp = innerModule
+                        ? dyn_cast_or_null<FunctionOpInterface>(
+                              SymbolTable::lookupSymbolIn(
+                                  innerModule, exportOp.getSymNameAttr()))
+                        : nullptr;
       if (!funcOp)
         return exportOp.emitOpError("has no function named like the export");
       updateBindingEncodings(funcOp, layouts);

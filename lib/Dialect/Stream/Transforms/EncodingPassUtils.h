@@ -1,4 +1,5 @@
-//===- EncodingPassUtils.h - shared pieces of the encoding passes -*- C++ -*-===//
+//===- EncodingPassUtils.h - shared pieces of the encoding passes -*- C++
+//-*-===//
 //
 // What --iree-stream-specialize-encodings and
 // --iree-stream-unify-encoding-for-globals share (stream-passes-1.md §7.1,

@@ -13,7 +13,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/MapVector.h"
 #include "sluice/Dialect/Encoding/IR/EncodingOps.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -21,6 +20,7 @@
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_MATERIALIZEENCODINGSPASS
@@ -142,12 +142,11 @@ ExecutableExportOp buildEncodingExecutable(Location loc,
       context, tensor_ext::TensorAccess::ReadOnly, sourceType);
   auto resultBindingType = tensor_ext::DispatchTensorType::get(
       context, tensor_ext::TensorAccess::WriteOnly, resultType);
-  Value source = BindingSubspanOp::create(builder, loc, sourceBindingType,
-                                          entry->getArgument(0), zero,
-                                          sourceDims);
-  Value target = BindingSubspanOp::create(builder, loc, resultBindingType,
-                                          entry->getArguments().back(), zero,
-                                          resultDims);
+  Value source = BindingSubspanOp::create(
+      builder, loc, sourceBindingType, entry->getArgument(0), zero, sourceDims);
+  Value target =
+      BindingSubspanOp::create(builder, loc, resultBindingType,
+                               entry->getArguments().back(), zero, resultDims);
 
   WholeTensorSlice sourceSlice(builder, sourceType, sourceDims);
   SmallVector<Value> offsets, sizes, strides;
@@ -165,8 +164,8 @@ ExecutableExportOp buildEncodingExecutable(Location loc,
       value = iree_encoding::UnsetEncodingOp::create(
           builder, loc, sourceType.dropEncoding(), value, sourceDims);
     if (resultType.getEncoding())
-      value = iree_encoding::SetEncodingOp::create(builder, loc, resultType,
-                                                   value);
+      value =
+          iree_encoding::SetEncodingOp::create(builder, loc, resultType, value);
   }
 
   WholeTensorSlice resultSlice(builder, resultType, resultDims);
@@ -212,8 +211,10 @@ struct MaterializeEncodingsPass
     SymbolTable symbolTable(moduleOp);
     llvm::MapVector<std::pair<Type, Type>, ExecutableExportOp> executables;
     for (TensorEncodeOp encodeOp : encodeOps) {
-      auto sourceType = dyn_cast<RankedTensorType>(encodeOp.getSourceEncoding());
-      auto resultType = dyn_cast<RankedTensorType>(encodeOp.getResultEncoding());
+      auto sourceType =
+          dyn_cast<RankedTensorType>(encodeOp.getSourceEncoding());
+      auto resultType =
+          dyn_cast<RankedTensorType>(encodeOp.getResultEncoding());
       if (!sourceType || !resultType) {
         encodeOp.emitOpError("expected ranked tensor encodings to "
                              "materialize");

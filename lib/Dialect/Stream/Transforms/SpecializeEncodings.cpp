@@ -9,7 +9,6 @@
 #include "EncodingPassUtils.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingInterfaces.h"
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
@@ -17,6 +16,7 @@
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_SPECIALIZEENCODINGSPASS
@@ -120,53 +120,53 @@ public:
         return fail(op, kResolveError);
       return resolved;
     };
-    auto typeAttr = [](Type type) { return TypeAttr::get(type); };
+    // Resolves `type` and hands the new encoding type to `set`.
+    auto update = [&](Type type,
+                      llvm::function_ref<void(TypeAttr)> set) -> LogicalResult {
+      FailureOr<Type> resolved = resolve(type);
+      if (failed(resolved))
+        return failure();
+      set(TypeAttr::get(*resolved));
+      return success();
+    };
     return llvm::TypeSwitch<Operation *, LogicalResult>(op)
         .Case([&](TensorDispatchOp dispatchOp) {
           return updateDispatch(dispatchOp, resolvers);
         })
-        .Case([&](TensorSizeOfOp sizeOp) -> LogicalResult {
-          FailureOr<Type> type = resolve(sizeOp.getEncoding());
-          if (failed(type))
-            return failure();
-          sizeOp.setEncodingAttr(typeAttr(*type));
-          return success();
+        .Case([&](TensorSizeOfOp sizeOp) {
+          return update(sizeOp.getEncoding(),
+                        [&](TypeAttr t) { sizeOp.setEncodingAttr(t); });
         })
-        .Case<TensorEmptyOp, TensorSplatOp>([&](auto resultOp) -> LogicalResult {
-          FailureOr<Type> type = resolve(resultOp.getResultEncoding());
-          if (failed(type))
-            return failure();
-          resultOp.setResultEncodingAttr(typeAttr(*type));
-          return success();
+        .Case<TensorEmptyOp, TensorSplatOp>([&](auto resultOp) {
+          return update(resultOp.getResultEncoding(),
+                        [&](TypeAttr t) { resultOp.setResultEncodingAttr(t); });
         })
-        .Case([&](TensorFillOp fillOp) -> LogicalResult {
-          FailureOr<Type> type = resolve(fillOp.getTargetEncoding());
-          if (failed(type))
-            return failure();
-          fillOp.setTargetEncodingAttr(typeAttr(*type));
-          return success();
+        .Case([&](TensorFillOp fillOp) {
+          return update(fillOp.getTargetEncoding(),
+                        [&](TypeAttr t) { fillOp.setTargetEncodingAttr(t); });
         })
         .Case([&](TensorEncodeOp encodeOp) -> LogicalResult {
+          // The result is resolved first; nothing changes unless both are.
           FailureOr<Type> resultType = resolve(encodeOp.getResultEncoding());
           if (failed(resultType))
             return failure();
-          FailureOr<Type> sourceType = resolve(encodeOp.getSourceEncoding());
-          if (failed(sourceType))
+          if (failed(update(encodeOp.getSourceEncoding(), [&](TypeAttr t) {
+                encodeOp.setSourceEncodingAttr(t);
+              })))
             return failure();
-          encodeOp.setResultEncodingAttr(typeAttr(*resultType));
-          encodeOp.setSourceEncodingAttr(typeAttr(*sourceType));
+          encodeOp.setResultEncodingAttr(TypeAttr::get(*resultType));
           return success();
         })
         .Case([&](TensorConstantOp constantOp) {
           return checkSerialized(op, {constantOp.getResultEncoding()});
         })
         .Case<TensorCloneOp, TensorSliceOp>([&](auto cloneOp) {
-          return checkSerialized(op, {cloneOp.getSourceEncoding(),
-                                      cloneOp.getResultEncoding()});
+          return checkSerialized(
+              op, {cloneOp.getSourceEncoding(), cloneOp.getResultEncoding()});
         })
         .Case([&](TensorUpdateOp updateOp) {
-          return checkSerialized(op, {updateOp.getTargetEncoding(),
-                                      updateOp.getUpdateEncoding()});
+          return checkSerialized(
+              op, {updateOp.getTargetEncoding(), updateOp.getUpdateEncoding()});
         })
         .Default([](Operation *) { return success(); });
   }
@@ -222,7 +222,8 @@ private:
       resultEncodings.push_back(TypeAttr::get(*resolved));
     }
     MLIRContext *context = dispatchOp.getContext();
-    dispatchOp.setOperandEncodingsAttr(ArrayAttr::get(context, operandEncodings));
+    dispatchOp.setOperandEncodingsAttr(
+        ArrayAttr::get(context, operandEncodings));
     dispatchOp.setResultEncodingsAttr(ArrayAttr::get(context, resultEncodings));
     return success();
   }
@@ -317,9 +318,8 @@ struct SpecializeEncodingsPass
       return;
     if (failed(duplicateExecutablesPerLayoutVariant(moduleOp, symbolTables,
                                                     dispatchOps))) {
-      dispatchOps.front()
-          ->getParentOfType<FunctionOpInterface>()
-          .emitError("failed on executable duplication");
+      dispatchOps.front()->getParentOfType<FunctionOpInterface>().emitError(
+          "failed on executable duplication");
       signalPassFailure();
     }
   }

@@ -17,11 +17,6 @@
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/CommandLine.h"
 #include "sluice/Dialect/Encoding/IR/EncodingAttrs.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
@@ -31,6 +26,11 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_UNIFYENCODINGFORGLOBALSPASS
@@ -108,8 +108,7 @@ std::optional<std::string> traceSourceKey(Value value,
       topmostGlobal = globalOp;
       if (globalOp.getGlobalInitialValue())
         break;
-      const util::Explorer::GlobalInfo *info =
-          explorer.getGlobalInfo(globalOp);
+      const util::Explorer::GlobalInfo *info = explorer.getGlobalInfo(globalOp);
       if (!info)
         return std::nullopt;
       SmallVector<util::GlobalStoreOpInterface> stores = info->getStores();
@@ -189,10 +188,11 @@ std::optional<EncodedUse> getEncodedUse(OpOperand &use) {
           if (auto shaped = dyn_cast<ShapedType>(
                   cast<TypeAttr>(traceOp.getResourceEncodings()[i]).getValue()))
             dimOffset += shaped.getNumDynamicDims();
-        Type type = cast<TypeAttr>(traceOp.getResourceEncodings()[index]).getValue();
-        unsigned numDims =
-            isa<ShapedType>(type) ? cast<ShapedType>(type).getNumDynamicDims()
-                                  : 0;
+        Type type =
+            cast<TypeAttr>(traceOp.getResourceEncodings()[index]).getValue();
+        unsigned numDims = isa<ShapedType>(type)
+                               ? cast<ShapedType>(type).getNumDynamicDims()
+                               : 0;
         return EncodedUse{
             type, traceOp.getResourceEncodingDims().slice(dimOffset, numDims),
             traceOp.getResourceSizes()[index], AffinityAttr()};
@@ -275,8 +275,7 @@ void applyDispatchUpdates(TensorDispatchOp dispatchOp,
   builder.setInsertionPointAfter(dispatchOp);
   for (auto [resultIndex, tiedAttr] : llvm::enumerate(tiedOperands)) {
     auto tied = dyn_cast<IntegerAttr>(tiedAttr);
-    if (!tied || tied.getInt() < 0 ||
-        !operandUpdates.contains(tied.getInt()))
+    if (!tied || tied.getInt() < 0 || !operandUpdates.contains(tied.getInt()))
       continue;
     Attribute unified = operandUpdates.lookup(tied.getInt());
     Type oldType = cast<TypeAttr>(resultEncodings[resultIndex]).getValue();
@@ -286,8 +285,9 @@ void applyDispatchUpdates(TensorDispatchOp dispatchOp,
     ValueRange dims = getResultDims(dispatchOp, resultIndex);
     Location loc = dispatchOp.getLoc();
     AffinityAttr affinity = dispatchOp.getAffinityAttr();
-    auto sizeOp = TensorSizeOfOp::create(builder, loc, builder.getIndexType(),
-                                         TypeAttr::get(oldType), dims, affinity);
+    auto sizeOp =
+        TensorSizeOfOp::create(builder, loc, builder.getIndexType(),
+                               TypeAttr::get(oldType), dims, affinity);
     auto encodeOp = TensorEncodeOp::create(
         builder, loc, result.getType(), result, TypeAttr::get(unifiedType),
         dims, dispatchOp.getResultSizes()[resultIndex], TypeAttr::get(oldType),
@@ -309,9 +309,9 @@ void reencodeOperand(OpOperand &use, Attribute unified) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
   RankedTensorType unifiedType = expectedType.cloneWithEncoding(unified);
-  auto sizeOp = TensorSizeOfOp::create(
-      builder, loc, builder.getIndexType(), TypeAttr::get(unifiedType),
-      encodedUse->dims, encodedUse->affinity);
+  auto sizeOp = TensorSizeOfOp::create(builder, loc, builder.getIndexType(),
+                                       TypeAttr::get(unifiedType),
+                                       encodedUse->dims, encodedUse->affinity);
   auto encodeOp = TensorEncodeOp::create(
       builder, loc, use.get().getType(), use.get(), TypeAttr::get(unifiedType),
       encodedUse->dims, sizeOp.getResult(), TypeAttr::get(expectedType),
@@ -356,7 +356,8 @@ struct UnifyEncodingForGlobalsPass
             traceSourceKey(encodeOp.getSource(), explorer);
         if (!key)
           return;
-        auto sizeOfOp = encodeOp.getResultSize().getDefiningOp<TensorSizeOfOp>();
+        auto sizeOfOp =
+            encodeOp.getResultSize().getDefiningOp<TensorSizeOfOp>();
         if (!sizeOfOp)
           return;
         auto [it, inserted] = sourceIndex.try_emplace(*key, sources.size());
@@ -428,8 +429,8 @@ struct UnifyEncodingForGlobalsPass
       }
       if (auto encodeOp = dyn_cast<TensorEncodeOp>(op)) {
         Attribute unified = operandUpdates.front().second;
-        encodeOp.setSourceEncodingAttr(TypeAttr::get(
-            withEncoding(encodeOp.getSourceEncoding(), unified)));
+        encodeOp.setSourceEncodingAttr(
+            TypeAttr::get(withEncoding(encodeOp.getSourceEncoding(), unified)));
         continue;
       }
       for (auto [number, unified] : operandUpdates)

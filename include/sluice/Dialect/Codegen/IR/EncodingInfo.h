@@ -75,22 +75,21 @@ deserializeEncodingInfo(mlir::DictionaryAttr dict);
 mlir::DictionaryAttr getEncodingInfoDict(mlir::DictionaryAttr configuration);
 
 /// The tensor-encoding verifier shared by the three resolvers (§6.1).
-llvm::LogicalResult
-verifyResolverConfiguration(mlir::DictionaryAttr configuration,
-                            llvm::ArrayRef<int64_t> shape,
-                            llvm::function_ref<mlir::InFlightDiagnostic()>
-                                emitError);
+llvm::LogicalResult verifyResolverConfiguration(
+    mlir::DictionaryAttr configuration, llvm::ArrayRef<int64_t> shape,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError);
 
 /// The storage size of a `type`-shaped tensor in the packed layout `info`
 /// (§6.1 "Storage size"); null when it cannot be computed.
-mlir::Value calculatePackedStorageSizeInBytes(
-    const MaterializeEncodingInfo &info, mlir::Location loc,
-    mlir::OpBuilder &builder, mlir::RankedTensorType type,
-    mlir::ValueRange dynamicDims);
+mlir::Value
+calculatePackedStorageSizeInBytes(const MaterializeEncodingInfo &info,
+                                  mlir::Location loc, mlir::OpBuilder &builder,
+                                  mlir::RankedTensorType type,
+                                  mlir::ValueRange dynamicDims);
 
 /// The record a resolver computes for `type` (the resolver-specific part).
-using EncodingInfoFn = llvm::function_ref<MaterializeEncodingInfo(
-    mlir::RankedTensorType type)>;
+using EncodingInfoFn =
+    llvm::function_ref<MaterializeEncodingInfo(mlir::RankedTensorType type)>;
 
 /// `getEncodingInfo(R, T)`: the deserialized `encoding_info` of R's
 /// configuration if present (identity if malformed), else `compute(T)`
@@ -98,6 +97,23 @@ using EncodingInfoFn = llvm::function_ref<MaterializeEncodingInfo(
 MaterializeEncodingInfo getEncodingInfo(mlir::DictionaryAttr configuration,
                                         mlir::RankedTensorType type,
                                         EncodingInfoFn compute);
+
+/// The configuration of a resolver's layout for `type` (§6.2):
+/// `{encoding_info = getEncodingInfo(configuration, type, compute)}`, plus
+/// `encoding_attr = <type's encoding>` when `withEncodingAttr` and that
+/// encoding is an `#iree_encoding.encoding` (VMVX, §6.4).
+mlir::DictionaryAttr getLayoutConfiguration(mlir::DictionaryAttr configuration,
+                                            mlir::RankedTensorType type,
+                                            EncodingInfoFn compute,
+                                            bool withEncodingAttr);
+
+/// `calculateStorageSizeInBytes` of a resolver used as a layout (§6.1).
+mlir::Value calculateResolverStorageSize(mlir::DictionaryAttr configuration,
+                                         EncodingInfoFn compute,
+                                         mlir::Location loc,
+                                         mlir::OpBuilder &builder,
+                                         mlir::RankedTensorType type,
+                                         mlir::ValueRange dynamicDims);
 
 //===----------------------------------------------------------------------===//
 // Contraction queries and matmul tiles (§4.11, §6.3)
