@@ -25,6 +25,8 @@
 #include "sluice/ExternalModels.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <memory>
+
 using namespace mlir;
 using namespace sluice;
 
@@ -47,7 +49,8 @@ void addLegacyDeviceTargets(Operation *op, DeviceTargetSet &devices) {
 }
 
 /// `devices(a, op)` of encoding.md §7.2.
-DeviceTargetSet getDeviceTargets(Attribute affinity, Operation *op) {
+DeviceTargetSet getDeviceTargets(Attribute affinity, Operation *op,
+                                 SymbolTableCollection &symbolTables) {
   DeviceTargetSet devices;
   auto deviceAffinity = dyn_cast_or_null<hal::DeviceAffinityAttr>(affinity);
   if (!deviceAffinity) {
@@ -58,8 +61,8 @@ DeviceTargetSet getDeviceTargets(Attribute affinity, Operation *op) {
   while (!worklist.empty()) {
     Attribute item = worklist.pop_back_val();
     if (auto symbol = dyn_cast<SymbolRefAttr>(item)) {
-      auto globalOp =
-          SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(op, symbol);
+      auto globalOp = dyn_cast_or_null<util::GlobalOp>(
+          symbolTables.lookupNearestSymbolFrom(op, symbol));
       Attribute initialValue =
           globalOp ? globalOp.getInitialValueAttr() : Attribute();
       if (!initialValue) {
@@ -81,9 +84,11 @@ DeviceTargetSet getDeviceTargets(Attribute affinity, Operation *op) {
 
 /// `targets(a, op)`: the executable targets of every reachable device.
 llvm::SetVector<hal::ExecutableTargetAttr>
-getExecutableTargets(Attribute affinity, Operation *op) {
+getExecutableTargets(Attribute affinity, Operation *op,
+                     SymbolTableCollection &symbolTables) {
   llvm::SetVector<hal::ExecutableTargetAttr> targets;
-  for (hal::DeviceTargetAttr device : getDeviceTargets(affinity, op))
+  for (hal::DeviceTargetAttr device :
+       getDeviceTargets(affinity, op, symbolTables))
     for (hal::ExecutableTargetAttr target : device.getExecutableTargets())
       targets.insert(target);
   return targets;
@@ -95,13 +100,17 @@ struct HALAffinityAnalysisInterface
 
   stream::ResolveLayoutAttrFn
   makeLayoutAttrResolver(ModuleOp moduleOp) const override {
-    return [](ArrayRef<stream::AffinityAndOpPair> queries,
-              llvm::DenseMap<stream::AffinityAndOpPair, stream::LayoutAttrSet>
-                  &layoutAttrs) -> LogicalResult {
+    // Symbol tables are cached across calls: the module must stay
+    // unmodified while the function is in use (stream-ir.md §5.11).
+    auto symbolTables = std::make_shared<SymbolTableCollection>();
+    return [symbolTables](
+               ArrayRef<stream::AffinityAndOpPair> queries,
+               llvm::DenseMap<stream::AffinityAndOpPair, stream::LayoutAttrSet>
+                   &layoutAttrs) -> LogicalResult {
       for (const stream::AffinityAndOpPair &query : queries) {
         auto [affinity, op] = query;
         for (hal::ExecutableTargetAttr target :
-             getExecutableTargets(affinity, op)) {
+             getExecutableTargets(affinity, op, *symbolTables)) {
           auto resolver = dyn_cast_or_null<iree_encoding::LayoutResolverAttr>(
               target.getConfigurationAttr("iree.encoding.resolver"));
           Attribute layout =

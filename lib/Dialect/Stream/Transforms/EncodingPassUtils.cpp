@@ -39,13 +39,15 @@ static ExecutableExportOp lookupExport(Operation *from, SymbolRefAttr ref,
 
 /// The function-like of the export's executable named like the export (not
 /// by its function_ref; encoding.md §8.1 item 9).
-static FunctionOpInterface lookupExportFunction(ExecutableExportOp exportOp) {
+static FunctionOpInterface
+lookupExportFunction(ExecutableExportOp exportOp,
+                     SymbolTableCollection &symbolTables) {
   auto executableOp = exportOp->getParentOfType<ExecutableOp>();
   ModuleOp innerModule = executableOp ? executableOp.getInnerModule() : nullptr;
   if (!innerModule)
     return {};
   return dyn_cast_or_null<FunctionOpInterface>(
-      SymbolTable::lookupSymbolIn(innerModule, exportOp.getSymNameAttr()));
+      symbolTables.lookupSymbolIn(innerModule, exportOp.getSymNameAttr()));
 }
 
 bool hasRecognizedEntryPoints(TensorDispatchOp dispatchOp,
@@ -55,7 +57,7 @@ bool hasRecognizedEntryPoints(TensorDispatchOp dispatchOp,
     ExecutableExportOp exportOp =
         ref ? lookupExport(dispatchOp, ref, symbolTables) : nullptr;
     FunctionOpInterface funcOp =
-        exportOp ? lookupExportFunction(exportOp) : nullptr;
+        exportOp ? lookupExportFunction(exportOp, symbolTables) : nullptr;
     if (!funcOp || funcOp.isExternal())
       return false;
     for (BlockArgument arg : funcOp.getArguments()) {

@@ -69,7 +69,8 @@ RankedTensorType withEncoding(Type type, Attribute encoding) {
 
 /// The global the encode's result is stored into through single-user values
 /// and `stream.async.clone`s, if it exists and is immutable.
-util::GlobalOpInterface findEncodedGlobal(TensorEncodeOp encodeOp) {
+util::GlobalOpInterface findEncodedGlobal(TensorEncodeOp encodeOp,
+                                          SymbolTableCollection &symbolTables) {
   Value value = encodeOp.getResult();
   while (value.hasOneUse()) {
     Operation *user = *value.getUsers().begin();
@@ -80,9 +81,8 @@ util::GlobalOpInterface findEncodedGlobal(TensorEncodeOp encodeOp) {
     auto storeOp = dyn_cast<util::GlobalStoreOpInterface>(user);
     if (!storeOp || storeOp.getStoredGlobalValue() != value)
       return {};
-    auto globalOp =
-        SymbolTable::lookupNearestSymbolFrom<util::GlobalOpInterface>(
-            user, storeOp.getGlobalAttr());
+    auto globalOp = dyn_cast_or_null<util::GlobalOpInterface>(
+        symbolTables.lookupNearestSymbolFrom(user, storeOp.getGlobalAttr()));
     if (!globalOp || globalOp.isGlobalMutable())
       return {};
     return globalOp;
@@ -92,17 +92,16 @@ util::GlobalOpInterface findEncodedGlobal(TensorEncodeOp encodeOp) {
 
 /// The source key of an encode's source (§7.5 step 2): the parameter key if
 /// the trace ends at a parameter constant, else the topmost source global.
-std::optional<std::string> traceSourceKey(Value value,
-                                          util::Explorer &explorer) {
+std::optional<std::string> traceSourceKey(Value value, util::Explorer &explorer,
+                                          SymbolTableCollection &symbolTables) {
   util::GlobalOpInterface topmostGlobal;
   while (true) {
     Operation *defOp = value.getDefiningOp();
     if (!defOp)
       return std::nullopt;
     if (auto loadOp = dyn_cast<util::GlobalLoadOpInterface>(defOp)) {
-      auto globalOp =
-          SymbolTable::lookupNearestSymbolFrom<util::GlobalOpInterface>(
-              defOp, loadOp.getGlobalAttr());
+      auto globalOp = dyn_cast_or_null<util::GlobalOpInterface>(
+          symbolTables.lookupNearestSymbolFrom(defOp, loadOp.getGlobalAttr()));
       if (!globalOp || globalOp.isGlobalMutable())
         return std::nullopt;
       topmostGlobal = globalOp;
@@ -343,17 +342,19 @@ struct UnifyEncodingForGlobalsPass
     explorer.initialize();
 
     // 2. Collect encodes of one source into immutable globals.
+    SymbolTableCollection symbolTables;
     llvm::StringMap<unsigned> sourceIndex;
     SmallVector<std::pair<std::string, SmallVector<Member>>> sources;
     for (auto initializerOp : moduleOp.getOps<util::InitializerOp>()) {
       initializerOp.walk([&](TensorEncodeOp encodeOp) {
         if (!isRecognizedEncodingType(encodeOp.getResultEncoding()))
           return;
-        util::GlobalOpInterface encodedGlobal = findEncodedGlobal(encodeOp);
+        util::GlobalOpInterface encodedGlobal =
+            findEncodedGlobal(encodeOp, symbolTables);
         if (!encodedGlobal)
           return;
         std::optional<std::string> key =
-            traceSourceKey(encodeOp.getSource(), explorer);
+            traceSourceKey(encodeOp.getSource(), explorer, symbolTables);
         if (!key)
           return;
         auto sizeOfOp =
@@ -438,7 +439,6 @@ struct UnifyEncodingForGlobalsPass
     }
 
     // 6. Executables per layout variant.
-    SymbolTableCollection symbolTables;
     // Sorted by affinity text; ties keep their order (a stable sort).
     SmallVector<std::tuple<std::string, unsigned, TensorDispatchOp>> sorted;
     for (TensorDispatchOp dispatchOp : dispatchOps)
