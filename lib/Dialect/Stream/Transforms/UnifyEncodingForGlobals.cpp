@@ -28,6 +28,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CommandLine.h"
@@ -95,6 +96,8 @@ util::GlobalOpInterface findEncodedGlobal(TensorEncodeOp encodeOp,
 std::optional<std::string> traceSourceKey(Value value, util::Explorer &explorer,
                                           SymbolTableCollection &symbolTables) {
   util::GlobalOpInterface topmostGlobal;
+  // A global stored from its own load (or a cycle of globals) has no origin.
+  llvm::SmallPtrSet<Operation *, 8> visitedGlobals;
   while (true) {
     Operation *defOp = value.getDefiningOp();
     if (!defOp)
@@ -102,7 +105,8 @@ std::optional<std::string> traceSourceKey(Value value, util::Explorer &explorer,
     if (auto loadOp = dyn_cast<util::GlobalLoadOpInterface>(defOp)) {
       auto globalOp = dyn_cast_or_null<util::GlobalOpInterface>(
           symbolTables.lookupNearestSymbolFrom(defOp, loadOp.getGlobalAttr()));
-      if (!globalOp || globalOp.isGlobalMutable())
+      if (!globalOp || globalOp.isGlobalMutable() ||
+          !visitedGlobals.insert(globalOp).second)
         return std::nullopt;
       topmostGlobal = globalOp;
       if (globalOp.getGlobalInitialValue())

@@ -562,3 +562,32 @@ util.initializer {
 // CHECK-LABEL: util.initializer
 // CHECK:         stream.tensor.encode {{.+}} -> tensor<16x16xf32, #[[ENC1]]>
 // CHECK:         stream.tensor.encode {{.+}} -> tensor<16x16xf32, #[[ENC2]]>
+
+// -----
+
+// A source global stored from its own load has no origin (found by fuzzing:
+// the trace used to loop): not unified, and the pass terminates.
+#executable_target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb", {iree.encoding.resolver = #iree_encoding.specialization_resolver<123>}>
+#encoding1 = #iree_encoding.testing<layouts = [#iree_encoding.specialized<1>]>
+#encoding2 = #iree_encoding.testing<layouts = [#iree_encoding.specialized<2>]>
+util.global private @device_a = #hal.device.target<"local", [#executable_target]> : !hal.device
+util.global private @cycle : !stream.resource<constant>
+util.global private @encoded_v1 : !stream.resource<constant>
+util.global private @encoded_v2 : !stream.resource<constant>
+util.initializer {
+  %c1024 = arith.constant 1024 : index
+  %src = util.global.load @cycle : !stream.resource<constant>
+  util.global.store %src, @cycle : !stream.resource<constant>
+  %s1 = stream.tensor.sizeof on(#hal.device.affinity<@device_a>) tensor<16x16xf32, #encoding1> : index
+  %e1 = stream.tensor.encode on(#hal.device.affinity<@device_a>) %src : tensor<16x16xf32> in !stream.resource<constant>{%c1024} -> tensor<16x16xf32, #encoding1> in !stream.resource<constant>{%s1}
+  util.global.store %e1, @encoded_v1 : !stream.resource<constant>
+  %s2 = stream.tensor.sizeof on(#hal.device.affinity<@device_a>) tensor<16x16xf32, #encoding2> : index
+  %e2 = stream.tensor.encode on(#hal.device.affinity<@device_a>) %src : tensor<16x16xf32> in !stream.resource<constant>{%c1024} -> tensor<16x16xf32, #encoding2> in !stream.resource<constant>{%s2}
+  util.global.store %e2, @encoded_v2 : !stream.resource<constant>
+  util.return
+}
+// CHECK-DAG:   #[[ENC1:.+]] = #iree_encoding.testing<layouts = [#iree_encoding.specialized<1>]>
+// CHECK-DAG:   #[[ENC2:.+]] = #iree_encoding.testing<layouts = [#iree_encoding.specialized<2>]>
+// CHECK-LABEL: util.initializer
+// CHECK:         stream.tensor.encode {{.+}} -> tensor<16x16xf32, #[[ENC1]]>
+// CHECK:         stream.tensor.encode {{.+}} -> tensor<16x16xf32, #[[ENC2]]>
