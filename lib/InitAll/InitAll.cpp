@@ -26,6 +26,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -50,4 +51,5 @@ void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::stream::registerStreamTransformPasses();
+  sluice::util::registerUtilTransformPasses();
 }
