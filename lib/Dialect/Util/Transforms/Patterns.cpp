@@ -85,7 +85,8 @@ struct FoldBlockArgumentsPattern
       return failure();
     auto allEdges = collectIncomingEdges(*region);
     bool changed = false;
-    rewriter.modifyOpInPlace(op, [&] {
+    rewriter.startOpModification(op);
+    {
       for (auto &[block, edges] : allEdges) {
         if (block->isEntryBlock() || block->getNumArguments() == 0 ||
             edges.empty())
@@ -120,8 +121,13 @@ struct FoldBlockArgumentsPattern
           changed = true;
         }
       }
-    });
-    return success(changed);
+    }
+    if (!changed) {
+      rewriter.cancelOpModification(op);
+      return failure();
+    }
+    rewriter.finalizeOpModification(op);
+    return success();
   }
 };
 
@@ -138,7 +144,8 @@ struct ElideBranchOperandsPattern
     auto allEdges = collectIncomingEdges(*region);
     DominanceInfo dominance(op);
     bool changed = false;
-    rewriter.modifyOpInPlace(op, [&] {
+    rewriter.startOpModification(op);
+    {
       for (auto &[block, edges] : allEdges) {
         if (block->isEntryBlock() || edges.empty())
           continue;
@@ -169,8 +176,13 @@ struct ElideBranchOperandsPattern
           changed = true;
         }
       }
-    });
-    return success(changed);
+    }
+    if (!changed) {
+      rewriter.cancelOpModification(op);
+      return failure();
+    }
+    rewriter.finalizeOpModification(op);
+    return success();
   }
 };
 
