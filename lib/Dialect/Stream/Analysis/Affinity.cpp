@@ -599,6 +599,18 @@ bool answerFromState(const AffinityPVS *state, Operation *defaultScope,
   return true;
 }
 
+/// The answer of the element of class ElementT at `pos` (defaults from
+/// `defaultScope` when it has none or an empty set).
+template <typename ElementT>
+bool answerFromElement(dfx::Solver &solver, Position pos,
+                       Operation *defaultScope,
+                       SmallVectorImpl<AffinityAttr> &affinities) {
+  auto *element = solver.lookupElementFor<ElementT>(
+      pos, nullptr, dfx::Resolution::NONE, /*allowInvalidState=*/true);
+  return answerFromState(element ? &element->getState() : nullptr, defaultScope,
+                         affinities);
+}
+
 template <typename QueryFn> AffinityAttr lookupSingle(QueryFn &&query) {
   SmallVector<AffinityAttr> affinities;
   if (!query(affinities) || affinities.empty())
@@ -737,11 +749,8 @@ AffinityAttr AffinityAnalysis::lookupGlobalAffinity(Operation *globalOp) {
 
 bool AffinityAnalysis::tryLookupGlobalAffinity(
     Operation *globalOp, SmallVectorImpl<AffinityAttr> &affinities) {
-  auto *element = solver->lookupElementFor<GlobalAffinityPVS>(
-      Position::forOperation(globalOp), nullptr, dfx::Resolution::NONE,
-      /*allowInvalidState=*/true);
-  return answerFromState(element ? &element->getState() : nullptr, globalOp,
-                         affinities);
+  return answerFromElement<GlobalAffinityPVS>(
+      *solver, Position::forOperation(globalOp), globalOp, affinities);
 }
 
 AffinityAttr AffinityAnalysis::lookupExecutionAffinity(Operation *op) {
@@ -752,11 +761,8 @@ AffinityAttr AffinityAnalysis::lookupExecutionAffinity(Operation *op) {
 
 bool AffinityAnalysis::tryLookupExecutionAffinity(
     Operation *op, SmallVectorImpl<AffinityAttr> &affinities) {
-  auto *element = solver->lookupElementFor<OpAffinityPVS>(
-      Position::forOperation(op), nullptr, dfx::Resolution::NONE,
-      /*allowInvalidState=*/true);
-  return answerFromState(element ? &element->getState() : nullptr, op,
-                         affinities);
+  return answerFromElement<OpAffinityPVS>(*solver, Position::forOperation(op),
+                                          op, affinities);
 }
 
 AffinityAttr AffinityAnalysis::inferExecutionAffinity(Operation *op) {
@@ -810,7 +816,6 @@ bool AffinityAnalysis::tryLookupResourceAffinity(
     Value value, SmallVectorImpl<AffinityAttr> &affinities) {
   if (tryLookupPinnedAffinities(value, affinities))
     return true;
-  affinities.clear();
   auto *element = solver->lookupElementFor<ValueProducerAffinityPVS>(
       Position::forValue(value), nullptr, dfx::Resolution::NONE,
       /*allowInvalidState=*/true);
