@@ -48,6 +48,11 @@ ENCODING_TESTS = ("test/Dialect/Encoding/**/*.mlir", "test/Dialect/Codegen/**/*.
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    "annotate-affinities": (["--verify-each", "--iree-stream-annotate-affinities",
+                             "--iree-stream-affinity-solver-max-iterations=8"],
+                            ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
+    "verify-affinities": (["--verify-each", "--iree-stream-verify-affinities"],
+                          ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
     "encoding-ir": (["--verify-each"], ENCODING_TESTS),
     "specialize-encodings": (["--verify-each", "--iree-stream-specialize-encodings"],
                              ("test/Dialect/Stream/Transforms/specialize_encodings*.mlir",
