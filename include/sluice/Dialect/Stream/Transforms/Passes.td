@@ -16,6 +16,65 @@ include "mlir/Pass/PassBase.td"
 // (stream-passes-1.md §2-§6)
 //===----------------------------------------------------------------------===//
 
+def VerifyInputPass : Pass<"iree-stream-verify-input", "mlir::ModuleOp"> {
+  let summary = "Verifies that the input program can be converted to stream";
+  let description = [{
+    Read-only check run first in the tensor phase (stream-passes-1.md §4).
+    Rejects indirect global access (`util.global.address`,
+    `util.global.load.indirect`, `util.global.store.indirect`) and any
+    `flow.executable` whose inner module has a public function-like with
+    results ("cannot be converted to stream because it contains public
+    functions with a result"). Every illegal op gets the op error "illegal
+    for this phase of lowering in the stream dialect; expected to have been
+    converted or removed"; all errors are reported before the pass fails.
+    `hal.executable` bodies are not inspected.
+  }];
+}
+
+def VerifyLoweringToTensorsPass
+    : Pass<"iree-stream-verify-lowering-to-tensors", "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor, linalg or flow op remains";
+  let description = [{
+    Read-only check run at the end of the tensor phase (stream-passes-1.md
+    §4): the `tensor`, `linalg` and `flow` dialects are illegal outside of
+    `stream.executable` and `hal.executable` bodies, which are skipped.
+  }];
+}
+
+def VerifyLoweringToAsyncResourcesPass
+    : Pass<"iree-stream-verify-lowering-to-async-resources",
+           "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-tensors`, and every op with the
+    stream `TensorPhaseOp` trait (`stream.tensor.*`) is illegal
+    (stream-passes-1.md §4).
+  }];
+}
+
+def VerifyLoweringToAsyncPass
+    : Pass<"iree-stream-verify-lowering-to-async", "mlir::ModuleOp"> {
+  let summary = "Verifies that the program is in the async phase";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and additionally
+    (stream-passes-1.md §4): an operand or result of type
+    `!stream.resource<*>` (unknown lifetime) is illegal, and every
+    `StreamableOpInterface` op that is neither a command-phase op nor a
+    metadata op must be nested in a `stream.async.execute` region (": streamable
+    op expected to be in an execution region").
+  }];
+}
+
+def VerifyLoweringToCmdPass
+    : Pass<"iree-stream-verify-lowering-to-cmd", "mlir::ModuleOp"> {
+  let summary = "Verifies that no async-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and every op with
+    the `AsyncPhaseOp` trait is illegal, as is any operand or result of type
+    `!stream.resource<*>` (stream-passes-1.md §4).
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Encodings (stream-passes-1.md §7, encoding.md)
 //===----------------------------------------------------------------------===//
