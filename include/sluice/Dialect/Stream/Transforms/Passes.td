@@ -75,6 +75,51 @@ def VerifyLoweringToCmdPass
   }];
 }
 
+def CloneToConsumersPass
+    : Pass<"iree-stream-clone-to-consumers", "mlir::ModuleOp"> {
+  let summary = "Clones cheap producers into each consumer affinity";
+  let description = [{
+    Runs on the pre-conversion (flow) program (stream-passes-1.md §6). A
+    cloneable producer (a `StreamableOpInterface` op that prefers cloning to
+    consumers, or any pure op that does not implement that interface) whose
+    result is used on more than one affinity, as answered by the affinity
+    analysis, is cloned immediately before each consumer that would otherwise
+    need a transfer; the earliest consumer keeps the original. Whole chains of
+    cloneable producers are cloned in one iteration. The analysis is rebuilt
+    and the walk repeated until nothing changes, at most 32 times (then a
+    remark: "clone to consumers pass failed to reach a fixed point after 32
+    iterations; ambiguous affinity may be present"). A failing analysis is
+    the error "failed to solve for affinity analysis". CSE must not run
+    between this pass and `--iree-stream-conversion`.
+  }];
+}
+
+def ConvertToStreamPass : Pass<"iree-stream-conversion", "mlir::ModuleOp"> {
+  let summary = "Converts flow/util/hal-ABI/std tensor programs to stream";
+  let description = [{
+    Converts every tensor value outside executables into a
+    (`!stream.resource<*>`, `index` byte size) pair (stream-passes-1.md §3):
+    flow tensor, dispatch, call, executable, channel and collective ops,
+    `arith.constant` of tensors, the cf/scf structural ops, `util.func`,
+    `util.call`, `util.return`, tensor globals (split into a resource global
+    and a `__size` global) and the `hal.tensor.*` ABI ops become `stream`
+    ops. Placement comes from the affinity analysis computed on the input.
+    Unknown ops that take or produce tensors are wrapped with
+    `stream.tensor.export`/`stream.tensor.import`. When the analysis does not
+    converge the pass fails with "affinity analysis failed to converge (input
+    program may have invalid affinities assigned); use`--iree-stream-annotate-input-affinities`
+    to help identify the invalid affinities". Finally the `stream.affinity`
+    attribute is removed from the ops directly in the module.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Encodings (stream-passes-1.md §7, encoding.md)
 //===----------------------------------------------------------------------===//
