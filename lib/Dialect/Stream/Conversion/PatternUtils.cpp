@@ -6,7 +6,7 @@
 
 #include "sluice/Dialect/Stream/Conversion/PatternUtils.h"
 
-#include "sluice/Dialect/Flow/IR/FlowDialect.h"
+#include "sluice/Dialect/Flow/IR/FlowTypes.h"
 #include "sluice/Dialect/Stream/Analysis/Affinity.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 

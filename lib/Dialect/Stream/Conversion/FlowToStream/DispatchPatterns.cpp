@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -269,7 +270,7 @@ LogicalResult checkDynamicBindings(ModuleOp innerModule) {
       continue;
     for (BlockArgument arg : funcOp.getArguments()) {
       auto tensorType =
-          dyn_cast<tensor_ext::DispatchTensorType>(arg.getType());
+          dyn_cast<iree_tensor_ext::DispatchTensorType>(arg.getType());
       if (!tensorType || arg.use_empty() || tensorType.hasStaticShape())
         continue;
       if (llvm::none_of(arg.getUsers(), llvm::IsaPred<flow::DispatchTieShapeOp>)) {
@@ -292,7 +293,7 @@ void convertDispatchFunction(FunctionOpInterface funcOp) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Type bindingType = BindingType::get(funcOp.getContext());
   for (BlockArgument arg : entryBlock.getArguments()) {
-    auto tensorType = dyn_cast<tensor_ext::DispatchTensorType>(arg.getType());
+    auto tensorType = dyn_cast<iree_tensor_ext::DispatchTensorType>(arg.getType());
     if (!tensorType)
       continue;
     arg.setType(bindingType);
@@ -330,13 +331,13 @@ void convertWorkgroupInfoOps(Operation *root) {
     Operation *newOp = nullptr;
     if (auto idOp = dyn_cast<flow::DispatchWorkgroupIDOp>(op))
       newOp = DispatchWorkgroupIDOp::create(builder, op->getLoc(),
-                                            idOp.getDimensionAttr());
+                                            idOp.getDimension().getZExtValue());
     else if (auto countOp = dyn_cast<flow::DispatchWorkgroupCountOp>(op))
       newOp = DispatchWorkgroupCountOp::create(builder, op->getLoc(),
-                                               countOp.getDimensionAttr());
+                                               countOp.getDimension().getZExtValue());
     else if (auto sizeOp = dyn_cast<flow::DispatchWorkgroupSizeOp>(op))
       newOp = DispatchWorkgroupSizeOp::create(builder, op->getLoc(),
-                                              sizeOp.getDimensionAttr());
+                                              sizeOp.getDimension().getZExtValue());
     if (!newOp)
       return;
     op->replaceAllUsesWith(newOp);
@@ -405,7 +406,8 @@ struct ConvertWorkgroupInfoOp : OpConversionPattern<FlowOpT> {
   LogicalResult
   matchAndRewrite(FlowOpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<StreamOpT>(op, op.getDimensionAttr());
+    rewriter.replaceOpWithNewOp<StreamOpT>(
+        op, static_cast<unsigned>(op.getDimension().getZExtValue()));
     return success();
   }
 };
