@@ -118,6 +118,7 @@ def ConvertToStreamPass : Pass<"iree-stream-conversion", "mlir::ModuleOp"> {
     "::sluice::stream::StreamDialect",
     "::sluice::util::UtilDialect",
   ];
+}
 
 def AnnotateAffinitiesPass :
     Pass<"iree-stream-annotate-affinities", "mlir::ModuleOp"> {
