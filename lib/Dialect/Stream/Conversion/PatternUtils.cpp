@@ -43,8 +43,8 @@ ConvertedTensor transferTensor(Location loc, Value original,
 Value buildLifetimeTransfer(Location loc, Value resource, Value size,
                             Type resultType, AffinityAttr affinity,
                             OpBuilder &builder) {
-  return AsyncTransferOp::create(builder, loc, resultType, resource, size,
-                                 size, affinity, affinity);
+  return AsyncTransferOp::create(builder, loc, resultType, resource, size, size,
+                                 affinity, affinity);
 }
 
 Value buildTensorSizeOf(Location loc, Type tensorType, ValueRange dims,
@@ -58,9 +58,9 @@ ConvertedTensor buildTensorConstant(Location loc, Type tensorType,
                                     Lifetime lifetime, AffinityAttr affinity,
                                     OpBuilder &builder) {
   Type resourceType = getResourceType(builder.getContext(), lifetime);
-  Value resource = TensorConstantOp::create(
-      builder, loc, resourceType, convertConstantValue(value), tensorType,
-      dims, affinity);
+  Value resource = TensorConstantOp::create(builder, loc, resourceType,
+                                            convertConstantValue(value),
+                                            tensorType, dims, affinity);
   Value size = ResourceSizeOp::create(builder, loc, builder.getIndexType(),
                                       resource, AffinityAttr());
   return {affinity, resource, size};
@@ -74,8 +74,8 @@ ConvertedTensor buildUnknownTensorConstant(Location loc, Type tensorType,
       loc, tensorType, dims, value, Lifetime::Constant, affinity, builder);
   constant.resource = AsyncTransferOp::create(
       builder, loc, getUnknownResourceType(builder.getContext()),
-      constant.resource, constant.resourceSize, constant.resourceSize,
-      affinity, affinity);
+      constant.resource, constant.resourceSize, constant.resourceSize, affinity,
+      affinity);
   return constant;
 }
 
@@ -92,10 +92,9 @@ TypedAttr convertConstantValue(TypedAttr value) {
   if (!parameterAttr)
     return value;
   MLIRContext *context = value.getContext();
-  return NamedParameterAttr::get(context, parameterAttr.getType(),
-                                 parameterAttr.getScope(),
-                                 parameterAttr.getKey(),
-                                 parameterAttr.getConfig());
+  return NamedParameterAttr::get(
+      context, parameterAttr.getType(), parameterAttr.getScope(),
+      parameterAttr.getKey(), parameterAttr.getConfig());
 }
 
 SmallVector<Value> flattenValues(ArrayRef<ValueRange> values) {

@@ -95,14 +95,12 @@ struct WrapTensorOp : ConversionPattern {
       SmallVector<Value> dims =
           util::buildDynamicDimsForValue(loc, result, rewriter);
       Value size = buildTensorSizeOf(loc, tensorType, dims, affinity, rewriter);
-      auto importOp =
-          TensorImportOp::create(rewriter, loc, externalType, result,
-                                 tensorType, dims, size, /*consume=*/true,
-                                 affinity);
-      Value resource =
-          buildLifetimeTransfer(loc, importOp.getResult(), size,
-                                getUnknownResourceType(context), affinity,
-                                rewriter);
+      auto importOp = TensorImportOp::create(rewriter, loc, externalType,
+                                             result, tensorType, dims, size,
+                                             /*consume=*/true, affinity);
+      Value resource = buildLifetimeTransfer(loc, importOp.getResult(), size,
+                                             getUnknownResourceType(context),
+                                             affinity, rewriter);
       Value cast = UnrealizedConversionCastOp::create(
                        rewriter, loc, tensorType, ValueRange{resource, size})
                        .getResult(0);

@@ -116,8 +116,7 @@ struct CloneToConsumersPass
     }
     moduleOp.emitRemark()
         << "clone to consumers pass failed to reach a fixed point after "
-        << kMaxIterations
-        << " iterations; ambiguous affinity may be present";
+        << kMaxIterations << " iterations; ambiguous affinity may be present";
   }
 };
 

@@ -44,17 +44,17 @@ void populateTypeConversions(TypeConverter &typeConverter) {
         return success();
       });
   // A converted (resource, size) pair needed as a tensor.
-  typeConverter.addTargetMaterialization(
-      [](OpBuilder &builder, TensorType type, ValueRange inputs,
-         Location loc) -> Value {
-        if (inputs.size() != 2 || !isa<ResourceType>(inputs[0].getType()))
-          return Value();
-        Value resource = AsyncTransferOp::create(
-            builder, loc, inputs[0].getType(), inputs[0], inputs[1], inputs[1],
-            AffinityAttr(), AffinityAttr());
-        return UnrealizedConversionCastOp::create(builder, loc, type, resource)
-            .getResult(0);
-      });
+  typeConverter.addTargetMaterialization([](OpBuilder &builder, TensorType type,
+                                            ValueRange inputs,
+                                            Location loc) -> Value {
+    if (inputs.size() != 2 || !isa<ResourceType>(inputs[0].getType()))
+      return Value();
+    Value resource = AsyncTransferOp::create(builder, loc, inputs[0].getType(),
+                                             inputs[0], inputs[1], inputs[1],
+                                             AffinityAttr(), AffinityAttr());
+    return UnrealizedConversionCastOp::create(builder, loc, type, resource)
+        .getResult(0);
+  });
 }
 
 void populateLegality(MLIRContext *context, ConversionTarget &target) {
@@ -101,8 +101,7 @@ struct ConvertToStreamPass
                                            &analysis, patterns);
     populateHALToStreamConversionPatterns(context, target, typeConverter,
                                           &analysis, patterns);
-    populateTensorWrappingPatterns(context, typeConverter, &analysis,
-                                   patterns);
+    populateTensorWrappingPatterns(context, typeConverter, &analysis, patterns);
     if (failed(applyPartialConversion(moduleOp, target, std::move(patterns))))
       return signalPassFailure();
 

@@ -354,7 +354,7 @@ void populateUtilFunctionConversionPatterns(MLIRContext *context,
                                             const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
   patterns.add<ConvertFuncOp, ConvertCallOp, ConvertReturnOp>(converter,
-                                                             context);
+                                                              context);
 }
 
 void populateBranchConversionPatterns(MLIRContext *context,

@@ -67,12 +67,10 @@ ConvertedTensor buildTensorConstant(mlir::Location loc, mlir::Type tensorType,
 
 /// buildTensorConstant with lifetime `constant`, then a transfer of it to
 /// `!stream.resource<*>` on A (flow.tensor.constant, arith.constant).
-ConvertedTensor buildUnknownTensorConstant(mlir::Location loc,
-                                           mlir::Type tensorType,
-                                           mlir::ValueRange dims,
-                                           mlir::TypedAttr value,
-                                           AffinityAttr affinity,
-                                           mlir::OpBuilder &builder);
+ConvertedTensor
+buildUnknownTensorConstant(mlir::Location loc, mlir::Type tensorType,
+                           mlir::ValueRange dims, mlir::TypedAttr value,
+                           AffinityAttr affinity, mlir::OpBuilder &builder);
 
 /// `!stream.resource<*>` / `<lifetime>`.
 mlir::Type getUnknownResourceType(mlir::MLIRContext *context);
@@ -141,10 +139,9 @@ public:
   }
 
 protected:
-  virtual llvm::LogicalResult
-  matchAndRewriteOnAffinity(OpT op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            mlir::ConversionPatternRewriter &rewriter) const = 0;
+  virtual llvm::LogicalResult matchAndRewriteOnAffinity(
+      OpT op, OneToNOpAdaptor adaptor, AffinityAttr executionAffinity,
+      mlir::ConversionPatternRewriter &rewriter) const = 0;
 };
 
 /// True iff `op` takes a tensor not produced by `stream.tensor.export` or

@@ -101,14 +101,13 @@ int64_t getTiedArgument(ArrayAttr tiedOperands, unsigned resultIndex) {
 
 struct ConvertDispatchOp : AffinityOpConversionPattern<flow::DispatchOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::DispatchOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::DispatchOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     MLIRContext *context = op.getContext();
     Type unusedType = util::UnusedType::get(context);
-    SmallVector<Value> operands, operandSizes, argumentResources,
-        argumentSizes;
+    SmallVector<Value> operands, operandSizes, argumentResources, argumentSizes;
     SmallVector<Attribute> operandEncodings;
     for (auto [original, converted] :
          llvm::zip_equal(op.getArguments(), adaptor.getArguments())) {
@@ -192,9 +191,9 @@ struct ConvertFuncOp : OpConversionPattern<flow::FuncOp> {
     if (failed(convertTypes(op.getArgumentTypes(), inputs)) ||
         failed(convertTypes(op.getResultTypes(), results)))
       return rewriter.notifyMatchFailure(op, "unconvertible function type");
-    auto newOp = AsyncFuncOp::create(
-        rewriter, op.getLoc(), op.getSymName(),
-        rewriter.getFunctionType(inputs, results), op.getTiedOperandsAttr());
+    auto newOp = AsyncFuncOp::create(rewriter, op.getLoc(), op.getSymName(),
+                                     rewriter.getFunctionType(inputs, results),
+                                     op.getTiedOperandsAttr());
     newOp.setSymVisibilityAttr(op.getSymVisibilityAttr());
     if (ArrayAttr argAttrs = op.getArgAttrsAttr())
       newOp.setArgAttrsAttr(argAttrs);
@@ -209,10 +208,9 @@ struct ConvertFuncOp : OpConversionPattern<flow::FuncOp> {
 
 struct ConvertCallOp : AffinityOpConversionPattern<flow::CallOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::CallOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::CallOp op, OneToNOpAdaptor adaptor, AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Value zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
     SmallVector<Value> operands, sizes, offsets, ends, lengths,
         argumentResources, argumentSizes;
@@ -273,7 +271,8 @@ LogicalResult checkDynamicBindings(ModuleOp innerModule) {
           dyn_cast<iree_tensor_ext::DispatchTensorType>(arg.getType());
       if (!tensorType || arg.use_empty() || tensorType.hasStaticShape())
         continue;
-      if (llvm::none_of(arg.getUsers(), llvm::IsaPred<flow::DispatchTieShapeOp>)) {
+      if (llvm::none_of(arg.getUsers(),
+                        llvm::IsaPred<flow::DispatchTieShapeOp>)) {
         mlir::emitError(arg.getLoc())
             << "dynamic dispatch dimensions not properly captured; the must "
                "be associated with a flow.dispatch.tie_shape op";
@@ -286,14 +285,18 @@ LogicalResult checkDynamicBindings(ModuleOp innerModule) {
 
 /// Rewrites a public dispatch function: dispatch tensors become bindings with
 /// a subspan at offset 0, tie_shape ops disappear, results are dropped.
-void convertDispatchFunction(FunctionOpInterface funcOp) {
+/// Ops are erased and replaced through the rewriter: the conversion driver
+/// still holds the executable's nested ops in its worklist.
+void convertDispatchFunction(FunctionOpInterface funcOp,
+                             ConversionPatternRewriter &rewriter) {
   Block &entryBlock = funcOp.getFunctionBody().front();
-  OpBuilder builder = OpBuilder::atBlockBegin(&entryBlock);
   Location loc = funcOp.getLoc();
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  rewriter.setInsertionPointToStart(&entryBlock);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Type bindingType = BindingType::get(funcOp.getContext());
   for (BlockArgument arg : entryBlock.getArguments()) {
-    auto tensorType = dyn_cast<iree_tensor_ext::DispatchTensorType>(arg.getType());
+    auto tensorType =
+        dyn_cast<iree_tensor_ext::DispatchTensorType>(arg.getType());
     if (!tensorType)
       continue;
     arg.setType(bindingType);
@@ -301,7 +304,7 @@ void convertDispatchFunction(FunctionOpInterface funcOp) {
       continue;
     Value subspan;
     if (tensorType.hasStaticShape()) {
-      subspan = BindingSubspanOp::create(builder, arg.getLoc(), tensorType,
+      subspan = BindingSubspanOp::create(rewriter, arg.getLoc(), tensorType,
                                          arg, zero, ValueRange{});
     } else {
       auto users = arg.getUsers();
@@ -309,39 +312,38 @@ void convertDispatchFunction(FunctionOpInterface funcOp) {
           llvm::find_if(users, llvm::IsaPred<flow::DispatchTieShapeOp>);
       assert(tieShapeIt != users.end() && "checked by checkDynamicBindings");
       auto tieShapeOp = cast<flow::DispatchTieShapeOp>(*tieShapeIt);
-      OpBuilder tieBuilder(tieShapeOp);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(tieShapeOp);
       subspan =
-          BindingSubspanOp::create(tieBuilder, arg.getLoc(), tensorType, arg,
+          BindingSubspanOp::create(rewriter, arg.getLoc(), tensorType, arg,
                                    zero, tieShapeOp.getDynamicDims());
     }
     arg.replaceAllUsesExcept(subspan, subspan.getDefiningOp());
   }
-  funcOp.walk([](flow::DispatchTieShapeOp tieShapeOp) {
-    tieShapeOp.getResult().replaceAllUsesWith(tieShapeOp.getOperand());
-    tieShapeOp.erase();
+  funcOp.walk([&](flow::DispatchTieShapeOp tieShapeOp) {
+    rewriter.replaceOp(tieShapeOp, tieShapeOp.getOperand());
   });
   funcOp.setType(FunctionType::get(funcOp.getContext(),
                                    entryBlock.getArgumentTypes(), {}));
 }
 
 /// Replaces flow.dispatch.workgroup.{id,count,size} under `root`.
-void convertWorkgroupInfoOps(Operation *root) {
-  root->walk([](Operation *op) {
-    OpBuilder builder(op);
-    Operation *newOp = nullptr;
+void convertWorkgroupInfoOps(Operation *root,
+                             ConversionPatternRewriter &rewriter) {
+  root->walk([&](Operation *op) {
+    auto dimension = [](auto dimOp) {
+      return static_cast<unsigned>(dimOp.getDimension().getZExtValue());
+    };
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(op);
     if (auto idOp = dyn_cast<flow::DispatchWorkgroupIDOp>(op))
-      newOp = DispatchWorkgroupIDOp::create(builder, op->getLoc(),
-                                            idOp.getDimension().getZExtValue());
+      rewriter.replaceOpWithNewOp<DispatchWorkgroupIDOp>(op, dimension(idOp));
     else if (auto countOp = dyn_cast<flow::DispatchWorkgroupCountOp>(op))
-      newOp = DispatchWorkgroupCountOp::create(builder, op->getLoc(),
-                                               countOp.getDimension().getZExtValue());
+      rewriter.replaceOpWithNewOp<DispatchWorkgroupCountOp>(op,
+                                                            dimension(countOp));
     else if (auto sizeOp = dyn_cast<flow::DispatchWorkgroupSizeOp>(op))
-      newOp = DispatchWorkgroupSizeOp::create(builder, op->getLoc(),
-                                              sizeOp.getDimension().getZExtValue());
-    if (!newOp)
-      return;
-    op->replaceAllUsesWith(newOp);
-    op->erase();
+      rewriter.replaceOpWithNewOp<DispatchWorkgroupSizeOp>(op,
+                                                           dimension(sizeOp));
   });
 }
 
@@ -389,8 +391,8 @@ struct ConvertExecutableOp : OpConversionPattern<flow::ExecutableOp> {
       streamModule.getBodyRegion().takeBody(flowModule.getBodyRegion());
       for (auto funcOp : streamModule.getOps<FunctionOpInterface>())
         if (funcOp.isPublic() && !funcOp.isExternal())
-          convertDispatchFunction(funcOp);
-      convertWorkgroupInfoOps(streamModule);
+          convertDispatchFunction(funcOp, rewriter);
+      convertWorkgroupInfoOps(streamModule, rewriter);
     }
 
     rewriter.eraseOp(op);
@@ -429,10 +431,10 @@ struct ConvertReturnOp : OpConversionPattern<flow::ReturnOp> {
 struct ConvertChannelDefaultOp
     : AffinityOpConversionPattern<flow::ChannelDefaultOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::ChannelDefaultOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::ChannelDefaultOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<ChannelCreateOp>(
         op, ChannelType::get(op.getContext()), /*id=*/Value(),
         op.getGroupAttr(), /*rank=*/Value(), /*count=*/Value(),
@@ -484,18 +486,17 @@ struct ConvertCollectiveOp : AffinityOpConversionPattern<OpT> {
   using AffinityOpConversionPattern<OpT>::AffinityOpConversionPattern;
   using OneToNOpAdaptor =
       typename AffinityOpConversionPattern<OpT>::OneToNOpAdaptor;
-  LogicalResult
-  matchAndRewriteOnAffinity(OpT op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      OpT op, OneToNOpAdaptor adaptor, AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
     if (!resultType.hasStaticShape())
       return rewriter.notifyMatchFailure(
           op, "collective element count needs a static result shape");
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value elementCount =
-        arith::ConstantIndexOp::create(rewriter, loc, resultType.getNumElements());
+    Value elementCount = arith::ConstantIndexOp::create(
+        rewriter, loc, resultType.getNumElements());
     ConvertedTensor target =
         transferTensor(loc, op.getTarget(), adaptor.getTarget(),
                        executionAffinity, this->analysis, rewriter);
@@ -540,23 +541,27 @@ void populateFlowDispatchToStreamPatterns(MLIRContext *context,
                                           RewritePatternSet &patterns) {
   patterns.add<
       ConvertDispatchOp, ConvertCallOp, ConvertChannelDefaultOp,
-      ConvertCollectiveOp<flow::CollectiveAllGatherOp, CollectiveKind::AllGather>,
-      ConvertCollectiveOp<flow::CollectiveAllReduceOp, CollectiveKind::AllReduce>,
+      ConvertCollectiveOp<flow::CollectiveAllGatherOp,
+                          CollectiveKind::AllGather>,
+      ConvertCollectiveOp<flow::CollectiveAllReduceOp,
+                          CollectiveKind::AllReduce>,
       ConvertCollectiveOp<flow::CollectiveAllToAllOp, CollectiveKind::AllToAll>,
       ConvertCollectiveOp<flow::CollectiveReduceScatterOp,
                           CollectiveKind::ReduceScatter>,
-      ConvertCollectiveOp<flow::CollectiveSendRecvOp, CollectiveKind::SendRecv>>(
-      typeConverter, context, analysis);
-  patterns.add<
-      ConvertFuncOp, ConvertExecutableOp, ConvertReturnOp,
-      ConvertChannelSplitOp,
-      ConvertChannelQueryOp<flow::ChannelRankOp, ChannelRankOp>,
-      ConvertChannelQueryOp<flow::ChannelCountOp, ChannelCountOp>,
-      ConvertWorkgroupInfoOp<flow::DispatchWorkgroupIDOp, DispatchWorkgroupIDOp>,
-      ConvertWorkgroupInfoOp<flow::DispatchWorkgroupCountOp,
-                             DispatchWorkgroupCountOp>,
-      ConvertWorkgroupInfoOp<flow::DispatchWorkgroupSizeOp,
-                             DispatchWorkgroupSizeOp>>(typeConverter, context);
+      ConvertCollectiveOp<flow::CollectiveSendRecvOp,
+                          CollectiveKind::SendRecv>>(typeConverter, context,
+                                                     analysis);
+  patterns.add<ConvertFuncOp, ConvertExecutableOp, ConvertReturnOp,
+               ConvertChannelSplitOp,
+               ConvertChannelQueryOp<flow::ChannelRankOp, ChannelRankOp>,
+               ConvertChannelQueryOp<flow::ChannelCountOp, ChannelCountOp>,
+               ConvertWorkgroupInfoOp<flow::DispatchWorkgroupIDOp,
+                                      DispatchWorkgroupIDOp>,
+               ConvertWorkgroupInfoOp<flow::DispatchWorkgroupCountOp,
+                                      DispatchWorkgroupCountOp>,
+               ConvertWorkgroupInfoOp<flow::DispatchWorkgroupSizeOp,
+                                      DispatchWorkgroupSizeOp>>(typeConverter,
+                                                                context);
 }
 
 } // namespace sluice::stream

@@ -35,13 +35,13 @@ Type getStagingType(MLIRContext *context) {
 struct ConvertTensorConstantOp
     : AffinityOpConversionPattern<flow::TensorConstantOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorConstantOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
-    ConvertedTensor constant = buildUnknownTensorConstant(
-        op.getLoc(), op.getType(), /*dims=*/{}, op.getValue(),
-        executionAffinity, rewriter);
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorConstantOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
+    ConvertedTensor constant =
+        buildUnknownTensorConstant(op.getLoc(), op.getType(), /*dims=*/{},
+                                   op.getValue(), executionAffinity, rewriter);
     rewriter.replaceOpWithMultiple(
         op, {{constant.resource, constant.resourceSize}});
     return success();
@@ -51,11 +51,10 @@ struct ConvertTensorConstantOp
 struct ConvertTensorDynamicConstantOp
     : AffinityOpConversionPattern<flow::TensorDynamicConstantOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorDynamicConstantOp op,
-                            OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorDynamicConstantOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     auto attrType = dyn_cast<RankedTensorType>(op.getValue().getType());
     if (!attrType)
       return rewriter.notifyMatchFailure(
@@ -119,10 +118,10 @@ struct ConvertTensorCastLikeOp : AffinityAwareConversionPattern<OpT> {
 struct ConvertTensorAllocaOp
     : AffinityOpConversionPattern<flow::TensorAllocaOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorAllocaOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorAllocaOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Value size = buildTensorSizeOf(op.getLoc(), op.getType(),
                                    flattenValues(adaptor.getResultDims()),
                                    executionAffinity, rewriter);
@@ -136,10 +135,10 @@ struct ConvertTensorAllocaOp
 
 struct ConvertTensorEmptyOp : AffinityOpConversionPattern<flow::TensorEmptyOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorEmptyOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorEmptyOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> dims = flattenValues(adaptor.getResultDims());
     Value size = buildTensorSizeOf(op.getLoc(), op.getType(), dims,
                                    executionAffinity, rewriter);
@@ -153,10 +152,10 @@ struct ConvertTensorEmptyOp : AffinityOpConversionPattern<flow::TensorEmptyOp> {
 
 struct ConvertTensorSplatOp : AffinityOpConversionPattern<flow::TensorSplatOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorSplatOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorSplatOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> dims = flattenValues(adaptor.getResultDims());
     Value size = buildTensorSizeOf(op.getLoc(), op.getType(), dims,
                                    executionAffinity, rewriter);
@@ -175,10 +174,10 @@ struct ConvertTensorSplatOp : AffinityOpConversionPattern<flow::TensorSplatOp> {
 
 struct ConvertTensorCloneOp : AffinityOpConversionPattern<flow::TensorCloneOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorCloneOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorCloneOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor operand =
         transferTensor(op.getLoc(), op.getOperand(), adaptor.getOperand(),
                        executionAffinity, analysis, rewriter);
@@ -195,10 +194,10 @@ struct ConvertTensorCloneOp : AffinityOpConversionPattern<flow::TensorCloneOp> {
 struct ConvertTensorEncodeOp
     : AffinityOpConversionPattern<flow::TensorEncodeOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorEncodeOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorEncodeOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor operand =
         transferTensor(op.getLoc(), op.getOperand(), adaptor.getOperand(),
                        executionAffinity, analysis, rewriter);
@@ -209,7 +208,8 @@ struct ConvertTensorEncodeOp
     // reference builds an invalid sizeof) are the result dims used.
     auto resultType = cast<RankedTensorType>(op.getType());
     ValueRange sizeDims =
-        operandDims.size() == static_cast<size_t>(resultType.getNumDynamicDims())
+        operandDims.size() ==
+                static_cast<size_t>(resultType.getNumDynamicDims())
             ? ValueRange(operandDims)
             : ValueRange(resultDims);
     Value resultSize = buildTensorSizeOf(op.getLoc(), resultType, sizeDims,
@@ -227,10 +227,10 @@ struct ConvertTensorEncodeOp
 struct ConvertTensorBarrierOp
     : AffinityOpConversionPattern<flow::TensorBarrierOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorBarrierOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorBarrierOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor operand =
         resolveTensor(op.getOperand(), adaptor.getOperand(), analysis);
     Value result = AsyncBarrierOp::create(
@@ -244,10 +244,10 @@ struct ConvertTensorBarrierOp
 struct ConvertTensorTransferOp
     : AffinityOpConversionPattern<flow::TensorTransferOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorTransferOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorTransferOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     if (!executionAffinity)
       return rewriter.notifyMatchFailure(op, "invalid stream affinity attr");
     ConvertedTensor operand =
@@ -267,10 +267,10 @@ struct ConvertTensorTransferOp
 
 struct ConvertTensorSliceOp : AffinityOpConversionPattern<flow::TensorSliceOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorSliceOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorSliceOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor source =
         transferTensor(op.getLoc(), op.getSource(), adaptor.getSource(),
                        executionAffinity, analysis, rewriter);
@@ -292,10 +292,10 @@ struct ConvertTensorSliceOp : AffinityOpConversionPattern<flow::TensorSliceOp> {
 struct ConvertTensorUpdateOp
     : AffinityOpConversionPattern<flow::TensorUpdateOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::TensorUpdateOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::TensorUpdateOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor target =
         transferTensor(op.getLoc(), op.getTarget(), adaptor.getTarget(),
                        executionAffinity, analysis, rewriter);
@@ -350,9 +350,9 @@ struct ConvertTensorLoadOp
     }
 
     if (isScalarTensor(sourceType)) {
-      Value staging = buildLifetimeTransfer(
-          loc, source.resource, source.resourceSize, stagingType,
-          source.affinity, rewriter);
+      Value staging =
+          buildLifetimeTransfer(loc, source.resource, source.resourceSize,
+                                stagingType, source.affinity, rewriter);
       Value value =
           TensorLoadOp::create(rewriter, loc, resultType, staging, sourceType,
                                sourceDims, source.resourceSize, indices);
@@ -379,9 +379,9 @@ struct ConvertTensorLoadOp
     Value staging = buildLifetimeTransfer(loc, slice, sliceSize, stagingType,
                                           source.affinity, rewriter);
     SmallVector<Value> zeros(sourceType.getRank(), zero);
-    Value value = TensorLoadOp::create(rewriter, loc, resultType, staging,
-                                       sliceType, ValueRange{}, sliceSize,
-                                       zeros);
+    Value value =
+        TensorLoadOp::create(rewriter, loc, resultType, staging, sliceType,
+                             ValueRange{}, sliceSize, zeros);
     rewriter.replaceOp(op, value);
     return success();
   }
@@ -417,10 +417,10 @@ struct ConvertTensorStoreOp
     indexSet.populate(indices);
     Value one = indexSet.get(1);
     SmallVector<Value> lengths(targetType.getRank(), one);
-    Value result = TensorFillOp::create(
-        rewriter, loc, target.getResourceType(), target.resource, targetType,
-        targetDims, target.resourceSize, indices, lengths, value,
-        target.affinity);
+    Value result = TensorFillOp::create(rewriter, loc, target.getResourceType(),
+                                        target.resource, targetType, targetDims,
+                                        target.resourceSize, indices, lengths,
+                                        value, target.affinity);
     rewriter.replaceOpWithMultiple(op, {{result, target.resourceSize}});
     return success();
   }
@@ -444,9 +444,9 @@ struct ConvertTensorTraceOp
       ConvertedTensor value = resolveTensor(original, converted, analysis);
       Value resource = value.resource;
       if (!isStagingResource(resource))
-        resource = buildLifetimeTransfer(op.getLoc(), resource,
-                                         value.resourceSize, stagingType,
-                                         value.affinity, rewriter);
+        resource =
+            buildLifetimeTransfer(op.getLoc(), resource, value.resourceSize,
+                                  stagingType, value.affinity, rewriter);
       resources.push_back(resource);
       sizes.push_back(value.resourceSize);
       encodings.push_back(TypeAttr::get(original.getType()));
@@ -470,10 +470,10 @@ Value getOptionalValue(ArrayRef<Value> values) {
 struct ConvertParameterLoadOp
     : AffinityOpConversionPattern<flow::ParameterLoadOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::ParameterLoadOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::ParameterLoadOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> dims = flattenValues(adaptor.getResultDims());
     Value size = buildTensorSizeOf(op.getLoc(), op.getType(), dims,
                                    executionAffinity, rewriter);
@@ -490,10 +490,10 @@ struct ConvertParameterLoadOp
 struct ConvertParameterWriteOp
     : AffinityOpConversionPattern<flow::ParameterWriteOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(flow::ParameterWriteOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      flow::ParameterWriteOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     ConvertedTensor source =
         transferTensor(op.getLoc(), op.getSource(), adaptor.getSource(),
                        executionAffinity, analysis, rewriter);
@@ -515,16 +515,16 @@ void populateFlowTensorToStreamPatterns(MLIRContext *context,
                                         TypeConverter &typeConverter,
                                         AffinityAnalysis *analysis,
                                         RewritePatternSet &patterns) {
-  patterns.add<ConvertTensorConstantOp, ConvertTensorDynamicConstantOp,
-               ConvertTensorCastLikeOp<flow::TensorReshapeOp>,
-               ConvertTensorCastLikeOp<flow::TensorBitCastOp>,
-               ConvertTensorAllocaOp, ConvertTensorEmptyOp,
-               ConvertTensorSplatOp, ConvertTensorCloneOp,
-               ConvertTensorEncodeOp, ConvertTensorBarrierOp,
-               ConvertTensorTransferOp, ConvertTensorSliceOp,
-               ConvertTensorUpdateOp, ConvertTensorLoadOp, ConvertTensorStoreOp,
-               ConvertTensorTraceOp, ConvertParameterLoadOp,
-               ConvertParameterWriteOp>(typeConverter, context, analysis);
+  patterns
+      .add<ConvertTensorConstantOp, ConvertTensorDynamicConstantOp,
+           ConvertTensorCastLikeOp<flow::TensorReshapeOp>,
+           ConvertTensorCastLikeOp<flow::TensorBitCastOp>,
+           ConvertTensorAllocaOp, ConvertTensorEmptyOp, ConvertTensorSplatOp,
+           ConvertTensorCloneOp, ConvertTensorEncodeOp, ConvertTensorBarrierOp,
+           ConvertTensorTransferOp, ConvertTensorSliceOp, ConvertTensorUpdateOp,
+           ConvertTensorLoadOp, ConvertTensorStoreOp, ConvertTensorTraceOp,
+           ConvertParameterLoadOp, ConvertParameterWriteOp>(typeConverter,
+                                                            context, analysis);
 }
 
 } // namespace sluice::stream

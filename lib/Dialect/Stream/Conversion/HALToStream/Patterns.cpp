@@ -45,8 +45,8 @@ bool isExternal(Value resource) {
 Value awaitFence(Location loc, Value fence, Value resource, Value size,
                  AffinityAttr affinity, OpBuilder &builder) {
   Value timepoint = TimepointImportOp::create(
-      builder, loc, TimepointType::get(builder.getContext()),
-      ValueRange{fence}, affinity);
+      builder, loc, TimepointType::get(builder.getContext()), ValueRange{fence},
+      affinity);
   return TimepointAwaitOp::create(builder, loc, ValueRange{resource},
                                   ValueRange{size}, timepoint)
       .getResult(0);
@@ -79,10 +79,10 @@ void buildBufferViewAssert(hal::TensorImportOp op, ValueRange dims,
 struct ConvertTensorImportOp
     : AffinityOpConversionPattern<hal::TensorImportOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(hal::TensorImportOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      hal::TensorImportOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Type sourceType = op.getSource().getType();
     if (!isBufferOrView(sourceType))
       return rewriter.notifyMatchFailure(op, "unsupported HAL cast conversion");
@@ -98,28 +98,27 @@ struct ConvertTensorImportOp
 
     Value size = buildTensorSizeOf(loc, op.getTarget().getType(), dims,
                                    executionAffinity, rewriter);
-    Value offset = op.getByteOffset() ? adaptor.getByteOffset().front()
-                                      : Value();
+    Value offset =
+        op.getByteOffset() ? adaptor.getByteOffset().front() : Value();
     Value importSize =
         offset ? arith::AddIOp::create(rewriter, loc, offset, size).getResult()
                : size;
     Value resource = TensorImportOp::create(
-        rewriter, loc, getExternalType(context), source,
-        op.getTargetEncoding(), dims, importSize, op.getConsume(),
-        executionAffinity);
+        rewriter, loc, getExternalType(context), source, op.getTargetEncoding(),
+        dims, importSize, op.getConsume(), executionAffinity);
     if (op.getWaitFence())
       resource = awaitFence(loc, adaptor.getWaitFence().front(), resource,
                             importSize, executionAffinity, rewriter);
     Value castSize = importSize;
     if (offset) {
-      resource = ResourceSubviewOp::create(rewriter, loc,
-                                           getExternalType(context), resource,
-                                           importSize, offset, size);
+      resource =
+          ResourceSubviewOp::create(rewriter, loc, getExternalType(context),
+                                    resource, importSize, offset, size);
       castSize = size;
     }
-    Value result = AsyncCastOp::create(rewriter, loc,
-                                       getUnknownResourceType(context),
-                                       resource, castSize, executionAffinity);
+    Value result =
+        AsyncCastOp::create(rewriter, loc, getUnknownResourceType(context),
+                            resource, castSize, executionAffinity);
     rewriter.replaceOpWithMultiple(op, {{result, castSize}});
     return success();
   }
@@ -128,10 +127,10 @@ struct ConvertTensorImportOp
 struct ConvertTensorExportOp
     : AffinityOpConversionPattern<hal::TensorExportOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(hal::TensorExportOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      hal::TensorExportOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Type targetType = op.getTarget().getType();
     if (!isBufferOrView(targetType))
       return rewriter.notifyMatchFailure(op, "unsupported HAL cast conversion");
@@ -141,10 +140,9 @@ struct ConvertTensorExportOp
                        executionAffinity, analysis, rewriter);
     Value resource = source.resource;
     if (!isExternal(resource))
-      resource = AsyncCastOp::create(rewriter, loc,
-                                     getExternalType(op.getContext()),
-                                     resource, source.resourceSize,
-                                     executionAffinity);
+      resource =
+          AsyncCastOp::create(rewriter, loc, getExternalType(op.getContext()),
+                              resource, source.resourceSize, executionAffinity);
     rewriter.replaceOpWithNewOp<TensorExportOp>(
         op, targetType, resource, op.getSourceEncoding(),
         flattenValues(adaptor.getSourceDims()), source.resourceSize,
@@ -155,10 +153,10 @@ struct ConvertTensorExportOp
 
 struct ConvertTensorAliasOp : AffinityOpConversionPattern<hal::TensorAliasOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(hal::TensorAliasOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      hal::TensorAliasOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     Type externalType = getExternalType(context);
@@ -176,10 +174,10 @@ struct ConvertTensorAliasOp : AffinityOpConversionPattern<hal::TensorAliasOp> {
       storage = awaitFence(loc, adaptor.getWaitFence().front(), storage,
                            storageSize, executionAffinity, rewriter);
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    Value update = AsyncUpdateOp::create(
-        rewriter, loc, externalType, storage, storageSize, zero,
-        source.resourceSize, source.resource, source.resourceSize,
-        executionAffinity);
+    Value update =
+        AsyncUpdateOp::create(rewriter, loc, externalType, storage, storageSize,
+                              zero, source.resourceSize, source.resource,
+                              source.resourceSize, executionAffinity);
     Value result = AsyncSliceOp::create(rewriter, loc, externalType, update,
                                         storageSize, zero, source.resourceSize,
                                         source.resourceSize, executionAffinity);
@@ -195,10 +193,10 @@ struct ConvertTensorAliasOp : AffinityOpConversionPattern<hal::TensorAliasOp> {
 struct ConvertTensorTransientsOp
     : AffinityOpConversionPattern<hal::TensorTransientsOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(hal::TensorTransientsOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      hal::TensorTransientsOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *context = op.getContext();
     Type timepointType = TimepointType::get(context);
@@ -206,8 +204,8 @@ struct ConvertTensorTransientsOp
         transferTensor(loc, op.getSource(), adaptor.getSource(),
                        executionAffinity, analysis, rewriter);
     auto barrierOp = TimepointBarrierOp::create(
-        rewriter, loc, source.getResourceType(), timepointType,
-        source.resource, source.resourceSize, executionAffinity);
+        rewriter, loc, source.getResourceType(), timepointType, source.resource,
+        source.resourceSize, executionAffinity);
 
     Value buffer = adaptor.getStorage().front();
     Type bufferType = hal::BufferType::get(context);
@@ -217,8 +215,8 @@ struct ConvertTensorTransientsOp
     Value length = rewriter.createOrFold<hal::BufferLengthOp>(
         loc, rewriter.getIndexType(), buffer);
     Type transientType = getResourceType(context, Lifetime::Transient);
-    auto storageEncoding = RankedTensorType::get(
-        {ShapedType::kDynamic}, rewriter.getIntegerType(8));
+    auto storageEncoding = RankedTensorType::get({ShapedType::kDynamic},
+                                                 rewriter.getIntegerType(8));
     Value storage = TensorImportOp::create(
         rewriter, loc, transientType, buffer, storageEncoding,
         ValueRange{length}, length, /*consume=*/false, executionAffinity);
@@ -227,10 +225,9 @@ struct ConvertTensorTransientsOp
         barrierOp.getResult(), source.resourceSize, storage, length,
         barrierOp.getResultTimepoint(), executionAffinity);
     Value result =
-        TimepointAwaitOp::create(rewriter, loc,
-                                 ValueRange{transientsOp.getResult()},
-                                 ValueRange{source.resourceSize},
-                                 transientsOp.getResultTimepoint())
+        TimepointAwaitOp::create(
+            rewriter, loc, ValueRange{transientsOp.getResult()},
+            ValueRange{source.resourceSize}, transientsOp.getResultTimepoint())
             .getResult(0);
     rewriter.replaceOpWithMultiple(op, {{result, source.resourceSize}});
     return success();
@@ -260,11 +257,11 @@ struct ConvertTensorBarrierOp
     }
     if (timepoints.empty())
       return rewriter.notifyMatchFailure(op, "barrier without sources");
-    Value joined = timepoints.size() == 1
-                       ? timepoints.front()
-                       : TimepointJoinOp::create(rewriter, loc, timepointType,
-                                                 timepoints)
-                             .getResult();
+    Value joined =
+        timepoints.size() == 1
+            ? timepoints.front()
+            : TimepointJoinOp::create(rewriter, loc, timepointType, timepoints)
+                  .getResult();
     TimepointChainExternalOp::create(rewriter, loc, joined,
                                      ValueRange{adaptor.getSignalFence()},
                                      lastAffinity);
@@ -292,9 +289,10 @@ void populateHALToStreamConversionPatterns(MLIRContext *context,
         return typeConverter.isLegal(op.getSource().getType()) &&
                typeConverter.isLegal(op.getTarget().getType());
       });
-  patterns.add<ConvertTensorImportOp, ConvertTensorExportOp,
-               ConvertTensorAliasOp, ConvertTensorTransientsOp,
-               ConvertTensorBarrierOp>(typeConverter, context, analysis);
+  patterns
+      .add<ConvertTensorImportOp, ConvertTensorExportOp, ConvertTensorAliasOp,
+           ConvertTensorTransientsOp, ConvertTensorBarrierOp>(
+          typeConverter, context, analysis);
 }
 
 } // namespace sluice::stream

@@ -56,16 +56,16 @@ convertBlockSignature(const TypeConverter &typeConverter, Block &block) {
 
 struct ConvertConstantOp : AffinityOpConversionPattern<arith::ConstantOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
-  LogicalResult
-  matchAndRewriteOnAffinity(arith::ConstantOp op, OneToNOpAdaptor adaptor,
-                            AffinityAttr executionAffinity,
-                            ConversionPatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewriteOnAffinity(
+      arith::ConstantOp op, OneToNOpAdaptor adaptor,
+      AffinityAttr executionAffinity,
+      ConversionPatternRewriter &rewriter) const override {
     auto tensorType = dyn_cast<TensorType>(op.getType());
     if (!tensorType)
       return rewriter.notifyMatchFailure(op, "not a tensor constant");
-    ConvertedTensor constant = buildUnknownTensorConstant(
-        op.getLoc(), tensorType, /*dims=*/{}, op.getValue(),
-        executionAffinity, rewriter);
+    ConvertedTensor constant =
+        buildUnknownTensorConstant(op.getLoc(), tensorType, /*dims=*/{},
+                                   op.getValue(), executionAffinity, rewriter);
     rewriter.replaceOpWithMultiple(
         op, {{constant.resource, constant.resourceSize}});
     return success();

@@ -99,9 +99,9 @@ struct ExpandGlobalOp : ExpandedGlobalPattern<util::GlobalOp> {
         rewriter, loc, op.getSymName(), op.getIsMutable(), resourceType,
         tensorInitialValue ? Attribute() : initialValue);
     resourceOp.setSymVisibilityAttr(op.getSymVisibilityAttr());
-    auto sizeOp = util::GlobalOp::create(
-        rewriter, loc, expanded->sizeSymbol.getValue(), op.getIsMutable(),
-        rewriter.getIndexType());
+    auto sizeOp =
+        util::GlobalOp::create(rewriter, loc, expanded->sizeSymbol.getValue(),
+                               op.getIsMutable(), rewriter.getIndexType());
     sizeOp.setSymVisibilityAttr(op.getSymVisibilityAttr());
 
     if (tensorInitialValue) {
@@ -113,9 +113,9 @@ struct ExpandGlobalOp : ExpandedGlobalPattern<util::GlobalOp> {
       if (isa<util::UninitializedAttr>(initialValue)) {
         size = buildTensorSizeOf(loc, tensorType, {}, expanded->affinity,
                                  rewriter);
-        resource = TensorEmptyOp::create(rewriter, loc, resourceType,
-                                         tensorType, ValueRange{}, size,
-                                         expanded->affinity);
+        resource =
+            TensorEmptyOp::create(rewriter, loc, resourceType, tensorType,
+                                  ValueRange{}, size, expanded->affinity);
       } else {
         ConvertedTensor constant = buildTensorConstant(
             loc, tensorType, {}, cast<TypedAttr>(initialValue),
@@ -261,10 +261,10 @@ void populateUtilToStreamConversionPatterns(MLIRContext *context,
       context, conversionTarget, typeConverter, patterns);
   util::addGenericLegalOpAndPattern<util::ListCreateOp>(
       context, conversionTarget, typeConverter, patterns);
-  util::addGenericLegalOpAndPattern<util::ListGetOp>(
-      context, conversionTarget, typeConverter, patterns);
-  util::addGenericLegalOpAndPattern<util::ListSetOp>(
-      context, conversionTarget, typeConverter, patterns);
+  util::addGenericLegalOpAndPattern<util::ListGetOp>(context, conversionTarget,
+                                                     typeConverter, patterns);
+  util::addGenericLegalOpAndPattern<util::ListSetOp>(context, conversionTarget,
+                                                     typeConverter, patterns);
   patterns.add<util::GenericConvertTypesPattern<util::OptimizationBarrierOp>,
                util::GenericConvertTypesPattern<util::GlobalOp>,
                util::GenericConvertTypesPattern<util::GlobalLoadOp>,

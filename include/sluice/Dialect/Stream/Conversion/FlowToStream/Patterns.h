@@ -1,4 +1,5 @@
-//===- Patterns.h - FlowToStream conversion patterns ----------------*- C++ -*-===//
+//===- Patterns.h - FlowToStream conversion patterns ----------------*- C++
+//-*-===//
 //
 // The FlowToStream part of --iree-stream-conversion (stream-passes-1.md §3).
 //

@@ -1,4 +1,5 @@
-//===- Patterns.h - HALToStream conversion patterns ----------------*- C++ -*-===//
+//===- Patterns.h - HALToStream conversion patterns ----------------*- C++
+//-*-===//
 //
 // The HALToStream part of --iree-stream-conversion (stream-passes-1.md §3).
 //

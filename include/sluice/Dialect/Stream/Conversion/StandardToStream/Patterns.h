@@ -1,6 +1,8 @@
-//===- Patterns.h - StandardToStream conversion patterns ----------------*- C++ -*-===//
+//===- Patterns.h - StandardToStream conversion patterns ----------------*- C++
+//-*-===//
 //
-// The StandardToStream part of --iree-stream-conversion (stream-passes-1.md §3).
+// The StandardToStream part of --iree-stream-conversion (stream-passes-1.md
+// §3).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,4 +1,5 @@
-//===- Patterns.h - UtilToStream conversion patterns ----------------*- C++ -*-===//
+//===- Patterns.h - UtilToStream conversion patterns ----------------*- C++
+//-*-===//
 //
 // The UtilToStream part of --iree-stream-conversion (stream-passes-1.md §3).
 //
