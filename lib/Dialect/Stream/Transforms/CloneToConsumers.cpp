@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Stream/Analysis/Affinity.h"
+#include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 

@@ -22,6 +22,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_CONVERTTOSTREAMPASS
@@ -71,11 +73,21 @@ void populateLegality(MLIRContext *context, ConversionTarget &target) {
       [](Operation *op) { return !needsTensorWrapping(op); });
 }
 
+/// MLIR's conversion driver only visits blocks reachable from their region's
+/// entry, so ops in unreachable blocks would keep their tensors. Such blocks
+/// are dead: they are erased from every function before anything else.
+void eraseUnreachableBlocks(ModuleOp moduleOp) {
+  IRRewriter rewriter(moduleOp.getContext());
+  for (auto funcOp : moduleOp.getOps<FunctionOpInterface>())
+    (void)mlir::eraseUnreachableBlocks(rewriter, funcOp->getRegions());
+}
+
 struct ConvertToStreamPass
     : impl::ConvertToStreamPassBase<ConvertToStreamPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     MLIRContext *context = &getContext();
+    eraseUnreachableBlocks(moduleOp);
 
     AffinityAnalysis analysis(moduleOp);
     if (failed(analysis.run())) {

@@ -87,24 +87,24 @@ util.func public @custom_ops(%arg0: tensor<4x8xf32>) -> tensor<8x4xf32> {
 // CHECK-NEXT: %[[V5:.+]] = stream.async.transfer %[[V3]] : !stream.resource<constant>{%[[V4]]} -> !stream.resource<*>{%[[V4]]}
 // CHECK-NEXT: %[[V6:.+]] = util.optimization_barrier %[[V5]] : !stream.resource<*>
 // CHECK-NEXT: cf.br ^bb1(%[[V6]], %[[V4]] : !stream.resource<*>, index)
-// CHECK-NEXT: ^bb1(%3: !stream.resource<*>, %4: index):  // 2 preds: ^bb0, ^bb2
-// CHECK-NEXT: %[[V7:.+]] = stream.async.transfer %3 : !stream.resource<*>{%4} -> !stream.resource<staging>{%4}
-// CHECK-NEXT: %[[V8:.+]] = stream.tensor.load %[[V7]] : tensor<i32> in !stream.resource<staging>{%4} -> i32
-// CHECK-NEXT: %[[V9:.+]] = arith.cmpi slt, %[[V8]], %[[V2]] : i32
-// CHECK-NEXT: cf.cond_br %[[V9]], ^bb2(%3, %4 : !stream.resource<*>, index), ^bb3(%3, %4 : !stream.resource<*>, index)
-// CHECK-NEXT: ^bb2(%8: !stream.resource<*>, %9: index):  // pred: ^bb1
-// CHECK-NEXT: %[[V10:.+]] = stream.async.transfer %8 : !stream.resource<*>{%9} -> !stream.resource<staging>{%9}
-// CHECK-NEXT: %[[V11:.+]] = stream.tensor.load %[[V10]] : tensor<i32> in !stream.resource<staging>{%9} -> i32
-// CHECK-NEXT: %[[V12:.+]] = arith.addi %[[V11]], %[[V1]] : i32
-// CHECK-NEXT: %[[V13:.+]] = stream.tensor.sizeof tensor<i32> : index
-// CHECK-NEXT: %[[V14:.+]] = stream.tensor.splat %[[V12]] : i32 -> tensor<i32> in !stream.resource<*>{%[[V13]]}
-// CHECK-NEXT: cf.br ^bb1(%[[V14]], %[[V13]] : !stream.resource<*>, index)
-// CHECK-NEXT: ^bb3(%15: !stream.resource<*>, %16: index):  // pred: ^bb1
-// CHECK-NEXT: %[[V15:.+]] = stream.async.transfer %15 : !stream.resource<*>{%16} -> !stream.resource<external>{%16}
-// CHECK-NEXT: %[[V16:.+]] = stream.tensor.export %[[V15]] : tensor<i32> in !stream.resource<external>{%16} -> tensor<i32>
-// CHECK-NEXT: %[[V17:.+]] = stream.async.transfer %[[V5]] : !stream.resource<*>{%[[V4]]} -> !stream.resource<external>{%[[V4]]}
-// CHECK-NEXT: %[[V18:.+]] = stream.tensor.export %[[V17]] : tensor<i32> in !stream.resource<external>{%[[V4]]} -> tensor<i32>
-// CHECK-NEXT: "check.expect_eq"(%[[V16]], %[[V18]]) : (tensor<i32>, tensor<i32>) -> ()
+// CHECK-NEXT: ^bb1(%[[V7:[^:]+]]: !stream.resource<*>, %[[V8:[^:]+]]: index):
+// CHECK-NEXT: %[[V9:.+]] = stream.async.transfer %[[V7]] : !stream.resource<*>{%[[V8]]} -> !stream.resource<staging>{%[[V8]]}
+// CHECK-NEXT: %[[V10:.+]] = stream.tensor.load %[[V9]] : tensor<i32> in !stream.resource<staging>{%[[V8]]} -> i32
+// CHECK-NEXT: %[[V11:.+]] = arith.cmpi slt, %[[V10]], %[[V2]] : i32
+// CHECK-NEXT: cf.cond_br %[[V11]], ^bb2(%[[V7]], %[[V8]] : !stream.resource<*>, index), ^bb3(%[[V7]], %[[V8]] : !stream.resource<*>, index)
+// CHECK-NEXT: ^bb2(%[[V12:[^:]+]]: !stream.resource<*>, %[[V13:[^:]+]]: index):
+// CHECK-NEXT: %[[V14:.+]] = stream.async.transfer %[[V12]] : !stream.resource<*>{%[[V13]]} -> !stream.resource<staging>{%[[V13]]}
+// CHECK-NEXT: %[[V15:.+]] = stream.tensor.load %[[V14]] : tensor<i32> in !stream.resource<staging>{%[[V13]]} -> i32
+// CHECK-NEXT: %[[V16:.+]] = arith.addi %[[V15]], %[[V1]] : i32
+// CHECK-NEXT: %[[V17:.+]] = stream.tensor.sizeof tensor<i32> : index
+// CHECK-NEXT: %[[V18:.+]] = stream.tensor.splat %[[V16]] : i32 -> tensor<i32> in !stream.resource<*>{%[[V17]]}
+// CHECK-NEXT: cf.br ^bb1(%[[V18]], %[[V17]] : !stream.resource<*>, index)
+// CHECK-NEXT: ^bb3(%[[V19:[^:]+]]: !stream.resource<*>, %[[V20:[^:]+]]: index):
+// CHECK-NEXT: %[[V21:.+]] = stream.async.transfer %[[V19]] : !stream.resource<*>{%[[V20]]} -> !stream.resource<external>{%[[V20]]}
+// CHECK-NEXT: %[[V22:.+]] = stream.tensor.export %[[V21]] : tensor<i32> in !stream.resource<external>{%[[V20]]} -> tensor<i32>
+// CHECK-NEXT: %[[V23:.+]] = stream.async.transfer %[[V5]] : !stream.resource<*>{%[[V4]]} -> !stream.resource<external>{%[[V4]]}
+// CHECK-NEXT: %[[V24:.+]] = stream.tensor.export %[[V23]] : tensor<i32> in !stream.resource<external>{%[[V4]]} -> tensor<i32>
+// CHECK-NEXT: "check.expect_eq"(%[[V22]], %[[V24]]) : (tensor<i32>, tensor<i32>) -> ()
 // CHECK-NEXT: util.return
 // CHECK-NEXT: }
 util.func public @while_test() {
@@ -178,6 +178,56 @@ util.global private @device : !hal.device
 util.func public @affinityRemoved() -> index attributes {stream.affinity = #hal.device.affinity<@device>} {
   %c0 = arith.constant {stream.affinity = #hal.device.affinity<@device>} 0 : index
   util.return %c0 : index
+}
+
+// -----
+
+// Region shapes: declarations, unreachable blocks (erased first: the
+// conversion driver does not visit them), reachable self-loops and nested
+// regions all convert; func.func is not converted (its tensor signature
+// stays) and tensors crossing into it are wrapped.
+// CHECK-LABEL: util.func private @declaration(%arg0: !stream.resource<*>, %arg1: index) -> (!stream.resource<*>, index)
+// CHECK-LABEL: func.func private @func_callee(tensor<4xf32>) -> tensor<4xf32>
+// CHECK-LABEL: util.func public @shapes(%arg0: i1, %arg1: !stream.resource<*>, %arg2: index) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V1:.+]]:2 = scf.if %arg0 -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V2:.+]] = stream.tensor.clone %arg1 : tensor<4xf32> in !stream.resource<*>{%arg2} -> tensor<4xf32> in !stream.resource<*>{%arg2}
+// CHECK-NEXT: scf.yield %[[V2]], %arg2 : !stream.resource<*>, index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[V3:.+]]:2 = util.call @declaration(%arg1, %arg2) : (!stream.resource<*>, index) -> (!stream.resource<*>, index)
+// CHECK-NEXT: scf.yield %[[V3]]#0, %[[V3]]#1 : !stream.resource<*>, index
+// CHECK-NEXT: }
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1(%[[V1]]#0, %[[V1]]#1 : !stream.resource<*>, index), ^bb2(%[[V1]]#0, %[[V1]]#1 : !stream.resource<*>, index)
+// CHECK-NEXT: ^bb1(%[[V4:[^:]+]]: !stream.resource<*>, %[[V5:[^:]+]]: index):
+// CHECK-NEXT: %[[V6:.+]] = stream.async.transfer %[[V4]] : !stream.resource<*>{%[[V5]]} -> !stream.resource<external>{%[[V5]]}
+// CHECK-NEXT: %[[V7:.+]] = stream.tensor.export %[[V6]] : tensor<4xf32> in !stream.resource<external>{%[[V5]]} -> tensor<4xf32>
+// CHECK-NEXT: %[[V8:.+]] = func.call @func_callee(%[[V7]]) : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %[[V9:.+]] = stream.tensor.sizeof tensor<4xf32> : index
+// CHECK-NEXT: %[[V10:.+]] = stream.tensor.import consume %[[V8]] : tensor<4xf32> -> tensor<4xf32> in !stream.resource<external>{%[[V9]]}
+// CHECK-NEXT: %[[V11:.+]] = stream.async.transfer %[[V10]] : !stream.resource<external>{%[[V9]]} -> !stream.resource<*>{%[[V9]]}
+// CHECK-NEXT: %[[V12:.+]] = builtin.unrealized_conversion_cast %[[V11]], %[[V9]] : !stream.resource<*>, index to tensor<4xf32>
+// CHECK-NEXT: util.return %[[V11]], %[[V9]] : !stream.resource<*>, index
+// CHECK-NEXT: ^bb2(%[[V13:[^:]+]]: !stream.resource<*>, %[[V14:[^:]+]]: index):
+// CHECK-NEXT: cf.br ^bb2(%[[V13]], %[[V14]] : !stream.resource<*>, index)
+// CHECK-NEXT: }
+util.func private @declaration(%arg0: tensor<4xf32>) -> tensor<4xf32>
+func.func private @func_callee(%arg0: tensor<4xf32>) -> tensor<4xf32>
+util.func public @shapes(%cond: i1, %arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = scf.if %cond -> tensor<4xf32> {
+    %1 = flow.tensor.clone %arg0 : tensor<4xf32>
+    scf.yield %1 : tensor<4xf32>
+  } else {
+    %2 = util.call @declaration(%arg0) : (tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %2 : tensor<4xf32>
+  }
+  cf.cond_br %cond, ^bb1(%0 : tensor<4xf32>), ^bb2(%0 : tensor<4xf32>)
+^bb1(%3: tensor<4xf32>):
+  %4 = func.call @func_callee(%3) : (tensor<4xf32>) -> tensor<4xf32>
+  util.return %4 : tensor<4xf32>
+^bb2(%5: tensor<4xf32>):
+  cf.br ^bb2(%5 : tensor<4xf32>)
+^bb3(%6: tensor<4xf32>):
+  %7 = flow.tensor.clone %6 : tensor<4xf32>
+  util.return %7 : tensor<4xf32>
 }
 
 // -----

@@ -92,6 +92,8 @@ def CloneToConsumersPass
     the error "failed to solve for affinity analysis". CSE must not run
     between this pass and `--iree-stream-conversion`.
   }];
+  // The affinity models of tensors are attached when stream loads.
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
 }
 
 def ConvertToStreamPass : Pass<"iree-stream-conversion", "mlir::ModuleOp"> {

@@ -7,8 +7,8 @@
 
 // CHECK-LABEL: util.func public @functionExpansion(%arg0: !stream.resource<*>, %arg1: index, %arg2: i1, %arg3: !stream.resource<*>, %arg4: index, %arg5: index) -> (!stream.resource<*>, index, i1, !stream.resource<*>, index) {
 // CHECK-NEXT: cf.br ^bb1(%arg0, %arg1, %arg2, %arg3, %arg4 : !stream.resource<*>, index, i1, !stream.resource<*>, index)
-// CHECK-NEXT: ^bb1(%0: !stream.resource<*>, %1: index, %2: i1, %3: !stream.resource<*>, %4: index):  // pred: ^bb0
-// CHECK-NEXT: util.return %0, %1, %2, %3, %4 : !stream.resource<*>, index, i1, !stream.resource<*>, index
+// CHECK-NEXT: ^bb1(%[[V1:[^:]+]]: !stream.resource<*>, %[[V2:[^:]+]]: index, %[[V3:[^:]+]]: i1, %[[V4:[^:]+]]: !stream.resource<*>, %[[V5:[^:]+]]: index):
+// CHECK-NEXT: util.return %[[V1]], %[[V2]], %[[V3]], %[[V4]], %[[V5]] : !stream.resource<*>, index, i1, !stream.resource<*>, index
 // CHECK-NEXT: }
 util.func public @functionExpansion(%arg0: tensor<4x?xf32>, %arg1: i1, %arg2: tensor<i32>, %dim: index) -> (tensor<4x?xf32>, i1, tensor<i32>) {
   cf.br ^bb1(%arg0, %arg1, %arg2 : tensor<4x?xf32>, i1, tensor<i32>)
@@ -20,8 +20,8 @@ util.func public @functionExpansion(%arg0: tensor<4x?xf32>, %arg1: i1, %arg2: te
 
 // CHECK-LABEL: util.func public @brExpansion(%arg0: !stream.resource<*>, %arg1: index) -> (!stream.resource<*>, index) {
 // CHECK-NEXT: cf.br ^bb1(%arg0, %arg1 : !stream.resource<*>, index)
-// CHECK-NEXT: ^bb1(%0: !stream.resource<*>, %1: index):  // pred: ^bb0
-// CHECK-NEXT: util.return %0, %1 : !stream.resource<*>, index
+// CHECK-NEXT: ^bb1(%[[V1:[^:]+]]: !stream.resource<*>, %[[V2:[^:]+]]: index):
+// CHECK-NEXT: util.return %[[V1]], %[[V2]] : !stream.resource<*>, index
 // CHECK-NEXT: }
 util.func public @brExpansion(%arg0: tensor<1xf32>) -> tensor<1xf32> {
   cf.br ^bb1(%arg0 : tensor<1xf32>)
@@ -33,8 +33,8 @@ util.func public @brExpansion(%arg0: tensor<1xf32>) -> tensor<1xf32> {
 
 // CHECK-LABEL: util.func public @condBrExpansion(%arg0: i1, %arg1: !stream.resource<*>, %arg2: index, %arg3: !stream.resource<*>, %arg4: index) -> (!stream.resource<*>, index) {
 // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%arg1, %arg2, %arg3, %arg4 : !stream.resource<*>, index, !stream.resource<*>, index), ^bb1(%arg1, %arg2, %arg3, %arg4 : !stream.resource<*>, index, !stream.resource<*>, index)
-// CHECK-NEXT: ^bb1(%0: !stream.resource<*>, %1: index, %2: !stream.resource<*>, %3: index):  // 2 preds: ^bb0, ^bb0
-// CHECK-NEXT: util.return %0, %1 : !stream.resource<*>, index
+// CHECK-NEXT: ^bb1(%[[V1:[^:]+]]: !stream.resource<*>, %[[V2:[^:]+]]: index, %[[V3:[^:]+]]: !stream.resource<*>, %[[V4:[^:]+]]: index):
+// CHECK-NEXT: util.return %[[V1]], %[[V2]] : !stream.resource<*>, index
 // CHECK-NEXT: }
 util.func public @condBrExpansion(%cond: i1, %arg0: tensor<1xf32>, %arg1: tensor<2xi8>) -> tensor<1xf32> {
   cf.cond_br %cond, ^bb1(%arg0, %arg1 : tensor<1xf32>, tensor<2xi8>), ^bb1(%arg0, %arg1 : tensor<1xf32>, tensor<2xi8>)
@@ -49,8 +49,8 @@ util.func public @condBrExpansion(%cond: i1, %arg0: tensor<1xf32>, %arg1: tensor
 // CHECK-NEXT: default: ^bb1(%arg1, %arg2 : !stream.resource<*>, index),
 // CHECK-NEXT: 0: ^bb1(%arg3, %arg4 : !stream.resource<*>, index)
 // CHECK-NEXT: ]
-// CHECK-NEXT: ^bb1(%0: !stream.resource<*>, %1: index):  // 2 preds: ^bb0, ^bb0
-// CHECK-NEXT: util.return %0, %1 : !stream.resource<*>, index
+// CHECK-NEXT: ^bb1(%[[V1:[^:]+]]: !stream.resource<*>, %[[V2:[^:]+]]: index):
+// CHECK-NEXT: util.return %[[V1]], %[[V2]] : !stream.resource<*>, index
 // CHECK-NEXT: }
 util.func public @switchExpansion(%flag: i32, %arg0: tensor<1xf32>, %arg1: tensor<1xf32>) -> tensor<1xf32> {
   cf.switch %flag : i32, [
@@ -102,9 +102,9 @@ util.func public @scfIfExpansion(%cond: i1, %arg0: tensor<1xf32>, %arg1: tensor<
 // CHECK-NEXT: %[[V4:.+]] = arith.cmpi slt, %arg3, %[[V2]] : i32
 // CHECK-NEXT: scf.condition(%[[V4]]) %arg3, %arg4, %arg5 : i32, !stream.resource<*>, index
 // CHECK-NEXT: } do {
-// CHECK-NEXT: ^bb0(%arg3: i32, %arg4: !stream.resource<*>, %arg5: index):
-// CHECK-NEXT: %[[V5:.+]] = arith.addi %arg3, %[[V1]] : i32
-// CHECK-NEXT: scf.yield %[[V5]], %arg4, %arg5 : i32, !stream.resource<*>, index
+// CHECK-NEXT: ^bb0(%[[V5:[^:]+]]: i32, %[[V6:[^:]+]]: !stream.resource<*>, %[[V7:[^:]+]]: index):
+// CHECK-NEXT: %[[V8:.+]] = arith.addi %[[V5]], %[[V1]] : i32
+// CHECK-NEXT: scf.yield %[[V8]], %[[V6]], %[[V7]] : i32, !stream.resource<*>, index
 // CHECK-NEXT: }
 // CHECK-NEXT: util.return %[[V3]]#1, %[[V3]]#2 : !stream.resource<*>, index
 // CHECK-NEXT: }
@@ -132,8 +132,8 @@ util.func public @scfWhileExpansion(%arg0: i32, %arg1: tensor<1xf32>) -> tensor<
 // CHECK-NEXT: %[[V3:.+]] = arith.cmpi slt, %arg3, %[[V1]] : i32
 // CHECK-NEXT: scf.condition(%[[V3]]) %arg3 : i32
 // CHECK-NEXT: } do {
-// CHECK-NEXT: ^bb0(%arg3: i32):
-// CHECK-NEXT: scf.yield %arg3, %arg1, %arg2 : i32, !stream.resource<*>, index
+// CHECK-NEXT: ^bb0(%[[V4:[^:]+]]: i32):
+// CHECK-NEXT: scf.yield %[[V4]], %arg1, %arg2 : i32, !stream.resource<*>, index
 // CHECK-NEXT: }
 // CHECK-NEXT: util.return %[[V2]] : i32
 // CHECK-NEXT: }
