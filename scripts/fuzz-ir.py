@@ -46,6 +46,19 @@ ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    # Tensor phase (stream-passes-1.md §3, §4, §6).
+    "conversion": (["--verify-each", "--allow-unregistered-dialect", "--iree-stream-conversion"],
+                   ("test/Dialect/Stream/Conversion/**/*.mlir", "test/Dialect/Stream/Transforms/convert_to_stream*.mlir",
+                    "test/Dialect/Flow/IR/*.mlir", "test/Dialect/HAL/IR/*.mlir")),
+    "clone-to-consumers": (["--verify-each", "--iree-stream-clone-to-consumers"],
+                           ("test/Dialect/Stream/Transforms/clone_to_consumers*.mlir",
+                            "test/Dialect/Stream/Conversion/**/*.mlir", "test/Dialect/Flow/IR/*.mlir")),
+    "verify-input": (["--verify-each", "--iree-stream-verify-input"],
+                     ("test/Dialect/Stream/Transforms/verify_*.mlir", "test/Dialect/Stream/Conversion/**/*.mlir",
+                      "test/Dialect/Flow/IR/*.mlir")),
+    "verify-lowering": (["--verify-each", "--iree-stream-verify-lowering-to-async",
+                         "--iree-stream-verify-lowering-to-cmd"],
+                        ("test/Dialect/Stream/Transforms/verify_*.mlir", "test/Dialect/Stream/IR/*.mlir")),
 }
 
 CRASH_PATTERNS = [
