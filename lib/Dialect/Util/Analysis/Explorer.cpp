@@ -25,6 +25,40 @@ struct Explorer::CallGraphInfo {
   CallGraph graph;
 };
 
+struct Explorer::BranchInfo {
+  /// Per operand index: (successor index, argument index), or successor -1.
+  SmallVector<std::pair<int, unsigned>> operandTargets;
+  /// Per successor block: the successor slots targeting it.
+  llvm::DenseMap<Block *, SmallVector<unsigned, 1>> slotsByBlock;
+};
+
+const Explorer::BranchInfo &
+Explorer::getBranchInfo(BranchOpInterface branchOp) {
+  auto &slot = branchInfos[branchOp.getOperation()];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<BranchInfo>();
+  BranchInfo &info = *slot;
+  Operation *op = branchOp.getOperation();
+  info.operandTargets.assign(op->getNumOperands(), {-1, 0});
+  for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+    Block *successor = op->getSuccessor(i);
+    info.slotsByBlock[successor].push_back(i);
+    SuccessorOperands operands = branchOp.getSuccessorOperands(i);
+    OperandRange forwarded = operands.getForwardedOperands();
+    if (forwarded.empty())
+      continue;
+    unsigned begin = forwarded.getBeginOperandIndex();
+    unsigned produced = operands.getProducedOperandCount();
+    for (unsigned j = 0, n = forwarded.size(); j < n; ++j) {
+      unsigned argIndex = j + produced;
+      if (argIndex < successor->getNumArguments())
+        info.operandTargets[begin + j] = {static_cast<int>(i), argIndex};
+    }
+  }
+  return info;
+}
+
 //===----------------------------------------------------------------------===//
 // GlobalInfo
 //===----------------------------------------------------------------------===//
@@ -387,9 +421,11 @@ TraversalResult Explorer::walkIncomingBranchOperands(
       result = TraversalResult::INCOMPLETE;
       continue;
     }
-    for (unsigned i = 0, e = branchOp->getNumSuccessors(); i < e; ++i) {
-      if (branchOp->getSuccessor(i) != block)
-        continue;
+    const BranchInfo &info = getBranchInfo(branchOp);
+    auto it = info.slotsByBlock.find(block);
+    if (it == info.slotsByBlock.end())
+      continue;
+    for (unsigned i : it->second) {
       SuccessorOperands operands = branchOp.getSuccessorOperands(i);
       call(predecessor, operands.getForwardedOperands(),
            -static_cast<int>(operands.getProducedOperandCount()));
@@ -413,21 +449,14 @@ TraversalResult Explorer::walkIncomingBlockArgument(
 TraversalResult Explorer::walkOutgoingBranchOperandArguments(
     BranchOpInterface branchOp, unsigned operandIdx,
     function_ref<WalkResult(Block *, BlockArgument)> fn) {
-  for (unsigned i = 0, e = branchOp->getNumSuccessors(); i < e; ++i) {
-    SuccessorOperands operands = branchOp.getSuccessorOperands(i);
-    OperandRange forwarded = operands.getForwardedOperands();
-    if (forwarded.empty())
-      continue;
-    unsigned begin = forwarded.getBeginOperandIndex();
-    if (operandIdx < begin || operandIdx >= begin + forwarded.size())
-      continue;
-    Block *successor = branchOp->getSuccessor(i);
-    unsigned argIndex = operandIdx - begin + operands.getProducedOperandCount();
-    if (argIndex >= successor->getNumArguments())
-      continue;
-    if (fn(successor, successor->getArgument(argIndex)).wasInterrupted())
-      break;
-  }
+  const BranchInfo &info = getBranchInfo(branchOp);
+  if (operandIdx >= info.operandTargets.size())
+    return TraversalResult::COMPLETE;
+  auto [successorIndex, argIndex] = info.operandTargets[operandIdx];
+  if (successorIndex < 0)
+    return TraversalResult::COMPLETE;
+  Block *successor = branchOp->getSuccessor(successorIndex);
+  fn(successor, successor->getArgument(argIndex));
   return TraversalResult::COMPLETE;
 }
 
@@ -438,6 +467,13 @@ TraversalResult Explorer::walkOutgoingBranchOperandArguments(
 TraversalResult Explorer::walkDefiningOps(Value value,
                                           function_ref<WalkResult(OpResult)> fn,
                                           TraversalBehavior behavior) {
+  return walkDefiningOps(value, fn, nullptr, behavior);
+}
+
+TraversalResult
+Explorer::walkDefiningOps(Value value, function_ref<WalkResult(OpResult)> fn,
+                          function_ref<WalkResult(BlockArgument)> argFn,
+                          TraversalBehavior behavior) {
   if (auto result = dyn_cast<OpResult>(value)) {
     if (result.getOwner()->hasTrait<mlir::OpTrait::ConstantLike>()) {
       fn(result);
@@ -459,6 +495,13 @@ TraversalResult Explorer::walkDefiningOps(Value value,
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(current)) {
+      if (argFn && current != value) {
+        WalkResult argResult = argFn(arg);
+        if (argResult.wasInterrupted())
+          return traversal;
+        if (argResult.wasSkipped())
+          continue;
+      }
       traversal |= walkIncomingBlockArgument(arg, [&](Block *, Value operand) {
         enqueue(operand);
         return WalkResult::advance();
