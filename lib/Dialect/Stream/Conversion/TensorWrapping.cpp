@@ -52,6 +52,11 @@ struct WrapTensorOp : ConversionPattern {
           op, "dynamic tensor import for non-shape, non-size aware operation "
               "not supported");
 
+    for (auto [original, converted] :
+         llvm::zip_equal(op->getOperands(), operands))
+      if (converted.size() != (isa<TensorType>(original.getType()) ? 2 : 1))
+        return rewriter.notifyMatchFailure(op, "unexpected operand conversion");
+
     Location loc = op->getLoc();
     MLIRContext *context = op->getContext();
     Type externalType = getResourceType(context, Lifetime::External);
@@ -62,7 +67,7 @@ struct WrapTensorOp : ConversionPattern {
     for (auto [original, converted] :
          llvm::zip_equal(op->getOperands(), operands)) {
       auto tensorType = dyn_cast<TensorType>(original.getType());
-      if (!tensorType || converted.size() != 2) {
+      if (!tensorType) {
         newOperands.push_back(converted.front());
         continue;
       }

@@ -57,6 +57,10 @@ FailureOr<ConvertedResults> convertCallResults(
       continue;
     }
     int64_t tied = tiedArgumentIndex(i);
+    if (tied >= static_cast<int64_t>(argumentSizes.size()) ||
+        (tied >= 0 && !argumentSizes[tied]))
+      return rewriter.notifyMatchFailure(
+          op, "tensor result tied to a missing or non-tensor argument");
     if (tied >= 0) {
       results.types.push_back(argumentResources[tied].getType());
       results.sizes.push_back(argumentSizes[tied]);
