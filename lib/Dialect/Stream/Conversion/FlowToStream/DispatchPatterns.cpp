@@ -27,8 +27,42 @@ namespace {
 
 constexpr StringLiteral kAffinityAttrName = "stream.affinity";
 
+/// Arguments of a dispatch or call: tensors transferred to the execution
+/// affinity, other values converted. `sizes[j]` is null for non-tensors.
+struct CallArguments {
+  SmallVector<Value> values;
+  SmallVector<Value> sizes;
+};
+
+CallArguments transferCallArguments(Location loc, ValueRange originals,
+                                    ArrayRef<ValueRange> converted,
+                                    AffinityAttr executionAffinity,
+                                    AffinityAnalysis *analysis,
+                                    ConversionPatternRewriter &rewriter) {
+  CallArguments arguments;
+  for (auto [original, values] : llvm::zip_equal(originals, converted)) {
+    if (isa<ShapedType>(original.getType())) {
+      ConvertedTensor tensor = transferTensor(
+          loc, original, values, executionAffinity, analysis, rewriter);
+      arguments.values.push_back(tensor.resource);
+      arguments.sizes.push_back(tensor.resourceSize);
+    } else {
+      arguments.values.push_back(values.front());
+      arguments.sizes.push_back({});
+    }
+  }
+  return arguments;
+}
+
+int64_t getTiedArgument(ArrayAttr tiedOperands, unsigned resultIndex) {
+  if (!tiedOperands)
+    return -1;
+  return cast<IntegerAttr>(tiedOperands[resultIndex]).getInt();
+}
+
 /// Results of a dispatch or call: a converted type and, for resources, a
-/// size. Tied results take their operand's resource type and size.
+/// size. Tied results take their argument's resource type and size; untied
+/// tensors are sized from their dims on the execution affinity.
 struct ConvertedResults {
   SmallVector<Type> types;
   SmallVector<Value> sizes;
@@ -36,16 +70,10 @@ struct ConvertedResults {
   SmallVector<Value> sizePerResult;
 };
 
-/// Builds the result types and sizes shared by flow.dispatch and flow.call.
-/// `operandResources[j]` / `operandSizes[j]` describe argument j (null size
-/// for non-resource arguments); `tiedOperandIndex(i)` is the argument tied to
-/// result i or -1.
 FailureOr<ConvertedResults> convertCallResults(
-    Operation *op, ValueRange originalResults,
-    function_ref<int64_t(unsigned)> tiedArgumentIndex,
-    ArrayRef<Value> argumentResources, ArrayRef<Value> argumentSizes,
-    AffinityAttr executionAffinity, const TypeConverter &typeConverter,
-    ConversionPatternRewriter &rewriter) {
+    Operation *op, ValueRange originalResults, ArrayAttr tiedOperands,
+    const CallArguments &arguments, AffinityAttr executionAffinity,
+    const TypeConverter &typeConverter, ConversionPatternRewriter &rewriter) {
   ConvertedResults results;
   for (auto [i, result] : llvm::enumerate(originalResults)) {
     if (!isa<ShapedType>(result.getType())) {
@@ -56,15 +84,15 @@ FailureOr<ConvertedResults> convertCallResults(
       results.sizePerResult.push_back({});
       continue;
     }
-    int64_t tied = tiedArgumentIndex(i);
-    if (tied >= static_cast<int64_t>(argumentSizes.size()) ||
-        (tied >= 0 && !argumentSizes[tied]))
+    int64_t tied = getTiedArgument(tiedOperands, i);
+    if (tied >= static_cast<int64_t>(arguments.sizes.size()) ||
+        (tied >= 0 && !arguments.sizes[tied]))
       return rewriter.notifyMatchFailure(
           op, "tensor result tied to a missing or non-tensor argument");
     if (tied >= 0) {
-      results.types.push_back(argumentResources[tied].getType());
-      results.sizes.push_back(argumentSizes[tied]);
-      results.sizePerResult.push_back(argumentSizes[tied]);
+      results.types.push_back(arguments.values[tied].getType());
+      results.sizes.push_back(arguments.sizes[tied]);
+      results.sizePerResult.push_back(arguments.sizes[tied]);
       continue;
     }
     SmallVector<Value> dims =
@@ -93,12 +121,6 @@ void replaceWithResults(Operation *op, ValueRange newResults,
   rewriter.replaceOpWithMultiple(op, replacements);
 }
 
-int64_t getTiedArgument(ArrayAttr tiedOperands, unsigned resultIndex) {
-  if (!tiedOperands)
-    return -1;
-  return cast<IntegerAttr>(tiedOperands[resultIndex]).getInt();
-}
-
 //===----------------------------------------------------------------------===//
 // flow.dispatch
 //===----------------------------------------------------------------------===//
@@ -111,33 +133,23 @@ struct ConvertDispatchOp : AffinityOpConversionPattern<flow::DispatchOp> {
       ConversionPatternRewriter &rewriter) const override {
     MLIRContext *context = op.getContext();
     Type unusedType = util::UnusedType::get(context);
-    SmallVector<Value> operands, operandSizes, argumentResources, argumentSizes;
+    CallArguments arguments = transferCallArguments(
+        op.getLoc(), op.getArguments(), adaptor.getArguments(),
+        executionAffinity, analysis, rewriter);
+    SmallVector<Value> operandSizes;
     SmallVector<Attribute> operandEncodings;
-    for (auto [original, converted] :
-         llvm::zip_equal(op.getArguments(), adaptor.getArguments())) {
-      if (isa<ShapedType>(original.getType())) {
-        ConvertedTensor tensor =
-            transferTensor(op.getLoc(), original, converted, executionAffinity,
-                           analysis, rewriter);
-        operands.push_back(tensor.resource);
-        operandSizes.push_back(tensor.resourceSize);
-        operandEncodings.push_back(TypeAttr::get(original.getType()));
-        argumentResources.push_back(tensor.resource);
-        argumentSizes.push_back(tensor.resourceSize);
-      } else {
-        operands.push_back(converted.front());
-        operandEncodings.push_back(TypeAttr::get(unusedType));
-        argumentResources.push_back(converted.front());
-        argumentSizes.push_back({});
-      }
+    for (auto [original, size] :
+         llvm::zip_equal(op.getArguments(), arguments.sizes)) {
+      operandEncodings.push_back(
+          TypeAttr::get(size ? original.getType() : unusedType));
+      if (size)
+        operandSizes.push_back(size);
     }
 
     ArrayAttr tiedOperands = op.getTiedOperandsAttr();
-    FailureOr<ConvertedResults> results = convertCallResults(
-        op, op.getResults(),
-        [&](unsigned i) { return getTiedArgument(tiedOperands, i); },
-        argumentResources, argumentSizes, executionAffinity,
-        *getTypeConverter(), rewriter);
+    FailureOr<ConvertedResults> results =
+        convertCallResults(op, op.getResults(), tiedOperands, arguments,
+                           executionAffinity, *getTypeConverter(), rewriter);
     if (failed(results))
       return failure();
     SmallVector<Attribute> resultEncodings;
@@ -153,8 +165,8 @@ struct ConvertDispatchOp : AffinityOpConversionPattern<flow::DispatchOp> {
 
     auto newOp = TensorDispatchOp::create(
         rewriter, op.getLoc(), results->types,
-        flattenValues(adaptor.getWorkload()), op.getEntryPoints(), operands,
-        operandSizes, rewriter.getArrayAttr(operandEncodings),
+        flattenValues(adaptor.getWorkload()), op.getEntryPoints(),
+        arguments.values, operandSizes, rewriter.getArrayAttr(operandEncodings),
         flattenValues(adaptor.getArgumentDims()),
         rewriter.getArrayAttr(resultEncodings), results->sizes,
         flattenValues(adaptor.getResultDims()), tiedOperands,
@@ -216,39 +228,28 @@ struct ConvertCallOp : AffinityOpConversionPattern<flow::CallOp> {
       flow::CallOp op, OneToNOpAdaptor adaptor, AffinityAttr executionAffinity,
       ConversionPatternRewriter &rewriter) const override {
     Value zero = arith::ConstantIndexOp::create(rewriter, op.getLoc(), 0);
-    SmallVector<Value> operands, sizes, offsets, ends, lengths,
-        argumentResources, argumentSizes;
-    for (auto [original, converted] :
-         llvm::zip_equal(op.getArguments(), adaptor.getArguments())) {
-      if (isa<ShapedType>(original.getType())) {
-        ConvertedTensor tensor =
-            transferTensor(op.getLoc(), original, converted, executionAffinity,
-                           analysis, rewriter);
-        operands.push_back(tensor.resource);
-        sizes.push_back(tensor.resourceSize);
-        offsets.push_back(zero);
-        ends.push_back(tensor.resourceSize);
-        lengths.push_back(tensor.resourceSize);
-        argumentResources.push_back(tensor.resource);
-        argumentSizes.push_back(tensor.resourceSize);
-      } else {
-        operands.push_back(converted.front());
-        argumentResources.push_back(converted.front());
-        argumentSizes.push_back({});
-      }
+    CallArguments arguments = transferCallArguments(
+        op.getLoc(), op.getArguments(), adaptor.getArguments(),
+        executionAffinity, analysis, rewriter);
+    // Tensors are passed whole: [0 to size for size].
+    SmallVector<Value> sizes, offsets;
+    for (Value size : arguments.sizes) {
+      if (!size)
+        continue;
+      sizes.push_back(size);
+      offsets.push_back(zero);
     }
     ArrayAttr tiedOperands = op.getTiedOperandsAttr();
-    FailureOr<ConvertedResults> results = convertCallResults(
-        op, op.getResults(),
-        [&](unsigned i) { return getTiedArgument(tiedOperands, i); },
-        argumentResources, argumentSizes, executionAffinity,
-        *getTypeConverter(), rewriter);
+    FailureOr<ConvertedResults> results =
+        convertCallResults(op, op.getResults(), tiedOperands, arguments,
+                           executionAffinity, *getTypeConverter(), rewriter);
     if (failed(results))
       return failure();
     auto newOp = AsyncCallOp::create(
-        rewriter, op.getLoc(), results->types, operands, sizes, offsets, ends,
-        lengths, results->sizes, op.getCalleeAttr(), tiedOperands,
-        op.getArgAttrsAttr(), op.getResAttrsAttr(), executionAffinity);
+        rewriter, op.getLoc(), results->types, arguments.values, sizes, offsets,
+        /*ends=*/sizes, /*lengths=*/sizes, results->sizes, op.getCalleeAttr(),
+        tiedOperands, op.getArgAttrsAttr(), op.getResAttrsAttr(),
+        executionAffinity);
     // Every discardable attribute, stream.affinity included (reference).
     for (NamedAttribute attr : op->getDiscardableAttrs())
       newOp->setAttr(attr.getName(), attr.getValue());

@@ -54,6 +54,17 @@ convertBlockSignature(const TypeConverter &typeConverter, Block &block) {
   return signature;
 }
 
+/// Moves `from`'s blocks to the end of `to` and converts their argument
+/// types (the entry block with `entrySignature`).
+LogicalResult
+moveConvertedRegion(Region &from, Region &to,
+                    const TypeConverter &typeConverter,
+                    TypeConverter::SignatureConversion &entrySignature,
+                    ConversionPatternRewriter &rewriter) {
+  rewriter.inlineRegionBefore(from, to, to.end());
+  return rewriter.convertRegionTypes(&to, typeConverter, &entrySignature);
+}
+
 struct ConvertConstantOp : AffinityOpConversionPattern<arith::ConstantOp> {
   using AffinityOpConversionPattern::AffinityOpConversionPattern;
   LogicalResult matchAndRewriteOnAffinity(
@@ -141,10 +152,8 @@ struct ConvertForOp : OpConversionPattern<scf::ForOp> {
         adaptor.getUpperBound().front(), adaptor.getStep().front(),
         flattenValues(adaptor.getInitArgs()));
     rewriter.eraseBlock(newOp.getBody());
-    rewriter.inlineRegionBefore(op.getRegion(), newOp.getRegion(),
-                                newOp.getRegion().end());
-    if (failed(rewriter.convertRegionTypes(&newOp.getRegion(),
-                                           *getTypeConverter(), &*signature)))
+    if (failed(moveConvertedRegion(op.getRegion(), newOp.getRegion(),
+                                   *getTypeConverter(), *signature, rewriter)))
       return rewriter.notifyMatchFailure(op, "failed to convert the body");
     rewriter.replaceOpWithMultiple(op, regroup(newOp.getResults(), groups));
     return success();
@@ -173,14 +182,11 @@ struct ConvertWhileOp : OpConversionPattern<scf::WhileOp> {
 
     auto newOp = scf::WhileOp::create(rewriter, op.getLoc(), resultTypes,
                                       flattenValues(adaptor.getInits()));
-    rewriter.inlineRegionBefore(op.getBefore(), newOp.getBefore(),
-                                newOp.getBefore().end());
-    rewriter.inlineRegionBefore(op.getAfter(), newOp.getAfter(),
-                                newOp.getAfter().end());
-    if (failed(rewriter.convertRegionTypes(&newOp.getBefore(), typeConverter,
-                                           &*beforeSignature)) ||
-        failed(rewriter.convertRegionTypes(&newOp.getAfter(), typeConverter,
-                                           &*afterSignature)))
+    if (failed(moveConvertedRegion(op.getBefore(), newOp.getBefore(),
+                                   typeConverter, *beforeSignature,
+                                   rewriter)) ||
+        failed(moveConvertedRegion(op.getAfter(), newOp.getAfter(),
+                                   typeConverter, *afterSignature, rewriter)))
       return rewriter.notifyMatchFailure(op, "failed to convert the regions");
     rewriter.replaceOpWithMultiple(op, regroup(newOp.getResults(), groups));
     return success();
