@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringVerifier.h"
+#include "sluice/Dialect/Stream/Transforms/LoweringVerifier.h"
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"

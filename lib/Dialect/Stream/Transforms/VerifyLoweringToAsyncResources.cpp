@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoweringVerifier.h"
+#include "sluice/Dialect/Stream/Transforms/LoweringVerifier.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 

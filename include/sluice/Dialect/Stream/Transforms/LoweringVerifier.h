@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
-#define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
+#ifndef SLUICE_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
+#define SLUICE_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
@@ -82,4 +82,4 @@ void addUnknownLifetimeIllegal(LoweringVerifier &verifier);
 
 } // namespace sluice::stream
 
-#endif // SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
+#endif // SLUICE_DIALECT_STREAM_TRANSFORMS_LOWERINGVERIFIER_H
