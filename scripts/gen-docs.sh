@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates docs/dialects/*.md from the ODS definitions with mlir-tblgen
 # (-gen-dialect-doc): every op with its summary, description, syntax, operands,
-# results, attributes and traits/interfaces.
+# results, attributes and traits/interfaces; and docs/passes/*.md from each
+# dialect's Passes.td (-gen-pass-doc): every pass flag with its summary,
+# description, options and statistics.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tblgen=/usr/lib/llvm-22/bin/mlir-tblgen
@@ -26,3 +28,11 @@ python3 "$root/scripts/gen-op-index.py" "$json" stream "stream ops: phase and in
   > "$out/stream-op-index.md"
 rm -f "$json"
 echo "wrote docs/dialects/stream-op-index.md"
+# Pass references.
+mkdir -p "$root/docs/passes"
+genpasses() { # <Passes.td> <output name>
+  "$tblgen" -gen-pass-doc "${inc[@]}" "$root/$1" -o "$root/docs/passes/$2.md"
+  echo "wrote docs/passes/$2.md"
+}
+genpasses include/sluice/Dialect/Stream/Transforms/Passes.td stream
+genpasses include/sluice/Dialect/IOParameters/Transforms/Passes.td io_parameters
