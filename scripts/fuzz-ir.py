@@ -59,6 +59,11 @@ MODES = {
     "verify-lowering": (["--verify-each", "--iree-stream-verify-lowering-to-async",
                          "--iree-stream-verify-lowering-to-cmd"],
                         ("test/Dialect/Stream/Transforms/verify_*.mlir", "test/Dialect/Stream/IR/*.mlir")),
+    "annotate-affinities": (["--verify-each", "--iree-stream-annotate-affinities",
+                             "--iree-stream-affinity-solver-max-iterations=8"],
+                            ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
+    "verify-affinities": (["--verify-each", "--iree-stream-verify-affinities"],
+                          ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
 }
 
 CRASH_PATTERNS = [
