@@ -33,10 +33,10 @@ namespace {
 
 struct WrapTensorOp : ConversionPattern {
   WrapTensorOp(const TypeConverter &typeConverter, MLIRContext *context,
-               AffinityAnalysis *analysis)
+               const ConversionTarget &target, AffinityAnalysis *analysis)
       : ConversionPattern(typeConverter, MatchAnyOpTypeTag(),
                           /*benefit=*/0, context),
-        analysis(analysis) {}
+        target(target), analysis(analysis) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
@@ -90,6 +90,7 @@ struct WrapTensorOp : ConversionPattern {
 
     // Results: import each tensor into a resource right after the op.
     rewriter.setInsertionPointAfter(op);
+    SmallVector<std::pair<Value, Value>> redirected;
     for (Value result : op->getResults()) {
       auto tensorType = dyn_cast<TensorType>(result.getType());
       if (!tensorType)
@@ -114,20 +115,34 @@ struct WrapTensorOp : ConversionPattern {
       result.replaceUsesWithIf(cast, [&](OpOperand &use) {
         return use.getOwner() != importOp.getOperation();
       });
+      redirected.emplace_back(result, cast);
+    }
+
+    // The redirect is invisible to the rollback, so it is undone here when
+    // wrapping did not make the op legal (an op with a legality rule of its
+    // own, such as a flow op whose pattern failed): the driver then erases
+    // the ops created above, which must have no uses left.
+    if (!target.isLegal(op)) {
+      for (auto [result, cast] : redirected)
+        cast.replaceAllUsesWith(result);
+      return rewriter.notifyMatchFailure(op, "still illegal once wrapped");
     }
     return success();
   }
 
+  const ConversionTarget &target;
   AffinityAnalysis *analysis;
 };
 
 } // namespace
 
 void populateTensorWrappingPatterns(MLIRContext *context,
+                                    const ConversionTarget &conversionTarget,
                                     TypeConverter &typeConverter,
                                     AffinityAnalysis *analysis,
                                     RewritePatternSet &patterns) {
-  patterns.add<WrapTensorOp>(typeConverter, context, analysis);
+  patterns.add<WrapTensorOp>(typeConverter, context, conversionTarget,
+                             analysis);
 }
 
 } // namespace sluice::stream

@@ -113,7 +113,8 @@ struct ConvertToStreamPass
                                            &analysis, patterns);
     populateHALToStreamConversionPatterns(context, target, typeConverter,
                                           &analysis, patterns);
-    populateTensorWrappingPatterns(context, typeConverter, &analysis, patterns);
+    populateTensorWrappingPatterns(context, target, typeConverter, &analysis,
+                                   patterns);
     if (failed(applyPartialConversion(moduleOp, target, std::move(patterns))))
       return signalPassFailure();
 

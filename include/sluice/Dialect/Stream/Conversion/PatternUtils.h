@@ -152,10 +152,11 @@ bool needsTensorWrapping(mlir::Operation *op);
 
 /// The generic pattern of §3.7 (benefit 0, any op): tensor operands are
 /// exported from and tensor results imported into resources around the op.
-void populateTensorWrappingPatterns(mlir::MLIRContext *context,
-                                    mlir::TypeConverter &typeConverter,
-                                    AffinityAnalysis *analysis,
-                                    mlir::RewritePatternSet &patterns);
+/// It applies only where that makes the op legal for `conversionTarget`.
+void populateTensorWrappingPatterns(
+    mlir::MLIRContext *context, const mlir::ConversionTarget &conversionTarget,
+    mlir::TypeConverter &typeConverter, AffinityAnalysis *analysis,
+    mlir::RewritePatternSet &patterns);
 
 } // namespace sluice::stream
 
