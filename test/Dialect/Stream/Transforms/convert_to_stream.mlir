@@ -232,6 +232,62 @@ util.func public @shapes(%cond: i1, %arg0: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// Initializers and loop bodies are converted like functions.
+// CHECK: util.global private mutable @counter : !stream.resource<variable>
+// CHECK-NEXT: util.global private mutable @counter__size : index
+// CHECK-NEXT: util.initializer {
+// CHECK-NEXT: %[[V1:.+]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[V2:.+]] = stream.tensor.sizeof tensor<i32> : index
+// CHECK-NEXT: %[[V3:.+]] = stream.tensor.splat %[[V1]] : i32 -> tensor<i32> in !stream.resource<*>{%[[V2]]}
+// CHECK-NEXT: %[[V4:.+]] = stream.async.transfer %[[V3]] : !stream.resource<*>{%[[V2]]} -> !stream.resource<variable>{%[[V2]]}
+// CHECK-NEXT: util.global.store %[[V4]], @counter : !stream.resource<variable>
+// CHECK-NEXT: util.global.store %[[V2]], @counter__size : index
+// CHECK-NEXT: util.return
+// CHECK-NEXT: }
+// CHECK-LABEL: util.func public @loop(%arg0: index) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V5:.+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V6:.+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V7:.+]] = util.global.load @counter : !stream.resource<variable>
+// CHECK-NEXT: %[[V8:.+]] = util.global.load @counter__size : index
+// CHECK-NEXT: %[[V9:.+]] = stream.async.transfer %[[V7]] : !stream.resource<variable>{%[[V8]]} -> !stream.resource<*>{%[[V8]]}
+// CHECK-NEXT: %[[V10:.+]]:2 = scf.for %arg1 = %[[V5]] to %arg0 step %[[V6]] iter_args(%arg2 = %[[V9]], %arg3 = %[[V8]]) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V11:.+]] = stream.async.transfer %arg2 : !stream.resource<*>{%arg3} -> !stream.resource<staging>{%arg3}
+// CHECK-NEXT: %[[V12:.+]] = stream.tensor.load %[[V11]] : tensor<i32> in !stream.resource<staging>{%arg3} -> i32
+// CHECK-NEXT: %[[V13:.+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[V14:.+]] = arith.addi %[[V12]], %[[V13]] : i32
+// CHECK-NEXT: %[[V15:.+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V16:.+]] = stream.tensor.fill %[[V14]], %arg2 : i32 -> tensor<i32> in %arg2 as !stream.resource<*>{%arg3}
+// CHECK-NEXT: scf.yield %[[V16]], %arg3 : !stream.resource<*>, index
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V17:.+]] = stream.async.transfer %[[V10]]#0 : !stream.resource<*>{%[[V10]]#1} -> !stream.resource<variable>{%[[V10]]#1}
+// CHECK-NEXT: util.global.store %[[V17]], @counter : !stream.resource<variable>
+// CHECK-NEXT: util.global.store %[[V10]]#1, @counter__size : index
+// CHECK-NEXT: util.return %[[V10]]#0, %[[V10]]#1 : !stream.resource<*>, index
+// CHECK-NEXT: }
+util.global private mutable @counter : tensor<i32>
+util.initializer {
+  %c0 = arith.constant 0 : i32
+  %0 = flow.tensor.splat %c0 : tensor<i32>
+  util.global.store %0, @counter : tensor<i32>
+  util.return
+}
+util.func public @loop(%n: index) -> tensor<i32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = util.global.load @counter : tensor<i32>
+  %0 = scf.for %i = %c0 to %n step %c1 iter_args(%t = %init) -> tensor<i32> {
+    %v = flow.tensor.load %t : tensor<i32>
+    %c1_i32 = arith.constant 1 : i32
+    %next = arith.addi %v, %c1_i32 : i32
+    %u = flow.tensor.store %next, %t : tensor<i32>
+    scf.yield %u : tensor<i32>
+  }
+  util.global.store %0, @counter : tensor<i32>
+  util.return %0 : tensor<i32>
+}
+
+// -----
+
 // An unknown op producing a dynamically shaped tensor without shape
 // information cannot be wrapped.
 util.func public @failed_dynamic_import(%arg0: tensor<?xf32>) -> tensor<?xf32> {
