@@ -7,6 +7,7 @@
 
 #include "sluice/Dialect/Stream/Conversion/HALToStream/Patterns.h"
 
+#include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
 #include "sluice/Dialect/Stream/Analysis/Affinity.h"
@@ -22,14 +23,6 @@ namespace {
 
 bool isBufferOrView(Type type) {
   return isa<hal::BufferType, hal::BufferViewType>(type);
-}
-
-/// True iff `type`'s encoding is exactly `#iree_encoding.packed_storage`.
-/// Compared by name so that this does not depend on the encoding dialect.
-bool hasPackedStorageEncoding(RankedTensorType type) {
-  Attribute encoding = type.getEncoding();
-  return encoding && encoding.getAbstractAttribute().getName() ==
-                         "iree_encoding.packed_storage";
 }
 
 Type getExternalType(MLIRContext *context) {
@@ -93,7 +86,7 @@ struct ConvertTensorImportOp
 
     auto encodingType = dyn_cast<RankedTensorType>(op.getTargetEncoding());
     if (isa<hal::BufferViewType>(sourceType) && encodingType &&
-        !hasPackedStorageEncoding(encodingType))
+        !iree_encoding::hasPackedStorageAttr(encodingType))
       buildBufferViewAssert(op, dims, rewriter);
 
     Value size = buildTensorSizeOf(loc, op.getTarget().getType(), dims,

@@ -112,6 +112,32 @@ util.func public @tensorBitCastWithSingleUse(%input: tensor<5x24x48xi8>) -> tens
 
 // -----
 
+// Bitcasts to and from packed sub-byte storage are clones between the two
+// encodings.
+// CHECK-LABEL: util.func public @tensorBitCastToPackedStorage(%arg0: !stream.resource<*>, %arg1: index) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V1:.+]] = stream.tensor.sizeof tensor<8xi4, #iree_encoding.packed_storage> : index
+// CHECK-NEXT: %[[V2:.+]] = stream.tensor.clone %arg0 : tensor<4xi8> in !stream.resource<*>{%arg1} -> tensor<8xi4, #iree_encoding.packed_storage> in !stream.resource<*>{%[[V1]]}
+// CHECK-NEXT: util.return %[[V2]], %[[V1]] : !stream.resource<*>, index
+// CHECK-NEXT: }
+util.func public @tensorBitCastToPackedStorage(%input: tensor<4xi8>) -> tensor<8xi4, #iree_encoding.packed_storage> {
+  %0 = flow.tensor.bitcast %input : tensor<4xi8> -> tensor<8xi4, #iree_encoding.packed_storage>
+  util.return %0 : tensor<8xi4, #iree_encoding.packed_storage>
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @tensorBitCastFromPackedStorage(%arg0: !stream.resource<*>, %arg1: index) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V1:.+]] = stream.tensor.sizeof tensor<4xi8> : index
+// CHECK-NEXT: %[[V2:.+]] = stream.tensor.clone %arg0 : tensor<8xi4, #iree_encoding.packed_storage> in !stream.resource<*>{%arg1} -> tensor<4xi8> in !stream.resource<*>{%[[V1]]}
+// CHECK-NEXT: util.return %[[V2]], %[[V1]] : !stream.resource<*>, index
+// CHECK-NEXT: }
+util.func public @tensorBitCastFromPackedStorage(%input: tensor<8xi4, #iree_encoding.packed_storage>) -> tensor<4xi8> {
+  %0 = flow.tensor.bitcast %input : tensor<8xi4, #iree_encoding.packed_storage> -> tensor<4xi8>
+  util.return %0 : tensor<4xi8>
+}
+
+// -----
+
 // CHECK-LABEL: util.func public @tensorBitCastDynamic(%arg0: !stream.resource<*>, %arg1: index, %arg2: index, %arg3: index) -> (!stream.resource<*>, index) {
 // CHECK-NEXT: %[[V1:.+]] = stream.tensor.sizeof tensor<?x8xi16>{%arg3} : index
 // CHECK-NEXT: %[[V2:.+]] = stream.tensor.clone %arg0 : tensor<?x4xi32>{%arg2} in !stream.resource<*>{%arg1} -> tensor<?x8xi16>{%arg3} in !stream.resource<*>{%[[V1]]}

@@ -87,6 +87,20 @@ util.func public @importBufferViewBitcasting(%view: !hal.buffer_view) -> tensor<
 
 // -----
 
+// Packed sub-byte storage has no buffer view check.
+// CHECK-LABEL: util.func public @importBufferViewPackedStorage(%arg0: !hal.buffer_view) -> (!stream.resource<*>, index) {
+// CHECK-NEXT: %[[V1:.+]] = stream.tensor.sizeof tensor<8xi4, #iree_encoding.packed_storage> : index
+// CHECK-NEXT: %[[V2:.+]] = stream.tensor.import %arg0 : !hal.buffer_view -> tensor<8xi4, #iree_encoding.packed_storage> in !stream.resource<external>{%[[V1]]}
+// CHECK-NEXT: %[[V3:.+]] = stream.async.cast %[[V2]] : !stream.resource<external>{%[[V1]]} -> !stream.resource<*>{%[[V1]]}
+// CHECK-NEXT: util.return %[[V3]], %[[V1]] : !stream.resource<*>, index
+// CHECK-NEXT: }
+util.func public @importBufferViewPackedStorage(%view: !hal.buffer_view) -> tensor<8xi4, #iree_encoding.packed_storage> {
+  %0 = hal.tensor.import %view : !hal.buffer_view -> tensor<8xi4, #iree_encoding.packed_storage>
+  util.return %0 : tensor<8xi4, #iree_encoding.packed_storage>
+}
+
+// -----
+
 // A plain buffer is imported without a check.
 // CHECK-LABEL: util.func public @importBufferWithFence(%arg0: !hal.buffer, %arg1: !hal.fence) -> (!stream.resource<*>, index) {
 // CHECK-NEXT: %[[V1:.+]] = stream.tensor.sizeof tensor<4xf32> : index
