@@ -11,8 +11,12 @@ stream.executable private @externExecutable {
 }
 util.func public @externSite(%a: index) {
   %c1 = arith.constant 1 : index
-  %0 = stream.cmd.execute with() {
-    stream.cmd.dispatch @externExecutable::@dispatch(%c1 : index)
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
+    stream.cmd.dispatch @externExecutable::@dispatch(%c1 : index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -27,8 +31,8 @@ stream.executable private @annotatedExecutable {
     // CHECK-SAME: %arg0: index {stream.alignment = 4 : index, stream.values = [20 : index, 40 : index]}
     // CHECK-SAME: %arg1: i1 {stream.values = [false, true]}
     // CHECK-SAME: %arg2: f32,
-    // CHECK-SAME: %arg3: index)
-    util.func public @dispatch(%arg0: index, %arg1: i1, %arg2: f32, %arg3: index) {
+    // CHECK-SAME: %arg3: index,
+    util.func public @dispatch(%arg0: index, %arg1: i1, %arg2: f32, %arg3: index, %rbinding: !stream.binding) {
       util.return
     }
   }
@@ -40,9 +44,15 @@ util.func public @annotatedSites(%external: index) {
   %false = arith.constant false
   %true = arith.constant true
   %f = arith.constant 1.0 : f32
-  %0 = stream.cmd.execute with() {
-    stream.cmd.dispatch @annotatedExecutable::@dispatch(%c20, %false, %f, %external : index, i1, f32, index)
-    stream.cmd.dispatch @annotatedExecutable::@dispatch(%c40, %true, %f, %external : index, i1, f32, index)
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
+    stream.cmd.dispatch @annotatedExecutable::@dispatch(%c20, %false, %f, %external : index, i1, f32, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
+    stream.cmd.dispatch @annotatedExecutable::@dispatch(%c40, %true, %f, %external : index, i1, f32, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -65,7 +75,7 @@ stream.executable private @alignmentExecutable {
     // CHECK-SAME: %arg1: index {stream.values = [4096 : index, 4097 : index]}
     // CHECK-SAME: %arg2: index {stream.alignment = 16 : index, stream.values = [1200 : index, 5232 : index]}
     // CHECK-SAME: %arg3: index {stream.alignment = 1024 : index, stream.values = [1024 : index, 2048 : index]}
-    util.func public @dispatch(%arg0: index, %arg1: index, %arg2: index, %arg3: index) {
+    util.func public @dispatch(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %rbinding: !stream.binding) {
       util.return
     }
   }
@@ -78,9 +88,15 @@ util.func public @alignmentSites(%x: index) {
   %c5232 = arith.constant 5232 : index
   %aligned = util.align %x, %c16 : index
   %g = util.global.load @global : index
-  %0 = stream.cmd.execute with() {
-    stream.cmd.dispatch @alignmentExecutable::@dispatch(%aligned, %c4096, %c1200, %g : index, index, index, index)
-    stream.cmd.dispatch @alignmentExecutable::@dispatch(%aligned, %c4097, %c5232, %g : index, index, index, index)
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
+    stream.cmd.dispatch @alignmentExecutable::@dispatch(%aligned, %c4096, %c1200, %g : index, index, index, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
+    stream.cmd.dispatch @alignmentExecutable::@dispatch(%aligned, %c4097, %c5232, %g : index, index, index, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -127,8 +143,8 @@ util.func public @bindingSites(%offset: index) {
 stream.executable private @unusedExecutable {
   stream.executable.export public @dispatch
   builtin.module {
-    // CHECK: util.func public @dispatch(%arg0: index {stream.values = []})
-    util.func public @dispatch(%arg0: index) {
+    // CHECK: util.func public @dispatch(%arg0: index {stream.values = []}, %arg1: !stream.binding)
+    util.func public @dispatch(%arg0: index, %rbinding: !stream.binding) {
       util.return
     }
   }

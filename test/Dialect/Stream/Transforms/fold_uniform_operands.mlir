@@ -15,9 +15,13 @@ stream.executable private @extern {
 util.func public @externSite(%a: index) {
   %c1 = arith.constant 1 : index
   %c128 = arith.constant 128 : index
-  %0 = stream.cmd.execute with() {
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
     // CHECK: stream.cmd.dispatch @extern::@dispatch[%arg0, %arg0](%c1, %c1 : index, index)
-    stream.cmd.dispatch @extern::@dispatch[%a, %a](%c1, %c1 : index, index)
+    stream.cmd.dispatch @extern::@dispatch[%a, %a](%c1, %c1 : index, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -29,7 +33,7 @@ util.func public @externSite(%a: index) {
 stream.executable private @ex {
   stream.executable.export public @dispatch
   builtin.module {
-    // CHECK: util.func public @dispatch(%[[BINDING:.+]]: !stream.binding, %[[A:.+]]: i32, %[[B:.+]]: index, %[[D:.+]]: index)
+    // CHECK: util.func public @dispatch(%[[BINDING:[^:]+]]: !stream.binding, %[[A:[^:]+]]: i32, %[[B:[^:]+]]: index, %[[D:[^:]+]]: index)
     util.func public @dispatch(%binding: !stream.binding, %a: i32, %b: index, %c: i32, %d: index, %e: index) {
       // CHECK-NEXT: %[[C20:.+]] = arith.constant 20 : index
       // CHECK-NEXT: util.optimization_barrier %[[A]], %[[B]], %[[A]], %[[D]], %[[C20]]
@@ -63,13 +67,13 @@ util.func public @sites(%x: i32, %y: i32, %i: index, %j: index) {
 // Duplicate workloads merge; ordinals are renumbered and a dropped ordinal
 // takes its twin's new ordinal ([QUIRK FU1] fixed).
 stream.executable private @wl {
-  // CHECK: stream.executable.export public @dispatch workgroups(%[[X:.+]]: index, %[[Y:.+]]: index)
+  // CHECK: stream.executable.export public @dispatch workgroups(%[[X:[^:]+]]: index, %[[Y:[^:]+]]: index)
   stream.executable.export public @dispatch workgroups(%x: index, %y: index, %z: index) -> (index, index, index) {
     // CHECK-NEXT: stream.return %[[X]], %[[Y]], %[[Y]]
     stream.return %x, %y, %z : index, index, index
   }
   builtin.module {
-    util.func public @dispatch(%a: index, %b: index, %c: index) {
+    util.func public @dispatch(%a: index, %b: index, %c: index, %rbinding: !stream.binding) {
       // CHECK: iree_tensor_ext.dispatch.workload.ordinal %{{.+}}, 0 : index
       %0 = iree_tensor_ext.dispatch.workload.ordinal %a, 0 : index
       // CHECK: iree_tensor_ext.dispatch.workload.ordinal %{{.+}}, 1 : index
@@ -83,11 +87,17 @@ stream.executable private @wl {
 }
 // CHECK-LABEL: @workloads
 util.func public @workloads(%x: index, %y: index, %a: index, %b: index, %c: index) {
-  %0 = stream.cmd.execute with() {
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
     // CHECK: stream.cmd.dispatch @wl::@dispatch[%arg0, %arg1]
-    stream.cmd.dispatch @wl::@dispatch[%x, %y, %y](%a, %b, %c : index, index, index)
+    stream.cmd.dispatch @wl::@dispatch[%x, %y, %y](%a, %b, %c : index, index, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
     // CHECK: stream.cmd.dispatch @wl::@dispatch[%arg1, %arg0]
-    stream.cmd.dispatch @wl::@dispatch[%y, %x, %x](%a, %b, %c : index, index, index)
+    stream.cmd.dispatch @wl::@dispatch[%y, %x, %x](%a, %b, %c : index, index, index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }

@@ -8,9 +8,9 @@
 // Two unique bindings are rebased to offset 0, their offsets become leading
 // operands, access widened to rw... here read-only stays ro.
 stream.executable private @rebaseExecutable {
-  stream.executable.export public @dispatch
+  stream.executable.export public @dispatch attributes {stream.resources = #aliasConfig}
   builtin.module {
-    // CHECK: util.func public @dispatch(%[[BA:.+]]: !stream.binding, %[[BB:.+]]: !stream.binding, %[[OA:.+]]: index, %[[OB:.+]]: index, %[[OPERAND:.+]]: index)
+    // CHECK: util.func public @dispatch(%[[BA:[^:]+]]: !stream.binding, %[[BB:[^:]+]]: !stream.binding, %[[OA:[^:]+]]: index, %[[OB:[^:]+]]: index, %[[OPERAND:[^:]+]]: index)
     util.func public @dispatch(%binding_a: !stream.binding, %binding_b: !stream.binding, %operand: index) {
       %c0 = arith.constant 0 : index
       %c20 = arith.constant 20 : index
@@ -25,7 +25,7 @@ stream.executable private @rebaseExecutable {
   }
 }
 // CHECK-LABEL: @rebaseBindings
-util.func public @rebaseBindings(%operand: index) attributes {stream.resources = #aliasConfig} {
+util.func public @rebaseBindings(%operand: index) {
   %c20 = arith.constant 20 : index
   %c40 = arith.constant 40 : index
   %c80 = arith.constant 80 : index
@@ -52,9 +52,9 @@ util.func public @rebaseBindings(%operand: index) attributes {stream.resources =
 
 // Bindings 0 and 2 always receive the same resource: fused.
 stream.executable private @dedupExecutable {
-  stream.executable.export public @dispatch
+  stream.executable.export public @dispatch attributes {stream.resources = #aliasConfig}
   builtin.module {
-    // CHECK: util.func public @dispatch(%[[BA:.+]]: !stream.binding, %[[BB:.+]]: !stream.binding, %[[OA:.+]]: index, %[[OC:.+]]: index, %[[OB:.+]]: index, %[[OPERAND:.+]]: index)
+    // CHECK: util.func public @dispatch(%[[BA:[^:]+]]: !stream.binding, %[[BB:[^:]+]]: !stream.binding, %[[OA:[^:]+]]: index, %[[OC:[^:]+]]: index, %[[OB:[^:]+]]: index, %[[OPERAND:[^:]+]]: index)
     util.func public @dispatch(%binding_a: !stream.binding, %binding_b: !stream.binding, %binding_c: !stream.binding, %operand: index) {
       %c0 = arith.constant 0 : index
       %c20 = arith.constant 20 : index
@@ -70,7 +70,7 @@ stream.executable private @dedupExecutable {
   }
 }
 // CHECK-LABEL: @deduplicateBindings
-util.func public @deduplicateBindings(%operand: index) attributes {stream.resources = #aliasConfig} {
+util.func public @deduplicateBindings(%operand: index) {
   %c0 = arith.constant 0 : index
   %c20 = arith.constant 20 : index
   %c40 = arith.constant 40 : index
@@ -104,7 +104,7 @@ stream.executable private @noaliasExecutable {
     }
   }
 }
-// CHECK-LABEL: @noalias
+// CHECK-LABEL: util.func public @noalias(
 util.func public @noalias() {
   %c0 = arith.constant 0 : index
   %c20 = arith.constant 20 : index

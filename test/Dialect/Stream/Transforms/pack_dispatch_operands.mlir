@@ -8,7 +8,7 @@
 stream.executable private @ex_i1 {
   stream.executable.export public @device_i1
   builtin.module {
-    // CHECK: util.func public @device_i1(%[[ARG:.+]]: i32, %[[BINDING:.+]]: !stream.binding)
+    // CHECK: util.func public @device_i1(%[[ARG:[^:]+]]: i32, %[[BINDING:[^:]+]]: !stream.binding)
     util.func public @device_i1(%arg0: i1 {stream.values = [true, false]}, %binding: !stream.binding) {
       // CHECK-NEXT: %[[V:.+]] = arith.trunci %[[ARG]] {stream.values = [true, false]} : i32 to i1
       // CHECK-NEXT: util.optimization_barrier %[[V]]
@@ -39,8 +39,8 @@ util.func public @host_i1(%arg0: i1) {
 stream.executable private @ex_bf16 {
   stream.executable.export public @device_bf16
   builtin.module {
-    // CHECK: util.func public @device_bf16(%[[ARG:.+]]: i32)
-    util.func public @device_bf16(%arg0: bf16) {
+    // CHECK: util.func public @device_bf16(%[[ARG:[^:]+]]: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_bf16(%arg0: bf16, %rbinding: !stream.binding) {
       // CHECK-NEXT: %[[T:.+]] = arith.trunci %[[ARG]] : i32 to i16
       // CHECK-NEXT: %[[V:.+]] = arith.bitcast %[[T]] : i16 to bf16
       // CHECK-NEXT: util.optimization_barrier %[[V]]
@@ -57,7 +57,9 @@ util.func public @host_bf16(%arg0: bf16) {
   // CHECK: %[[I32:.+]] = arith.extui %[[I16]] : i16 to i32
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_bf16::@device_bf16(%[[I32]] : i32)
-    stream.cmd.dispatch @ex_bf16::@device_bf16(%arg0 : bf16)
+    stream.cmd.dispatch @ex_bf16::@device_bf16(%arg0 : bf16) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -69,8 +71,8 @@ util.func public @host_bf16(%arg0: bf16) {
 stream.executable private @ex_i64 {
   stream.executable.export public @device_i64
   builtin.module {
-    // CHECK: util.func public @device_i64(%[[LO:.+]]: i32, %[[HI:.+]]: i32)
-    util.func public @device_i64(%arg0: i64 {stream.values = [-1 : i64, 8589934595 : i64]}) {
+    // CHECK: util.func public @device_i64(%[[LO:[^:]+]]: i32, %[[HI:[^:]+]]: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_i64(%arg0: i64 {stream.values = [-1 : i64, 8589934595 : i64]}, %rbinding: !stream.binding) {
       // CHECK-DAG: %[[LO64:.+]] = arith.extui %[[LO]] : i32 to i64
       // CHECK-DAG: %[[HI64:.+]] = arith.extui %[[HI]] : i32 to i64
       // CHECK-DAG: %[[C32:.+]] = arith.constant 32 : i64
@@ -92,7 +94,9 @@ util.func public @host_i64(%arg0: i64) {
   // CHECK: %[[HI:.+]] = arith.trunci %[[SHR]] : i64 to i32
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_i64::@device_i64(%[[LO]], %[[HI]] : i32, i32)
-    stream.cmd.dispatch @ex_i64::@device_i64(%arg0 : i64)
+    stream.cmd.dispatch @ex_i64::@device_i64(%arg0 : i64) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -100,11 +104,13 @@ util.func public @host_i64(%arg0: i64) {
 // -----
 
 // index with 32-bit indices: one i32 and an index_castui with the attributes.
+// The config is on the enclosing module so host and device agree.
+module attributes {stream.resources = #stream.resource_config<{index_bits = 32}>} {
 stream.executable private @ex_index32 {
   stream.executable.export public @device_index32
   builtin.module {
-    // CHECK: util.func public @device_index32(%[[ARG:.+]]: i32)
-    util.func public @device_index32(%arg0: index {stream.alignment = 16 : index}) {
+    // CHECK: util.func public @device_index32(%[[ARG:[^:]+]]: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_index32(%arg0: index {stream.alignment = 16 : index}, %rbinding: !stream.binding) {
       // CHECK-NEXT: %[[V:.+]] = arith.index_castui %[[ARG]] {stream.alignment = 16 : index} : i32 to index
       util.optimization_barrier %arg0 : index
       util.return
@@ -112,15 +118,19 @@ stream.executable private @ex_index32 {
   }
 }
 // CHECK-LABEL: @host_index32
-util.func public @host_index32(%arg0: index) attributes {stream.resources = #stream.resource_config<{index_bits = 32 : index}>} {
+util.func public @host_index32(%arg0: index) {
   %c128 = arith.constant 128 : index
   %0 = stream.resource.alloc uninitialized : !stream.resource<transient>{%c128}
   // CHECK: %[[I32:.+]] = arith.index_castui %arg0 : index to i32
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_index32::@device_index32(%[[I32]] : i32)
-    stream.cmd.dispatch @ex_index32::@device_index32(%arg0 : index)
+    stream.cmd.dispatch @ex_index32::@device_index32(%arg0 : index) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
+}
+
 }
 
 // -----
@@ -129,8 +139,8 @@ util.func public @host_index32(%arg0: index) attributes {stream.resources = #str
 stream.executable private @ex_index64 {
   stream.executable.export public @device_index64
   builtin.module {
-    // CHECK: util.func public @device_index64(%[[LO:.+]]: i32, %[[HI:.+]]: i32)
-    util.func public @device_index64(%arg0: index) {
+    // CHECK: util.func public @device_index64(%[[LO:[^:]+]]: i32, %[[HI:[^:]+]]: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_index64(%arg0: index, %rbinding: !stream.binding) {
       // CHECK: %[[OR:.+]] = arith.ori
       // CHECK-NEXT: %[[V:.+]] = arith.index_castui %[[OR]] : i64 to index
       util.optimization_barrier %arg0 : index
@@ -147,7 +157,9 @@ util.func public @host_index64(%arg0: index) {
   // CHECK: %[[HI:.+]] = arith.trunci %{{.+}} : i64 to i32
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_index64::@device_index64(%[[LO]], %[[HI]] : i32, i32)
-    stream.cmd.dispatch @ex_index64::@device_index64(%arg0 : index)
+    stream.cmd.dispatch @ex_index64::@device_index64(%arg0 : index) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -158,8 +170,8 @@ util.func public @host_index64(%arg0: index) {
 stream.executable private @ex_complex {
   stream.executable.export public @device_complex
   builtin.module {
-    // CHECK: util.func public @device_complex(%[[RE:.+]]: i32, %[[IM:.+]]: i32)
-    util.func public @device_complex(%arg0: complex<f32>) {
+    // CHECK: util.func public @device_complex(%[[RE:[^:]+]]: i32, %[[IM:[^:]+]]: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_complex(%arg0: complex<f32>, %rbinding: !stream.binding) {
       // CHECK-NEXT: %[[REF:.+]] = arith.bitcast %[[RE]] : i32 to f32
       // CHECK-NEXT: %[[IMF:.+]] = arith.bitcast %[[IM]] : i32 to f32
       // CHECK-NEXT: %[[C:.+]] = complex.create %[[REF]], %[[IMF]] : complex<f32>
@@ -178,7 +190,9 @@ util.func public @host_complex(%arg0: complex<f32>) {
   // CHECK: %[[IMI:.+]] = arith.bitcast %[[IM]] : f32 to i32
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_complex::@device_complex(%[[REI]], %[[IMI]] : i32, i32)
-    stream.cmd.dispatch @ex_complex::@device_complex(%arg0 : complex<f32>)
+    stream.cmd.dispatch @ex_complex::@device_complex(%arg0 : complex<f32>) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -189,8 +203,8 @@ util.func public @host_complex(%arg0: complex<f32>) {
 stream.executable private @ex_bitcast {
   stream.executable.export public @device_bitcast
   builtin.module {
-    // CHECK: util.func public @device_bitcast(%{{.+}}: i32, %{{.+}}: i32, %{{.+}}: i32, %{{.+}}: i32)
-    util.func public @device_bitcast(%arg0: complex<f64>) {
+    // CHECK: util.func public @device_bitcast(%{{.+}}: i32, %{{.+}}: i32, %{{.+}}: i32, %{{.+}}: i32, %{{[^:]+}}: !stream.binding)
+    util.func public @device_bitcast(%arg0: complex<f64>, %rbinding: !stream.binding) {
       util.optimization_barrier %arg0 : complex<f64>
       util.return
     }
@@ -204,7 +218,9 @@ util.func public @host_bitcast(%arg0: complex<f64>) {
   // CHECK: complex.im %arg0 : complex<f64>
   %1 = stream.cmd.execute with(%0 as %arg1: !stream.resource<transient>{%c128}) {
     // CHECK: stream.cmd.dispatch @ex_bitcast::@device_bitcast(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}} : i32, i32, i32, i32)
-    stream.cmd.dispatch @ex_bitcast::@device_bitcast(%arg0 : complex<f64>)
+    stream.cmd.dispatch @ex_bitcast::@device_bitcast(%arg0 : complex<f64>) {
+      rw %arg1[%c128 for %c128] : !stream.resource<transient>{%c128}
+    }
   } => !stream.timepoint
   util.return
 }

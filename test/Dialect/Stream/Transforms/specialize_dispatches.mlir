@@ -7,8 +7,8 @@
 stream.executable private @ex {
   stream.executable.export public @dispatch
   builtin.module {
-    // CHECK: util.func public @dispatch(%[[A:.+]]: i32, %[[SITE:.+]]: index)
-    util.func public @dispatch(%a: i32, %b: index, %c: i1, %d: i1) {
+    // CHECK: util.func public @dispatch(%[[A:[^:]+]]: i32, %{{[^:]+}}: !stream.binding, %[[SITE:[^:]+]]: index)
+    util.func public @dispatch(%a: i32, %b: index, %c: i1, %d: i1, %rbinding: !stream.binding) {
       // CHECK-DAG: %[[T0:.+]] = arith.constant dense<{{\[}}[20], [40]]> : tensor<2x1xi32>
       // CHECK-DAG: %[[T1:.+]] = arith.constant dense<{{\[}}[false, true], [true, true]]> : tensor<2x2xi1>
       // CHECK: %[[C0:.+]] = arith.constant 0 : index
@@ -31,11 +31,17 @@ util.func public @sites(%a: i32) {
   %false = arith.constant false
   // CHECK-DAG: %[[S0:.+]] = arith.constant 0 : index
   // CHECK-DAG: %[[S1:.+]] = arith.constant 1 : index
-  %0 = stream.cmd.execute with() {
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
     // CHECK: stream.cmd.dispatch @ex::@dispatch(%arg0, %[[S0]] : i32, index)
-    stream.cmd.dispatch @ex::@dispatch(%a, %c20, %false, %true : i32, index, i1, i1)
+    stream.cmd.dispatch @ex::@dispatch(%a, %c20, %false, %true : i32, index, i1, i1) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
     // CHECK: stream.cmd.dispatch @ex::@dispatch(%arg0, %[[S1]] : i32, index)
-    stream.cmd.dispatch @ex::@dispatch(%a, %c40, %true, %true : i32, index, i1, i1)
+    stream.cmd.dispatch @ex::@dispatch(%a, %c40, %true, %true : i32, index, i1, i1) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
@@ -49,9 +55,13 @@ stream.executable private @noFunction {
 }
 util.func public @noFunctionSite() {
   %c20 = arith.constant 20 : index
-  %0 = stream.cmd.execute with() {
+  %rsz = arith.constant 9999 : index
+  %rbuf = stream.resource.alloc uninitialized : !stream.resource<transient>{%rsz}
+  %0 = stream.cmd.execute with(%rbuf as %rb: !stream.resource<transient>{%rsz}) {
     // CHECK: stream.cmd.dispatch @noFunction::@dispatch(%c20 : index)
-    stream.cmd.dispatch @noFunction::@dispatch(%c20 : index)
+    stream.cmd.dispatch @noFunction::@dispatch(%c20 : index) {
+      rw %rb[%rsz for %rsz] : !stream.resource<transient>{%rsz}
+    }
   } => !stream.timepoint
   util.return
 }
