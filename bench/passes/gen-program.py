@@ -27,6 +27,9 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+              [funcs=0|1: 1 gives the executable an inner module with one function per export and
+              every dispatch two more operands (a uniform index constant and an i32 argument): the
+              input of the dispatch optimizations]
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
@@ -671,7 +674,31 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
-        AsyncLevel.finish(self)
+        e = self.e
+        if not e.opt("funcs", 0):
+            AsyncLevel.finish(self)
+            return
+        lines = ["stream.executable private @ex {"]
+        for name in sorted(e.exports):
+            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                      "    %c1 = arith.constant 1 : index",
+                      "    stream.return %n, %c1, %c1 : index, index, index",
+                      "  }"]
+        lines.append("  builtin.module {")
+        for name in sorted(e.exports):
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)] + ["%u0: index", "%u1: i32"]
+            lines += [f"    util.func public @{name}({', '.join(args)}) {{",
+                      "      %c0 = arith.constant 0 : index",
+                      "      %c256 = arith.constant 256 : index"]
+            lines += [f"      %v{k} = stream.binding.subspan %b{k}[%c0] : !stream.binding -> !util.buffer{{%c256}}"
+                      for k in range(bindings)]
+            lines += ["      util.return", "    }"]
+            e.count += 4 + bindings  # func, two constants, subspans, return
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 3 + 3 * len(e.exports)  # executable, module and their ends, 3 per export
 
     def slot(self):
         s = self.next_slot
@@ -709,8 +736,10 @@ class CmdLevel(Level):
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
-        e.exports[name] = 1
+        e.exports[name] = (len(inputs) + 1, [t for _, t in scalars])
         out_slot = self.next_slot
+        if e.opt("funcs", 0):
+            scalars = list(scalars) + [("%c64", "index"), ("%flag", "i32")]
 
         def body(cap):
             operands = ""

@@ -28,8 +28,11 @@ SmallVector<ExportSites> collectExportSites(ModuleOp moduleOp) {
       if (!exportOp)
         continue;
       auto it = exportIndex.find(exportOp);
-      if (it != exportIndex.end())
-        result[it->second].sites.push_back(dispatchOp);
+      if (it == exportIndex.end())
+        continue;
+      result[it->second].sites.push_back(dispatchOp);
+      if (dispatchOp.getEntryPoints().size() > 1)
+        result[it->second].hasMultiEntryPointSite = true;
     }
   });
   return result;

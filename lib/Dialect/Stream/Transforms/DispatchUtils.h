@@ -22,6 +22,17 @@ struct ExportSites {
   /// The export's function, or null (no inner module / no such function).
   mlir::FunctionOpInterface funcOp;
   llvm::SmallVector<CmdDispatchOp> sites;
+  /// Some site names several entry points.
+  bool hasMultiEntryPointSite = false;
+
+  /// True when the passes that rewrite an export's function together with
+  /// its sites may do so: it has sites, a function with a body, and no site
+  /// shared with another export (Sluice: rewriting such a site for one
+  /// export would break the others, so those exports are left unchanged).
+  bool isRewritable() {
+    return !sites.empty() && funcOp && !funcOp.isExternal() &&
+           !hasMultiEntryPointSite;
+  }
 };
 
 /// Every export of every executable (module order, export order) with its

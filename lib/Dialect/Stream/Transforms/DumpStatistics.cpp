@@ -272,10 +272,10 @@ class DumpStatisticsPass
 public:
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *context) override {
     if (outputFormat != "pretty" && outputFormat != "verbose" &&
         outputFormat != "csv")
-      return emitError(UnknownLoc::get(&getContext()))
+      return emitError(UnknownLoc::get(context))
              << "iree-stream-dump-statistics: unknown output-format '"
              << outputFormat << "' (expected pretty, verbose or csv)";
     return success();

@@ -209,7 +209,7 @@ class FoldUniformOperandsPass
 public:
   void runOnOperation() override {
     for (ExportSites &entry : collectExportSites(getOperation())) {
-      if (entry.sites.empty() || !entry.funcOp || entry.funcOp.isExternal())
+      if (!entry.isRewritable())
         continue;
       deduplicateOperands(entry);
       deduplicateWorkloads(entry);

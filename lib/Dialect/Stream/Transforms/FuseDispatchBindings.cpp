@@ -174,15 +174,9 @@ public:
     SmallVector<ExportSites> exports = collectExportSites(getOperation());
     // Sluice: exports named by a multi-entry-point dispatch are skipped (the
     // reference would reuse a replaced dispatch).
-    llvm::DenseSet<Operation *> skipped;
-    for (ExportSites &entry : exports)
-      for (CmdDispatchOp site : entry.sites)
-        if (site.getEntryPoints().size() > 1)
-          skipped.insert(entry.exportOp);
     ExecuteIndexConstants zeros;
     for (ExportSites &entry : exports) {
-      if (entry.sites.empty() || !entry.funcOp || entry.funcOp.isExternal() ||
-          skipped.contains(entry.exportOp))
+      if (!entry.isRewritable())
         continue;
       fuseExport(entry, zeros);
     }

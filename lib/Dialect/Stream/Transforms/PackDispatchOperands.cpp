@@ -210,6 +210,12 @@ public:
                 dispatchOp, entryPoint);
         if (!exportOp)
           continue;
+        // Sluice: a site of a function step 1 did not rewrite (private or
+        // a declaration) keeps its operands, so both sides still agree.
+        // Exports without a function (extern executables) are packed.
+        if (auto funcOp = exportOp.lookupFunctionRef())
+          if (!funcOp.isPublic() || funcOp.isExternal())
+            continue;
         unsigned indexBits =
             ResourceConfigAttr::lookup(exportOp).getIndexBits();
         decomposeSite(dispatchOp, indexBits);

@@ -140,7 +140,7 @@ public:
     ExecuteIndexConstants ordinals;
     for (ExportSites &entry : collectExportSites(getOperation())) {
       // [QUIRK SD1] fixed: exports without a function are skipped.
-      if (entry.sites.empty() || !entry.funcOp || entry.funcOp.isExternal())
+      if (!entry.isRewritable())
         continue;
       specializeExport(entry, ordinals);
     }

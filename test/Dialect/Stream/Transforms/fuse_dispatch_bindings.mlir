@@ -123,3 +123,97 @@ util.func public @noalias() {
   } => !stream.timepoint
   util.return
 }
+
+// -----
+
+// [QUIRK FB2] noalias: a read-only binding after a writing one on the same
+// resource still joins the writer's class; a later writer stays apart.
+stream.executable private @fb2Executable {
+  stream.executable.export public @dispatch
+  builtin.module {
+    // CHECK: util.func public @dispatch(%[[B01:[^:]+]]: !stream.binding, %[[B2:[^:]+]]: !stream.binding, %[[O0:[^:]+]]: index, %[[O1:[^:]+]]: index, %[[O2:[^:]+]]: index)
+    util.func public @dispatch(%binding_0: !stream.binding, %binding_1: !stream.binding, %binding_2: !stream.binding) {
+      %c0 = arith.constant 0 : index
+      %c4 = arith.constant 4 : index
+      // CHECK: stream.binding.subspan %[[B01]][%[[O0]]]
+      %s0 = stream.binding.subspan %binding_0[%c0] : !stream.binding -> !util.buffer{%c4}
+      // CHECK: stream.binding.subspan %[[B01]][%[[O1]]]
+      %s1 = stream.binding.subspan %binding_1[%c0] : !stream.binding -> !util.buffer{%c4}
+      // CHECK: stream.binding.subspan %[[B2]][%[[O2]]]
+      %s2 = stream.binding.subspan %binding_2[%c0] : !stream.binding -> !util.buffer{%c4}
+      util.optimization_barrier %s0, %s1, %s2 : !util.buffer, !util.buffer, !util.buffer
+      util.return
+    }
+  }
+}
+// CHECK-LABEL: util.func public @fb2(
+util.func public @fb2() {
+  %c0 = arith.constant 0 : index
+  %c20 = arith.constant 20 : index
+  %c40 = arith.constant 40 : index
+  %c128 = arith.constant 128 : index
+  %alloc = stream.resource.alloc uninitialized : !stream.resource<transient>{%c128}
+  %0 = stream.cmd.execute with(%alloc as %a: !stream.resource<transient>{%c128}) {
+    // CHECK: stream.cmd.dispatch @fb2Executable::@dispatch(%c0, %c20, %c40 : index, index, index) {
+    // CHECK-NEXT: rw %{{.+}}[%{{.+}} for %c128]
+    // CHECK-NEXT: rw %{{.+}}[%{{.+}} for %c128]
+    // CHECK-NEXT: {{^ +[}]$}}
+    stream.cmd.dispatch @fb2Executable::@dispatch {
+      rw %a[%c0 for %c20] : !stream.resource<transient>{%c128},
+      ro %a[%c20 for %c20] : !stream.resource<transient>{%c128},
+      rw %a[%c40 for %c20] : !stream.resource<transient>{%c128}
+    }
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+// Sluice: exports named by a multi-entry-point dispatch, exports without
+// sites and declarations are left unchanged.
+stream.executable private @multiExecutable {
+  stream.executable.export public @a
+  stream.executable.export public @b
+  stream.executable.export public @unused
+  builtin.module {
+    // CHECK: util.func public @a(%{{[^:]+}}: !stream.binding)
+    util.func public @a(%binding: !stream.binding) {
+      util.return
+    }
+    // CHECK: util.func public @b(%{{[^:]+}}: !stream.binding)
+    util.func public @b(%binding: !stream.binding) {
+      util.return
+    }
+    // CHECK: util.func public @unused(%{{[^:]+}}: !stream.binding)
+    util.func public @unused(%binding: !stream.binding) {
+      util.return
+    }
+  }
+}
+stream.executable private @declExecutable {
+  stream.executable.export public @dispatch
+  builtin.module {
+    // CHECK: util.func private @dispatch(%arg0: !stream.binding){{$}}
+    util.func private @dispatch(%binding: !stream.binding)
+  }
+}
+// CHECK-LABEL: util.func public @multi(
+util.func public @multi() {
+  %c0 = arith.constant 0 : index
+  %c20 = arith.constant 20 : index
+  %c128 = arith.constant 128 : index
+  %alloc = stream.resource.alloc uninitialized : !stream.resource<transient>{%c128}
+  %0 = stream.cmd.execute with(%alloc as %a: !stream.resource<transient>{%c128}) {
+    // CHECK: stream.cmd.dispatch {@multiExecutable::@a, @multiExecutable::@b} {
+    // CHECK-NEXT: ro %{{.+}}[%c20 for %c20]
+    stream.cmd.dispatch {@multiExecutable::@a, @multiExecutable::@b} {
+      ro %a[%c20 for %c20] : !stream.resource<transient>{%c128}
+    }
+    // CHECK: stream.cmd.dispatch @declExecutable::@dispatch {
+    // CHECK-NEXT: ro %{{.+}}[%c20 for %c20]
+    stream.cmd.dispatch @declExecutable::@dispatch {
+      ro %a[%c20 for %c20] : !stream.resource<transient>{%c128}
+    }
+  } => !stream.timepoint
+  util.return
+}
