@@ -1,4 +1,5 @@
-//===- AnnotateDispatchArguments.cpp - iree-stream-annotate-dispatch-arguments //
+//===- AnnotateDispatchArguments.cpp - iree-stream-annotate-dispatch-arguments
+////
 //
 // stream-passes-2.md §12.2: potential constant values and alignments of the
 // values reaching every dispatch, written onto the export functions'
@@ -214,17 +215,15 @@ void annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
         alignmentValid = false;
       alignment = std::min(alignment, siteAlignment);
     }
-    if (unionPVS.valid && !unionPVS.undefined &&
-        (argType.isIntOrIndex())) {
+    if (unionPVS.valid && !unionPVS.undefined && (argType.isIntOrIndex())) {
       SmallVector<APInt> sorted(unionPVS.values.begin(), unionPVS.values.end());
       llvm::sort(sorted, [](const APInt &a, const APInt &b) {
         return a.getZExtValue() < b.getZExtValue();
       });
       SmallVector<Attribute> values;
       for (const APInt &v : sorted) {
-        unsigned width = argType.isIndex()
-                             ? IndexType::kInternalStorageBitWidth
-                             : argType.getIntOrFloatBitWidth();
+        unsigned width = argType.isIndex() ? IndexType::kInternalStorageBitWidth
+                                           : argType.getIntOrFloatBitWidth();
         values.push_back(IntegerAttr::get(argType, v.zextOrTrunc(width)));
       }
       funcOp.setArgAttr(argIndex, "stream.values",
@@ -262,9 +261,9 @@ void annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
     // sound because layout-slices and pack-constants align every offset
     // they create to that same value.
     if (alignment == kMaxAlignment)
-      alignment = static_cast<uint64_t>(ResourceConfigAttr::lookup(
-                                            entry.exportOp)
-                                            .getMinBufferOffsetAlignment());
+      alignment =
+          static_cast<uint64_t>(ResourceConfigAttr::lookup(entry.exportOp)
+                                    .getMinBufferOffsetAlignment());
     funcOp.setArgAttr(argIndex, "stream.alignment",
                       IntegerAttr::get(IndexType::get(context), alignment));
   }

@@ -15,8 +15,8 @@ SmallVector<ExportSites> collectExportSites(ModuleOp moduleOp) {
   for (auto executableOp : moduleOp.getOps<ExecutableOp>()) {
     for (auto exportOp : executableOp.getBlock().getOps<ExecutableExportOp>()) {
       exportIndex[exportOp] = result.size();
-      result.push_back({executableOp, exportOp, exportOp.lookupFunctionRef(),
-                        {}});
+      result.push_back(
+          {executableOp, exportOp, exportOp.lookupFunctionRef(), {}});
     }
   }
   SymbolTableCollection symbolTables;
@@ -64,8 +64,8 @@ Value ExecuteIndexConstants::get(Operation *before, int64_t value) {
   auto [it, inserted] = values.try_emplace({before, value}, Value());
   if (inserted) {
     OpBuilder builder(before);
-    it->second = arith::ConstantIndexOp::create(builder, before->getLoc(),
-                                                value);
+    it->second =
+        arith::ConstantIndexOp::create(builder, before->getLoc(), value);
   }
   return it->second;
 }

@@ -35,8 +35,8 @@ struct Statistics {
   int64_t submissionCount = 0;
   int64_t transientSize = 0;
   bool transientSizeDynamic = false;
-  int64_t fillCount = 0, copyCount = 0, collectiveCount = 0,
-          dispatchCount = 0, callCount = 0;
+  int64_t fillCount = 0, copyCount = 0, collectiveCount = 0, dispatchCount = 0,
+          callCount = 0;
   int64_t executableCount = 0;
 };
 
@@ -150,8 +150,7 @@ void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
   os << "\n//   Variables: " << stats.variableCount << ", (TBD) ";
   printBytes(os, stats.variableSize, stats.variableSizeDynamic);
   os << "\n//  D->H Syncs: " << stats.awaitCount;
-  os << "\n// Submissions: " << stats.submissionCount
-     << ", using cumulative ";
+  os << "\n// Submissions: " << stats.submissionCount << ", using cumulative ";
   printBytes(os, stats.transientSize, stats.transientSizeDynamic);
   os << "\n//   DMA Fills: " << stats.fillCount;
   os << "\n//  DMA Copies: " << stats.copyCount;
@@ -159,13 +158,12 @@ void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
   os << "\n//  Dispatches: " << stats.dispatchCount;
   os << "\n// Async Calls: " << stats.callCount;
   // [QUIRK DS1] fixed: no division by zero without dispatches.
-  int reuse =
-      stats.dispatchCount == 0
-          ? 0
-          : static_cast<int>(std::roundf(
-                (1 - stats.executableCount /
-                         static_cast<float>(stats.dispatchCount)) *
-                100));
+  int reuse = stats.dispatchCount == 0
+                  ? 0
+                  : static_cast<int>(std::roundf(
+                        (1 - stats.executableCount /
+                                 static_cast<float>(stats.dispatchCount)) *
+                        100));
   os << "\n// Executables: " << stats.executableCount << ", " << reuse
      << "% reuse\n";
   os << "//\n";
@@ -180,8 +178,7 @@ void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
     printSeparator(os, '-');
     Operation *parent = executeOp->getParentOfType<FunctionOpInterface>();
     os << "// stream.cmd.execute "
-       << (parent ? parent->getName().getStringRef() : StringRef("?"))
-       << "\n";
+       << (parent ? parent->getName().getStringRef() : StringRef("?")) << "\n";
     printSeparator(os, '-');
     os << "// " << getBreadcrumb(executeOp) << "\n";
     os << "//\n// TODO\n//\n";
@@ -189,8 +186,7 @@ void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
   printSection(os, "Executables");
   os << "//\n// TODO\n//\n";
   for (ExecutableOp executableOp : info.executableOps) {
-    for (auto exportOp :
-         executableOp.getBlock().getOps<ExecutableExportOp>()) {
+    for (auto exportOp : executableOp.getBlock().getOps<ExecutableExportOp>()) {
       printSeparator(os, '-');
       os << "// stream.executable.export @" << executableOp.getSymName()
          << "::@" << exportOp.getSymName() << "\n";
@@ -234,8 +230,8 @@ void printCommandsCSV(llvm::raw_ostream &os, Region &region, int depth) {
         }
       }
       Attribute entryPoint = dispatch.getEntryPointsAttr()[0];
-      os << depth << ",\"dispatch\",\"" << entryPoint << "\",,"
-         << invocations << ",\"" << llvm::join(dims, ";") << "\","
+      os << depth << ",\"dispatch\",\"" << entryPoint << "\",," << invocations
+         << ",\"" << llvm::join(dims, ";") << "\","
          << dispatch.getUniformOperands().size() << ","
          << dispatch.getResources().size() << "\n";
     } else if (isa<CmdSerialOp, CmdConcurrentOp>(&op)) {
@@ -254,9 +250,9 @@ void printCSV(llvm::raw_ostream &os, const UsageInfo &info,
   os << stats.constantCount << "," << stats.constantSize << ","
      << stats.variableCount << "," << stats.variableSize << ","
      << stats.awaitCount << "," << stats.submissionCount << ","
-     << stats.transientSize << "," << stats.fillCount << ","
-     << stats.copyCount << "," << stats.dispatchCount << ","
-     << stats.callCount << "," << stats.executableCount << "\n";
+     << stats.transientSize << "," << stats.fillCount << "," << stats.copyCount
+     << "," << stats.dispatchCount << "," << stats.callCount << ","
+     << stats.executableCount << "\n";
   os << "\n;\n; Execution\n;\n\n";
   for (CmdExecuteOp executeOp : info.executeOps) {
     os << "; " << getBreadcrumb(executeOp) << "\n";

@@ -64,9 +64,8 @@ void eraseFunctionArguments(FunctionOpInterface funcOp,
                             const llvm::BitVector &dead) {
   Block &entry = funcOp.getFunctionBody().front();
   entry.eraseArguments(dead);
-  funcOp.setType(FunctionType::get(funcOp->getContext(),
-                                   entry.getArgumentTypes(),
-                                   funcOp.getResultTypes()));
+  funcOp.setType(FunctionType::get(
+      funcOp->getContext(), entry.getArgumentTypes(), funcOp.getResultTypes()));
 }
 
 void eraseSiteOperands(ArrayRef<CmdDispatchOp> sites,
@@ -134,14 +133,12 @@ void deduplicateWorkloads(ExportSites &entry) {
   for (unsigned i = 0; i < count; ++i)
     if (deadTo[i] >= 0)
       newOrdinal[i] = newOrdinal[deadTo[i]];
-  entry.funcOp->walk(
-      [&](iree_tensor_ext::DispatchWorkloadOrdinalOp ordinalOp) {
-        uint64_t ordinal = ordinalOp.getOrdinal().getZExtValue();
-        if (ordinal < count)
-          ordinalOp.setOrdinalAttr(
-              IntegerAttr::get(IndexType::get(ordinalOp->getContext()),
-                               newOrdinal[ordinal]));
-      });
+  entry.funcOp->walk([&](iree_tensor_ext::DispatchWorkloadOrdinalOp ordinalOp) {
+    uint64_t ordinal = ordinalOp.getOrdinal().getZExtValue();
+    if (ordinal < count)
+      ordinalOp.setOrdinalAttr(IntegerAttr::get(
+          IndexType::get(ordinalOp->getContext()), newOrdinal[ordinal]));
+  });
   Block &block = region.front();
   if (block.getNumArguments() >= count) {
     for (unsigned i = 0; i < count; ++i)

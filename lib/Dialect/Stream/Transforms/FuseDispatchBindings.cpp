@@ -114,8 +114,8 @@ void fuseExport(ExportSites &entry, ExecuteIndexConstants &zeros) {
   for (auto [f, binding] : llvm::enumerate(fused)) {
     BlockArgument newBinding = newBindings[f];
     for (unsigned j : binding.covered) {
-      BlockArgument offsetArg = block.insertArgument(
-          nextOffsetArg++, indexType, newBinding.getLoc());
+      BlockArgument offsetArg =
+          block.insertArgument(nextOffsetArg++, indexType, newBinding.getLoc());
       BlockArgument oldBinding = oldBindings[j];
       for (OpOperand &use : llvm::make_early_inc_range(oldBinding.getUses())) {
         if (auto subspan = dyn_cast<BindingSubspanOp>(use.getOwner())) {

@@ -62,17 +62,17 @@ void decompose(Location loc, Value value, unsigned indexBits,
   // [QUIRK PD1] fixed: every width below 32 is extended (the reference
   // leaves i31 alone).
   if (width < 32) {
-    value = builder.createOrFold<arith::ExtUIOp>(loc, builder.getI32Type(),
-                                                 value);
+    value =
+        builder.createOrFold<arith::ExtUIOp>(loc, builder.getI32Type(), value);
     width = 32;
   } else if (width > 32 && width < 64) {
-    value = builder.createOrFold<arith::ExtUIOp>(loc, builder.getI64Type(),
-                                                 value);
+    value =
+        builder.createOrFold<arith::ExtUIOp>(loc, builder.getI64Type(), value);
     width = 64;
   }
   if (width == 64) {
-    Value lo = builder.createOrFold<arith::TruncIOp>(loc, builder.getI32Type(),
-                                                     value);
+    Value lo =
+        builder.createOrFold<arith::TruncIOp>(loc, builder.getI32Type(), value);
     Value shift = arith::ConstantIntOp::create(builder, loc, 32, 64);
     Value shifted = builder.createOrFold<arith::ShRUIOp>(loc, value, shift);
     Value hi = builder.createOrFold<arith::TruncIOp>(loc, builder.getI32Type(),
@@ -157,8 +157,8 @@ void recomposeFunction(FunctionOpInterface funcOp, unsigned indexBits) {
     BlockArgument arg = entry.getArgument(i);
     unsigned firstNew = entry.getNumArguments();
     bool createdOps = false;
-    Value value = recompose(arg.getLoc(), arg.getType(), oldAttrs[i],
-                            indexBits, entry, builder, createdOps);
+    Value value = recompose(arg.getLoc(), arg.getType(), oldAttrs[i], indexBits,
+                            entry, builder, createdOps);
     if (!createdOps && oldAttrs[i] && !oldAttrs[i].empty())
       keptAttrs[firstNew - oldCount] = oldAttrs[i];
     arg.replaceAllUsesWith(value);
@@ -231,8 +231,8 @@ private:
       // A value defined inside the execute is decomposed next to the
       // dispatch (it does not dominate the execute).
       Operation *point = hostPoint;
-      if (point != dispatchOp && point->isAncestor(operand.getParentBlock()
-                                                        ->getParentOp()))
+      if (point != dispatchOp &&
+          point->isAncestor(operand.getParentBlock()->getParentOp()))
         point = dispatchOp;
       OpBuilder builder(point);
       decompose(dispatchOp.getLoc(), operand, indexBits, builder, operands);

@@ -48,9 +48,7 @@ StringRef stringifyDumpOutputFormat(DumpOutputFormat format) {
 namespace {
 
 /// Quotes a string option value for a textual pass option list.
-std::string quoteOption(StringRef value) {
-  return ("\"" + value + "\"").str();
-}
+std::string quoteOption(StringRef value) { return ("\"" + value + "\"").str(); }
 
 /// Builds a pipeline one step per line; stream passes are looked up by flag.
 class PipelineBuilder {
@@ -239,22 +237,21 @@ static void populateAsyncPhase(PipelineBuilder &b) {
 // (external-transients.md §9.0) unless `transients-reference-compat` is set.
 static void populateCmdPhase(PipelineBuilder &b) {
   const TransformOptions &options = b.opts();
-  std::string compat =
-      std::string("reference-compat=") +
-      (options.transientsReferenceCompat ? "true" : "false");
+  std::string compat = std::string("reference-compat=") +
+                       (options.transientsReferenceCompat ? "true" : "false");
   StringRef unplaced =
-      options.transientsUnplaced == TransientsUnplaced::Ignore ? "ignore"
+      options.transientsUnplaced == TransientsUnplaced::Ignore  ? "ignore"
       : options.transientsUnplaced == TransientsUnplaced::Error ? "error"
-                                                                 : "warn";
+                                                                : "warn";
   std::string emplaceOptions =
-      compat + " size-check=" +
-      (options.transientsSizeCheck ? "true" : "false") +
+      compat +
+      " size-check=" + (options.transientsSizeCheck ? "true" : "false") +
       " unplaced=" + unplaced.str();
   b.add("iree-stream-schedule-allocation");
   b.add("iree-stream-emplace-transients", emplaceOptions);
   b.add("iree-stream-materialize-transient-size-queries", compat);
-  b.addFunctionLike(
-      {"iree-stream-pack-constants", "iree-stream-layout-slices", canonicalize});
+  b.addFunctionLike({"iree-stream-pack-constants", "iree-stream-layout-slices",
+                     canonicalize});
   b.add(util::createPropagateSubrangesPass());
   b.cleanup();
   b.add("iree-stream-automatic-reference-counting");
@@ -347,10 +344,10 @@ LogicalResult buildStreamTransformPassPipeline(OpPassManager &pm,
 
 namespace {
 
-void registerPipeline(
-    StringRef name, StringRef description,
-    LogicalResult (*build)(OpPassManager &, const TransformOptions &,
-                           PipelineErrorHandler)) {
+void registerPipeline(StringRef name, StringRef description,
+                      LogicalResult (*build)(OpPassManager &,
+                                             const TransformOptions &,
+                                             PipelineErrorHandler)) {
   registerPassPipeline(
       name, description,
       [build](OpPassManager &pm, StringRef optionsText,

@@ -75,8 +75,7 @@ void specializeExport(ExportSites &entry, ExecuteIndexConstants &ordinals) {
   // 3. The function.
   MLIRContext *context = entry.funcOp->getContext();
   Type indexType = IndexType::get(context);
-  BlockArgument siteArg =
-      block.addArgument(indexType, entry.funcOp->getLoc());
+  BlockArgument siteArg = block.addArgument(indexType, entry.funcOp->getLoc());
   OpBuilder builder = OpBuilder::atBlockBegin(&block);
   int64_t numSites = entry.sites.size();
   SmallVector<Value> tables;
@@ -109,11 +108,10 @@ void specializeExport(ExportSites &entry, ExecuteIndexConstants &ordinals) {
       BlockArgument arg = block.getArgument(operandToArg[k]);
       Value column = getIndex(position);
       Value value = tensor::ExtractOp::create(
-          builder, arg.getLoc(), tables[setIndex],
-          ValueRange{siteArg, column});
+          builder, arg.getLoc(), tables[setIndex], ValueRange{siteArg, column});
       if (value.getType() != arg.getType())
-        value = arith::IndexCastOp::create(builder, arg.getLoc(),
-                                           arg.getType(), value);
+        value = arith::IndexCastOp::create(builder, arg.getLoc(), arg.getType(),
+                                           value);
       arg.replaceAllUsesWith(value);
       deadArgs.set(arg.getArgNumber());
     }

@@ -53,13 +53,12 @@ SmallVector<Operation *> discoverDependencies(Operation *initializer,
         if (Operation *global = symbolTable.lookup(accessor.getGlobalName()))
           globals.insert(global);
       } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-        auto ref = dyn_cast_if_present<SymbolRefAttr>(
-            call.getCallableForCallee());
+        auto ref =
+            dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
         Operation *callee =
             ref ? symbolTable.lookup(ref.getRootReference()) : nullptr;
         auto func = dyn_cast_if_present<FunctionOpInterface>(callee);
-        if (func && !func.isExternal() &&
-            queuedFunctions.insert(callee).second)
+        if (func && !func.isExternal() && queuedFunctions.insert(callee).second)
           queued.push_back(&func.getFunctionBody());
       }
     });
@@ -171,7 +170,6 @@ public:
       if (isa<InitializerOpInterface>(op))
         op->erase();
   }
-
 };
 
 } // namespace

@@ -70,8 +70,8 @@ bool renameChainedGlobals(GlobalTable &table) {
       return GlobalAction::PRESERVE;
     StringRef other;
     for (GlobalStoreOpInterface store : global.stores) {
-      auto load = store.getStoredGlobalValue()
-                      .getDefiningOp<GlobalLoadOpInterface>();
+      auto load =
+          store.getStoredGlobalValue().getDefiningOp<GlobalLoadOpInterface>();
       if (!load || (!other.empty() && other != load.getGlobalName()))
         return GlobalAction::PRESERVE;
       other = load.getGlobalName();

@@ -36,8 +36,8 @@ CallReachability::CallReachability(ModuleOp moduleOp) {
       return;
     SmallVector<Operation *> &list = callees[op];
     region->walk([&](CallOpInterface call) {
-      auto ref = dyn_cast_if_present<SymbolRefAttr>(
-          call.getCallableForCallee());
+      auto ref =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
       if (!ref)
         return;
       Operation *callee = symbolTable.lookupNearestSymbolFrom(call, ref);
@@ -177,13 +177,11 @@ void GlobalTable::renameGlobalUses(GlobalInfo &src, GlobalInfo &dst) {
   }
   src.loads.clear();
   AttrTypeReplacer replacer;
-  replacer.addReplacement(
-      [&](SymbolRefAttr ref) -> std::optional<Attribute> {
-        if (ref.getRootReference() == srcName &&
-            ref.getNestedReferences().empty())
-          return dstRef;
-        return std::nullopt;
-      });
+  replacer.addReplacement([&](SymbolRefAttr ref) -> std::optional<Attribute> {
+    if (ref.getRootReference() == srcName && ref.getNestedReferences().empty())
+      return dstRef;
+    return std::nullopt;
+  });
   for (Operation *op : src.referencingOps) {
     replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
                                /*replaceLocs=*/false, /*replaceTypes=*/false);

@@ -205,11 +205,11 @@ FuncAnalysis analyzeFunction(FuncOp funcOp, Explorer &explorer) {
   // Pass-through pruning: an argument used only to be returned where its
   // result is passed through becomes unused.
   for (unsigned k = 0; k < numArgs; ++k) {
-    if (!analysis.argUsed[k] || !llvm::is_contained(analysis.resultPassThrough,
-                                                    static_cast<int>(k)))
+    if (!analysis.argUsed[k] ||
+        !llvm::is_contained(analysis.resultPassThrough, static_cast<int>(k)))
       continue;
-    bool onlyPassedThrough = llvm::all_of(
-        entry.getArgument(k).getUses(), [&](OpOperand &use) {
+    bool onlyPassedThrough =
+        llvm::all_of(entry.getArgument(k).getUses(), [&](OpOperand &use) {
           unsigned p = use.getOperandNumber();
           return isa<ReturnOp>(use.getOwner()) && p < numResults &&
                  analysis.resultPassThrough[p] == static_cast<int>(k);
@@ -328,8 +328,8 @@ private:
   }
 
   FailureOr<CallOp> rewriteCall(CallOp callOp, FuncAnalysis &analysis,
-                            const llvm::BitVector &deadArgs,
-                            const llvm::BitVector &deadResults) {
+                                const llvm::BitVector &deadArgs,
+                                const llvm::BitVector &deadResults) {
     SmallVector<Value> operands;
     for (auto [i, v] : llvm::enumerate(callOp.getArguments()))
       if (!deadArgs.test(i))
@@ -339,11 +339,10 @@ private:
       if (!deadResults.test(i))
         resultTypes.push_back(r.getType());
     OpBuilder builder(callOp);
-    auto newCall =
-        CallOp::create(builder, callOp.getLoc(), resultTypes,
-                       callOp.getCalleeAttr(), operands,
-                       /*tied_operands=*/ArrayAttr(), /*arg_attrs=*/ArrayAttr(),
-                       /*res_attrs=*/ArrayAttr());
+    auto newCall = CallOp::create(
+        builder, callOp.getLoc(), resultTypes, callOp.getCalleeAttr(), operands,
+        /*tied_operands=*/ArrayAttr(), /*arg_attrs=*/ArrayAttr(),
+        /*res_attrs=*/ArrayAttr());
     for (NamedAttribute attr : callOp->getDiscardableAttrs())
       newCall->setAttr(attr.getName(), attr.getValue());
     builder.setInsertionPointAfter(newCall);

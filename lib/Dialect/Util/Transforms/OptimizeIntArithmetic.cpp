@@ -143,8 +143,7 @@ struct HoistIndexCastUI : public OpRewritePattern<arith::IndexCastUIOp> {
 
 /// remui x, C -> 0 when x is a known multiple of C.
 struct RemUIDivisibilityByConstant : public OpRewritePattern<arith::RemUIOp> {
-  RemUIDivisibilityByConstant(MLIRContext *context,
-                              const RangeQueries &queries)
+  RemUIDivisibilityByConstant(MLIRContext *context, const RangeQueries &queries)
       : OpRewritePattern(context), queries(queries) {}
   LogicalResult matchAndRewrite(arith::RemUIOp op,
                                 PatternRewriter &rewriter) const override {
@@ -198,11 +197,10 @@ struct NarrowSCFForIV : public OpRewritePattern<scf::ForOp> {
       iv.setType(i32);
     });
     rewriter.setInsertionPointToStart(op.getBody());
-    Value wide = type.isIndex()
-                     ? arith::IndexCastUIOp::create(rewriter, loc, type, iv)
-                           .getResult()
-                     : arith::ExtUIOp::create(rewriter, loc, type, iv)
-                           .getResult();
+    Value wide =
+        type.isIndex()
+            ? arith::IndexCastUIOp::create(rewriter, loc, type, iv).getResult()
+            : arith::ExtUIOp::create(rewriter, loc, type, iv).getResult();
     rewriter.replaceAllUsesExcept(iv, wide, wide.getDefiningOp());
     return success();
   }
@@ -229,9 +227,8 @@ struct NarrowAssumeInt : public OpRewritePattern<AssumeIntOp> {
     }
     if (!changed)
       return failure();
-    auto newOp =
-        AssumeIntOp::create(rewriter, op.getLoc(), operands,
-                            op.getAssumptions());
+    auto newOp = AssumeIntOp::create(rewriter, op.getLoc(), operands,
+                                     op.getAssumptions());
     SmallVector<Value> results;
     for (auto [oldResult, newResult] :
          llvm::zip_equal(op.getResults(), newOp.getResults())) {

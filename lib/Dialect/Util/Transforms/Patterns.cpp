@@ -227,9 +227,9 @@ struct MergeIndexSwitchPattern : public OpRewritePattern<scf::IndexSwitchOp> {
     SmallVector<Type> resultTypes(prevOp.getResultTypes());
     llvm::append_range(resultTypes, nextOp.getResultTypes());
     auto fusedLoc = rewriter.getFusedLoc({prevOp.getLoc(), nextOp.getLoc()});
-    auto newOp = scf::IndexSwitchOp::create(
-        rewriter, fusedLoc, resultTypes, prevOp.getArg(), prevOp.getCases(),
-        prevOp.getCases().size());
+    auto newOp = scf::IndexSwitchOp::create(rewriter, fusedLoc, resultTypes,
+                                            prevOp.getArg(), prevOp.getCases(),
+                                            prevOp.getCases().size());
     auto buildRegion = [&](Region &prevRegion, Region &nextRegion,
                            Region &newRegion) {
       Block *block = rewriter.createBlock(&newRegion);
@@ -329,8 +329,8 @@ struct SimplifyUnreachableBranchPattern
         rewriter.replaceOpWithNewOp<cf::BranchOp>(
             condBr, condBr.getFalseDest(), condBr.getFalseDestOperands());
       else
-        rewriter.replaceOpWithNewOp<cf::BranchOp>(
-            condBr, condBr.getTrueDest(), condBr.getTrueDestOperands());
+        rewriter.replaceOpWithNewOp<cf::BranchOp>(condBr, condBr.getTrueDest(),
+                                                  condBr.getTrueDestOperands());
       return success();
     }
     return failure();
@@ -339,8 +339,7 @@ struct SimplifyUnreachableBranchPattern
 
 } // namespace
 
-void populateCommonPatterns(MLIRContext *context,
-                            RewritePatternSet &patterns) {
+void populateCommonPatterns(MLIRContext *context, RewritePatternSet &patterns) {
   patterns.add<FoldBlockArgumentsPattern, ElideBranchOperandsPattern,
                IndexSwitchToIfPattern, MergeIndexSwitchPattern,
                SimplifyUnreachableIfPattern, SimplifyUnreachableBranchPattern>(

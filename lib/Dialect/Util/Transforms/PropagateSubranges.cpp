@@ -34,7 +34,9 @@ namespace sluice::util {
 namespace {
 
 bool isSubrangeType(Type type) { return isa<SubrangeTypeInterface>(type); }
-bool anySubrange(TypeRange types) { return llvm::any_of(types, isSubrangeType); }
+bool anySubrange(TypeRange types) {
+  return llvm::any_of(types, isSubrangeType);
+}
 bool usesSubranges(Operation *op) {
   return anySubrange(op->getOperandTypes()) ||
          anySubrange(op->getResultTypes());
@@ -118,10 +120,10 @@ private:
       OpBuilder builder(moduleOp.getContext());
       builder.setInsertionPointAfter(globalOp);
       auto create = [&](StringRef suffix) {
-        auto newOp = GlobalOp::create(
-            builder, globalOp.getLoc(),
-            (globalOp.getSymName() + "__" + suffix).str(),
-            /*isMutable=*/true, builder.getIndexType());
+        auto newOp =
+            GlobalOp::create(builder, globalOp.getLoc(),
+                             (globalOp.getSymName() + "__" + suffix).str(),
+                             /*isMutable=*/true, builder.getIndexType());
         newOp.setSymVisibilityAttr(globalOp.getSymVisibilityAttr());
         symbolTable->insert(newOp, builder.getInsertionPoint());
         builder.setInsertionPointAfter(newOp);
@@ -139,8 +141,8 @@ private:
     auto [it, inserted] = indexConstants.try_emplace(value, Value());
     if (inserted) {
       OpBuilder builder(memoAnchor);
-      it->second = arith::ConstantIndexOp::create(builder, memoAnchor->getLoc(),
-                                                  value);
+      it->second =
+          arith::ConstantIndexOp::create(builder, memoAnchor->getLoc(), value);
     }
     return it->second;
   }
@@ -167,8 +169,7 @@ private:
 
   Value createSubrangeOp(Location loc, const Subrange &s, OpBuilder &builder) {
     return cast<SubrangeTypeInterface>(s.resource.getType())
-        .createSubrangeOp(loc, s.resource, s.size, s.offset, s.length,
-                          builder);
+        .createSubrangeOp(loc, s.resource, s.size, s.offset, s.length, builder);
   }
 
   static void expandType(Type type, SmallVectorImpl<Type> &types) {
@@ -292,10 +293,10 @@ private:
     Subrange src = consume(op.getSubrangeResource(), builder);
     if (src.resource == op.getSubrangeResource())
       return;
-    Value offset = builder.createOrFold<arith::AddIOp>(
-        op->getLoc(), src.offset, op.getSubrangeOffset());
-    subranges.insert(result, {src.resource, src.size, offset,
-                              op.getSubrangeLength()});
+    Value offset = builder.createOrFold<arith::AddIOp>(op->getLoc(), src.offset,
+                                                       op.getSubrangeOffset());
+    subranges.insert(result,
+                     {src.resource, src.size, offset, op.getSubrangeLength()});
   }
 
   void expandGlobalLoad(GlobalLoadOpInterface op) {
@@ -384,7 +385,8 @@ private:
                  newOp->getResult(next + 2)};
       next += 3;
       subranges.insert(newResult, s);
-      oldResult.replaceAllUsesWith(createSubrangeOp(oldOp->getLoc(), s, builder));
+      oldResult.replaceAllUsesWith(
+          createSubrangeOp(oldOp->getLoc(), s, builder));
     }
   }
 

@@ -28,7 +28,8 @@ namespace sluice::util {
 namespace {
 
 bool isBlockingOp(Operation *op) {
-  return isa<CallOpInterface>(op) || op->hasTrait<mlir::OpTrait::IsTerminator>();
+  return isa<CallOpInterface>(op) ||
+         op->hasTrait<mlir::OpTrait::IsTerminator>();
 }
 
 /// Loads of immutable globals: the first per global moves to the entry
@@ -107,8 +108,7 @@ bool optimizeBlock(Block &block,
         auto prevStore = dyn_cast<GlobalStoreOpInterface>(prev);
         auto prevLoad = dyn_cast<GlobalLoadOpInterface>(prev);
         if (prevStore && isa<GlobalLoadOpInterface>(op)) {
-          op->getResult(0).replaceAllUsesWith(
-              prevStore.getStoredGlobalValue());
+          op->getResult(0).replaceAllUsesWith(prevStore.getStoredGlobalValue());
           op->erase();
           ops.erase(ops.begin() + i);
           removed = true;

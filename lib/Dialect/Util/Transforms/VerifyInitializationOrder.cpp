@@ -187,20 +187,20 @@ private:
                !isa<FunctionOpInterface>(parent))
           parent = parent->getParentOp();
         if (!parent) {
-          store->emitError() << "store to immutable global '@"
-                             << global.getName()
-                             << "' outside of function or initializer context";
+          store->emitError()
+              << "store to immutable global '@" << global.getName()
+              << "' outside of function or initializer context";
           continue;
         }
         if (isa<InitializerOpInterface>(parent))
           continue;
         StringRef funcName = SymbolTable::getSymbolName(parent).getValue();
         if (reach.isExternallyReachable(parent)) {
-          store->emitError() << "store to immutable global '@"
-                             << global.getName() << "' in function '"
-                             << funcName
-                             << "' which is reachable from non-initializer "
-                                "contexts";
+          store->emitError()
+              << "store to immutable global '@" << global.getName()
+              << "' in function '" << funcName
+              << "' which is reachable from non-initializer "
+                 "contexts";
           continue;
         }
         if (!reach.isInitializerOnly(parent)) {
@@ -217,9 +217,8 @@ private:
           conditional |= isa<RegionBranchOpInterface>(op);
         if (conditional)
           store->emitWarning()
-              << "conditional store to immutable global '@"
-              << global.getName() << "' in initializer-only function '"
-              << funcName
+              << "conditional store to immutable global '@" << global.getName()
+              << "' in initializer-only function '" << funcName
               << "' may indicate complex initialization pattern "
                  "(verification may be overly conservative)";
       }
