@@ -395,15 +395,20 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
-    def finish(self):
-        e = self.e
-        lines = ["stream.executable private @ex {"]
+    @staticmethod
+    def export_lines(e):
+        """The stream.executable.export ops of every dispatched name (3 ops each)."""
+        lines = []
         for name in sorted(e.exports):
             lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
                       "    %c1 = arith.constant 1 : index",
                       "    stream.return %n, %c1, %c1 : index, index, index",
                       "  }"]
-        lines.append("}")
+        return lines
+
+    def finish(self):
+        e = self.e
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["}"]
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
 
@@ -678,13 +683,7 @@ class CmdLevel(Level):
         if not e.opt("funcs", 0):
             AsyncLevel.finish(self)
             return
-        lines = ["stream.executable private @ex {"]
-        for name in sorted(e.exports):
-            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
-                      "    %c1 = arith.constant 1 : index",
-                      "    stream.return %n, %c1, %c1 : index, index, index",
-                      "  }"]
-        lines.append("  builtin.module {")
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
         for name in sorted(e.exports):
             bindings, scalar_types = e.exports[name]
             args = [f"%b{k}: !stream.binding" for k in range(bindings)]
