@@ -11,18 +11,14 @@
 #ifndef SLUICE_RUNTIME_CORE_CAPI_H
 #define SLUICE_RUNTIME_CORE_CAPI_H
 
+#include "sluice/Runtime/CTypes.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct sluice_status_s *sluice_status_t;
-typedef struct sluice_device_s sluice_device_t;
-typedef struct sluice_semaphore_s sluice_semaphore_t;
-typedef struct sluice_fence_s sluice_fence_t;
-typedef struct sluice_buffer_s sluice_buffer_t;
 
 /* Status: canonical code (IREE/absl numbering) and message. */
 sluice_status_t sluice_status_make(int code, const char *message);
