@@ -186,6 +186,10 @@ public:
   Status wave(ExecState &exec, uint32_t count, const sluice_wave_item_t *items);
 
   SchedulerStatistics statistics() const;
+  /// Counts a payload the caller had to put on the heap.
+  void noteHeapPayload() {
+    counters_.heapPayloads.fetch_add(1, std::memory_order_relaxed);
+  }
 
 private:
   struct Wave;
