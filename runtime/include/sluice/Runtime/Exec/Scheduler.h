@@ -186,6 +186,11 @@ public:
   Status wave(ExecState &exec, uint32_t count, const sluice_wave_item_t *items);
 
   SchedulerStatistics statistics() const;
+  /// Workers currently parked (tests, diagnostics).
+  unsigned parkedWorkerCount() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return parkedWorkers_;
+  }
   /// Counts a payload the caller had to put on the heap.
   void noteHeapPayload() {
     counters_.heapPayloads.fetch_add(1, std::memory_order_relaxed);
