@@ -54,6 +54,9 @@ bool cpuHasFeature(std::string_view name) {
   SLUICE_FEATURE("avx512vnni", "avx512vnni")
   SLUICE_FEATURE("avx512bf16", "avx512bf16")
   SLUICE_FEATURE("avx512fp16", "avx512fp16")
+  SLUICE_FEATURE("sse4a", "sse4a")
+  SLUICE_FEATURE("fma4", "fma4")
+  SLUICE_FEATURE("xop", "xop")
 #undef SLUICE_FEATURE
 #endif
   return true;
