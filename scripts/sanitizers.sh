@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the runtime (no MLIR compiler, no benchmarks) with ASan+UBSan and with TSan in separate
-# build directories and runs the runtime and archive unit tests in each.
+# build directories and runs the runtime and archive unit tests in each: core, I/O, parameters,
+# execution (waves, scheduler, the randomized fence-DAG stress test), modules (the hand-written
+# test module is built with the same sanitizer and dlopen'ed) and the allocation counters.
 #
 # Usage: scripts/sanitizers.sh [asan|tsan|all]   (default: all)
 # Environment:
@@ -10,8 +12,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 which="${1:-all}"
 jobs="${SLUICE_SANITIZER_JOBS:-1}"
-tests="${SLUICE_SANITIZER_TESTS:-^(Semaphore|Fence|Buffer|Memory|CApi|Device|DeviceLifetime|Backends|IoEngine|IoPolicy|IoFile|MappedFile|Policies|Provider|ParameterAbi|ModuleTest|ParameterModule|ProviderMemoryFile|ProviderOptions|ProviderStress|ProviderLifetime|ParametersCApi|WriteJournal|WriteJournalNames|Crc32c|Sha256|Testdata|GgufReader|GgufReaderMalformed|IrpaReader|IrpaReaderMalformed|IrpaWriter|Slmd|ParameterIndex|ParameterScopes|SafetensorsReader|SafetensorsReaderMalformed)}"
-targets=(SluiceArchiveTests SluiceRuntimeCoreTests SluiceRuntimeIOTests SluiceRuntimeParametersTests)
+tests="${SLUICE_SANITIZER_TESTS:-^(Semaphore|Fence|Buffer|Memory|CApi|Device|DeviceLifetime|Backends|IoEngine|IoPolicy|IoFile|MappedFile|Policies|Provider|ParameterAbi|ModuleTest|ParameterModule|ProviderMemoryFile|ProviderOptions|ProviderStress|ProviderLifetime|ParametersCApi|WriteJournal|WriteJournalNames|Crc32c|Sha256|Testdata|GgufReader|GgufReaderMalformed|IrpaReader|IrpaReaderMalformed|IrpaWriter|Slmd|ParameterIndex|ParameterScopes|SafetensorsReader|SafetensorsReaderMalformed|Wave|Scheduler|DeviceScheduling|FenceDagStress|AbiLayout|BufferViewTest|ImportsTest|ModuleTest|ModuleLoadTest|AllocationCount)}"
+targets=(SluiceArchiveTests SluiceRuntimeCoreTests SluiceRuntimeIOTests SluiceRuntimeParametersTests
+         SluiceRuntimeExecTests SluiceRuntimeModuleAbiTests SluiceRuntimeModuleTests
+         SluiceRuntimeAllocationTests)
 
 run_one() {
   local name="$1" flag="$2"
