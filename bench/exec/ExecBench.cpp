@@ -118,8 +118,9 @@ void report(const char *id, const char *name, double sluice, double baseline,
 constexpr uint32_t kF32 = 0x21000020u;
 
 inline void releaseRef(sluice_context_abi_t *ctx, void *ref) {
-  if (ref && __atomic_fetch_sub(&static_cast<sluice_ref_header_t *>(ref)->ref_count,
-                                1, __ATOMIC_ACQ_REL) == 1)
+  if (ref &&
+      __atomic_fetch_sub(&static_cast<sluice_ref_header_t *>(ref)->ref_count, 1,
+                         __ATOMIC_ACQ_REL) == 1)
     ctx->rt->ref_destroy(ref);
 }
 
@@ -129,9 +130,9 @@ inline uint8_t *hostPointer(uint64_t buffer) {
   return base ? base + b->byte_offset : nullptr;
 }
 
-__attribute__((noinline)) int32_t add16Workgroup(
-    const sluice_environment_t *, const sluice_dispatch_state_t *d,
-    const sluice_workgroup_state_t *) {
+__attribute__((noinline)) int32_t
+add16Workgroup(const sluice_environment_t *, const sluice_dispatch_state_t *d,
+               const sluice_workgroup_state_t *) {
   const float *a = static_cast<const float *>(d->binding_ptrs[0]);
   const float *b = static_cast<const float *>(d->binding_ptrs[1]);
   float *out = static_cast<float *>(d->binding_ptrs[2]);
@@ -140,9 +141,9 @@ __attribute__((noinline)) int32_t add16Workgroup(
   return 0;
 }
 
-__attribute__((noinline)) int32_t emptyWorkgroup(
-    const sluice_environment_t *, const sluice_dispatch_state_t *,
-    const sluice_workgroup_state_t *) {
+__attribute__((noinline)) int32_t
+emptyWorkgroup(const sluice_environment_t *, const sluice_dispatch_state_t *,
+               const sluice_workgroup_state_t *) {
   return 0;
 }
 
@@ -158,7 +159,8 @@ sluice_status_t add16Command(sluice_context_abi_t *ctx, sluice_exec_t *exec,
                                   "no storage", 10);
   sluice_dispatch_state_t state{};
   state.workgroup_size_x = state.workgroup_size_y = state.workgroup_size_z = 1;
-  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z = 1;
+  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z =
+      1;
   state.max_concurrency = 1;
   state.binding_count = 3;
   state.binding_ptrs = ptrs;
@@ -172,7 +174,8 @@ sluice_status_t add16Command(sluice_context_abi_t *ctx, sluice_exec_t *exec,
 
 /// add(a: view, b: view) -> view, as the sync wrapper of a one-dispatch
 /// program lowers: assert inputs, alloca the result, one execute, await.
-sluice_status_t add16Entry(sluice_context_abi_t *ctx, const sluice_value_t *args,
+sluice_status_t add16Entry(sluice_context_abi_t *ctx,
+                           const sluice_value_t *args,
                            sluice_value_t *results) {
   const sluice_rt_imports_v1_t *rt = ctx->rt;
   auto *va = static_cast<sluice_buffer_view_t *>(args[0].ref);
@@ -217,7 +220,8 @@ sluice_status_t add16Entry(sluice_context_abi_t *ctx, const sluice_value_t *args
 sluice_status_t wavesCommand(sluice_context_abi_t *ctx, sluice_exec_t *exec,
                              const uint64_t *closure) {
   sluice_dispatch_state_t state{};
-  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z = 1;
+  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z =
+      1;
   sluice_wave_item_t item{};
   item.kind = SLUICE_WAVE_ITEM_DISPATCH;
   item.dispatch.fn = emptyWorkgroup;
@@ -228,15 +232,15 @@ sluice_status_t wavesCommand(sluice_context_abi_t *ctx, sluice_exec_t *exec,
       return s;
   return nullptr;
 }
-sluice_status_t wavesEntry(sluice_context_abi_t *ctx, const sluice_value_t *args,
+sluice_status_t wavesEntry(sluice_context_abi_t *ctx,
+                           const sluice_value_t *args,
                            sluice_value_t *results) {
   sluice_fence_t *signal = nullptr;
   if (sluice_status_t s = ctx->rt->fence_create(ctx, ctx->device, &signal))
     return s;
   uint64_t closure[1] = {(uint64_t)args[0].i32};
-  sluice_status_t s = ctx->rt->queue_execute(ctx, ctx->device, -1, nullptr,
-                                             signal, wavesCommand, closure, 1,
-                                             0, 100);
+  sluice_status_t s = ctx->rt->queue_execute(
+      ctx, ctx->device, -1, nullptr, signal, wavesCommand, closure, 1, 0, 100);
   if (!s)
     s = ctx->rt->fence_await(ctx, -1, 1, &signal);
   releaseRef(ctx, signal);
@@ -248,9 +252,20 @@ const sluice_module_function_t kFunctions[] = {
     {"waves", wavesEntry, "0i_v", 0, nullptr, nullptr},
 };
 const sluice_module_export_info_t kExports[] = {{"ex", "add", 0, 3, 50, 0}};
-const sluice_module_descriptor_t kDescriptor = {
-    SLUICE_MODULE_ABI_VERSION, 0, "bench", "x86-64", "", 0, nullptr, 0,
-    nullptr, 2, kFunctions, nullptr, 1, kExports};
+const sluice_module_descriptor_t kDescriptor = {SLUICE_MODULE_ABI_VERSION,
+                                                0,
+                                                "bench",
+                                                "x86-64",
+                                                "",
+                                                0,
+                                                nullptr,
+                                                0,
+                                                nullptr,
+                                                2,
+                                                kFunctions,
+                                                nullptr,
+                                                1,
+                                                kExports};
 const sluice_module_descriptor_t *benchQuery(uint32_t v) {
   return v == SLUICE_MODULE_ABI_VERSION ? &kDescriptor : nullptr;
 }
@@ -308,9 +323,9 @@ void rowE1() {
   check(sluice_call_invoke(call), "invoke");
   char text[256];
   size_t length = 0;
-  check(sluice_buffer_view_format(
-            static_cast<sluice_buffer_view_t *>(sluice_call_result(call, 0).ref),
-            4, text, sizeof(text), &length),
+  check(sluice_buffer_view_format(static_cast<sluice_buffer_view_t *>(
+                                      sluice_call_result(call, 0).ref),
+                                  4, text, sizeof(text), &length),
         "format");
   if (std::strcmp(text, "16xf32=3 3 3 3...")) {
     std::fprintf(stderr, "error: add printed %s\n", text);
@@ -321,7 +336,8 @@ void rowE1() {
   void *ptrs[3] = {x.data(), y.data(), z.data()};
   size_t lengths[3] = {64, 64, 64};
   sluice_dispatch_state_t state{};
-  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z = 1;
+  state.workgroup_count_x = state.workgroup_count_y = state.workgroup_count_z =
+      1;
   state.binding_count = 3;
   state.binding_ptrs = ptrs;
   state.binding_lengths = lengths;
@@ -432,21 +448,20 @@ void rowE3() {
   report("E3", "hot_fanout_2_empty_workgroups", two, futex, 500, "<=0.5us");
   auto [many, futex2] = measure([&] { return waveOf(256, n / 10); },
                                 [&] { return roundTrip(n / 4); }, "E3b");
-  report("E3b", "hot_fanout_256_empty_workgroups", many, futex2, 3000,
-         "<=3us");
+  report("E3b", "hot_fanout_256_empty_workgroups", many, futex2, 3000, "<=3us");
   stop = true;
   ping.store(++counter);
   ping.notify_one();
   partner.join();
   SchedulerStatistics stats = scheduler.statistics();
-  std::printf("   (waves=%llu fanouts=%llu)\n",
-              (unsigned long long)stats.waves,
+  std::printf("   (waves=%llu fanouts=%llu)\n", (unsigned long long)stats.waves,
               (unsigned long long)stats.fanouts);
 }
 
 void rowE12() {
   Program p(1, 100);
-  sluice_context_abi_t *ctx = reinterpret_cast<sluice_context_abi_t *>(p.context);
+  sluice_context_abi_t *ctx =
+      reinterpret_cast<sluice_context_abi_t *>(p.context);
   const sluice_rt_imports_v1_t *rt = ctx->rt;
   const int n = 50000;
   auto fenceCycle = [&] {

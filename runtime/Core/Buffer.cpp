@@ -27,15 +27,14 @@ Status BufferStorage::commit() {
     return Status(
         StatusCode::FailedPrecondition,
         "buffer storage was already deallocated and cannot be recommitted");
-  uint8_t *p = pool_ ? pool_->take(size_)
-                    : allocateHostBlock(size_, stats_.get());
+  uint8_t *p =
+      pool_ ? pool_->take(size_) : allocateHostBlock(size_, stats_.get());
   if (!p)
     return makeStatus(StatusCode::ResourceExhausted,
                       "out of host memory allocating %llu bytes",
                       (unsigned long long)size_);
   uint8_t *expected = nullptr;
-  if (!data_.compare_exchange_strong(expected, p,
-                                     std::memory_order_acq_rel)) {
+  if (!data_.compare_exchange_strong(expected, p, std::memory_order_acq_rel)) {
     // Raced with another commit.
     if (pool_)
       pool_->give(p, size_);

@@ -94,15 +94,14 @@ Status queueReadFile(Device &device, uint64_t affinity, const FenceRef &wait,
     return device.queueRead(affinity, wait, signal, file->file, fileOffset,
                             target, targetOffset, length);
   if (fileOffset > file->length || length > file->length - fileOffset)
-    return reject(makeStatus(
-        StatusCode::OutOfRange,
-        "read range [%llu, %llu) is outside file length %llu",
-        (unsigned long long)fileOffset,
-        (unsigned long long)(fileOffset + length),
-        (unsigned long long)file->length));
-  return device.queueReadMemory(affinity, wait, signal,
-                                file->data + fileOffset, file->keepAlive,
-                                target, targetOffset, length);
+    return reject(
+        makeStatus(StatusCode::OutOfRange,
+                   "read range [%llu, %llu) is outside file length %llu",
+                   (unsigned long long)fileOffset,
+                   (unsigned long long)(fileOffset + length),
+                   (unsigned long long)file->length));
+  return device.queueReadMemory(affinity, wait, signal, file->data + fileOffset,
+                                file->keepAlive, target, targetOffset, length);
 }
 
 Status queueWriteFile(Device &device, uint64_t affinity, const FenceRef &wait,
@@ -158,8 +157,8 @@ sluice_status_t sluice_device_create(uint32_t worker_threads,
 }
 void sluice_device_release(sluice_device_t *device) { delete device; }
 
-sluice_status_t sluice_device_await(sluice_device_t *device,
-                                    int64_t timeout_ns, size_t fence_count,
+sluice_status_t sluice_device_await(sluice_device_t *device, int64_t timeout_ns,
+                                    size_t fence_count,
                                     sluice_fence_t *const *fences) {
   if (!device || (fence_count && !fences))
     return wrap(invalid("device or fences is NULL"));
@@ -167,9 +166,9 @@ sluice_status_t sluice_device_await(sluice_device_t *device,
   refs.reserve(fence_count);
   for (size_t i = 0; i < fence_count; ++i)
     refs.push_back(unwrap(fences[i]));
-  return wrap(device->device->await(refs, deadlineFromTimeout(timeout_ns),
-                                    timeout_ns < 0 ? -1
-                                                   : timeout_ns / 1000000));
+  return wrap(
+      device->device->await(refs, deadlineFromTimeout(timeout_ns),
+                            timeout_ns < 0 ? -1 : timeout_ns / 1000000));
 }
 
 sluice_status_t
@@ -358,8 +357,8 @@ sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access,
 }
 
 sluice_status_t sluice_file_from_memory(const void *data, uint64_t length,
-                                        void (*release)(void *user),
-                                        void *user, sluice_file_t **out_file) {
+                                        void (*release)(void *user), void *user,
+                                        sluice_file_t **out_file) {
   if (!out_file || (!data && length))
     return wrap(invalid("out_file or data is NULL"));
   auto *file = new sluice_file_s;
@@ -376,9 +375,9 @@ sluice_status_t sluice_file_open(const char *path, uint32_t access,
     return wrap(invalid("path or out_file is NULL"));
   *out_file = nullptr;
   io::IoFile::OpenOptions options;
-  options.access = ((access & memory_access::Read) ? io::file_access::Read : 0) |
-                   ((access & memory_access::Write) ? io::file_access::Write
-                                                    : 0);
+  options.access =
+      ((access & memory_access::Read) ? io::file_access::Read : 0) |
+      ((access & memory_access::Write) ? io::file_access::Write : 0);
   Expected<io::IoFileRef> opened = io::IoFile::open(path, options);
   if (!opened)
     return wrap(opened.takeStatus());

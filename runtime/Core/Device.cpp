@@ -142,9 +142,8 @@ Status Device::await(std::span<const FenceRef> fences, Deadline deadline,
   if (reached)
     return Status();
   auto token = std::make_shared<exec::AwaitToken>();
-  Semaphore::notifyAll(timepoints, [token](const Status &status) {
-    token->complete(status);
-  });
+  Semaphore::notifyAll(
+      timepoints, [token](const Status &status) { token->complete(status); });
   Status status = scheduler_->await(*token, deadline);
   if (!token->done())
     return makeStatus(StatusCode::DeadlineExceeded,
@@ -406,8 +405,8 @@ Status Device::queueReadMemory(uint64_t affinity, const FenceRef &wait,
                                BufferRef target, uint64_t targetOffset,
                                uint64_t length) {
   if (!target)
-    return reject(signal, Status(StatusCode::InvalidArgument,
-                                 "read into a null buffer"));
+    return reject(
+        signal, Status(StatusCode::InvalidArgument, "read into a null buffer"));
   if (!source && length)
     return reject(signal, Status(StatusCode::InvalidArgument,
                                  "read from a null memory range"));

@@ -1,4 +1,4 @@
-//===- CpuRelax.h - Spin-loop hint (private to runtime/Exec) ---------------===//
+//===- CpuRelax.h - Spin-loop hint (runtime/Exec only) -----*- C++ -*-===//
 #ifndef SLUICE_RUNTIME_EXEC_CPURELAX_H
 #define SLUICE_RUNTIME_EXEC_CPURELAX_H
 

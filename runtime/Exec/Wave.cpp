@@ -57,8 +57,9 @@ void fillPattern(uint8_t *p, uint64_t n, uint32_t pattern, uint32_t plen) {
     std::memset(p, (int)(pattern & 0xFF), n);
     return;
   }
-  uint64_t word = plen == 2 ? (uint64_t)(pattern & 0xFFFF) * 0x0001000100010001ull
-                            : (uint64_t)pattern * 0x0000000100000001ull;
+  uint64_t word = plen == 2
+                      ? (uint64_t)(pattern & 0xFFFF) * 0x0001000100010001ull
+                      : (uint64_t)pattern * 0x0000000100000001ull;
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8)
     std::memcpy(p + i, &word, 8);
@@ -84,8 +85,7 @@ Status runUnit(const ExecState &exec, const sluice_environment_t *env,
     const sluice_dispatch_state_t *s = item.dispatch.state;
     uint64_t x = unit % s->workgroup_count_x;
     uint64_t y = (unit / s->workgroup_count_x) % s->workgroup_count_y;
-    uint64_t z =
-        unit / ((uint64_t)s->workgroup_count_x * s->workgroup_count_y);
+    uint64_t z = unit / ((uint64_t)s->workgroup_count_x * s->workgroup_count_y);
     sluice_workgroup_state_t wg{};
     wg.workgroup_id_x = (uint32_t)x;
     wg.workgroup_id_y = (uint32_t)y;
@@ -213,9 +213,8 @@ void Scheduler::participate(Wave &wave, uint32_t participant) {
     uint64_t end = std::min(wave.total, begin + wave.chunk);
     for (uint64_t u = begin; u < end; ++u) {
       const sluice_wave_item_t &item = cursor.seek(u);
-      Status status =
-          runUnit(*wave.exec, &environment_, item, u - cursor.itemStart,
-                  participant);
+      Status status = runUnit(*wave.exec, &environment_, item,
+                              u - cursor.itemStart, participant);
       if (!status.isOk()) {
         std::lock_guard<std::mutex> lock(wave.errorMutex);
         if (!wave.failed.load(std::memory_order_relaxed)) {

@@ -2,6 +2,7 @@
 
 #include "BufferView.h"
 
+#include "sluice/Runtime/Archive/HalfFloat.h"
 #include "sluice/Runtime/Core/Memory.h"
 
 #include <cerrno>
@@ -38,78 +39,6 @@ bool isIntegerClass(uint32_t numerical) {
          numerical == kUnsigned;
 }
 
-float halfToFloat(uint16_t h) {
-  uint32_t sign = (uint32_t)(h >> 15) << 31;
-  uint32_t exponent = (h >> 10) & 0x1F;
-  uint32_t mantissa = h & 0x3FF;
-  uint32_t bits;
-  if (exponent == 0) {
-    if (mantissa == 0) {
-      bits = sign;
-    } else { // subnormal: normalize
-      exponent = 127 - 15 + 1;
-      while (!(mantissa & 0x400)) {
-        mantissa <<= 1;
-        --exponent;
-      }
-      mantissa &= 0x3FF;
-      bits = sign | (exponent << 23) | (mantissa << 13);
-    }
-  } else if (exponent == 0x1F) {
-    bits = sign | 0x7F800000u | (mantissa << 13);
-  } else {
-    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-uint16_t floatToHalf(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  uint32_t sign = (bits >> 16) & 0x8000;
-  int32_t exponent = (int32_t)((bits >> 23) & 0xFF) - 127 + 15;
-  uint32_t mantissa = bits & 0x7FFFFF;
-  if (((bits >> 23) & 0xFF) == 0xFF) // inf / nan
-    return (uint16_t)(sign | 0x7C00 | (mantissa ? 0x200 : 0));
-  if (exponent >= 0x1F)
-    return (uint16_t)(sign | 0x7C00);
-  if (exponent <= 0) {
-    if (exponent < -10)
-      return (uint16_t)sign;
-    mantissa |= 0x800000;
-    uint32_t shift = (uint32_t)(14 - exponent);
-    uint32_t half = mantissa >> shift;
-    uint32_t rest = mantissa & ((1u << shift) - 1);
-    uint32_t halfway = 1u << (shift - 1);
-    if (rest > halfway || (rest == halfway && (half & 1)))
-      ++half;
-    return (uint16_t)(sign | half);
-  }
-  uint32_t half = sign | ((uint32_t)exponent << 10) | (mantissa >> 13);
-  uint32_t rest = mantissa & 0x1FFF;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half; // may carry into the exponent: correct rounding to inf
-  return (uint16_t)half;
-}
-
-float bf16ToFloat(uint16_t b) {
-  uint32_t bits = (uint32_t)b << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-uint16_t floatToBf16(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  if ((bits & 0x7FFFFFFF) > 0x7F800000) // nan: keep it a nan
-    return (uint16_t)((bits >> 16) | 0x40);
-  uint32_t rounding = 0x7FFF + ((bits >> 16) & 1);
-  return (uint16_t)((bits + rounding) >> 16);
-}
-
 /// Byte view of a committed buffer.
 Expected<uint8_t *> hostBytes(sluice_buffer_t *buffer) {
   uint8_t *data = buffer->buffer->hostData();
@@ -125,8 +54,8 @@ Expected<uint64_t> elementCount(uint32_t rank, const int64_t *shape) {
   for (uint32_t i = 0; i < rank; ++i) {
     if (shape[i] < 0)
       return makeStatus(StatusCode::InvalidArgument,
-                        "buffer view dimension %u is negative (%" PRId64 ")",
-                        i, shape[i]);
+                        "buffer view dimension %u is negative (%" PRId64 ")", i,
+                        shape[i]);
     if (__builtin_mul_overflow(count, (uint64_t)shape[i], &count))
       return Status(StatusCode::OutOfRange,
                     "buffer view element count overflows");
@@ -145,8 +74,7 @@ Expected<uint64_t> denseByteSize(uint32_t elementType, uint32_t rank,
   return bytes;
 }
 
-void formatElement(std::string &out, uint32_t elementType,
-                   const uint8_t *p) {
+void formatElement(std::string &out, uint32_t elementType, const uint8_t *p) {
   char text[64];
   uint32_t numerical = elementNumericalType(elementType);
   uint32_t bits = elementBits(elementType);
@@ -181,14 +109,16 @@ void formatElement(std::string &out, uint32_t elementType,
     break;
   case kFloat:
     if (bits == 16)
-      std::snprintf(text, sizeof(text), "%G", (double)halfToFloat(load(uint16_t())));
+      std::snprintf(text, sizeof(text), "%G",
+                    (double)halfToFloat(load(uint16_t())));
     else if (bits == 32)
       std::snprintf(text, sizeof(text), "%G", (double)load(float()));
     else
       std::snprintf(text, sizeof(text), "%G", load(double()));
     break;
   default: // kBFloat (checked by the caller)
-    std::snprintf(text, sizeof(text), "%G", (double)bf16ToFloat(load(uint16_t())));
+    std::snprintf(text, sizeof(text), "%G",
+                  (double)bf16ToFloat(load(uint16_t())));
     break;
   }
   out += text;
@@ -215,9 +145,9 @@ bool formattable(uint32_t elementType) {
 
 /// Leaves print up to the remaining budget, then "..." (the budget is shared
 /// by the whole view, as iree-run-module does).
-void formatRecursive(std::string &out, const uint8_t *data, uint32_t elementType,
-                     uint64_t elementSize, const int64_t *shape, uint32_t rank,
-                     size_t &budget) {
+void formatRecursive(std::string &out, const uint8_t *data,
+                     uint32_t elementType, uint64_t elementSize,
+                     const int64_t *shape, uint32_t rank, size_t &budget) {
   if (rank > 1) {
     uint64_t inner = 1;
     for (uint32_t i = 1; i < rank; ++i)
@@ -384,11 +314,9 @@ std::string shapeString(uint32_t rank, const int64_t *shape) {
   return out;
 }
 
-Expected<sluice_buffer_view_t *> createView(sluice_buffer_t *buffer,
-                                            uint32_t elementType,
-                                            uint32_t encodingType,
-                                            uint32_t rank,
-                                            const int64_t *shape) {
+Expected<sluice_buffer_view_t *>
+createView(sluice_buffer_t *buffer, uint32_t elementType, uint32_t encodingType,
+           uint32_t rank, const int64_t *shape) {
   if (!buffer)
     return Status(StatusCode::InvalidArgument,
                   "cannot create a buffer view of a null buffer");
@@ -402,15 +330,14 @@ Expected<sluice_buffer_view_t *> createView(sluice_buffer_t *buffer,
     return bytes.takeStatus();
   uint64_t length = buffer->abi.byte_length;
   if (*bytes > length)
-    return makeStatus(StatusCode::InvalidArgument,
-                      "buffer of %llu bytes is too small for a %sx%s view "
-                      "(%llu bytes)",
-                      (unsigned long long)length,
-                      shapeString(rank, shape).c_str(),
-                      elementTypeName(elementType).c_str(),
-                      (unsigned long long)*bytes);
-  void *memory = std::malloc(sizeof(sluice_buffer_view_abi_t) +
-                             sizeof(int64_t) * rank);
+    return makeStatus(
+        StatusCode::InvalidArgument,
+        "buffer of %llu bytes is too small for a %sx%s view "
+        "(%llu bytes)",
+        (unsigned long long)length, shapeString(rank, shape).c_str(),
+        elementTypeName(elementType).c_str(), (unsigned long long)*bytes);
+  void *memory =
+      std::malloc(sizeof(sluice_buffer_view_abi_t) + sizeof(int64_t) * rank);
   if (!memory)
     return Status(StatusCode::ResourceExhausted,
                   "out of memory for a buffer view");
@@ -462,8 +389,8 @@ Status assertView(sluice_buffer_view_t *view, std::string_view message,
                       elementType, elementTypeName(v->element_type).c_str(),
                       v->element_type);
   auto shapeNote = [&] {
-    return "expected shape `" + shapeString(rank, shape) +
-           "`, actual shape `" + shapeString(v->rank, v->shape) + "`";
+    return "expected shape `" + shapeString(rank, shape) + "`, actual shape `" +
+           shapeString(v->rank, v->shape) + "`";
   };
   if (rank != v->rank)
     return makeStatus(StatusCode::InvalidArgument,
@@ -534,12 +461,9 @@ Expected<std::string> formatView(sluice_buffer_view_t *view,
   return out;
 }
 
-Expected<sluice_buffer_view_t *> allocateView(Device &device,
-                                              uint32_t elementType,
-                                              uint32_t rank,
-                                              const int64_t *shape,
-                                              const void *data,
-                                              size_t dataLength) {
+Expected<sluice_buffer_view_t *>
+allocateView(Device &device, uint32_t elementType, uint32_t rank,
+             const int64_t *shape, const void *data, size_t dataLength) {
   if (rank > SLUICE_BUFFER_VIEW_MAX_RANK)
     return makeStatus(StatusCode::InvalidArgument,
                       "buffer view rank %u exceeds 16", rank);
@@ -569,9 +493,8 @@ Expected<sluice_buffer_view_t *> allocateView(Device &device,
       std::memset(host, 0, *bytes);
   }
   sluice_buffer_t *handle = capi::wrapBuffer(std::move(*buffer));
-  Expected<sluice_buffer_view_t *> view =
-      createView(handle, elementType, SLUICE_ENCODING_TYPE_DENSE_ROW_MAJOR,
-                 rank, shape);
+  Expected<sluice_buffer_view_t *> view = createView(
+      handle, elementType, SLUICE_ENCODING_TYPE_DENSE_ROW_MAJOR, rank, shape);
   if (capi::dropRef(handle)) // the view holds the only reference now
     capi::destroyCoreRef(handle);
   return view;
@@ -590,8 +513,8 @@ Expected<sluice_buffer_view_t *> parseView(Device &device,
   for (size_t x; (x = elementName.find('x')) != std::string_view::npos;) {
     std::string_view dim = elementName.substr(0, x);
     // Element names have no digits-only prefix: "2x3xf32" splits at 'x'.
-    if (dim.empty() || dim.find_first_not_of("0123456789") !=
-                           std::string_view::npos)
+    if (dim.empty() ||
+        dim.find_first_not_of("0123456789") != std::string_view::npos)
       break;
     shape.push_back(std::strtoll(std::string(dim).c_str(), nullptr, 10));
     elementName = elementName.substr(x + 1);
@@ -611,8 +534,8 @@ Expected<sluice_buffer_view_t *> parseView(Device &device,
     std::string path(body.substr(1));
     std::ifstream file(path, std::ios::binary);
     if (!file)
-      return makeStatus(StatusCode::NotFound,
-                        "cannot open raw data file '%s'", path.c_str());
+      return makeStatus(StatusCode::NotFound, "cannot open raw data file '%s'",
+                        path.c_str());
     bytes.assign(std::istreambuf_iterator<char>(file),
                  std::istreambuf_iterator<char>());
     if (bytes.size() != *count * elementSize)
@@ -639,8 +562,7 @@ Expected<sluice_buffer_view_t *> parseView(Device &device,
       return makeStatus(StatusCode::InvalidArgument,
                         "expected %llu values for shape %s but got %zu",
                         (unsigned long long)*count,
-                        shapeString(rank, shape.data()).c_str(),
-                        tokens.size());
+                        shapeString(rank, shape.data()).c_str(), tokens.size());
     bytes.resize(*count * elementSize);
     std::vector<uint8_t> element(elementSize);
     for (size_t t = 0; t < tokens.size(); ++t)
@@ -720,8 +642,7 @@ sluice_status_t sluice_buffer_view_parse(sluice_device_t *d, const char *text,
 
 sluice_status_t sluice_buffer_view_format(sluice_buffer_view_t *v,
                                           size_t max_elements, char *buffer,
-                                          size_t capacity,
-                                          size_t *out_length) {
+                                          size_t capacity, size_t *out_length) {
   Expected<std::string> text = formatView(v, max_elements);
   if (!text)
     return capi::wrap(text.takeStatus());
@@ -739,9 +660,7 @@ sluice_status_t sluice_buffer_view_format(sluice_buffer_view_t *v,
   return nullptr;
 }
 
-void sluice_buffer_view_retain(sluice_buffer_view_t *v) {
-  capi::retainRef(v);
-}
+void sluice_buffer_view_retain(sluice_buffer_view_t *v) { capi::retainRef(v); }
 void sluice_buffer_view_release(sluice_buffer_view_t *v) {
   if (capi::dropRef(v))
     destroyView(v);

@@ -39,11 +39,9 @@ std::string shapeString(uint32_t rank, const int64_t *shape);
 
 /// A new view (count 1) over `buffer` (retained). Checks rank ≤ 16,
 /// non-negative dims and that the buffer holds the elements.
-Expected<sluice_buffer_view_t *> createView(sluice_buffer_t *buffer,
-                                            uint32_t elementType,
-                                            uint32_t encodingType,
-                                            uint32_t rank,
-                                            const int64_t *shape);
+Expected<sluice_buffer_view_t *>
+createView(sluice_buffer_t *buffer, uint32_t elementType, uint32_t encodingType,
+           uint32_t rank, const int64_t *shape);
 /// Frees a view whose count reached zero (releases its buffer).
 void destroyView(sluice_buffer_view_t *view);
 
@@ -65,12 +63,9 @@ Expected<sluice_buffer_view_t *> parseView(Device &device,
                                            std::string_view text);
 /// A new mappable device buffer holding a copy of `data` (NULL = zeros) and
 /// a view over it.
-Expected<sluice_buffer_view_t *> allocateView(Device &device,
-                                              uint32_t elementType,
-                                              uint32_t rank,
-                                              const int64_t *shape,
-                                              const void *data,
-                                              size_t dataLength);
+Expected<sluice_buffer_view_t *>
+allocateView(Device &device, uint32_t elementType, uint32_t rank,
+             const int64_t *shape, const void *data, size_t dataLength);
 
 } // namespace sluice::runtime::module
 

@@ -52,8 +52,8 @@ void endContextWork(sluice_context_s *context) {
   releaseContextRef(context);
 }
 
-void traceViews(sluice_context_s *context, std::string_view key,
-                uint32_t count, sluice_buffer_view_t *const *views) {
+void traceViews(sluice_context_s *context, std::string_view key, uint32_t count,
+                sluice_buffer_view_t *const *views) {
   std::string out = "=== " + std::string(key) + " ===\n";
   for (uint32_t i = 0; i < count; ++i) {
     Expected<std::string> text = formatView(views[i], 1024);
@@ -137,8 +137,7 @@ Status checkArgument(sluice_call_t *call, size_t i, bool wantReference,
   if (isReference != wantReference)
     return makeStatus(StatusCode::InvalidArgument,
                       "argument %zu of '%s' is a %s; cannot set a %s", i,
-                      f->descriptor->name, kindWord(f->argumentKinds[i]),
-                      what);
+                      f->descriptor->name, kindWord(f->argumentKinds[i]), what);
   return Status();
 }
 
@@ -189,7 +188,8 @@ sluice_status_t sluice_context_create(sluice_module_t *m,
     return s;
   }
   uint64_t size = (d->global_storage_size + 63) / 64 * 64;
-  context->globals = static_cast<uint8_t *>(std::aligned_alloc(64, size ? size : 64));
+  context->globals =
+      static_cast<uint8_t *>(std::aligned_alloc(64, size ? size : 64));
   if (!context->globals) {
     releaseContextRef(context);
     return wrap(Status(StatusCode::ResourceExhausted,
@@ -222,8 +222,8 @@ sluice_status_t sluice_context_create(sluice_module_t *m,
     Status status = capi::unwrapStatus(d->initialize(&context->abi));
     if (!status.isOk()) {
       sluice_context_release(context);
-      return wrap(std::move(status).annotate("initializing module '" +
-                                             m->name + "'"));
+      return wrap(
+          std::move(status).annotate("initializing module '" + m->name + "'"));
     }
   }
   *out = context;
@@ -267,11 +267,10 @@ sluice_status_t sluice_context_lookup_function(sluice_context_t *c,
   if (!c || !name || !out)
     return wrap(invalid("context, name or out is NULL"));
   *out = nullptr;
-  auto it = std::lower_bound(
-      c->functions.begin(), c->functions.end(), name,
-      [](const sluice_function_s &f, const char *n) {
-        return std::strcmp(f.descriptor->name, n) < 0;
-      });
+  auto it = std::lower_bound(c->functions.begin(), c->functions.end(), name,
+                             [](const sluice_function_s &f, const char *n) {
+                               return std::strcmp(f.descriptor->name, n) < 0;
+                             });
   if (it != c->functions.end() && !std::strcmp(it->descriptor->name, name)) {
     *out = &*it;
     return nullptr;
@@ -337,8 +336,7 @@ sluice_status_t sluice_function_transients_size(sluice_function_t *f,
     *out_bytes = v;
     return nullptr;
   }
-  const char *query =
-      reflectionOf(f->descriptor, "iree.abi.transients.size");
+  const char *query = reflectionOf(f->descriptor, "iree.abi.transients.size");
   if (!query)
     return nullptr; // no keys: size 0, storage unused
   sluice_function_t *q = nullptr;
@@ -457,9 +455,12 @@ sluice_status_t sluice_call_invoke_async(sluice_call_t *call,
     return sluice_call_invoke(call);
   }
   // A sync function runs as a host task ordered by the fences.
-  return wrap(deviceOf(f->context).queueHostCall(
-      ~0ull, capi::unwrap(wait), capi::unwrap(signal),
-      [call]() { return capi::unwrapStatus(sluice_call_invoke(call)); }));
+  return wrap(deviceOf(f->context)
+                  .queueHostCall(~0ull, capi::unwrap(wait),
+                                 capi::unwrap(signal), [call]() {
+                                   return capi::unwrapStatus(
+                                       sluice_call_invoke(call));
+                                 }));
 }
 
 size_t sluice_call_result_count(sluice_call_t *call) {

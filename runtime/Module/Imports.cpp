@@ -122,8 +122,9 @@ void deviceQueryI64(sluice_context_abi_t *ctx, void *device,
                     int64_t *outValue) {
   std::string_view c = text(category, categoryLength);
   std::string_view k = text(key, keyLength);
-  bool match = (c == "hal.executable.format" && globMatch(k, "sluice-native")) ||
-               (c == "hal.device.id" && globMatch(k, "local"));
+  bool match =
+      (c == "hal.executable.format" && globMatch(k, "sluice-native")) ||
+      (c == "hal.device.id" && globMatch(k, "local"));
   *outOk = match ? 1 : 0;
   *outValue = match ? 1 : 0;
 }
@@ -133,8 +134,10 @@ sluice_status_t allocatorAllocate(sluice_context_abi_t *ctx, void *allocator,
                                   uint32_t usage, uint64_t size,
                                   sluice_buffer_t **outBuffer) {
   *outBuffer = nullptr;
-  Expected<BufferRef> buffer = deviceOf(contextOf(ctx)).allocator().allocate(
-      paramsOf(aff, memoryType, usage), size);
+  Expected<BufferRef> buffer =
+      deviceOf(contextOf(ctx))
+          .allocator()
+          .allocate(paramsOf(aff, memoryType, usage), size);
   if (!buffer)
     return wrap(buffer.takeStatus());
   *outBuffer = capi::wrapBuffer(std::move(*buffer));
@@ -167,8 +170,9 @@ sluice_status_t allocatorImport(sluice_context_abi_t *ctx, void *allocator,
   // (and so the module) alive.
   sluice_context_s *context = contextOf(ctx);
   retainContext(context);
-  std::shared_ptr<void> keepAlive(
-      context, [](void *c) { releaseContextRef(static_cast<sluice_context_s *>(c)); });
+  std::shared_ptr<void> keepAlive(context, [](void *c) {
+    releaseContextRef(static_cast<sluice_context_s *>(c));
+  });
   Expected<BufferRef> buffer = deviceOf(context).allocator().importHost(
       paramsOf(aff, memoryType, usage), const_cast<uint8_t *>(data), length,
       memory_access::Read, std::move(keepAlive));
@@ -185,9 +189,10 @@ sluice_status_t queueAlloca(sluice_context_abi_t *ctx, void *device,
                             uint32_t memoryType, uint32_t usage, uint64_t size,
                             uint64_t flags, sluice_buffer_t **outBuffer) {
   *outBuffer = nullptr;
-  Expected<BufferRef> buffer = deviceOf(contextOf(ctx)).queueAlloca(
-      (uint64_t)aff, unwrap(wait), unwrap(signal),
-      paramsOf(aff, memoryType, usage), size);
+  Expected<BufferRef> buffer =
+      deviceOf(contextOf(ctx))
+          .queueAlloca((uint64_t)aff, unwrap(wait), unwrap(signal),
+                       paramsOf(aff, memoryType, usage), size);
   if (!buffer)
     return wrap(buffer.takeStatus()); // the signal fence already failed
   *outBuffer = capi::wrapBuffer(std::move(*buffer));
@@ -198,8 +203,9 @@ sluice_status_t queueDealloca(sluice_context_abi_t *ctx, void *device,
                               int64_t aff, sluice_fence_t *wait,
                               sluice_fence_t *signal, sluice_buffer_t *buffer,
                               uint64_t flags) {
-  return wrap(deviceOf(contextOf(ctx)).queueDealloca(
-      (uint64_t)aff, unwrap(wait), unwrap(signal), unwrap(buffer)));
+  return wrap(deviceOf(contextOf(ctx))
+                  .queueDealloca((uint64_t)aff, unwrap(wait), unwrap(signal),
+                                 unwrap(buffer)));
 }
 
 void bufferAllocationPreserve(sluice_context_abi_t *ctx,
@@ -233,9 +239,8 @@ sluice_status_t bufferSubspan(sluice_context_abi_t *ctx,
   return nullptr;
 }
 
-sluice_status_t bufferAssert(sluice_context_abi_t *ctx,
-                             sluice_buffer_t *buffer, const char *msg,
-                             size_t msgLength, void *allocator,
+sluice_status_t bufferAssert(sluice_context_abi_t *ctx, sluice_buffer_t *buffer,
+                             const char *msg, size_t msgLength, void *allocator,
                              uint64_t minimumLength, uint32_t memoryType,
                              uint32_t usage) {
   return wrap(assertBuffer(buffer, text(msg, msgLength), minimumLength,
@@ -331,8 +336,8 @@ void bufferViewTrace(sluice_context_abi_t *ctx, const char *key,
 sluice_status_t fileFromMemory(sluice_context_abi_t *ctx, void *device,
                                int64_t aff, uint32_t access,
                                const sluice_util_buffer_t *source,
-                               uint64_t offset, uint64_t length,
-                               uint32_t flags, sluice_file_t **outFile) {
+                               uint64_t offset, uint64_t length, uint32_t flags,
+                               sluice_file_t **outFile) {
   *outFile = nullptr;
   if (!source)
     return wrap(invalid("file from a null buffer"));
@@ -344,8 +349,8 @@ sluice_status_t fileFromMemory(sluice_context_abi_t *ctx, void *device,
                            (unsigned long long)(offset + length),
                            (unsigned long long)source->length));
   if (access & memory_access::Write)
-    return wrap(Status(StatusCode::PermissionDenied,
-                       "memory files are read-only"));
+    return wrap(
+        Status(StatusCode::PermissionDenied, "memory files are read-only"));
   sluice_context_s *context = contextOf(ctx);
   retainContext(context);
   auto *file = new sluice_file_s;
@@ -371,9 +376,10 @@ sluice_status_t queueFill(sluice_context_abi_t *ctx, void *device, int64_t aff,
                                  patternLength));
   uint8_t bytes[8];
   std::memcpy(bytes, &pattern, 8); // little endian
-  return wrap(deviceOf(contextOf(ctx)).queueFill(
-      (uint64_t)aff, unwrap(wait), unwrap(signal), unwrap(target), offset,
-      length, bytes, patternLength));
+  return wrap(deviceOf(contextOf(ctx))
+                  .queueFill((uint64_t)aff, unwrap(wait), unwrap(signal),
+                             unwrap(target), offset, length, bytes,
+                             patternLength));
 }
 
 sluice_status_t queueCopy(sluice_context_abi_t *ctx, void *device, int64_t aff,
@@ -381,9 +387,10 @@ sluice_status_t queueCopy(sluice_context_abi_t *ctx, void *device, int64_t aff,
                           sluice_buffer_t *source, uint64_t sourceOffset,
                           sluice_buffer_t *target, uint64_t targetOffset,
                           uint64_t length, uint64_t flags) {
-  return wrap(deviceOf(contextOf(ctx)).queueCopy(
-      (uint64_t)aff, unwrap(wait), unwrap(signal), unwrap(source),
-      sourceOffset, unwrap(target), targetOffset, length));
+  return wrap(deviceOf(contextOf(ctx))
+                  .queueCopy((uint64_t)aff, unwrap(wait), unwrap(signal),
+                             unwrap(source), sourceOffset, unwrap(target),
+                             targetOffset, length));
 }
 
 sluice_status_t queueRead(sluice_context_abi_t *ctx, void *device, int64_t aff,
@@ -391,30 +398,26 @@ sluice_status_t queueRead(sluice_context_abi_t *ctx, void *device, int64_t aff,
                           sluice_file_t *file, uint64_t fileOffset,
                           sluice_buffer_t *target, uint64_t targetOffset,
                           uint64_t length, uint64_t flags) {
-  return wrap(capi::queueReadFile(deviceOf(contextOf(ctx)), (uint64_t)aff,
-                                  unwrap(wait), unwrap(signal), file,
-                                  fileOffset, unwrap(target), targetOffset,
-                                  length));
+  return wrap(capi::queueReadFile(
+      deviceOf(contextOf(ctx)), (uint64_t)aff, unwrap(wait), unwrap(signal),
+      file, fileOffset, unwrap(target), targetOffset, length));
 }
 
-sluice_status_t queueWrite(sluice_context_abi_t *ctx, void *device,
-                           int64_t aff, sluice_fence_t *wait,
-                           sluice_fence_t *signal, sluice_buffer_t *source,
-                           uint64_t sourceOffset, sluice_file_t *file,
-                           uint64_t fileOffset, uint64_t length,
-                           uint64_t flags) {
+sluice_status_t queueWrite(sluice_context_abi_t *ctx, void *device, int64_t aff,
+                           sluice_fence_t *wait, sluice_fence_t *signal,
+                           sluice_buffer_t *source, uint64_t sourceOffset,
+                           sluice_file_t *file, uint64_t fileOffset,
+                           uint64_t length, uint64_t flags) {
   return wrap(capi::queueWriteFile(deviceOf(contextOf(ctx)), (uint64_t)aff,
-                                   unwrap(wait), unwrap(signal),
-                                   unwrap(source), sourceOffset, file,
-                                   fileOffset, length));
+                                   unwrap(wait), unwrap(signal), unwrap(source),
+                                   sourceOffset, file, fileOffset, length));
 }
 
 sluice_status_t queueBarrier(sluice_context_abi_t *ctx, void *device,
                              int64_t aff, sluice_fence_t *wait,
                              sluice_fence_t *signal, uint64_t flags) {
-  return wrap(deviceOf(contextOf(ctx)).queueBarrier((uint64_t)aff,
-                                                    unwrap(wait),
-                                                    unwrap(signal)));
+  return wrap(deviceOf(contextOf(ctx))
+                  .queueBarrier((uint64_t)aff, unwrap(wait), unwrap(signal)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -472,9 +475,9 @@ sluice_status_t fenceAwait(sluice_context_abi_t *ctx, int32_t timeoutMillis,
       large.push_back(unwrap(fences[i]));
     refs = large;
   }
-  return wrap(deviceOf(contextOf(ctx))
-                  .await(refs, deadlineFromMillis(timeoutMillis),
-                         timeoutMillis));
+  return wrap(
+      deviceOf(contextOf(ctx))
+          .await(refs, deadlineFromMillis(timeoutMillis), timeoutMillis));
 }
 
 /// A command function submission: the closure is copied into the record
@@ -578,13 +581,15 @@ sluice_status_t wave(sluice_exec_t *exec, uint32_t count,
 // E. Parameters
 //===----------------------------------------------------------------------===//
 
-sluice_status_t parametersLoad(
-    sluice_context_abi_t *ctx, void *device, int64_t aff, sluice_fence_t *wait,
-    sluice_fence_t *signal, const void *scope, size_t scopeLength,
-    int64_t targetAff, uint32_t memoryType, uint32_t usage,
-    const void *keyTable, size_t keyTableLength, const void *keyData,
-    size_t keyDataLength, const void *spans, size_t spansLength,
-    uint32_t count, sluice_buffer_t **outBuffers) {
+sluice_status_t parametersLoad(sluice_context_abi_t *ctx, void *device,
+                               int64_t aff, sluice_fence_t *wait,
+                               sluice_fence_t *signal, const void *scope,
+                               size_t scopeLength, int64_t targetAff,
+                               uint32_t memoryType, uint32_t usage,
+                               const void *keyTable, size_t keyTableLength,
+                               const void *keyData, size_t keyDataLength,
+                               const void *spans, size_t spansLength,
+                               uint32_t count, sluice_buffer_t **outBuffers) {
   return sluice_io_parameters_load_into(
       parametersOf(ctx), contextOf(ctx)->module->runtime->device, aff, wait,
       signal, scope, scopeLength, targetAff, memoryType, usage, keyTable,
@@ -592,24 +597,27 @@ sluice_status_t parametersLoad(
       outBuffers);
 }
 
-sluice_status_t parametersGather(
-    sluice_context_abi_t *ctx, void *device, int64_t aff, sluice_fence_t *wait,
-    sluice_fence_t *signal, const void *scope, size_t scopeLength,
-    sluice_buffer_t *target, const void *keyTable, size_t keyTableLength,
-    const void *keyData, size_t keyDataLength, const void *spans,
-    size_t spansLength) {
+sluice_status_t parametersGather(sluice_context_abi_t *ctx, void *device,
+                                 int64_t aff, sluice_fence_t *wait,
+                                 sluice_fence_t *signal, const void *scope,
+                                 size_t scopeLength, sluice_buffer_t *target,
+                                 const void *keyTable, size_t keyTableLength,
+                                 const void *keyData, size_t keyDataLength,
+                                 const void *spans, size_t spansLength) {
   return sluice_io_parameters_gather(
       parametersOf(ctx), contextOf(ctx)->module->runtime->device, aff, wait,
       signal, scope, scopeLength, target, keyTable, keyTableLength, keyData,
       keyDataLength, spans, spansLength);
 }
 
-sluice_status_t parametersScatter(
-    sluice_context_abi_t *ctx, void *device, int64_t aff, sluice_fence_t *wait,
-    sluice_fence_t *signal, sluice_buffer_t *source, const void *scope,
-    size_t scopeLength, const void *keyTable, size_t keyTableLength,
-    const void *keyData, size_t keyDataLength, const void *spans,
-    size_t spansLength) {
+sluice_status_t parametersScatter(sluice_context_abi_t *ctx, void *device,
+                                  int64_t aff, sluice_fence_t *wait,
+                                  sluice_fence_t *signal,
+                                  sluice_buffer_t *source, const void *scope,
+                                  size_t scopeLength, const void *keyTable,
+                                  size_t keyTableLength, const void *keyData,
+                                  size_t keyDataLength, const void *spans,
+                                  size_t spansLength) {
   return sluice_io_parameters_scatter(
       parametersOf(ctx), contextOf(ctx)->module->runtime->device, aff, wait,
       signal, source, scope, scopeLength, keyTable, keyTableLength, keyData,

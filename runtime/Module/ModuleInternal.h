@@ -44,8 +44,8 @@ struct sluice_function_s {
 struct sluice_context_s {
   sluice_context_abi_t abi{}; // compiled code's view; runtime_context = this
   std::atomic<int> refs{1};
-  sluice_module_t *module = nullptr;                     // retained
-  sluice_io_parameters_module_t *parameters = nullptr;   // retained
+  sluice_module_t *module = nullptr;                   // retained
+  sluice_io_parameters_module_t *parameters = nullptr; // retained
   uint8_t *globals = nullptr;
   std::vector<sluice_function_s> functions; // descriptor order (by name)
 
@@ -100,8 +100,8 @@ inline void releaseRef(void *ref) {
 }
 
 /// Formats `views` as hal.buffer_view.trace does into the context's sink.
-void traceViews(sluice_context_s *context, std::string_view key,
-                uint32_t count, sluice_buffer_view_t *const *views);
+void traceViews(sluice_context_s *context, std::string_view key, uint32_t count,
+                sluice_buffer_view_t *const *views);
 
 } // namespace sluice::runtime::module
 

@@ -125,8 +125,7 @@ sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module) {
   return nullptr;
 }
 
-void sluice_io_parameters_module_retain(
-    sluice_io_parameters_module_t *module) {
+void sluice_io_parameters_module_retain(sluice_io_parameters_module_t *module) {
   if (module)
     module->refs.fetch_add(1, std::memory_order_relaxed);
 }

@@ -162,9 +162,20 @@ extern "C" sluice_status_t submitEntry(sluice_context_abi_t *ctx,
 }
 const sluice_module_function_t kFunctions[1] = {
     {"submit", submitEntry, "0v_v", 0, nullptr, nullptr}};
-const sluice_module_descriptor_t kDescriptor = {
-    SLUICE_MODULE_ABI_VERSION, 0, "alloc", "x86-64", "", 0, nullptr, 0,
-    nullptr, 1, kFunctions, nullptr, 0, nullptr};
+const sluice_module_descriptor_t kDescriptor = {SLUICE_MODULE_ABI_VERSION,
+                                                0,
+                                                "alloc",
+                                                "x86-64",
+                                                "",
+                                                0,
+                                                nullptr,
+                                                0,
+                                                nullptr,
+                                                1,
+                                                kFunctions,
+                                                nullptr,
+                                                0,
+                                                nullptr};
 extern "C" const sluice_module_descriptor_t *allocQuery(uint32_t v) {
   return v == SLUICE_MODULE_ABI_VERSION ? &kDescriptor : nullptr;
 }
@@ -176,9 +187,9 @@ TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
   sluice_runtime_t *rt = nullptr;
   ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
   sluice_module_t *m = nullptr;
-  ASSERT_EQ(sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr,
-                                   &m),
-            nullptr);
+  ASSERT_EQ(
+      sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
+      nullptr);
   sluice_context_t *c = nullptr;
   ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
   sluice_function_t *f = nullptr;

@@ -102,7 +102,8 @@ TEST(Wave, EveryWorkgroupRunsOnceWithItsId) {
     ExecState exec = execFor(s);
     ASSERT_TRUE(s.wave(exec, 1, &item).isOk());
     for (size_t i = 0; i < r.hits.size(); ++i)
-      EXPECT_EQ(r.hits[i].load(), 1) << "workgroup " << i << " workers " << workers;
+      EXPECT_EQ(r.hits[i].load(), 1)
+          << "workgroup " << i << " workers " << workers;
     uint32_t expected = workers ? 1 + std::min<uint32_t>(workers, 59) : 1;
     EXPECT_EQ(r.concurrency.load(), expected);
     EXPECT_LT(r.maxProcessor.load(), expected);
@@ -157,8 +158,8 @@ TEST(Wave, FillsAndCopiesSpanChunks) {
   const uint64_t n = 600 * 1024 + 3;
   for (int workers : {0, 2}) {
     Scheduler s(optionsWith(workers, 1000));
-    std::vector<uint8_t> a(n + 8, 0xEE), b(n + 8, 0xEE), c(n + 8, 0xEE),
-        src(n), dst(n + 8, 0xEE);
+    std::vector<uint8_t> a(n + 8, 0xEE), b(n + 8, 0xEE), c(n + 8, 0xEE), src(n),
+        dst(n + 8, 0xEE);
     for (uint64_t i = 0; i < n; ++i)
       src[i] = (uint8_t)(i * 7 + 3);
     sluice_wave_item_t items[4]{};
@@ -245,8 +246,8 @@ TEST(Wave, WorkgroupIdsDecomposeLinearUnits) {
   ExecState exec = execFor(s);
   ASSERT_TRUE(s.wave(exec, 1, &item).isOk());
   // x fastest, then y, then z.
-  std::vector<uint32_t> expected = {0,   100, 10,  110, 20,  120,
-                                    1,   101, 11,  111, 21,  121};
+  std::vector<uint32_t> expected = {0, 100, 10, 110, 20, 120,
+                                    1, 101, 11, 111, 21, 121};
   EXPECT_EQ(order, expected);
 }
 

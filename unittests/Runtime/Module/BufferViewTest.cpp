@@ -29,8 +29,8 @@ protected:
       return status;
     char text[1024];
     size_t length = 0;
-    status = statusText(
-        sluice_buffer_view_format(view, maxElements, text, sizeof(text), &length));
+    status = statusText(sluice_buffer_view_format(view, maxElements, text,
+                                                  sizeof(text), &length));
     sluice_buffer_view_release(view);
     return status == "OK" ? std::string(text, length) : status;
   }
@@ -76,8 +76,9 @@ TEST_F(BufferViewTest, FormatsEveryElementType) {
             "4xf32=1 2.5 -3 1E+10");
   EXPECT_EQ(printed(type("f64"), {2}, bytes<double>({0.1, -1e-7})),
             "2xf64=0.1 -1E-07");
-  EXPECT_EQ(printed(type("f16"), {3}, bytes<uint16_t>({0x3E00, 0xC000, 0x0001})),
-            "3xf16=1.5 -2 5.96046E-08");
+  EXPECT_EQ(
+      printed(type("f16"), {3}, bytes<uint16_t>({0x3E00, 0xC000, 0x0001})),
+      "3xf16=1.5 -2 5.96046E-08");
   EXPECT_EQ(printed(type("bf16"), {2}, bytes<uint16_t>({0x3FC0, 0xC040})),
             "2xbf16=1.5 -3");
   EXPECT_EQ(printed(type("i8"), {3}, bytes<int8_t>({-1, 127, -128})),
@@ -85,11 +86,12 @@ TEST_F(BufferViewTest, FormatsEveryElementType) {
   EXPECT_EQ(printed(type("ui8"), {2}, bytes<uint8_t>({255, 0})), "2xui8=255 0");
   EXPECT_EQ(printed(type("i16"), {1}, bytes<int16_t>({-300})), "1xi16=-300");
   EXPECT_EQ(printed(type("si32"), {1}, bytes<int32_t>({-7})), "1xsi32=-7");
-  EXPECT_EQ(printed(type("i64"), {2},
-                    bytes<int64_t>({-9000000000000000000ll, 42})),
-            "2xi64=-9000000000000000000 42");
-  EXPECT_EQ(printed(type("ui64"), {1}, bytes<uint64_t>({18446744073709551615ull})),
-            "1xui64=18446744073709551615");
+  EXPECT_EQ(
+      printed(type("i64"), {2}, bytes<int64_t>({-9000000000000000000ll, 42})),
+      "2xi64=-9000000000000000000 42");
+  EXPECT_EQ(
+      printed(type("ui64"), {1}, bytes<uint64_t>({18446744073709551615ull})),
+      "1xui64=18446744073709551615");
   EXPECT_EQ(printed(type("i1"), {3}, bytes<uint8_t>({1, 0, 2})), "3xi1=1 0 1");
 }
 
@@ -138,8 +140,8 @@ TEST_F(BufferViewTest, ParseErrors) {
 }
 
 TEST_F(BufferViewTest, ParsesRawDataFiles) {
-  std::string path = ::testing::TempDir() + "raw_" +
-                     std::to_string(getpid()) + ".bin";
+  std::string path =
+      ::testing::TempDir() + "raw_" + std::to_string(getpid()) + ".bin";
   {
     std::ofstream out(path, std::ios::binary);
     float values[2] = {3, -4};
@@ -154,8 +156,8 @@ TEST_F(BufferViewTest, ParsesRawDataFiles) {
 
 TEST_F(BufferViewTest, CreateChecksRankAndSize) {
   sluice_buffer_t *buffer = nullptr;
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16,
-                                              &buffer)),
+  ASSERT_EQ(statusText(
+                sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16, &buffer)),
             "OK");
   int64_t shape[17];
   for (int64_t &d : shape)

@@ -74,7 +74,8 @@ TEST_F(ImportsTest, Devices) {
                          strlen(key), &ok, &value);
     return std::make_pair(ok, value);
   };
-  EXPECT_EQ(query("hal.executable.format", "sluice-native"), std::make_pair(1, 1l));
+  EXPECT_EQ(query("hal.executable.format", "sluice-native"),
+            std::make_pair(1, 1l));
   EXPECT_EQ(query("hal.device.id", "local"), std::make_pair(1, 1l));
   EXPECT_EQ(query("hal.device.id", "local*"), std::make_pair(1, 1l));
   EXPECT_EQ(query("hal.device.id", "cuda"), std::make_pair(0, 0l));
@@ -123,8 +124,8 @@ TEST_F(ImportsTest, QueueAllocaAndAllocationCounts) {
   sluice_fence_t *signal = nullptr;
   ASSERT_EQ(statusText(rt->fence_create(ctx_, ctx_->device, &signal)), "OK");
   sluice_buffer_t *b = nullptr;
-  ASSERT_EQ(statusText(rt->queue_alloca(ctx_, ctx_->device, -1, nullptr,
-                                        signal, 0, 0x30, 0xC03, 1000, 0, &b)),
+  ASSERT_EQ(statusText(rt->queue_alloca(ctx_, ctx_->device, -1, nullptr, signal,
+                                        0, 0x30, 0xC03, 1000, 0, &b)),
             "OK");
   const auto *abi = reinterpret_cast<const sluice_buffer_abi_t *>(b);
   EXPECT_NE(__atomic_load_n(abi->data_slot, __ATOMIC_ACQUIRE), nullptr);
@@ -195,8 +196,8 @@ TEST_F(ImportsTest, QueueFillCopyBarrier) {
   ASSERT_EQ(statusText(rt->fence_create(ctx_, ctx_->device, &f1)), "OK");
   ASSERT_EQ(statusText(rt->fence_create(ctx_, ctx_->device, &f2)), "OK");
   ASSERT_EQ(statusText(rt->fence_create(ctx_, ctx_->device, &f3)), "OK");
-  EXPECT_EQ(statusText(rt->queue_fill(ctx_, ctx_->device, -1, nullptr, f1, a,
-                                      0, 64, 0xA1B2C3D4, 4, 0)),
+  EXPECT_EQ(statusText(rt->queue_fill(ctx_, ctx_->device, -1, nullptr, f1, a, 0,
+                                      64, 0xA1B2C3D4, 4, 0)),
             "OK");
   EXPECT_EQ(statusText(rt->queue_copy(ctx_, ctx_->device, -1, f1, f2, a, 4, b,
                                       0, 8, 0)),
@@ -205,9 +206,9 @@ TEST_F(ImportsTest, QueueFillCopyBarrier) {
             "OK");
   EXPECT_EQ(statusText(rt->fence_await(ctx_, -1, 1, &f3)), "OK");
   std::vector<uint8_t> bytes = bytesOf(b);
-  EXPECT_EQ(std::vector<uint8_t>(bytes.begin(), bytes.begin() + 8),
-            (std::vector<uint8_t>{0xD4, 0xC3, 0xB2, 0xA1, 0xD4, 0xC3, 0xB2,
-                                  0xA1}));
+  EXPECT_EQ(
+      std::vector<uint8_t>(bytes.begin(), bytes.begin() + 8),
+      (std::vector<uint8_t>{0xD4, 0xC3, 0xB2, 0xA1, 0xD4, 0xC3, 0xB2, 0xA1}));
   release(a);
   release(b);
   release(f1);
@@ -283,11 +284,12 @@ TEST_F(ImportsTest, LargeClosuresAreCopiedToTheHeap) {
   closure[0] = reinterpret_cast<uint64_t>(b);
   closure[1] = 7;
   sluice_device_statistics_t before, after;
-  ASSERT_EQ(statusText(sluice_device_query_statistics(device(), &before)), "OK");
-  ASSERT_EQ(statusText(rt->queue_execute(ctx_, ctx_->device, -1, nullptr,
-                                         signal, bumpCommand, closure.data(),
-                                         40, 1, 10)),
+  ASSERT_EQ(statusText(sluice_device_query_statistics(device(), &before)),
             "OK");
+  ASSERT_EQ(
+      statusText(rt->queue_execute(ctx_, ctx_->device, -1, nullptr, signal,
+                                   bumpCommand, closure.data(), 40, 1, 10)),
+      "OK");
   ASSERT_EQ(statusText(rt->fence_await(ctx_, -1, 1, &signal)), "OK");
   ASSERT_EQ(statusText(sluice_device_query_statistics(device(), &after)), "OK");
   EXPECT_EQ(after.heap_payloads - before.heap_payloads, 1u);
@@ -342,9 +344,9 @@ TEST_F(ImportsTest, BufferViewCreateSubspansAndTraces) {
             "OK");
   const auto *abi = reinterpret_cast<const sluice_buffer_view_abi_t *>(view);
   EXPECT_NE((void *)abi->buffer, (void *)b); // a subspan of exactly the bytes
-  EXPECT_EQ(reinterpret_cast<const sluice_buffer_abi_t *>(abi->buffer)
-                ->byte_length,
-            16u);
+  EXPECT_EQ(
+      reinterpret_cast<const sluice_buffer_abi_t *>(abi->buffer)->byte_length,
+      16u);
   EXPECT_EQ(format(view), "2x2xf32=[2 3][4 5]");
   int64_t big[17] = {};
   sluice_buffer_view_t *bad = view;

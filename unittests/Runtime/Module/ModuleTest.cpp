@@ -41,11 +41,10 @@ protected:
     sluice_buffer_view_release(va); // the call keeps them
     sluice_buffer_view_release(vb);
     std::string status = statusText(sluice_call_invoke(call));
-    std::string out =
-        status == "OK"
-            ? format(static_cast<sluice_buffer_view_t *>(
-                  sluice_call_result(call, 0).ref))
-            : status;
+    std::string out = status == "OK"
+                          ? format(static_cast<sluice_buffer_view_t *>(
+                                sluice_call_result(call, 0).ref))
+                          : status;
     sluice_call_release(call);
     return out;
   }
@@ -178,8 +177,8 @@ TEST_F(ModuleTest, InitializersAndScalarGlobals) {
 
 TEST_F(ModuleTest, ReferenceGlobalsAreReleasedWithTheContext) {
   sluice_buffer_t *buffer = nullptr;
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x32, 0x9000C03, 64,
-                                              &buffer)),
+  ASSERT_EQ(statusText(
+                sluice_buffer_allocate(device(), 0x32, 0x9000C03, 64, &buffer)),
             "OK");
   auto count = [&] {
     return reinterpret_cast<sluice_ref_header_t *>(buffer)->ref_count;
@@ -187,8 +186,9 @@ TEST_F(ModuleTest, ReferenceGlobalsAreReleasedWithTheContext) {
   sluice_context_t *c = nullptr;
   ASSERT_EQ(statusText(sluice_context_create(module_, nullptr, &c)), "OK");
   sluice_function_t *store = nullptr, *load = nullptr;
-  ASSERT_EQ(statusText(sluice_context_lookup_function(c, "store_buffer", &store)),
-            "OK");
+  ASSERT_EQ(
+      statusText(sluice_context_lookup_function(c, "store_buffer", &store)),
+      "OK");
   ASSERT_EQ(statusText(sluice_context_lookup_function(c, "load_buffer", &load)),
             "OK");
   sluice_call_t *call = nullptr;
@@ -227,8 +227,8 @@ TEST_F(ModuleTest, FailuresPropagateAsStatuses) {
 
 TEST_F(ModuleTest, ParametersWithoutAProviderFailWithTheRoutingError) {
   sluice_buffer_t *target = nullptr;
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16,
-                                              &target)),
+  ASSERT_EQ(statusText(
+                sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16, &target)),
             "OK");
   sluice_call_t *call = nullptr;
   ASSERT_EQ(statusText(sluice_call_create(function("param_gather"), &call)),
@@ -250,8 +250,8 @@ TEST_F(ModuleTest, ParametersGatherFromAnArchive) {
             "OK");
   sluice_io_parameters_module_t *parameters = nullptr;
   ASSERT_EQ(statusText(sluice_io_parameters_module_create(&parameters)), "OK");
-  ASSERT_EQ(statusText(sluice_io_parameters_module_add_provider(parameters,
-                                                                provider)),
+  ASSERT_EQ(statusText(
+                sluice_io_parameters_module_add_provider(parameters, provider)),
             "OK");
   sluice_io_parameter_provider_release(provider);
   sluice_context_options_t options{parameters};
@@ -262,8 +262,8 @@ TEST_F(ModuleTest, ParametersGatherFromAnArchive) {
   ASSERT_EQ(statusText(sluice_context_lookup_function(c, "param_gather", &f)),
             "OK");
   sluice_buffer_t *target = nullptr;
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16,
-                                              &target)),
+  ASSERT_EQ(statusText(
+                sluice_buffer_allocate(device(), 0x32, 0x9000C03, 16, &target)),
             "OK");
   sluice_call_t *call = nullptr;
   ASSERT_EQ(statusText(sluice_call_create(f, &call)), "OK");
@@ -288,8 +288,9 @@ TEST_F(ModuleTest, MemoryFilesReadModuleRodata) {
   ASSERT_EQ(statusText(sluice_call_set_value(call, 0, offset)), "OK");
   ASSERT_EQ(statusText(sluice_call_set_value(call, 1, length)), "OK");
   ASSERT_EQ(statusText(sluice_call_invoke(call)), "OK");
-  EXPECT_EQ(bytesOf(static_cast<sluice_buffer_t *>(sluice_call_result(call, 0).ref)),
-            (std::vector<uint8_t>{3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(
+      bytesOf(static_cast<sluice_buffer_t *>(sluice_call_result(call, 0).ref)),
+      (std::vector<uint8_t>{3, 4, 5, 6, 7, 8}));
   offset.i64 = 250;
   length.i64 = 16;
   ASSERT_EQ(statusText(sluice_call_set_value(call, 0, offset)), "OK");
@@ -316,7 +317,8 @@ TEST_F(ModuleTest, RodataImportIsZeroCopyAndOutlivesTheContext) {
   ASSERT_EQ(statusText(sluice_call_set_value(call, 0, offset)), "OK");
   ASSERT_EQ(statusText(sluice_call_invoke(call)), "OK");
   EXPECT_EQ(sluice_call_result(call, 1).i32, 1);
-  auto *buffer = static_cast<sluice_buffer_t *>(sluice_call_result(call, 0).ref);
+  auto *buffer =
+      static_cast<sluice_buffer_t *>(sluice_call_result(call, 0).ref);
   sluice_buffer_retain(buffer);
   sluice_call_release(call);
   sluice_context_release(c); // the buffer keeps the context and module alive
@@ -358,9 +360,9 @@ TEST_F(ModuleTest, TransientsSize) {
 
   // Too-small storage fails with the exact assertion message.
   sluice_buffer_t *storage = nullptr;
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x30, 0xC03, 256,
-                                              &storage)),
-            "OK");
+  ASSERT_EQ(
+      statusText(sluice_buffer_allocate(device(), 0x30, 0xC03, 256, &storage)),
+      "OK");
   sluice_call_t *call = nullptr;
   ASSERT_EQ(statusText(sluice_call_create(f, &call)), "OK");
   ASSERT_EQ(statusText(sluice_call_set_buffer_view(call, 0, input)), "OK");
@@ -370,9 +372,9 @@ TEST_F(ModuleTest, TransientsSize) {
             "(size query 'transients_transients_size') buffer byte length 256 "
             "less than expected minimum 512");
   sluice_buffer_release(storage);
-  ASSERT_EQ(statusText(sluice_buffer_allocate(device(), 0x30, 0xC03, 512,
-                                              &storage)),
-            "OK");
+  ASSERT_EQ(
+      statusText(sluice_buffer_allocate(device(), 0x30, 0xC03, 512, &storage)),
+      "OK");
   ASSERT_EQ(statusText(sluice_call_set_transients(call, storage)), "OK");
   EXPECT_EQ(statusText(sluice_call_invoke(call)), "OK");
   sluice_buffer_release(storage);
@@ -470,8 +472,8 @@ TEST_F(ModuleLoadTest, LoadFromMemory) {
                           std::istreambuf_iterator<char>());
   ASSERT_FALSE(image.empty());
   sluice_module_t *m = nullptr;
-  ASSERT_EQ(statusText(sluice_module_load_memory(rt_, image.data(),
-                                                 image.size(), &m)),
+  ASSERT_EQ(statusText(
+                sluice_module_load_memory(rt_, image.data(), image.size(), &m)),
             "OK");
   EXPECT_STREQ(sluice_module_name(m), "test_module");
   sluice_context_t *c = nullptr;
@@ -489,9 +491,8 @@ TEST_F(ModuleLoadTest, LoadErrors) {
                 SLUICE_TEST_MODULE_ABI2_PATH +
                 "' was built for Sluice module ABI 2; this runtime supports 1");
   std::string missing = load("/nonexistent/module.so");
-  EXPECT_EQ(missing.rfind("NOT_FOUND; cannot load '/nonexistent/module.so': ",
-                          0),
-            0u)
+  EXPECT_EQ(
+      missing.rfind("NOT_FOUND; cannot load '/nonexistent/module.so': ", 0), 0u)
       << missing;
   std::string notElf = load(SLUICE_TESTDATA_DIR "/irpa/single.irpa");
   EXPECT_EQ(notElf.rfind("INVALID_ARGUMENT; cannot load '", 0), 0u) << notElf;

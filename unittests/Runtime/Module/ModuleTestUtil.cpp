@@ -9,8 +9,8 @@ namespace sluice::test {
 std::string statusText(sluice_status_t status) {
   if (!status)
     return "OK";
-  std::string text = runtime::statusCodeName(
-      (runtime::StatusCode)sluice_status_code(status));
+  std::string text =
+      runtime::statusCodeName((runtime::StatusCode)sluice_status_code(status));
   text += "; ";
   text += sluice_status_message(status);
   sluice_status_free(status);
@@ -46,8 +46,9 @@ sluice_function_t *ModuleFixture::function(const char *name) {
 sluice_buffer_view_t *ModuleFixture::f32View(const std::vector<float> &values) {
   int64_t n = (int64_t)values.size();
   sluice_buffer_view_t *view = nullptr;
-  EXPECT_EQ(statusText(sluice_buffer_view_allocate(
-                device(), kF32, 1, &n, values.data(), values.size() * 4, &view)),
+  EXPECT_EQ(statusText(sluice_buffer_view_allocate(device(), kF32, 1, &n,
+                                                   values.data(),
+                                                   values.size() * 4, &view)),
             "OK");
   return view;
 }
@@ -62,7 +63,8 @@ std::vector<uint8_t> ModuleFixture::bytesOf(sluice_buffer_t *buffer) {
 
 std::string ModuleFixture::format(sluice_buffer_view_t *view) {
   size_t length = 0;
-  sluice_status_t probe = sluice_buffer_view_format(view, 1024, nullptr, 0, &length);
+  sluice_status_t probe =
+      sluice_buffer_view_format(view, 1024, nullptr, 0, &length);
   if (sluice_status_code(probe) != 8) // RESOURCE_EXHAUSTED: the length is set
     return statusText(probe);
   sluice_status_free(probe);

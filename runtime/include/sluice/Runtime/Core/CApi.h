@@ -38,8 +38,8 @@ void sluice_device_release(sluice_device_t *device);
  * on the calling thread meanwhile. NULL fences are reached. A negative
  * timeout waits forever; DEADLINE_EXCEEDED «fence wait timed out after <t>
  * ms». */
-sluice_status_t sluice_device_await(sluice_device_t *device,
-                                    int64_t timeout_ns, size_t fence_count,
+sluice_status_t sluice_device_await(sluice_device_t *device, int64_t timeout_ns,
+                                    size_t fence_count,
                                     sluice_fence_t *const *fences);
 
 typedef struct sluice_device_statistics_t {
@@ -52,9 +52,8 @@ typedef struct sluice_device_statistics_t {
    * too large for a record. */
   uint64_t heap_submissions, heap_payloads;
 } sluice_device_statistics_t;
-sluice_status_t
-sluice_device_query_statistics(sluice_device_t *device,
-                               sluice_device_statistics_t *out);
+sluice_status_t sluice_device_query_statistics(sluice_device_t *device,
+                                               sluice_device_statistics_t *out);
 
 /* Timeline semaphores. */
 sluice_status_t sluice_semaphore_create(uint64_t initial_value,
@@ -113,8 +112,8 @@ sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access,
 /* A read-only file over [data, data + length); `release(user)` runs when the
  * last reference is gone (may be NULL). */
 sluice_status_t sluice_file_from_memory(const void *data, uint64_t length,
-                                        void (*release)(void *user),
-                                        void *user, sluice_file_t **out_file);
+                                        void (*release)(void *user), void *user,
+                                        sluice_file_t **out_file);
 sluice_status_t sluice_file_open(const char *path, uint32_t access,
                                  sluice_file_t **out_file);
 void sluice_file_retain(sluice_file_t *file);

@@ -80,10 +80,9 @@ inline void retainRef(void *ref) {
 }
 /// True when the count reached zero (the caller destroys the object).
 inline bool dropRef(void *ref) {
-  return ref &&
-         std::atomic_ref<int32_t>(
-             static_cast<sluice_ref_header_t *>(ref)->ref_count)
-                 .fetch_sub(1, std::memory_order_acq_rel) == 1;
+  return ref && std::atomic_ref<int32_t>(
+                    static_cast<sluice_ref_header_t *>(ref)->ref_count)
+                        .fetch_sub(1, std::memory_order_acq_rel) == 1;
 }
 inline uint32_t refType(const void *ref) {
   return static_cast<const sluice_ref_header_t *>(ref)->type;

@@ -4,9 +4,9 @@
 // Queue operations are asynchronous: each waits until its wait fence is
 // reached, runs as a submission of the device's scheduler (runtime/Exec: on a
 // worker, or on a thread waiting in await(); file transfers run on the I/O
-// engine), then signals its signal fence. Operations are ordered only by fences. A
-// failed wait fence, or a failing operation, fails the signal fence with
-// the status. Validation errors detected at submission are returned and
+// engine), then signals its signal fence. Operations are ordered only by
+// fences. A failed wait fence, or a failing operation, fails the signal fence
+// with the status. Validation errors detected at submission are returned and
 // also fail the signal fence, so waiters never hang.
 //
 // A device must outlive its pending operations: its destructor waits for

@@ -52,13 +52,13 @@ struct SchedulerOptions {
 
 /// Counters (monotonic, relaxed).
 struct SchedulerStatistics {
-  uint64_t submissions = 0;   ///< submissions run
-  uint64_t inlineRuns = 0;    ///< ... of which by a waiting (non-worker) thread
-  uint64_t waves = 0;         ///< wave() calls
-  uint64_t fanouts = 0;       ///< ... of which fanned out to workers
-  uint64_t workerWakes = 0;   ///< futex wakes of parked workers
+  uint64_t submissions = 0; ///< submissions run
+  uint64_t inlineRuns = 0;  ///< ... of which by a waiting (non-worker) thread
+  uint64_t waves = 0;       ///< wave() calls
+  uint64_t fanouts = 0;     ///< ... of which fanned out to workers
+  uint64_t workerWakes = 0; ///< futex wakes of parked workers
   uint64_t heapSubmissions = 0; ///< submission records allocated (pool grew)
-  uint64_t heapPayloads = 0;  ///< payloads too large for a record
+  uint64_t heapPayloads = 0;    ///< payloads too large for a record
 };
 
 /// One unit of queue work: a type-erased `void()` callable stored inline when
@@ -84,8 +84,7 @@ private:
   alignas(16) unsigned char storage_[kInlineBytes];
 };
 
-template <typename F>
-void Submission::emplace(F &&f, uint32_t costHintNs) {
+template <typename F> void Submission::emplace(F &&f, uint32_t costHintNs) {
   using Fn = std::decay_t<F>;
   costHintNs_ = costHintNs;
   if constexpr (sizeof(Fn) <= kInlineBytes && alignof(Fn) <= 16) {
@@ -234,8 +233,8 @@ private:
   std::atomic<bool> stopFlag_{false};
 
   struct Counters {
-    std::atomic<uint64_t> submissions{0}, inlineRuns{0}, waves{0},
-        fanouts{0}, workerWakes{0}, heapSubmissions{0}, heapPayloads{0};
+    std::atomic<uint64_t> submissions{0}, inlineRuns{0}, waves{0}, fanouts{0},
+        workerWakes{0}, heapSubmissions{0}, heapPayloads{0};
   };
   Counters counters_;
 };

@@ -44,7 +44,8 @@ sluice_status_t sluice_runtime_create(const sluice_runtime_options_t *options,
 /* Drops the caller's reference; modules and contexts keep the runtime alive.
  * The last release waits for pending work. */
 void sluice_runtime_release(sluice_runtime_t *runtime);
-sluice_device_t *sluice_runtime_device(sluice_runtime_t *runtime); /* borrowed */
+sluice_device_t *
+sluice_runtime_device(sluice_runtime_t *runtime); /* borrowed */
 
 /*===----------------------------------------------------------------------===
  * Modules
@@ -199,7 +200,8 @@ sluice_status_t sluice_buffer_view_format(sluice_buffer_view_t *v,
                                           size_t capacity, size_t *out_length);
 void sluice_buffer_view_retain(sluice_buffer_view_t *v);
 void sluice_buffer_view_release(sluice_buffer_view_t *v);
-sluice_buffer_t *sluice_buffer_view_buffer(sluice_buffer_view_t *v); /* borrowed */
+sluice_buffer_t *
+sluice_buffer_view_buffer(sluice_buffer_view_t *v); /* borrowed */
 uint32_t sluice_buffer_view_element_type(sluice_buffer_view_t *v);
 uint32_t sluice_buffer_view_rank(sluice_buffer_view_t *v);
 int64_t sluice_buffer_view_dim(sluice_buffer_view_t *v, uint32_t i);
