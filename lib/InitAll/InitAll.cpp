@@ -17,6 +17,8 @@
 #include "mlir/Transforms/Passes.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/HAL/Transforms/Passes.h"
+#include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
@@ -38,10 +40,14 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::flow::FlowDialect,
                   sluice::iree_tensor_ext::IREETensorExtDialect>();
   sluice::registerExternalModels(registry);
+  // Conversion hooks (dialect interfaces attached by the conversion
+  // libraries, so that the dialects do not depend on them).
+  sluice::io_parameters::registerStreamToParamsConversionInterface(registry);
 }
 
 void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
+  sluice::hal::registerHALTransformPasses();
   sluice::stream::registerStreamTransformPasses();
 }
