@@ -25,6 +25,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/VM/IR/VMDialect.h"
 #include "sluice/ExternalModels.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -39,6 +40,7 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::stream::StreamDialect>();
   registry.insert<sluice::flow::FlowDialect,
                   sluice::iree_tensor_ext::IREETensorExtDialect>();
+  registry.insert<sluice::vm::VMDialect>();
   sluice::registerExternalModels(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).
