@@ -179,15 +179,16 @@ Operation *VMDialect::materializeConstant(OpBuilder &builder, Attribute value,
   if (type.isInteger(32)) {
     if (zero)
       return ConstI32ZeroOp::create(builder, loc);
-    return ConstI32Op::create(builder, loc,
-                              builder.getI32IntegerAttr(
-                                  intAttr.getValue().trunc(32).getSExtValue()));
+    return ConstI32Op::create(
+        builder, loc,
+        builder.getI32IntegerAttr(intAttr.getValue().trunc(32).getSExtValue()));
   }
   if (type.isInteger(64)) {
     if (zero)
       return ConstI64ZeroOp::create(builder, loc);
     return ConstI64Op::create(
-        builder, loc, builder.getI64IntegerAttr(intAttr.getValue().getSExtValue()));
+        builder, loc,
+        builder.getI64IntegerAttr(intAttr.getValue().getSExtValue()));
   }
   return nullptr;
 }

@@ -48,12 +48,10 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -168,9 +166,9 @@ ParseResult ImportOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!ok)
       return parser.emitError(resultsLoc, "invalid result type list");
   }
-  result.addAttribute(getFunctionTypeAttrName(result.name),
-                      TypeAttr::get(builder.getFunctionType(argTypes,
-                                                            resultTypes)));
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(builder.getFunctionType(argTypes, resultTypes)));
   if (anyArgAttrs)
     result.addAttribute(getArgAttrsAttrName(result.name),
                         builder.getArrayAttr(argAttrs));
@@ -261,13 +259,12 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            llvm::isa<RefType>(actual);
   };
   bool operandsMatch =
-      variadic || (type.getNumInputs() == getNumOperands() &&
-                   llvm::all_of(llvm::zip_equal(type.getInputs(),
-                                                getOperandTypes()),
-                                [&](auto pair) {
-                                  return compatible(std::get<0>(pair),
-                                                    std::get<1>(pair));
-                                }));
+      variadic ||
+      (type.getNumInputs() == getNumOperands() &&
+       llvm::all_of(llvm::zip_equal(type.getInputs(), getOperandTypes()),
+                    [&](auto pair) {
+                      return compatible(std::get<0>(pair), std::get<1>(pair));
+                    }));
   if (!operandsMatch || !llvm::equal(type.getResults(), getResultTypes()))
     return emitOpError("operand and result types do not match callee type ")
            << type;
@@ -404,7 +401,8 @@ static OpFoldResult foldAdd(AddOp op, Attribute lhs, Attribute rhs) {
   auto lhsInt = llvm::dyn_cast_if_present<IntegerAttr>(lhs);
   auto rhsInt = llvm::dyn_cast_if_present<IntegerAttr>(rhs);
   if (lhsInt && rhsInt)
-    return IntegerAttr::get(op.getType(), lhsInt.getValue() + rhsInt.getValue());
+    return IntegerAttr::get(op.getType(),
+                            lhsInt.getValue() + rhsInt.getValue());
   if (rhsInt && rhsInt.getValue().isZero())
     return op.getLhs();
   if (lhsInt && lhsInt.getValue().isZero())
