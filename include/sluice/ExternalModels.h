@@ -31,6 +31,10 @@ void registerDivisibilityModels(mlir::DialectRegistry &registry);
 /// and scf.index_switch (§6.5.2; part of registerExternalModels).
 void registerMutableRegionBranchModels(mlir::DialectRegistry &registry);
 
+/// The util HoistableOpInterface models on scf.for, scf.if and scf.while
+/// (§6.5.5; part of registerExternalModels).
+void registerHoistableModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H
