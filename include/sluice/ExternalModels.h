@@ -35,6 +35,11 @@ void registerMutableRegionBranchModels(mlir::DialectRegistry &registry);
 /// (§6.5.5; part of registerExternalModels).
 void registerHoistableModels(mlir::DialectRegistry &registry);
 
+/// HAL's AffinityAnalysisDialectInterface: the layout resolvers of the
+/// executable targets an affinity reaches (encoding.md §7.2; part of
+/// registerExternalModels). Attached once both hal and iree_encoding load.
+void registerLayoutResolverModels(mlir::DialectRegistry &registry);
+
 } // namespace sluice
 
 #endif // SLUICE_EXTERNALMODELS_H

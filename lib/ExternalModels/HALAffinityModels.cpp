@@ -81,4 +81,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   registerDivisibilityModels(registry);
   registerMutableRegionBranchModels(registry);
   registerHoistableModels(registry);
+  registerLayoutResolverModels(registry);
 }
