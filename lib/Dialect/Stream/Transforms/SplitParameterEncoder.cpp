@@ -156,8 +156,7 @@ public:
         stack.pop_back();
         continue;
       }
-      Operation *producer =
-          frame.op->getOperand(frame.next++).getDefiningOp();
+      Operation *producer = frame.op->getOperand(frame.next++).getDefiningOp();
       if (!producer || onStack.contains(producer) ||
           !visitable(producer, slice))
         continue;
@@ -379,10 +378,9 @@ private:
       if (expression.inputs.empty())
         continue;
       uint64_t inputSize = expression.getInputSize();
-      if (inputSize > 0 &&
-          static_cast<float>(expression.getOutputSize()) /
-                  static_cast<float>(inputSize) >
-              options.maxEncodingGrowthFactor)
+      if (inputSize > 0 && static_cast<float>(expression.getOutputSize()) /
+                                   static_cast<float>(inputSize) >
+                               options.maxEncodingGrowthFactor)
         continue;
       kept.push_back(std::move(expression));
     }
@@ -491,10 +489,11 @@ LogicalResult planParameters(MLIRContext *context,
       parameter.affinity = expression.affinity;
       parameter.maxAllocationSize =
           static_cast<uint64_t>(config.getMaxAllocationSize());
-      parameter.offsetAlignment =
-          static_cast<uint64_t>(config.getMinBufferOffsetAlignment());
-      parameter.rangeAlignment =
-          static_cast<uint64_t>(config.getMinBufferRangeAlignment());
+      // A configured alignment of 0 means "unaligned" (alignTo needs >= 1).
+      parameter.offsetAlignment = std::max<uint64_t>(
+          1, static_cast<uint64_t>(config.getMinBufferOffsetAlignment()));
+      parameter.rangeAlignment = std::max<uint64_t>(
+          1, static_cast<uint64_t>(config.getMinBufferRangeAlignment()));
       std::optional<uint64_t> offset = parameter.reserve(output.size);
       if (!offset) {
         emitError(output.store->getLoc())
@@ -617,8 +616,8 @@ private:
             collected.insert(timepoint);
             continue;
           }
-        Value size = util::SizeAwareTypeInterface::queryValueSize(
-            loc, operand, builder);
+        Value size =
+            util::SizeAwareTypeInterface::queryValueSize(loc, operand, builder);
         auto barrier = TimepointBarrierOp::create(
             builder, loc, operand.getType(), TimepointType::get(context),
             operand, size,
@@ -655,10 +654,10 @@ private:
       auto asIndex = [](uint64_t v) { return static_cast<int64_t>(v); };
       Value length = constants.index(loc, asIndex(subrange->parameterLength));
       builder.setInsertionPoint(output.store);
-      Value value = AsyncConstantOp::create(
-          builder, loc, type, await,
-          getParameterAttr(context, scope, *subrange), length,
-          expression.affinity);
+      Value value =
+          AsyncConstantOp::create(builder, loc, type, await,
+                                  getParameterAttr(context, scope, *subrange),
+                                  length, expression.affinity);
       if (subrange->offset != 0 ||
           subrange->length != subrange->parameterLength) {
         Value offset = constants.index(loc, asIndex(subrange->offset));
@@ -684,7 +683,8 @@ private:
       if (!erase && op->use_empty()) {
         if (auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op))
           erase = !effects.hasEffect<MemoryEffects::Write>();
-        else if (auto hoistable = llvm::dyn_cast<util::HoistableOpInterface>(op))
+        else if (auto hoistable =
+                     llvm::dyn_cast<util::HoistableOpInterface>(op))
           erase = hoistable.isHoistableOp();
       }
       if (!erase)
@@ -774,7 +774,8 @@ struct SplitParameterEncoderPass
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, encoder.get());
     if (failed(verify(encoder.get()))) {
-      emitError(encoder->getLoc()) << "failed to verify produced encoder module";
+      emitError(encoder->getLoc())
+          << "failed to verify produced encoder module";
       return signalPassFailure();
     }
     if (outputFile.empty()) {

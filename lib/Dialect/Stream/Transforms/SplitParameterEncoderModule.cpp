@@ -15,8 +15,8 @@
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
-#include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/IR/UtilTypes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,11 +36,10 @@ AffinityAttr getEncodingAffinity(MLIRContext *context) {
 
 NamedParameterAttr getParameterAttr(MLIRContext *context, StringRef scope,
                                     const Subrange &subrange) {
-  auto type = RankedTensorType::get(
-      {static_cast<int64_t>(subrange.parameterLength)},
-      IntegerType::get(context, 8));
-  return NamedParameterAttr::get(context, type,
-                                 StringAttr::get(context, scope),
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(subrange.parameterLength)},
+                            IntegerType::get(context, 8));
+  return NamedParameterAttr::get(context, type, StringAttr::get(context, scope),
                                  StringAttr::get(context, subrange.key),
                                  /*config=*/nullptr);
 }
@@ -74,8 +73,7 @@ public:
   }
   Value list(ValueRange values) {
     MLIRContext *context = builder.getContext();
-    auto type =
-        util::ListType::get(context, util::VariantType::get(context));
+    auto type = util::ListType::get(context, util::VariantType::get(context));
     return util::ListConstructOp::create(builder, loc, type, values);
   }
 
@@ -127,8 +125,7 @@ private:
   Attribute i32Attr(int32_t value) {
     return IntegerAttr::get(IntegerType::get(context, 32), value);
   }
-  DictionaryAttr
-  dictionary(ArrayRef<std::pair<StringRef, Attribute>> entries) {
+  DictionaryAttr dictionary(ArrayRef<std::pair<StringRef, Attribute>> entries) {
     SmallVector<NamedAttribute> attrs;
     for (auto [name, value] : entries)
       attrs.emplace_back(StringAttr::get(context, name), value);
@@ -171,9 +168,9 @@ private:
         {"iree.encode.target", str(plan.name)}};
     if (!plan.scope.empty())
       reflection.push_back({"iree.encode.scopes", str(plan.scope)});
-    auto func = createFunction(
-        "__encode_parameter_indices_" + plan.name,
-        FunctionType::get(context, {}, {listType()}), dictionary(reflection));
+    auto func = createFunction("__encode_parameter_indices_" + plan.name,
+                               FunctionType::get(context, {}, {listType()}),
+                               dictionary(reflection));
     Body body(func, loc);
     // One index (the output scope).
     Value scope = body.bufferConstant(plan.scope);
@@ -201,23 +198,21 @@ private:
   }
 
   util::FuncOp buildSteps() {
-    auto func = createFunction(
-        "__encode_parameter_steps_" + plan.name,
-        FunctionType::get(context, {}, {listType()}),
-        dictionary({{"iree.encode.function", str("steps")},
-                    {"iree.encode.target", str(plan.name)}}));
+    auto func =
+        createFunction("__encode_parameter_steps_" + plan.name,
+                       FunctionType::get(context, {}, {listType()}),
+                       dictionary({{"iree.encode.function", str("steps")},
+                                   {"iree.encode.target", str(plan.name)}}));
     Body body(func, loc);
-    Value device =
-        ContextResolveOp::create(body.builder, loc,
-                                 TypeRange{hal::DeviceType::get(context)},
-                                 affinity)
-            .getResult(0);
+    Value device = ContextResolveOp::create(
+                       body.builder, loc,
+                       TypeRange{hal::DeviceType::get(context)}, affinity)
+                       .getResult(0);
     auto flags = body.builder.getI64IntegerAttr(0);
     SmallVector<Value> steps;
     for (const Step &step : plan.steps) {
-      Value begin =
-          hal::FenceCreateOp::create(body.builder, loc, fenceType(), device,
-                                     flags);
+      Value begin = hal::FenceCreateOp::create(body.builder, loc, fenceType(),
+                                               device, flags);
       Value end = hal::FenceCreateOp::create(body.builder, loc, fenceType(),
                                              device, flags);
       Value description = body.bufferConstant(step.description);
@@ -269,9 +264,8 @@ private:
     Block &entry = func.getBody().front();
     Body body(func, loc);
     OpBuilder &b = body.builder;
-    Value timepoint =
-        TimepointImportOp::create(b, loc, timepointType(),
-                                  ValueRange{entry.getArgument(1)}, affinity);
+    Value timepoint = TimepointImportOp::create(
+        b, loc, timepointType(), ValueRange{entry.getArgument(1)}, affinity);
     for (const Expression &expression : expressions) {
       // a. Reservations, one per output with a subrange.
       SmallVector<Reservation> reservations;
@@ -290,15 +284,15 @@ private:
       SmallVector<Value> sizes;
       for (const Reservation &r : reservations)
         sizes.push_back(r.lengthValue);
-      auto pack = ResourcePackOp::create(b, loc, /*offset=*/Value(), sizes,
-                                         affinity);
+      auto pack =
+          ResourcePackOp::create(b, loc, /*offset=*/Value(), sizes, affinity);
       Value slabSize = pack.getTotalLength();
       auto alloca = ResourceAllocaOp::create(
           b, loc, transientType(), timepointType(), slabSize, timepoint,
           /*indeterminate_lifetime=*/nullptr, affinity);
-      Value slab = TimepointAwaitOp::create(b, loc, ValueRange{alloca.getResult()},
-                                            ValueRange{slabSize},
-                                            alloca.getResultTimepoint())
+      Value slab = TimepointAwaitOp::create(
+                       b, loc, ValueRange{alloca.getResult()},
+                       ValueRange{slabSize}, alloca.getResultTimepoint())
                        .getResult(0);
 
       // d. The expression, with parameter constants read from parameters.
@@ -360,9 +354,8 @@ private:
           b, loc, timepointType(), scatter.getResult(), slabSize, joined,
           /*prefer_origin=*/nullptr, affinity);
     }
-    TimepointChainExternalOp::create(b, loc, timepoint,
-                                     ValueRange{entry.getArgument(2)},
-                                     affinity);
+    TimepointChainExternalOp::create(
+        b, loc, timepoint, ValueRange{entry.getArgument(2)}, affinity);
     util::ReturnOp::create(b, loc);
     return success();
   }
@@ -384,12 +377,11 @@ private:
         offset = value.getInt();
     Value offsetValue = body.i64(offset);
     Value size = constant.getResultSize();
-    auto load = AsyncParameterLoadOp::create(
-        b, loc, constant.getType(), timepointType(), timepoint, scope, key,
-        offsetValue, size, affinity);
+    auto load = AsyncParameterLoadOp::create(b, loc, constant.getType(),
+                                             timepointType(), timepoint, scope,
+                                             key, offsetValue, size, affinity);
     return TimepointAwaitOp::create(b, loc, ValueRange{load.getResult()},
-                                    ValueRange{size},
-                                    load.getResultTimepoint())
+                                    ValueRange{size}, load.getResultTimepoint())
         .getResult(0);
   }
 
