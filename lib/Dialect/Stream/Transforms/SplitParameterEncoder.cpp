@@ -579,14 +579,16 @@ private:
   Value externalAwait(const Expression &expression, OpBuilder &builder) {
     llvm::SmallPtrSet<Operation *, 16> members(expression.ops.begin(),
                                                expression.ops.end());
+    // A contributor has a non-timepoint result used directly by a member.
+    // Found from the members' operands: a shared producer can have many
+    // users outside this expression.
     llvm::SmallPtrSet<Operation *, 16> contributors;
     for (Operation *op : expression.ops)
-      for (Value result : op->getResults())
-        if (!llvm::isa<TimepointType>(result.getType()) &&
-            llvm::any_of(result.getUsers(), [&](Operation *user) {
-              return members.contains(user);
-            }))
-          contributors.insert(op);
+      for (Value operand : op->getOperands())
+        if (Operation *producer = operand.getDefiningOp())
+          if (producer != op && !llvm::isa<TimepointType>(operand.getType()) &&
+              members.contains(producer))
+            contributors.insert(producer);
     auto isContributor = [&](Value value) {
       Operation *producer = value.getDefiningOp();
       return producer && contributors.contains(producer);
