@@ -12,11 +12,11 @@
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=max-encoding-growth-factor=2.0' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-GROWTH2
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-parameter-expressions=false' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-NOPARAM
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-constant-expressions=false' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-NOCONST
-// COUNT-DEFAULT: {{^}}22{{$}}
-// COUNT-OVERLAY: {{^}}21{{$}}
-// COUNT-GROWTH2: {{^}}24{{$}}
+// COUNT-DEFAULT: {{^}}23{{$}}
+// COUNT-OVERLAY: {{^}}22{{$}}
+// COUNT-GROWTH2: {{^}}25{{$}}
 // COUNT-NOPARAM: {{^}}1{{$}}
-// COUNT-NOCONST: {{^}}21{{$}}
+// COUNT-NOCONST: {{^}}22{{$}}
 
 // --iree-stream-split-parameter-encoder (stream-passes-2.md §14). Every chunk
 // runs under every option set. Without `output-scope` the produced parameters
@@ -1021,5 +1021,42 @@ util.func private @not_an_initializer() {
   util.return
 }
 util.initializer {
+  util.return
+}
+
+// -----
+
+// CHECK: {{^}}// {{-+$}}
+// CHECK-NEXT: module @encoder
+// CHECK-LABEL: util.func public @__encode_parameters_all
+// CHECK: %[[SPLAT:.+]] = stream.async.splat
+// CHECK: %[[A:.+]] = stream.timepoint.await %{{.+}} => %{{.+}} : !stream.resource<constant>
+// CHECK-NEXT: %[[C1:.+]] = stream.async.copy %[[A]][{{.+}}], %[[SPLAT]][{{.+}}]
+// CHECK: %[[B:.+]] = stream.timepoint.await %{{.+}} => %{{.+}} : !stream.resource<constant>
+// CHECK-NEXT: %[[C2:.+]] = stream.async.copy %[[B]][{{.+}}], %[[C1]][{{.+}}]
+// CHECK-NOT: stream.async.transfer
+// CHECK: stream.async.update on(#hal.device.promise<@__device_0>) %[[C2]], %{{.+}} : !stream.resource<*>
+// CHECK-LABEL: util.global private @assembled
+// CHECK-NEXT: util.initializer {
+// CHECK-NEXT:   %[[L:.+]] = arith.constant 2048 : index
+// CHECK-NEXT:   %[[CST:.+]] = stream.async.constant : !stream.resource<constant>{%[[L]]} = #stream.parameter.named<""::"parameter0"> : tensor<2048xi8>
+// CHECK-NEXT:   util.global.store %[[CST]], @assembled
+// CHECK-NEXT:   util.return
+
+// A splat filled by copies of two parameters: the splat is cloned into the
+// encoder but is not an output; splat, copies and transfer are pruned.
+util.global private @assembled : !stream.resource<constant>
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %c0_i32 = arith.constant 0 : i32
+  %a = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"part_a"> : vector<1024xi8>
+  %b = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"part_b"> : vector<1024xi8>
+  %s = stream.async.splat %c0_i32 : i32 -> !stream.resource<*>{%c2048}
+  %c1 = stream.async.copy %a[%c0 to %c1024], %s[%c0 to %c1024], %c1024 : !stream.resource<constant>{%c1024} -> %s as !stream.resource<*>{%c2048}
+  %c2 = stream.async.copy %b[%c0 to %c1024], %c1[%c1024 to %c2048], %c1024 : !stream.resource<constant>{%c1024} -> %c1 as !stream.resource<*>{%c2048}
+  %t = stream.async.transfer %c2 : !stream.resource<*>{%c2048} -> !stream.resource<constant>{%c2048}
+  util.global.store %t, @assembled : !stream.resource<constant>
   util.return
 }
