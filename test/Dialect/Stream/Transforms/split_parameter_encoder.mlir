@@ -1060,3 +1060,31 @@ util.initializer {
   util.global.store %t, @assembled : !stream.resource<constant>
   util.return
 }
+
+// -----
+
+// CHECK: {{^}}// {{-+$}}
+// CHECK-NEXT: module {
+// CHECK-LABEL: util.global private @loop_reads_global
+// CHECK: scf.for
+// CHECK: util.global.store %{{.+}}, @loop_reads_global
+
+// An scf.for whose body reads a mutable global is not hoistable (the scf
+// HoistableOpInterface model): the store is rejected and nothing changes.
+util.global private mutable @pattern : i32
+util.global private @loop_reads_global : !stream.resource<constant>
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %p = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"impure"> : vector<1024xi8>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %p) -> (!stream.resource<constant>) {
+    %v = util.global.load @pattern : i32
+    %f = stream.async.fill %v, %acc[%c0 to %c64 for %c64] : i32 -> %acc as !stream.resource<constant>{%c1024}
+    scf.yield %f : !stream.resource<constant>
+  }
+  util.global.store %r, @loop_reads_global : !stream.resource<constant>
+  util.return
+}
