@@ -189,6 +189,20 @@ public:
   }
   static Field constant(uint64_t value) { return {{}, {}, value}; }
 
+  /// The spans of a gather or scatter: per row the parameter offset, then
+  /// the buffer offset and length (the verifier makes the ranges equal).
+  Value rowSpans(ValueRange parameterOffsets,
+                 ValueRange originalParameterOffsets, ValueRange bufferOffsets,
+                 ValueRange originalBufferOffsets, ValueRange bufferLengths,
+                 ValueRange originalBufferLengths) {
+    SmallVector<std::array<Field, 3>> rows;
+    for (unsigned i = 0, n = parameterOffsets.size(); i < n; ++i)
+      rows.push_back({field(parameterOffsets[i], originalParameterOffsets[i]),
+                      field(bufferOffsets[i], originalBufferOffsets[i]),
+                      field(bufferLengths[i], originalBufferLengths[i])});
+    return spans(rows);
+  }
+
   /// spans (§11.5): rows of three fields.
   Value spans(ArrayRef<std::array<Field, 3>> rows) {
     SmallVector<int64_t> values;
@@ -322,15 +336,9 @@ struct GatherOpPattern : ParamsPattern<GatherOp> {
         e.scope(adaptor.getSourceScope(), op.getSourceScopeLiteralAttr());
     auto [table, data] = e.keyTable(adaptor.getSourceKeys(), op.getSourceKeys(),
                                     op.getSourceKeyLiteralsAttr());
-    SmallVector<std::array<Emitter::Field, 3>> rows;
-    for (unsigned i = 0, e = op.getRowCount(); i < e; ++i)
-      rows.push_back({Emitter::field(adaptor.getSourceOffsets()[i],
-                                     op.getSourceOffsets()[i]),
-                      Emitter::field(adaptor.getTargetOffsets()[i],
-                                     op.getTargetOffsets()[i]),
-                      Emitter::field(adaptor.getTargetLengths()[i],
-                                     op.getTargetLengths()[i])});
-    Value spans = e.spans(rows);
+    Value spans = e.rowSpans(adaptor.getSourceOffsets(), op.getSourceOffsets(),
+                             adaptor.getTargetOffsets(), op.getTargetOffsets(),
+                             adaptor.getTargetLengths(), op.getTargetLengths());
     vm::createImportCall(rewriter, op.getLoc(), *importOp,
                          {adaptor.getDevice(), adaptor.getQueueAffinity(),
                           adaptor.getWaitFence(), adaptor.getSignalFence(),
@@ -358,15 +366,9 @@ struct ScatterOpPattern : ParamsPattern<ScatterOp> {
         e.scope(adaptor.getTargetScope(), op.getTargetScopeLiteralAttr());
     auto [table, data] = e.keyTable(adaptor.getTargetKeys(), op.getTargetKeys(),
                                     op.getTargetKeyLiteralsAttr());
-    SmallVector<std::array<Emitter::Field, 3>> rows;
-    for (unsigned i = 0, e = op.getRowCount(); i < e; ++i)
-      rows.push_back({Emitter::field(adaptor.getTargetOffsets()[i],
-                                     op.getTargetOffsets()[i]),
-                      Emitter::field(adaptor.getSourceOffsets()[i],
-                                     op.getSourceOffsets()[i]),
-                      Emitter::field(adaptor.getSourceLengths()[i],
-                                     op.getSourceLengths()[i])});
-    Value spans = e.spans(rows);
+    Value spans = e.rowSpans(adaptor.getTargetOffsets(), op.getTargetOffsets(),
+                             adaptor.getSourceOffsets(), op.getSourceOffsets(),
+                             adaptor.getSourceLengths(), op.getSourceLengths());
     vm::createImportCall(rewriter, op.getLoc(), *importOp,
                          {adaptor.getDevice(), adaptor.getQueueAffinity(),
                           adaptor.getWaitFence(), adaptor.getSignalFence(),
