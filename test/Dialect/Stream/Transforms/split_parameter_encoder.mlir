@@ -4,6 +4,7 @@
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=mode=consolidate' %s | FileCheck %s
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=output-scope=my_custom_scope' %s | FileCheck %s --check-prefix=SCOPE
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=max-encoding-growth-factor=2.0' %s | FileCheck %s --check-prefix=GROWTH2
+// RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=output-scope=encoded' %s | FileCheck %s --check-prefix=ENCODED
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-parameter-expressions=false' %s | FileCheck %s --check-prefix=NOPARAM
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-constant-expressions=false' %s | FileCheck %s --check-prefix=NOCONST
 // The number of chunks that produce an encoder module under each option set:
@@ -144,6 +145,11 @@ util.initializer {
 // SCOPE-NEXT: -> %[[SSCOPE:.+]]::%{{.+}}[%{{.+}}]
 // SCOPE-LABEL: util.global private @w
 // SCOPE: stream.async.constant : !stream.resource<constant>{%{{.+}}} = #stream.parameter.named<"my_custom_scope"::"parameter0"> : tensor<512xi8>
+
+// The declared default `encoded` applies only when given explicitly (SP1).
+// ENCODED: iree.encode.scopes = "encoded"
+// ENCODED-LABEL: util.global private @w
+// ENCODED: #stream.parameter.named<"encoded"::"parameter0"> : tensor<512xi8>
 
 // NOPARAM-NOT: module @encoder
 // NOPARAM-LABEL: util.global private @w
