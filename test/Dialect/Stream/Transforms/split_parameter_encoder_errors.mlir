@@ -57,3 +57,27 @@ util.initializer {
   util.global.store %d, @undefined : !stream.resource<constant>
   util.return
 }
+
+// -----
+
+// SP3: only the top-level clone loses its affinity; a nested op keeps its
+// reference to the device global, which cannot be copied.
+util.global private @device_0 : !hal.device
+util.global private @nested_affinity : !stream.resource<constant>
+util.initializer {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %true = arith.constant true
+  %c1_i32 = arith.constant 1 : i32
+  %p = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"n"> : vector<1024xi8>
+  // expected-error @+1 {{reference to non-object-like symbol @device_0}}
+  %r = scf.if %true -> (!stream.resource<constant>) {
+    %f = stream.async.fill on(#hal.device.affinity<@device_0>) %c1_i32, %p[%c0 to %c64 for %c64] : i32 -> %p as !stream.resource<constant>{%c1024}
+    scf.yield %f : !stream.resource<constant>
+  } else {
+    scf.yield %p : !stream.resource<constant>
+  }
+  util.global.store %r, @nested_affinity : !stream.resource<constant>
+  util.return
+}
