@@ -105,6 +105,15 @@ MODES = {
     "ipo": (["--verify-each", "--iree-util-ipo"], UTIL_TESTS),
     "combine-initializers": (["--verify-each", "--iree-util-combine-initializers"], UTIL_TESTS),
     "propagate-subranges": (["--verify-each", "--iree-util-propagate-subranges"], UTIL_TESTS),
+    # Parameters through the compiler (issue 20). The encoder module is printed to stdout: harmless.
+    "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
+                                ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",
+                                 "test/Dialect/Stream/IR/async_*.mlir")),
+    "hal-conversion": (["--verify-each", "--iree-hal-conversion"],
+                       ("test/Dialect/HAL/Transforms/*.mlir", "test/Dialect/IOParameters/Conversion/stream_to_params*.mlir")),
+    "vm-conversion": (["--verify-each", "--iree-vm-conversion"],
+                      ("test/Dialect/VM/**/*.mlir", "test/Dialect/IOParameters/Conversion/params_to_vm*.mlir")),
+    "vm-ir": (["--verify-each"], ("test/Dialect/VM/**/*.mlir",)),
 }
 
 CRASH_PATTERNS = [
