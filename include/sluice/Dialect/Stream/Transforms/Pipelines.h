@@ -8,6 +8,8 @@
 #ifndef SLUICE_DIALECT_STREAM_TRANSFORMS_PIPELINES_H
 #define SLUICE_DIALECT_STREAM_TRANSFORMS_PIPELINES_H
 
+#include "sluice/Dialect/Stream/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -16,7 +18,7 @@
 namespace sluice::stream {
 
 enum class InitializationMode { Synchronous, Asynchronous };
-enum class ParameterEncoderMode { Consolidate, Overlay };
+// ParameterEncoderMode (the split-parameter-encoder `mode`) is in Passes.h.
 enum class DumpOutputFormat { None, Pretty, Verbose, CSV };
 enum class TransientsUnplaced { Ignore, Warn, Error };
 
