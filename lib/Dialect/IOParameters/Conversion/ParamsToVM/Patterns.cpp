@@ -403,8 +403,8 @@ void populateParamsToVMPatterns(MLIRContext *context,
                                 RewritePatternSet &patterns) {
   target.addIllegalDialect<IOParametersDialect>();
   patterns.add<LoadOpPattern, TransferOpPattern<GatherOp>,
-               TransferOpPattern<ScatterOp>>(
-      context, importSymbols, typeConverter);
+               TransferOpPattern<ScatterOp>>(context, importSymbols,
+                                             typeConverter);
 }
 
 void registerParamsToVMConversionInterface(DialectRegistry &registry) {
