@@ -27,8 +27,8 @@ spec.loader.exec_module(gen)
 
 # Knob variants checked beyond each shape's defaults.
 VARIANTS = {
-    "cfchain": [{"payload": "barrier"}, {"payload": "compute"}],
-    "scfif": [{"payload": "barrier"}, {"depth": "3"}],
+    "cfchain": [{"payload": "barrier"}, {"payload": "compute"}, {"conds": "distinct"}],
+    "scfif": [{"payload": "barrier"}, {"depth": "3"}, {"conds": "shared"}],
     "scffor": [{"loops": "3"}, {"payload": "barrier"}],
     "switch": [{"form": "scf"}, {"width": "5"}, {"form": "scf", "width": "5"}],
     "fanout": [{"width": "3"}],

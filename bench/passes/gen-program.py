@@ -37,8 +37,11 @@ Shapes (knobs in brackets):
   params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
                gather of `group` parameters  [group=8 gather=2]
   cfchain      a chain of blocks each doing `payload` on the value carried in and ending in
-               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24)  [payload=await|barrier|compute]
-  scfif        nests of `scf.if` `depth` deep, each level yielding a value  [depth=32 payload=...]
+               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24); `conds=distinct` gives
+               every block its own condition  [payload=await|barrier|compute conds=shared|distinct]
+  scfif        nests of `scf.if` `depth` deep, each level yielding a value; every if tests its own
+               condition, or (conds=shared) consecutive nests reuse the same `depth` ones
+               [depth=32 conds=distinct|shared payload=...]
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
   switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
                [width=as many as fit form=cf payload=...]
@@ -869,6 +872,7 @@ def payload_kind(e, L):
 @shape("cfchain")
 def cfchain(e, L):
     kind = payload_kind(e, L)
+    distinct = e.opt("conds", "shared") == "distinct"
     v, *rest = L.begin_func()
     label = e.label()
     e.op(f"cf.br {label}{v.branch_operands()}")
@@ -876,9 +880,14 @@ def cfchain(e, L):
         x = e.block(label, v)
         y = L.payload(x, kind)
         label = e.label()
-        e.op(f"cf.cond_br {L.cond()}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
+        cond = L.cond()
+        if distinct:
+            cst, cond = e.fresh("ck"), e.fresh("cnd")
+            e.op(f"{cst} = arith.constant {e.count} : i32")
+            e.op(f"{cond} = arith.cmpi sge, {L.flag()}, {cst} : i32")
+        e.op(f"cf.cond_br {cond}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
         v = x
-        if not room(e, L, 2):
+        if not room(e, L, 4 if distinct else 2):
             break
     x = e.block(label, v)
     L.end_func([x])
@@ -887,18 +896,31 @@ def cfchain(e, L):
 @shape("scfif")
 def scfif(e, L):
     depth = e.opt("depth", 32)
+    shared = e.opt("conds", "distinct") == "shared"
     kind = payload_kind(e, L)
     v, *rest = L.begin_func()
-    conds = []
-    for k in range(depth):
+    shared_conds = []
+
+    def condition(d):
+        """`conds=distinct` (default): every scf.if tests its own condition; `conds=shared`: the nests
+        reuse `depth` conditions, so consecutive nests test the same ones (upstream merges such ifs)."""
+        if shared and d < len(shared_conds):
+            return shared_conds[d]
         c, cst = e.fresh("cnd"), e.fresh("ck")
-        e.op(f"{cst} = arith.constant {k} : i32")
+        e.op(f"{cst} = arith.constant {e.count} : i32")
         e.op(f"{c} = arith.cmpi sge, {L.flag()}, {cst} : i32")
-        conds.append(c)
+        if shared:
+            shared_conds.append(c)
+        return c
+
+    if shared:
+        for d in range(depth):
+            condition(d)
 
     def nest(d, x, deepest):
+        cond = condition(d)
         lhs, res = results_of(e, x)
-        e.op(f"{lhs} = scf.if {conds[d]} -> ({x.type_list()}) {{")
+        e.op(f"{lhs} = scf.if {cond} -> ({x.type_list()}) {{")
         with e.region():
             inner = nest(d + 1, x, deepest) if d + 1 < deepest else L.payload(x, kind)
             e.op(f"scf.yield {inner.uses()} : {inner.type_list()}")
@@ -909,7 +931,7 @@ def scfif(e, L):
         e.raw("}")
         return res
 
-    per_level = 5.0
+    per_level = 5.0 if shared else 7.0
     while True:
         # The last nest is cut shallower so the program lands near the requested size.
         d = min(depth, int((e.remaining() - L.epilogue_ops) / per_level))

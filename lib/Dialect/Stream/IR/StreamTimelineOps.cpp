@@ -431,7 +431,7 @@ struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
 };
 
 /// How many later awaits GroupAwaitsByTimepoint examines at most.
-constexpr unsigned kAwaitGroupingWindow = 256;
+constexpr unsigned kAwaitGroupingWindow = 64;
 
 /// The awaits that GroupAwaitsByTimepoint merges into `op`, in block order:
 /// the later non-sync awaits of `op`'s timepoint in `op`'s block whose
@@ -481,14 +481,18 @@ SmallVector<TimepointAwaitOp> findAwaitsToGroup(TimepointAwaitOp op) {
     return result;
   }
   // Every op up to the end of the block (or of the window) seen, in order: a
-  // producer in this block precedes `op` unless it is `op` or was seen.
-  llvm::SmallPtrSet<Operation *, 16> seenOps = {op.getOperation()};
-  for (Operation *next : following) {
-    if (isCandidate(next) && llvm::none_of(next->getOperands(), [&](Value v) {
-          return seenOps.contains(v.getDefiningOp());
+  // producer in this block precedes `op` unless it is `op` or was seen before
+  // the candidate (searched backwards: producers are usually close).
+  for (auto [index, next] : llvm::enumerate(following)) {
+    if (!isCandidate(next))
+      continue;
+    ArrayRef<Operation *> before = ArrayRef(following).take_front(index);
+    if (llvm::none_of(next->getOperands(), [&](Value v) {
+          Operation *producer = v.getDefiningOp();
+          return producer == op ||
+                 llvm::is_contained(llvm::reverse(before), producer);
         }))
       result.push_back(cast<TimepointAwaitOp>(next));
-    seenOps.insert(next);
   }
   return result;
 }
