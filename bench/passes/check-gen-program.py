@@ -36,6 +36,10 @@ VARIANTS = {
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}],
 }
+# Knob variants of one level, checked for every shape of it.
+LEVEL_VARIANTS = {
+    "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
+}
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
 SPLIT = "\n// -----\n"
@@ -59,7 +63,7 @@ def main():
     programs = []
     for level_name in gen.LEVELS:
         for shape_name in gen.SHAPES:
-            for options in [{}] + VARIANTS.get(shape_name, []):
+            for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 again, _ = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
