@@ -46,8 +46,9 @@ Shapes (knobs in brackets):
                condition, or (conds=shared) consecutive nests reuse the same `depth` ones
                [depth=32 conds=distinct|shared payload=...]
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
-  switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
-               [width=as many as fit form=cf payload=...]
+  switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
+               after the other (width=0: one switch with as many cases as fit)
+               [width=0 form=cf payload=...]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -1171,53 +1172,63 @@ def scffor(e, L):
 
 @shape("switch")
 def switch(e, L):
+    """Switches of `width` cases (0: one switch with as many cases as fit), one after the other, each
+    case doing `payload` on the value, until the size is reached."""
     form = e.opt("form", "cf")
     kind = payload_kind(e, L)
     width = e.opt("width", 0)
     if form not in ("cf", "scf"):
         raise SystemExit(f"gen-program: unknown switch form '{form}' (cf, scf)")
     v, *rest = L.begin_func()
+    per_case = 4 if form == "cf" else 3
 
     def more(cases):
-        return cases <= width if width else room(e, L, 4 if form == "cf" else 3)
-    if form == "scf":
-        idx = e.fresh("idx")
-        e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
-        lhs, res = results_of(e, v)
-        at, indent = len(e.body), e.indent
-        cases = 0
-        while True:
-            last = not more(cases + 1)
-            e.raw("default {" if last else f"case {cases} {{")
-            with e.region():
-                w = L.payload(v, kind)
-                e.op(f"scf.yield {w.uses()} : {w.type_list()}")
-            e.raw("}")
-            if last:
-                break
-            cases += 1
-        # The op is emitted once its case list is known.
-        e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
-        e.count += 1
-        L.end_func([res])
-        return
-    at, indent = len(e.body), e.indent
-    exit_label = e.label("exit")
-    labels = []
+        return (cases <= width or not width) and room(e, L, per_case)
+
+    idx = None
     while True:
-        labels.append(e.label("case"))
-        x = e.block(labels[-1], v)
-        w = L.payload(x, kind)
-        e.op(f"cf.br {exit_label}{w.branch_operands()}")
-        if not more(len(labels)):
+        at, indent = len(e.body), e.indent
+        if form == "scf":
+            if idx is None:
+                idx = e.fresh("idx")
+                e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
+                at = len(e.body)
+            lhs, res = results_of(e, v)
+            cases = 0
+            while True:
+                last = not more(cases + 1)
+                e.raw("default {" if last else f"case {cases} {{")
+                with e.region():
+                    w = L.payload(v, kind)
+                    e.op(f"scf.yield {w.uses()} : {w.type_list()}")
+                e.raw("}")
+                if last:
+                    break
+                cases += 1
+            # The op is emitted once its case list is known.
+            e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
+            e.count += 1
+            v = res
+        else:
+            exit_label = e.label("exit")
+            labels = []
+            while True:
+                labels.append(e.label("case"))
+                x = e.block(labels[-1], v)
+                w = L.payload(x, kind)
+                e.op(f"cf.br {exit_label}{w.branch_operands()}")
+                if not more(len(labels)):
+                    break
+            default, labels = labels[-1], labels[:-1]
+            cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
+                               ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}"
+                                for k in range(len(labels))])
+            e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
+            e.count += 1
+            v = e.block(exit_label, v)
+        if not room(e, L, per_case * 2 + 2):
             break
-    default, labels = labels[-1], labels[:-1]
-    cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
-                       ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}" for k in range(len(labels))])
-    e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
-    e.count += 1
-    x = e.block(exit_label, v)
-    L.end_func([x])
+    L.end_func([v])
 
 
 # =====================================================================================================

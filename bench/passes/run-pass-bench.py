@@ -69,7 +69,9 @@ def measure(cmd, timeout, nice):
 
 
 def program(args, shape, ops, options):
-    """Path of the (prepared) program for shape at ops, generating it if needed; and its op count."""
+    """Path of the (prepared) program for shape at ops, generating it if needed; and its op count.
+    `SHAPE.KEY` options apply to that shape only."""
+    options = {k.split(".", 1)[-1]: v for k, v in options.items() if "." not in k or k.startswith(shape + ".")}
     os.makedirs(args.workdir, exist_ok=True)
     tag = "".join(f"-{k}={v}" for k, v in sorted(options.items()))
     base = os.path.join(args.workdir, f"{args.level}-{shape}{tag}-{ops}-s{args.seed}")
@@ -100,7 +102,8 @@ def main():
     ap.add_argument("--level", default="async")
     ap.add_argument("--shapes", default="chain")
     ap.add_argument("--sizes", default="1000,10000,100000")
-    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a generator knob")
+    ap.add_argument("--set", action="append", default=[], metavar="[SHAPE.]KEY=VALUE",
+                    help="a generator knob (SHAPE.KEY: for that shape only)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--timeout", type=float, default=900)
@@ -110,7 +113,9 @@ def main():
                     help="time checked against --max-ratio (CPU time is robust to the load of a shared machine)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a 10x size step exceeds --max-ratio")
     ap.add_argument("--no-baseline", action="store_true")
-    ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
+    ap.add_argument("--workdir", default=f"/tmp/sluice-pass-bench-{os.path.basename(ROOT)}",
+                    help="where generated programs are cached (default: per worktree, so that engineers "
+                         "running different generator versions do not overwrite each other's files)")
     ap.add_argument("--markdown", help="append the table to this markdown file")
     ap.add_argument("--title", help="heading line for the appended table")
     args = ap.parse_args()
