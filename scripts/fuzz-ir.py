@@ -425,28 +425,41 @@ def _block_lines(lines):
     return splits, terms
 
 
+def _pick_block_line(text, rng, terminator):
+    """(lines, index, indentation, terminator indices) for a random split point (or, with `terminator`,
+    terminator line) of `text`; None when there is none."""
+    lines = text.split("\n")
+    splits, terms = _block_lines(lines)
+    pool = terms if terminator else splits
+    if not pool:
+        return None
+    i = rng.choice(pool)
+    return lines, i, lines[i][:len(lines[i]) - len(lines[i].lstrip())], terms
+
+
+def _label_line(indent, label):
+    """A block label line for ops indented by `indent`."""
+    return f"{indent[:-2] if len(indent) >= 2 else ''}{label}:"
+
+
 def m_cf_split_block(text, rng):
     """Ends a block with `cf.br` to a new block holding the rest of it."""
-    lines = text.split("\n")
-    splits, _ = _block_lines(lines)
-    if not splits:
+    picked = _pick_block_line(text, rng, terminator=False)
+    if not picked:
         return None
-    i = rng.choice(splits)
-    indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+    lines, i, indent, _ = picked
     label = "^" + _fresh(text, "fuzzsplit")
-    lines[i:i] = [f"{indent}cf.br {label}", f"{indent[:-2] if len(indent) >= 2 else ''}{label}:"]
+    lines[i:i] = [f"{indent}cf.br {label}", _label_line(indent, label)]
     return "\n".join(lines), "cf-split-block"
 
 
 def m_cf_unreachable_block(text, rng):
     """Adds a block without predecessors after a terminator: copies of earlier ops (results renamed)
     and of a terminator, so it uses values and branches into live blocks."""
-    lines = text.split("\n")
-    _, terms = _block_lines(lines)
-    if not terms:
+    picked = _pick_block_line(text, rng, terminator=True)
+    if not picked:
         return None
-    t = rng.choice(terms)
-    indent = lines[t][:len(lines[t]) - len(lines[t].lstrip())]
+    lines, t, indent, terms = picked
     label = "^" + _fresh(text, "fuzzdead")
     body = []
     candidates = [l for l in lines[:t] if OP_LINE.match(l) and not l.rstrip().endswith(("{", "["))
@@ -460,7 +473,7 @@ def m_cf_unreachable_block(text, rng):
         body.append(indent + line.strip())
     term_candidates = [lines[k] for k in terms if lines[k].startswith(indent)]
     body.append(indent + rng.choice(term_candidates).strip())
-    lines[t + 1:t + 1] = [f"{indent[:-2] if len(indent) >= 2 else ''}{label}:"] + body
+    lines[t + 1:t + 1] = [_label_line(indent, label)] + body
     return "\n".join(lines), "cf-unreachable-block"
 
 
