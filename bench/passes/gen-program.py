@@ -35,7 +35,8 @@ Shapes (knobs in brackets):
   chain        a long dependency chain of mixed ops
   fanout       a source fanned out to `width` consumers joined by one dispatch, repeated  [width=16]
   multidevice  two interleaved chains on #hal.device.affinity<@device_a>/<@device_b> exchanging values
-               by transfers every `every` steps  [every=4]
+               by transfers every `every` steps; every `shared`-th step both consume one new splat
+               (0: never; not at the cmd level)  [every=4 shared=0]
   hostsync     a chain where every `every` steps a scalar is read back on the host  [every=1]
   params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
                gather of `group` parameters  [group=8 gather=2]
@@ -214,6 +215,10 @@ class Level:
     def host_sync(self, v):
         raise Unsupported("host_sync")
 
+    def splat(self):
+        """A cheap producer of a fresh value with no value operand (a splat)."""
+        raise Unsupported("splat")
+
     def param(self, i):
         raise Unsupported("param")
 
@@ -322,6 +327,13 @@ class FlowLevel(Level):
     def transfer(self, v, src, dst):
         r = self.e.fresh()
         self.e.op(f"{r} = flow.tensor.transfer {v.names[0]} : {self.T} to {DEVICES[dst]}")
+        return Val([r], [self.T])
+
+    def splat(self):
+        e = self.e
+        k, r = e.fresh("k"), e.fresh()
+        e.op(f"{k} = arith.constant {len(e.body)}.0 : f32")
+        e.op(f"{r} = flow.tensor.splat {k} : {self.T}")
         return Val([r], [self.T])
 
     def host_sync(self, v):
@@ -436,6 +448,11 @@ class AsyncLevel(Level):
                  f"{self.sized()} -> {s} as {self.sized()}")
         return Val([r], [self.R])
 
+    def splat(self):
+        r = self.e.fresh()
+        self.e.op(f"{r} = stream.async.splat %pattern : i32 -> {self.sized()}")
+        return Val([r], [self.R])
+
     def transfer(self, v, src, dst):
         r = self.e.fresh()
         self.e.op(f"{r} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} from({DEVICES[src]}) -> "
@@ -534,6 +551,16 @@ class AsyncExecLevel(AsyncLevel):
         j = self.e.fresh("j")
         self.e.op(f"{j} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
         return j
+
+    def splat(self):
+        e = self.e
+        r, t, x = e.fresh(), e.fresh("t"), e.fresh()
+        e.op(f"{r}, {t} = stream.async.execute with() -> {self.sized()} {{")
+        with e.region():
+            e.op(f"{x} = stream.async.splat %pattern : i32 -> {self.sized()}")
+            e.op(f"stream.yield {x} : {self.sized()}")
+        e.raw("} => !stream.timepoint")
+        return self.wrap(r, t)
 
     def execute(self, inputs, device, body, result_type=None):
         """Emits a stream.async.execute capturing the resources of `inputs`; `body(captured)` emits the
@@ -1018,11 +1045,18 @@ def fanout(e, L):
 @shape("multidevice")
 def multidevice(e, L):
     every = e.opt("every", 4)
+    shared = e.opt("shared", 0)
     a, b, *rest = L.begin_func()
     i = 0
     while room(e, L, 6):
-        a = L.compute([a], device="a")
-        b = L.compute([b], device="b")
+        if shared and i % shared == 0:
+            # A splat consumed on both devices (what clone-to-consumers duplicates).
+            s = L.splat()
+            a = L.compute([a, s], device="a")
+            b = L.compute([b, s], device="b")
+        else:
+            a = L.compute([a], device="a")
+            b = L.compute([b], device="b")
         i += 1
         if i % every == 0:
             xa = L.transfer(a, "a", "b")

@@ -16,6 +16,112 @@ include "mlir/Pass/PassBase.td"
 // (stream-passes-1.md §2-§6)
 //===----------------------------------------------------------------------===//
 
+def VerifyInputPass : Pass<"iree-stream-verify-input", "mlir::ModuleOp"> {
+  let summary = "Verifies that the input program can be converted to stream";
+  let description = [{
+    Read-only check run first in the tensor phase (stream-passes-1.md §4).
+    Rejects indirect global access (`util.global.address`,
+    `util.global.load.indirect`, `util.global.store.indirect`) and any
+    `flow.executable` whose inner module has a public function-like with
+    results ("cannot be converted to stream because it contains public
+    functions with a result"). Every illegal op gets the op error "illegal
+    for this phase of lowering in the stream dialect; expected to have been
+    converted or removed"; all errors are reported before the pass fails.
+    `hal.executable` bodies are not inspected.
+  }];
+}
+
+def VerifyLoweringToTensorsPass
+    : Pass<"iree-stream-verify-lowering-to-tensors", "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor, linalg or flow op remains";
+  let description = [{
+    Read-only check run at the end of the tensor phase (stream-passes-1.md
+    §4): the `tensor`, `linalg` and `flow` dialects are illegal outside of
+    `stream.executable` and `hal.executable` bodies, which are skipped.
+  }];
+}
+
+def VerifyLoweringToAsyncResourcesPass
+    : Pass<"iree-stream-verify-lowering-to-async-resources",
+           "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-tensors`, and every op with the
+    stream `TensorPhaseOp` trait (`stream.tensor.*`) is illegal
+    (stream-passes-1.md §4).
+  }];
+}
+
+def VerifyLoweringToAsyncPass
+    : Pass<"iree-stream-verify-lowering-to-async", "mlir::ModuleOp"> {
+  let summary = "Verifies that the program is in the async phase";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and additionally
+    (stream-passes-1.md §4): an operand or result of type
+    `!stream.resource<*>` (unknown lifetime) is illegal, and every
+    `StreamableOpInterface` op that is neither a command-phase op nor a
+    metadata op must be nested in a `stream.async.execute` region (": streamable
+    op expected to be in an execution region").
+  }];
+}
+
+def VerifyLoweringToCmdPass
+    : Pass<"iree-stream-verify-lowering-to-cmd", "mlir::ModuleOp"> {
+  let summary = "Verifies that no async-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and every op with
+    the `AsyncPhaseOp` trait is illegal, as is any operand or result of type
+    `!stream.resource<*>` (stream-passes-1.md §4).
+  }];
+}
+
+def CloneToConsumersPass
+    : Pass<"iree-stream-clone-to-consumers", "mlir::ModuleOp"> {
+  let summary = "Clones cheap producers into each consumer affinity";
+  let description = [{
+    Runs on the pre-conversion (flow) program (stream-passes-1.md §6). A
+    cloneable producer (a `StreamableOpInterface` op that prefers cloning to
+    consumers, or any pure op that does not implement that interface) whose
+    result is used on more than one affinity, as answered by the affinity
+    analysis, is cloned immediately before each consumer that would otherwise
+    need a transfer; the earliest consumer keeps the original. Whole chains of
+    cloneable producers are cloned in one iteration. The analysis is rebuilt
+    and the walk repeated until nothing changes, at most 32 times (then a
+    remark: "clone to consumers pass failed to reach a fixed point after 32
+    iterations; ambiguous affinity may be present"). A failing analysis is
+    the error "failed to solve for affinity analysis". CSE must not run
+    between this pass and `--iree-stream-conversion`.
+  }];
+  // The affinity models of tensors are attached when stream loads.
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def ConvertToStreamPass : Pass<"iree-stream-conversion", "mlir::ModuleOp"> {
+  let summary = "Converts flow/util/hal-ABI/std tensor programs to stream";
+  let description = [{
+    Converts every tensor value outside executables into a
+    (`!stream.resource<*>`, `index` byte size) pair (stream-passes-1.md §3):
+    flow tensor, dispatch, call, executable, channel and collective ops,
+    `arith.constant` of tensors, the cf/scf structural ops, `util.func`,
+    `util.call`, `util.return`, tensor globals (split into a resource global
+    and a `__size` global) and the `hal.tensor.*` ABI ops become `stream`
+    ops. Placement comes from the affinity analysis computed on the input.
+    Unknown ops that take or produce tensors are wrapped with
+    `stream.tensor.export`/`stream.tensor.import`. When the analysis does not
+    converge the pass fails with "affinity analysis failed to converge (input
+    program may have invalid affinities assigned); use`--iree-stream-annotate-input-affinities`
+    to help identify the invalid affinities". Finally the `stream.affinity`
+    attribute is removed from the ops directly in the module.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
 def AnnotateAffinitiesPass :
     Pass<"iree-stream-annotate-affinities", "mlir::ModuleOp"> {
   let summary = "Annotates affinities on all ops for debugging.";
