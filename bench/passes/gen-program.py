@@ -27,6 +27,9 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+              [funcs=0|1: 1 gives the executable an inner module with one function per export and
+              every dispatch two more operands (a uniform index constant and an i32 argument): the
+              input of the dispatch optimizations]
   hal         io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments
               (what --iree-hal-conversion makes of stream.cmd.parameter.*): the input of
               --iree-vm-conversion; only the `paramio` shape  [dynamic=4]
@@ -466,17 +469,22 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
-    def finish(self):
-        e = self.e
-        if not e.exports:
-            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
-        lines = ["stream.executable private @ex {"]
+    @staticmethod
+    def export_lines(e):
+        """The stream.executable.export ops of every dispatched name (3 ops each)."""
+        lines = []
         for name in sorted(e.exports):
             lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
                       "    %c1 = arith.constant 1 : index",
                       "    stream.return %n, %c1, %c1 : index, index, index",
                       "  }"]
-        lines.append("}")
+        return lines
+
+    def finish(self):
+        e = self.e
+        if not e.exports:
+            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["}"]
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
 
@@ -747,7 +755,28 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
-        AsyncLevel.finish(self)
+        e = self.e
+        funcs = e.opt("funcs", 0)
+        if not e.exports:
+            return  # nothing dispatched (as AsyncLevel.finish)
+        if not funcs:
+            AsyncLevel.finish(self)
+            return
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
+        for name in sorted(e.exports):
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)] + ["%u0: index", "%u1: i32"]
+            lines += [f"    util.func public @{name}({', '.join(args)}) {{",
+                      "      %c0 = arith.constant 0 : index",
+                      "      %c256 = arith.constant 256 : index"]
+            lines += [f"      %v{k} = stream.binding.subspan %b{k}[%c0] : !stream.binding -> !util.buffer{{%c256}}"
+                      for k in range(bindings)]
+            lines += ["      util.return", "    }"]
+            e.count += 4 + bindings  # func, two constants, subspans, return
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 3 + 3 * len(e.exports)  # executable, module and their ends, 3 per export
 
     def slot(self):
         s = self.next_slot
@@ -785,8 +814,10 @@ class CmdLevel(Level):
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
-        e.exports[name] = 1
+        e.exports[name] = (len(inputs) + 1, [t for _, t in scalars])
         out_slot = self.next_slot
+        if e.opt("funcs", 0):
+            scalars = list(scalars) + [("%c64", "index"), ("%flag", "i32")]
 
         def body(cap):
             operands = ""
