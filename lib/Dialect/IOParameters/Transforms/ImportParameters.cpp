@@ -61,8 +61,7 @@ std::optional<int64_t> getConfigInt(DictionaryAttr config, StringRef name) {
 /// The operating system's text for why `path` cannot be opened for reading
 /// (e.g. "No such file or directory"), as LLVM's file APIs report it; falls
 /// back to the runtime status text if the file has become readable since.
-std::string getOpenErrorMessage(StringRef path,
-                                const runtime::Status &status) {
+std::string getOpenErrorMessage(StringRef path, const runtime::Status &status) {
   int fd = -1;
   std::error_code error = llvm::sys::fs::openFileForRead(path, fd);
   if (!error) {
