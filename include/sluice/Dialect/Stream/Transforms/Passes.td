@@ -29,6 +29,86 @@ include "mlir/Pass/PassBase.td"
 // Scheduling and timepoints (stream-passes-2.md §2-§6)
 //===----------------------------------------------------------------------===//
 
+def ScheduleExecutionPass
+    : InterfacePass<"iree-stream-schedule-execution",
+                    "mlir::CallableOpInterface"> {
+  let summary = "Partitions the streamable ops of each block into "
+                "`stream.async.execute` regions";
+  let description = [{
+    For every block of the callable region (in dominance order) the
+    streamable ops are grouped into partitions: an op joins the
+    lowest-ordinal partition that may take it (preferring partitions that
+    consume it), `stream.async.barrier`/`stream.async.transfer` ride along
+    with their producer, side-effecting host ops freeze the partitions below
+    them, values used by host ops that feed later partitions are produced in
+    earlier partitions, and clone-preferring ops (splats) are duplicated into
+    each consuming partition. The partition set is verified, then each
+    partition becomes one `stream.async.execute` placed after its last op,
+    awaiting the joined awaits of its timeline ops, capturing the resources
+    it consumes and yielding the values that escape; escaping values are
+    awaited on the host (`stream.timepoint.await`) right after the execute.
+    Bodies of `scf.if/for/while/index_switch` are partitioned recursively.
+    Finally all canonicalization patterns of the loaded dialects and
+    registered ops run greedily together with a pattern that removes every
+    `stream.async.barrier`.
+
+    Diagnostics: the partition-set verifier's messages (`op affinity ... is
+    not compatible with the partition affinity ...`, `cannot partition
+    timeline op with result timepoint; ...`, `operand not declared in
+    partition inputs or by an op within the partition`, `output not defined
+    by an op within the partition (or captured)`, `circular dependency: ...`,
+    `partition set out of order; ...`) and `failed to schedule execution
+    partitions without cyclic dependencies` when the partitions cannot be
+    ordered.
+
+    The configuration comes from the nearest `stream.partitioning` attribute
+    or `--iree-stream-partitioning-favor`; it does not change this pass.
+    Sluice always awaits an escaping value on the execute's own timepoint
+    (the reference reuses a timeline-aware consumer's signal fence, which
+    deadlocks at run time).
+  }];
+  let dependentDialects = [
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def ScheduleConcurrencyPass
+    : InterfacePass<"iree-stream-schedule-concurrency",
+                    "mlir::CallableOpInterface"> {
+  let summary = "Groups the ops of each `stream.async.execute` that may run "
+                "together into `stream.async.concurrent` waves";
+  let description = [{
+    For each `stream.async.execute` directly in the callable body, the body's
+    ops are assigned to waves by a reverse walk: an op must run before every
+    wave holding a user it has a resource hazard with (overlapping access
+    ranges of one resource, not both reads; or a plain use) and before every
+    wave those users must precede; later tied users of its resource operands
+    count as users. With `min-peak-memory` (the default) an op joins the
+    latest-executing wave it may join, with `max-concurrency` the earliest;
+    `debug` disables the pass. Metadata ops never enter waves. Every wave
+    with two or more ops becomes one `stream.async.concurrent` placed after
+    the last producer of the values it captures.
+
+    `--sluice-stream-concurrency-nested` (default off) also processes
+    executes nested in structured control flow, which the reference skips.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def SyncInitializersPass
+    : Pass<"iree-stream-sync-initializers", "mlir::ModuleOp"> {
+  let summary = "Makes every host await inside a `util.initializer` "
+                "synchronous";
+  let description = [{
+    Sets the `sync` unit attribute on every `stream.timepoint.await` nested
+    in a `util.initializer` directly in the module, so that
+    `--iree-stream-propagate-timepoints` treats the awaited values as
+    materialized before they are stored to globals. Functions called from
+    initializers are not followed.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Command phase: allocation, constants, slices, reuse, reference counting
 // (stream-passes-2.md §7-§11)

@@ -1,0 +1,244 @@
+//===- ConcurrencyPartitioning.cpp - concurrent waves of an execute body --===//
+//
+// The wave builder of stream-passes-2.md §3.2 with the [SCALE] design of
+// §3.5: access ranges are computed once per op, each resource value keeps the
+// list of its tied users in block order (so the tied-use scan visits only the
+// users after the op, and nothing at all for values without tied uses), and
+// partition sets are IntervalSets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Stream/Analysis/Partitioning.h"
+
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Support/IntervalSet.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <deque>
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+namespace {
+
+struct WaveOpInfo {
+  IntervalSet membership;
+  IntervalSet hazards;
+};
+
+/// Hazards between two ops of one body (the reference's
+/// ResourceHazardAnalysis) with memoized access ranges.
+class HazardOracle {
+public:
+  /// True if `consumer` must run after `producer`. A null `producer` stands
+  /// for the non-streamable op `walked` (CC1 fix: hazard iff `consumer` uses
+  /// one of its results).
+  bool hasHazard(Operation *walked, Operation *producer, Operation *consumer) {
+    if (!producer)
+      return usesResultOf(consumer, walked);
+    const auto *producerRanges = getRanges(producer);
+    const auto *consumerRanges = getRanges(consumer);
+    if (!producerRanges || !consumerRanges)
+      return usesResultOf(consumer, producer);
+    for (const AsyncAccessRange &p : *producerRanges) {
+      for (const AsyncAccessRange &c : *consumerRanges) {
+        if (p.resource != c.resource)
+          continue;
+        if (!AsyncAccessRange::mayOverlap(p, c))
+          continue;
+        if (p.isReadOnly() && c.isReadOnly())
+          continue;
+        return true;
+      }
+    }
+    return false;
+  }
+
+private:
+  static bool usesResultOf(Operation *consumer, Operation *producer) {
+    return llvm::any_of(consumer->getOperands(), [&](Value operand) {
+      return operand.getDefiningOp() == producer;
+    });
+  }
+
+  const llvm::SmallVector<AsyncAccessRange> *getRanges(Operation *op) {
+    auto [it, inserted] = ranges.try_emplace(op);
+    if (inserted) {
+      if (auto accessOp = dyn_cast<AsyncAccessOpInterface>(op)) {
+        it->second.emplace();
+        accessOp.getAsyncAccessRanges(*it->second);
+      }
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  llvm::DenseMap<Operation *, std::optional<llvm::SmallVector<AsyncAccessRange>>>
+      ranges;
+};
+
+class ConcurrencyPartitioner {
+public:
+  ConcurrencyPartitioner(Favor favor, Block *block)
+      : favor(favor), block(block) {}
+
+  PartitionSet run();
+
+private:
+  struct TiedUsers {
+    /// `TiedOpInterface::hasAnyTiedUses(value)`.
+    bool anyTiedUse = false;
+    /// Users in this block implementing TiedOpInterface, by block position.
+    llvm::SmallVector<std::pair<unsigned, Operation *>> users;
+  };
+
+  WaveOpInfo *lookupInfo(Operation *op) {
+    auto it = opInfos.find(op);
+    return it == opInfos.end() ? nullptr : it->second;
+  }
+  const TiedUsers &getTiedUsers(Value value);
+  void processOp(Operation *op);
+  PartitionSet emit();
+
+  Favor favor;
+  Block *block;
+  llvm::DenseMap<Operation *, unsigned> positions;
+  std::deque<WaveOpInfo> infoStorage;
+  llvm::DenseMap<Operation *, WaveOpInfo *> opInfos;
+  llvm::DenseMap<Value, TiedUsers> tiedUsers;
+  std::vector<llvm::SetVector<Operation *>> waves;
+  HazardOracle oracle;
+};
+
+const ConcurrencyPartitioner::TiedUsers &
+ConcurrencyPartitioner::getTiedUsers(Value value) {
+  auto [it, inserted] = tiedUsers.try_emplace(value);
+  if (!inserted)
+    return it->second;
+  TiedUsers &entry = it->second;
+  for (OpOperand &use : value.getUses()) {
+    auto tiedOp = dyn_cast<util::TiedOpInterface>(use.getOwner());
+    if (!tiedOp)
+      continue;
+    if (tiedOp.isOperandTied(use.getOperandNumber()))
+      entry.anyTiedUse = true;
+    auto pos = positions.find(use.getOwner());
+    if (pos != positions.end())
+      entry.users.push_back({pos->second, use.getOwner()});
+  }
+  if (!entry.anyTiedUse) {
+    entry.users.clear();
+    return entry;
+  }
+  llvm::sort(entry.users);
+  entry.users.erase(llvm::unique(entry.users), entry.users.end());
+  return entry;
+}
+
+void ConcurrencyPartitioner::processOp(Operation *op) {
+  if (op->hasTrait<mlir::OpTrait::ConstantLike>())
+    return;
+  auto streamableOp = dyn_cast<StreamableOpInterface>(op);
+  Operation *producer = streamableOp ? op : nullptr;
+  WaveOpInfo &info = infoStorage.emplace_back();
+  opInfos[op] = &info;
+
+  auto addUser = [&](Operation *user, WaveOpInfo &userInfo) {
+    if (oracle.hasHazard(op, producer, user))
+      info.hazards.unionWith(userInfo.membership);
+    info.hazards.unionWith(userInfo.hazards);
+  };
+  for (Operation *user : op->getUsers())
+    if (WaveOpInfo *userInfo = lookupInfo(user))
+      addUser(user, *userInfo);
+
+  // Tied-use scan: later tied users of a resource operand are hazards.
+  unsigned position = positions.lookup(op);
+  for (Value operand : op->getOperands()) {
+    if (!isa<ResourceType>(operand.getType()))
+      continue;
+    const TiedUsers &entry = getTiedUsers(operand);
+    if (!entry.anyTiedUse)
+      continue;
+    auto it = llvm::upper_bound(
+        entry.users, position,
+        [](unsigned pos, const std::pair<unsigned, Operation *> &user) {
+          return pos < user.first;
+        });
+    for (; it != entry.users.end(); ++it)
+      if (WaveOpInfo *userInfo = lookupInfo(it->second))
+        addUser(it->second, *userInfo);
+  }
+
+  if (!streamableOp || streamableOp.isMetadata())
+    return;
+
+  unsigned size = waves.size();
+  std::optional<unsigned> wave;
+  if (favor == Favor::MaxConcurrency) {
+    unsigned p = info.hazards.findNextUnset(0);
+    if (p < size)
+      wave = p;
+  } else {
+    wave = info.hazards.findLastUnset(0, size);
+  }
+  if (wave) {
+    waves[*wave].insert(op);
+    info.membership.set(*wave);
+    info.hazards.setRange(0, *wave);
+    info.hazards.reset(*wave);
+  } else {
+    info.hazards.setRange(0, size);
+    info.membership.set(size);
+    waves.emplace_back().insert(op);
+  }
+}
+
+PartitionSet ConcurrencyPartitioner::emit() {
+  PartitionSet set;
+  for (auto &wave : llvm::reverse(waves)) {
+    Partition partition;
+    llvm::SetVector<Value> consumed;
+    llvm::DenseSet<Value> produced;
+    for (Operation *op : llvm::reverse(wave)) {
+      consumed.insert(op->operand_begin(), op->operand_end());
+      for (Value result : op->getResults()) {
+        produced.insert(result);
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              return !wave.contains(user);
+            }))
+          partition.outs.insert(result);
+      }
+    }
+    for (Value value : consumed)
+      if (!produced.contains(value))
+        partition.ins.insert(value);
+    partition.ops = std::move(wave);
+    set.partitions.push_back(std::move(partition));
+  }
+  return set;
+}
+
+PartitionSet ConcurrencyPartitioner::run() {
+  unsigned position = 0;
+  for (Operation &op : *block)
+    positions[&op] = position++;
+  for (Operation &op : llvm::reverse(*block))
+    processOp(&op);
+  return emit();
+}
+
+} // namespace
+
+PartitionSet partitionRegionConcurrency(PartitioningConfigAttr config,
+                                        Block *block) {
+  Favor favor = config ? config.getFavor() : Favor::MinPeakMemory;
+  if (favor == Favor::Debug)
+    return {};
+  return ConcurrencyPartitioner(favor, block).run();
+}
+
+} // namespace sluice::stream

@@ -1,0 +1,202 @@
+//===- ScheduleConcurrency.cpp - --iree-stream-schedule-concurrency -------===//
+//
+// Groups the ops of each `stream.async.execute` body that may run at the same
+// time into `stream.async.concurrent` regions (stream-passes-2.md §3).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SchedulingUtils.h"
+
+#include "sluice/Dialect/Stream/Analysis/Partitioning.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/Support/CommandLine.h"
+
+namespace sluice::stream {
+#define GEN_PASS_DEF_SCHEDULECONCURRENCYPASS
+#include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
+} // namespace sluice::stream
+
+using namespace mlir;
+
+static llvm::cl::opt<bool> clConcurrencyNested(
+    "sluice-stream-concurrency-nested",
+    llvm::cl::desc("[Sluice] Also schedule concurrency inside executes nested "
+                   "in structured control flow (the reference only visits "
+                   "executes directly in the function body)."),
+    llvm::cl::init(false));
+
+namespace sluice::stream {
+namespace {
+
+struct WaveBuilder {
+  const Partition *partition = nullptr;
+  AsyncConcurrentOp concurrentOp;
+  IRMapping mapping;
+};
+
+static WaveBuilder
+createConcurrent(const Partition &wave, Block *body,
+                 const llvm::DenseMap<Operation *, unsigned> &positions) {
+  MLIRContext *context = body->getParentOp()->getContext();
+  llvm::SmallVector<Location> locs;
+  for (Operation *op : wave.ops)
+    locs.push_back(op->getLoc());
+  Location fusedLoc = FusedLoc::get(context, locs);
+
+  // After the last producer (in block order) of a captured value.
+  Operation *lastOp = nullptr;
+  unsigned lastPosition = 0;
+  for (Value in : wave.ins) {
+    Operation *definingOp = in.getDefiningOp();
+    if (!definingOp)
+      continue;
+    auto it = positions.find(definingOp);
+    if (it == positions.end())
+      continue;
+    if (!lastOp || it->second > lastPosition) {
+      lastOp = definingOp;
+      lastPosition = it->second;
+    }
+  }
+  OpBuilder parentBuilder(context);
+  if (lastOp)
+    parentBuilder.setInsertionPointAfter(lastOp);
+  else
+    parentBuilder.setInsertionPointToStart(body);
+
+  llvm::SmallVector<Type> resultTypes;
+  llvm::SmallVector<Value> resultSizes;
+  for (Value out : wave.outs) {
+    resultTypes.push_back(out.getType());
+    if (Value size = util::SizeAwareTypeInterface::queryValueSize(
+            fusedLoc, out, parentBuilder))
+      resultSizes.push_back(size);
+  }
+  llvm::SmallVector<Value> operands;
+  llvm::SmallVector<Value> operandSizes;
+  for (Value in : wave.ins) {
+    if (!isa<ResourceType>(in.getType()))
+      continue;
+    operands.push_back(in);
+    operandSizes.push_back(util::SizeAwareTypeInterface::queryValueSize(
+        fusedLoc, in, parentBuilder));
+  }
+
+  WaveBuilder builder;
+  builder.partition = &wave;
+  builder.concurrentOp =
+      AsyncConcurrentOp::create(parentBuilder, fusedLoc, resultTypes,
+                                resultSizes, operands, operandSizes, {});
+  Block *block = new Block();
+  builder.concurrentOp.getBody().push_back(block);
+  for (Value operand : operands)
+    builder.mapping.map(operand,
+                        block->addArgument(operand.getType(),
+                                           builder.concurrentOp.getLoc()));
+  return builder;
+}
+
+static LogicalResult processExecute(AsyncExecuteOp executeOp) {
+  if (executeOp.getBody().empty())
+    return success();
+  Block *body = &executeOp.getBody().front();
+  PartitioningConfigAttr config = PartitioningConfigAttr::lookup(executeOp);
+  PartitionSet waves = partitionRegionConcurrency(config, body);
+  if (waves.empty())
+    return success();
+  if (failed(waves.verify(executeOp.getLoc())))
+    return failure();
+
+  llvm::DenseMap<Operation *, unsigned> positions = getOpPositions(body);
+  llvm::SmallVector<Operation *> originalOps;
+  for (Operation &op : *body)
+    originalOps.push_back(&op);
+
+  llvm::SmallVector<WaveBuilder> builders;
+  llvm::DenseMap<Operation *, llvm::SmallVector<unsigned, 1>> buildersOf;
+  for (const Partition &wave : waves.partitions) {
+    if (wave.ops.size() < 2)
+      continue;
+    unsigned index = builders.size();
+    builders.push_back(createConcurrent(wave, body, positions));
+    for (Operation *op : wave.ops)
+      buildersOf[op].push_back(index);
+  }
+
+  llvm::SetVector<Operation *> deadOps;
+  for (Operation *op : originalOps) {
+    if (op->hasTrait<mlir::OpTrait::IsTerminator>())
+      continue;
+    auto it = buildersOf.find(op);
+    if (it == buildersOf.end())
+      continue;
+    for (unsigned index : it->second) {
+      WaveBuilder &builder = builders[index];
+      auto waveBuilder =
+          OpBuilder::atBlockEnd(&builder.concurrentOp.getBody().front());
+      waveBuilder.clone(*op, builder.mapping);
+    }
+    deadOps.insert(op);
+  }
+
+  for (WaveBuilder &builder : builders) {
+    for (auto [out, result] :
+         llvm::zip(builder.partition->outs, builder.concurrentOp.getResults())) {
+      Value value = out;
+      value.replaceAllUsesWith(result);
+      if (Operation *definingOp = value.getDefiningOp())
+        deadOps.insert(definingOp);
+    }
+    Block &block = builder.concurrentOp.getBody().front();
+    auto yieldBuilder = OpBuilder::atBlockEnd(&block);
+    Location loc = builder.concurrentOp.getLoc();
+    llvm::SmallVector<Value> values;
+    llvm::SmallVector<Value> sizes;
+    for (Value out : builder.partition->outs) {
+      Value value = builder.mapping.lookupOrDefault(out);
+      values.push_back(value);
+      if (Value size = util::SizeAwareTypeInterface::queryValueSize(
+              loc, value, yieldBuilder))
+        sizes.push_back(size);
+    }
+    YieldOp::create(yieldBuilder, loc, values, sizes);
+  }
+
+  for (Operation *op : llvm::reverse(deadOps))
+    op->erase();
+  // CC2: the result is ignored (waves cannot form a cycle).
+  (void)sortTopologically(body);
+  return success();
+}
+
+struct ScheduleConcurrencyPass
+    : impl::ScheduleConcurrencyPassBase<ScheduleConcurrencyPass> {
+  void runOnOperation() override {
+    auto callable = cast<CallableOpInterface>(getOperation());
+    Region *region = callable.getCallableRegion();
+    if (!region || region->empty())
+      return;
+    llvm::SmallVector<AsyncExecuteOp> executeOps;
+    if (clConcurrencyNested) {
+      region->walk([&](AsyncExecuteOp op) { executeOps.push_back(op); });
+    } else {
+      // CC3: only executes directly in the function body.
+      for (Block &block : *region)
+        for (auto op : block.getOps<AsyncExecuteOp>())
+          executeOps.push_back(op);
+    }
+    for (AsyncExecuteOp executeOp : executeOps)
+      if (failed(processExecute(executeOp)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace sluice::stream
