@@ -142,6 +142,30 @@ public:
     runs.assign(result.begin(), result.end());
   }
 
+  /// this -= other.
+  void subtract(const IntervalSet &other) {
+    if (runs.empty() || other.runs.empty())
+      return;
+    llvm::SmallVector<Run, 4> result;
+    auto b = other.runs.begin(), be = other.runs.end();
+    for (Run a : runs) {
+      while (b != be && b->second <= a.first)
+        ++b;
+      auto c = b;
+      while (c != be && c->first < a.second) {
+        if (c->first > a.first)
+          result.push_back(Run(a.first, c->first));
+        a.first = std::max(a.first, c->second);
+        if (c->second >= a.second)
+          break;
+        ++c;
+      }
+      if (a.first < a.second)
+        result.push_back(a);
+    }
+    runs.assign(result.begin(), result.end());
+  }
+
   std::optional<unsigned> findFirst() const {
     if (runs.empty())
       return std::nullopt;

@@ -242,14 +242,21 @@ void StreamablePartitioner::processOp(Operation *op) {
   opInfos[op] = &info;
   IntervalSet consumers;
 
-  // 5. Direct users.
+  // 5. Direct users. Partitions that depend on the op through a host
+  // (non-streamable) user can never take the op, even when another user
+  // makes them consumers (see docs: the spec's rules alone would place the
+  // op there and form a cycle, e.g. `deviceHostDeviceCrossing`).
+  IntervalSet hostHazards;
   for (Operation *user : op->getUsers()) {
     if (OpInfo *userInfo = getEffectiveUserInfo(user, info)) {
       consumers.unionWith(userInfo->membership);
       info.hazards.unionWith(userInfo->membership);
       info.hazards.unionWith(userInfo->hazards);
+      if (user->getBlock() == block && !isa<StreamableOpInterface>(user))
+        hostHazards.unionWith(userInfo->hazards);
     }
   }
+  consumers.subtract(hostHazards);
 
   // 6. Non-streamable region ops consuming a result inside their regions.
   for (Value result : op->getResults()) {
