@@ -1,4 +1,5 @@
-//===- IntervalSet.h - sets of small integers as runs -------------*- C++ -*-===//
+//===- IntervalSet.h - sets of small integers as runs -------------*- C++
+//-*-===//
 //
 // A set of unsigned integers stored as sorted, disjoint, non-adjacent
 // half-open runs [lo, hi). The schedulers keep per-op partition sets in this
@@ -54,13 +55,13 @@ public:
     if (lo >= hi)
       return;
     // First run that ends at or after `lo` (touching runs merge).
-    auto first = std::lower_bound(
-        runs.begin(), runs.end(), lo,
-        [](const Run &r, unsigned v) { return r.second < v; });
+    auto first =
+        std::lower_bound(runs.begin(), runs.end(), lo,
+                         [](const Run &r, unsigned v) { return r.second < v; });
     // First run that starts after `hi` (touching runs merge).
-    auto last = std::upper_bound(
-        first, runs.end(), hi,
-        [](unsigned v, const Run &r) { return v < r.first; });
+    auto last =
+        std::upper_bound(first, runs.end(), hi,
+                         [](unsigned v, const Run &r) { return v < r.first; });
     if (first == last) {
       runs.insert(first, Run(lo, hi));
       return;
@@ -214,17 +215,14 @@ public:
 
   /// Calls fn(i) for every member in ascending order; stops early when fn
   /// returns false.
-  template <typename Fn>
-  void forEach(Fn fn) const {
+  template <typename Fn> void forEach(Fn fn) const {
     for (const Run &r : runs)
       for (unsigned i = r.first; i < r.second; ++i)
         if (!fn(i))
           return;
   }
 
-  bool operator==(const IntervalSet &other) const {
-    return runs == other.runs;
-  }
+  bool operator==(const IntervalSet &other) const { return runs == other.runs; }
   bool operator!=(const IntervalSet &other) const { return !(*this == other); }
 
 private:

@@ -76,7 +76,8 @@ private:
     return it->second ? &*it->second : nullptr;
   }
 
-  llvm::DenseMap<Operation *, std::optional<llvm::SmallVector<AsyncAccessRange>>>
+  llvm::DenseMap<Operation *,
+                 std::optional<llvm::SmallVector<AsyncAccessRange>>>
       ranges;
 };
 
@@ -207,9 +208,8 @@ PartitionSet ConcurrencyPartitioner::emit() {
       consumed.insert(op->operand_begin(), op->operand_end());
       for (Value result : op->getResults()) {
         produced.insert(result);
-        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
-              return !wave.contains(user);
-            }))
+        if (llvm::any_of(result.getUsers(),
+                         [&](Operation *user) { return !wave.contains(user); }))
           partition.outs.insert(result);
       }
     }

@@ -44,7 +44,8 @@ static LogicalResult verifyPartition(const Partition &partition, Location loc,
       AffinityAttr opAffinity = affinityOp.getAffinityAttr();
       if (!AffinityAttr::areCompatible(partition.affinity, opAffinity))
         return op->emitError("op affinity ")
-               << opAffinity << " is not compatible with the partition affinity "
+               << opAffinity
+               << " is not compatible with the partition affinity "
                << partition.affinity;
     }
     if (auto timelineOp = dyn_cast<TimelineOpInterface>(op)) {

@@ -341,8 +341,7 @@ void StreamablePartitioner::processOp(Operation *op) {
   if (prefersClone) {
     cloneMode = true;
     consumers.forEach([&](unsigned p) {
-      if (!inInitialCandidates(p) || !canAddClonedTo(p) ||
-          !syncOpsFit(p)) {
+      if (!inInitialCandidates(p) || !canAddClonedTo(p) || !syncOpsFit(p)) {
         cloneMode = false;
         return false;
       }

@@ -97,9 +97,9 @@ createConcurrent(const Partition &wave, Block *body,
   Block *block = new Block();
   builder.concurrentOp.getBody().push_back(block);
   for (Value operand : operands)
-    builder.mapping.map(operand,
-                        block->addArgument(operand.getType(),
-                                           builder.concurrentOp.getLoc()));
+    builder.mapping.map(
+        operand,
+        block->addArgument(operand.getType(), builder.concurrentOp.getLoc()));
   return builder;
 }
 
@@ -147,8 +147,8 @@ static LogicalResult processExecute(AsyncExecuteOp executeOp) {
   }
 
   for (WaveBuilder &builder : builders) {
-    for (auto [out, result] :
-         llvm::zip(builder.partition->outs, builder.concurrentOp.getResults())) {
+    for (auto [out, result] : llvm::zip(builder.partition->outs,
+                                        builder.concurrentOp.getResults())) {
       Value value = out;
       value.replaceAllUsesWith(result);
       if (Operation *definingOp = value.getDefiningOp())

@@ -63,9 +63,9 @@ static void stripPartitionAttributes(Operation *clone, AffinityAttr affinity) {
     timelineOp.setAwaitTimepoint(nullptr);
 }
 
-static ExecuteBuilder createExecute(const Partition &partition, Block *block,
-                                    const llvm::DenseMap<Operation *, unsigned>
-                                        &positions) {
+static ExecuteBuilder
+createExecute(const Partition &partition, Block *block,
+              const llvm::DenseMap<Operation *, unsigned> &positions) {
   MLIRContext *context = block->getParentOp()->getContext();
   llvm::SmallVector<Location> locs;
   for (Operation *op : partition.ops)
@@ -123,9 +123,8 @@ static ExecuteBuilder createExecute(const Partition &partition, Block *block,
   Block *body = new Block();
   builder.executeOp.getBody().push_back(body);
   for (Value operand : operands)
-    builder.mapping.map(operand,
-                        body->addArgument(operand.getType(),
-                                          builder.executeOp.getLoc()));
+    builder.mapping.map(operand, body->addArgument(operand.getType(),
+                                                   builder.executeOp.getLoc()));
   return builder;
 }
 
@@ -138,16 +137,16 @@ static void finishExecute(ExecuteBuilder &builder) {
   for (Value out : builder.partition->outs) {
     Value value = builder.mapping.lookupOrDefault(out);
     values.push_back(value);
-    if (Value size =
-            util::SizeAwareTypeInterface::queryValueSize(loc, value, bodyBuilder))
+    if (Value size = util::SizeAwareTypeInterface::queryValueSize(loc, value,
+                                                                  bodyBuilder))
       sizes.push_back(size);
   }
   YieldOp::create(bodyBuilder, loc, values, sizes);
 }
 
 /// Materializes `partitionSet` in `block` (§2.5–§2.7).
-static LogicalResult materialize(const PartitionSet &partitionSet,
-                                 Block *block, Location anchorLoc) {
+static LogicalResult materialize(const PartitionSet &partitionSet, Block *block,
+                                 Location anchorLoc) {
   llvm::DenseMap<Operation *, unsigned> positions = getOpPositions(block);
   llvm::SmallVector<Operation *> originalOps;
   originalOps.reserve(positions.size());
@@ -247,8 +246,7 @@ static LogicalResult processRegion(Region &region, Location anchorLoc,
           !isa<RegionBranchOpInterface>(op))
         continue;
       for (Region &nested : op.getRegions())
-        if (!nested.empty() &&
-            failed(processRegion(nested, anchorLoc, config)))
+        if (!nested.empty() && failed(processRegion(nested, anchorLoc, config)))
           return failure();
     }
   }

@@ -1,4 +1,5 @@
-//===- SchedulingUtils.h - helpers of the scheduling passes -------*- C++ -*-===//
+//===- SchedulingUtils.h - helpers of the scheduling passes -------*- C++
+//-*-===//
 //
 // Pieces shared by --iree-stream-schedule-execution and
 // --iree-stream-schedule-concurrency (stream-passes-2.md §1.5, §2.1, §2.5).
@@ -21,7 +22,8 @@ namespace sluice::stream {
 /// post-order of the dominator tree started from each block taken from the
 /// back of the block list, reversed (§2.1). Unreachable blocks have no
 /// dominator-tree node and are visited on their own.
-llvm::SmallVector<mlir::Block *> sortBlocksInDominanceOrder(mlir::Region &region);
+llvm::SmallVector<mlir::Block *>
+sortBlocksInDominanceOrder(mlir::Region &region);
 
 /// The canonicalization patterns of every loaded dialect (in
 /// `getLoadedDialects()` order), then of every registered op (in

@@ -26,7 +26,8 @@ struct SyncInitializersPass
     if (moduleOp.getBody()->empty())
       return;
     for (auto initializerOp : moduleOp.getOps<util::InitializerOp>())
-      initializerOp.walk([](TimepointAwaitOp awaitOp) { awaitOp.setSync(true); });
+      initializerOp.walk(
+          [](TimepointAwaitOp awaitOp) { awaitOp.setSync(true); });
   }
 };
 

@@ -1,4 +1,5 @@
-//===- Partitioning.h - partitioning of blocks into regions -------*- C++ -*-===//
+//===- Partitioning.h - partitioning of blocks into regions -------*- C++
+//-*-===//
 //
 // The partitioners behind --iree-stream-schedule-execution (streamable ops of
 // a block into `stream.async.execute` partitions, stream-passes-2.md §2.2) and
