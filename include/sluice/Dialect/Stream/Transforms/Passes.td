@@ -137,6 +137,32 @@ def ScheduleConcurrencyPass
   let dependentDialects = ["::sluice::stream::StreamDialect"];
 }
 
+def PropagateTimepointsPass
+    : Pass<"iree-stream-propagate-timepoints", "mlir::ModuleOp"> {
+  let summary = "Carries a timepoint alongside every resource across globals, "
+                "calls, branches and structured control flow";
+  let description = [{
+    Every resource global gets a mutable `@<name>__timepoint` global
+    (initially `#stream.timepoint<immediate>`) stored and loaded next to it.
+    Private functions get a `!stream.timepoint` after every resource argument
+    and result; calls, returns, `cf` branches and `scf.if/for/while/
+    index_switch` (through MutableRegionBranchOpInterface) carry (resource,
+    timepoint) pairs. Where a resource enters a scope (block argument, call
+    result, global load, region result) a host `stream.timepoint.await` is
+    placed; where it is consumed (execute captures, timeline ops, stores,
+    branches) the timepoint it is available at is awaited instead, so the
+    host waits can later fold into `await(...)` clauses. Values with no known
+    timepoint get a fresh `stream.timepoint.immediate`. All rewrites are
+    local and redundant; canonicalization, IPO and global folding remove the
+    excess.
+  }];
+  let dependentDialects = [
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+    "::mlir::cf::ControlFlowDialect",
+  ];
+}
+
 def SyncInitializersPass
     : Pass<"iree-stream-sync-initializers", "mlir::ModuleOp"> {
   let summary = "Makes every host await inside a `util.initializer` "
