@@ -137,6 +137,37 @@ def ScheduleConcurrencyPass
   let dependentDialects = ["::sluice::stream::StreamDialect"];
 }
 
+def ElideTimepointsPass
+    : Pass<"iree-stream-elide-timepoints", "mlir::ModuleOp"> {
+  let summary = "Elides timepoint waits that are provably already reached "
+                "and folds host awaits into their consumers";
+  let description = [{
+    A whole-program analysis computes which timepoints are immediate
+    (reached when they are created: `stream.timepoint.immediate`, joins and
+    selects of immediates, globals only ever stored immediates, block
+    arguments and call/region results that only receive immediates) and
+    which timepoints each timepoint covers (reaching it implies they were
+    reached: the awaits of a timeline op, values reaching a block argument on
+    every edge, fences bridged by timeline-aware ops). Then, per callable:
+    immediate operands and results become `stream.timepoint.immediate`; an
+    await list keeps only the timepoints not covered by another one in the
+    list; `stream.timepoint.await` ops are sunk into the `scf.if` /
+    `scf.index_switch` branches that use them or moved below region ops that
+    do not, and are folded into the timeline ops consuming the awaited
+    resources (the timeline op awaits the timepoint and uses the resource
+    directly); yields of awaited values covered by the yielded timepoint use
+    the resource directly.
+
+    The pass never canonicalizes; it reports a change to an enclosing
+    `iree-util-fixed-point-iterator`. Sluice fixes three reference quirks
+    (EL1: mutually covering awaits keep one member; EL2: select coverage is
+    the intersection of both sides; EL3: block arguments with unknown
+    incoming edges cover only themselves) and solves without the
+    reference's transitive-closure sets or their 8192-element cap.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
 def PropagateTimepointsPass
     : Pass<"iree-stream-propagate-timepoints", "mlir::ModuleOp"> {
   let summary = "Carries a timepoint alongside every resource across globals, "
