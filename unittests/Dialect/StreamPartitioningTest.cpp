@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::stream;
@@ -535,6 +537,70 @@ TEST_F(ConcurrencyTest, TiedWriterAfterReaderIsAHazard) {
     ASSERT_EQ(waves.size(), 2u);
     EXPECT_EQ(ops(waves.partitions[0]), (Names{"read0", "read1"}));
     EXPECT_EQ(ops(waves.partitions[1]), (Names{"write"}));
+  }
+}
+
+} // namespace
+
+namespace {
+
+/// Random execute bodies: dispatches reading and writing (tied or not) a few
+/// shared resources and each other's results. The default tied-use scan must
+/// give exactly the waves of the exhaustive (reference) scan.
+TEST_F(ConcurrencyTest, TiedUseScanMatchesExhaustiveScan) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 60; ++round) {
+    std::string body;
+    std::vector<std::string> values = {"%s0", "%s1", "%s2"};
+    int n = 8 + rng() % 24;
+    for (int i = 0; i < n; ++i) {
+      std::string a = values[rng() % values.size()];
+      std::string b = values[rng() % values.size()];
+      std::string name = "%v" + std::to_string(i);
+      bool tied = rng() % 3 == 0;
+      std::string result = tied ? a + "{%c64}" : "!stream.resource<transient>{%c64}";
+      body += name + " = stream.async.dispatch @ex::@d" + std::to_string(i) +
+              "[%c1, %c1, %c1](" + a +
+              "[%c0 to %c64 for %c64], " + b +
+              "[%c0 to %c64 for %c64]) : (!stream.resource<transient>{%c64}, "
+              "!stream.resource<transient>{%c64}) -> " + result + "\n";
+      values.push_back(name);
+    }
+    std::string yielded, types;
+    for (size_t i = 3; i < values.size(); ++i) {
+      yielded += (i > 3 ? ", " : "") + values[i];
+      types += std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
+    }
+    std::string resultTypes;
+    for (size_t i = 3; i < values.size(); ++i)
+      resultTypes += std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
+    std::string source =
+        "%r:" + std::to_string(values.size() - 3) +
+        ", %tp = stream.async.execute with(%a as %s0: "
+        "!stream.resource<transient>{%c64}, %b as %s1: "
+        "!stream.resource<transient>{%c64}, %c as %s2: "
+        "!stream.resource<transient>{%c64}) -> (" + resultTypes + ") {\n" +
+        body + "stream.yield " + yielded + " : " + types +
+        "\n} => !stream.timepoint\nutil.return\n";
+    Block *block = parseBody("%a: !stream.resource<transient>, %b: "
+                             "!stream.resource<transient>, %c: "
+                             "!stream.resource<transient>",
+                             source);
+    ASSERT_TRUE(block) << source;
+    Block *executeBody = nullptr;
+    for (Operation &op : *block)
+      if (auto executeOp = dyn_cast<AsyncExecuteOp>(op))
+        executeBody = &executeOp.getBody().front();
+    ASSERT_TRUE(executeBody);
+    for (Favor f : {Favor::MinPeakMemory, Favor::MaxConcurrency}) {
+      PartitionSet fast = partitionRegionConcurrency(favor(f), executeBody);
+      PartitionSet exhaustive = partitionRegionConcurrency(
+          favor(f), executeBody, /*exhaustiveTiedScan=*/true);
+      ASSERT_EQ(fast.size(), exhaustive.size()) << source;
+      for (size_t i = 0; i < fast.size(); ++i)
+        EXPECT_EQ(ops(fast.partitions[i]), ops(exhaustive.partitions[i]))
+            << source;
+    }
   }
 }
 

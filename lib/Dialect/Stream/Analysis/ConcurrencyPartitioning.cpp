@@ -58,13 +58,8 @@ public:
     return false;
   }
 
-private:
-  static bool usesResultOf(Operation *consumer, Operation *producer) {
-    return llvm::any_of(consumer->getOperands(), [&](Value operand) {
-      return operand.getDefiningOp() == producer;
-    });
-  }
-
+  /// The op's access ranges, or null if it does not implement
+  /// AsyncAccessOpInterface.
   const llvm::SmallVector<AsyncAccessRange> *getRanges(Operation *op) {
     auto [it, inserted] = ranges.try_emplace(op);
     if (inserted) {
@@ -76,6 +71,21 @@ private:
     return it->second ? &*it->second : nullptr;
   }
 
+  /// True if `op` has ranges and one of them writes `resource`.
+  bool writes(Operation *op, Value resource) {
+    const auto *opRanges = getRanges(op);
+    return opRanges && llvm::any_of(*opRanges, [&](const AsyncAccessRange &r) {
+             return r.resource == resource && !r.isReadOnly();
+           });
+  }
+
+private:
+  static bool usesResultOf(Operation *consumer, Operation *producer) {
+    return llvm::any_of(consumer->getOperands(), [&](Value operand) {
+      return operand.getDefiningOp() == producer;
+    });
+  }
+
   llvm::DenseMap<Operation *,
                  std::optional<llvm::SmallVector<AsyncAccessRange>>>
       ranges;
@@ -83,8 +93,8 @@ private:
 
 class ConcurrencyPartitioner {
 public:
-  ConcurrencyPartitioner(Favor favor, Block *block)
-      : favor(favor), block(block) {}
+  ConcurrencyPartitioner(Favor favor, Block *block, bool exhaustiveTiedScan)
+      : favor(favor), block(block), exhaustiveTiedScan(exhaustiveTiedScan) {}
 
   PartitionSet run();
 
@@ -94,18 +104,27 @@ private:
     bool anyTiedUse = false;
     /// Users in this block implementing TiedOpInterface, by block position.
     llvm::SmallVector<std::pair<unsigned, Operation *>> users;
+    /// The subset of `users` with an access range writing the value.
+    llvm::SmallVector<std::pair<unsigned, Operation *>> writers;
+    /// Union of the hazards of the users processed so far (the reverse walk
+    /// processes them from the end, so at any op it holds exactly the users
+    /// after that op).
+    IntervalSet processedHazards;
   };
 
   WaveOpInfo *lookupInfo(Operation *op) {
     auto it = opInfos.find(op);
     return it == opInfos.end() ? nullptr : it->second;
   }
-  const TiedUsers &getTiedUsers(Value value);
+  TiedUsers &getTiedUsers(Value value);
   void processOp(Operation *op);
+  /// Adds the final hazards of `op` to the accumulators of its operands.
+  void recordProcessed(Operation *op, const WaveOpInfo &info);
   PartitionSet emit();
 
   Favor favor;
   Block *block;
+  bool exhaustiveTiedScan;
   llvm::DenseMap<Operation *, unsigned> positions;
   std::deque<WaveOpInfo> infoStorage;
   llvm::DenseMap<Operation *, WaveOpInfo *> opInfos;
@@ -114,7 +133,7 @@ private:
   HazardOracle oracle;
 };
 
-const ConcurrencyPartitioner::TiedUsers &
+ConcurrencyPartitioner::TiedUsers &
 ConcurrencyPartitioner::getTiedUsers(Value value) {
   auto [it, inserted] = tiedUsers.try_emplace(value);
   if (!inserted)
@@ -136,6 +155,9 @@ ConcurrencyPartitioner::getTiedUsers(Value value) {
   }
   llvm::sort(entry.users);
   entry.users.erase(llvm::unique(entry.users), entry.users.end());
+  for (auto &user : entry.users)
+    if (oracle.writes(user.second, value))
+      entry.writers.push_back(user);
   return entry;
 }
 
@@ -156,26 +178,80 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
     if (WaveOpInfo *userInfo = lookupInfo(user))
       addUser(user, *userInfo);
 
-  // Tied-use scan: later tied users of a resource operand are hazards.
+  // Tied-use scan: every TiedOpInterface user after the op of a resource
+  // operand with any tied use contributes its hazards, and its membership
+  // when the two ops have a resource hazard. The hazards of those users are
+  // accumulated per value as the reverse walk processes them; the users
+  // with a hazard are found among the value's writers (when the op only
+  // reads it), the users of the op's results and the users of its other
+  // resources, instead of scanning the whole use list (§3.5).
   unsigned position = positions.lookup(op);
+  auto after = [&](ArrayRef<std::pair<unsigned, Operation *>> list) {
+    return llvm::make_range(
+        llvm::upper_bound(list, position,
+                          [](unsigned pos,
+                             const std::pair<unsigned, Operation *> &user) {
+                            return pos < user.first;
+                          }),
+        list.end());
+  };
+  llvm::SmallVector<Value, 2> scanned;
   for (Value operand : op->getOperands()) {
-    if (!isa<ResourceType>(operand.getType()))
+    if (!isa<ResourceType>(operand.getType()) ||
+        llvm::is_contained(scanned, operand))
       continue;
-    const TiedUsers &entry = getTiedUsers(operand);
+    scanned.push_back(operand);
+    TiedUsers &entry = getTiedUsers(operand);
     if (!entry.anyTiedUse)
       continue;
-    auto it = llvm::upper_bound(
-        entry.users, position,
-        [](unsigned pos, const std::pair<unsigned, Operation *> &user) {
-          return pos < user.first;
-        });
-    for (; it != entry.users.end(); ++it)
-      if (WaveOpInfo *userInfo = lookupInfo(it->second))
-        addUser(it->second, *userInfo);
+    if (exhaustiveTiedScan) {
+      for (auto &user : after(entry.users)) {
+        if (WaveOpInfo *userInfo = lookupInfo(user.second)) {
+          if (oracle.hasHazard(op, producer, user.second))
+            info.hazards.unionWith(userInfo->membership);
+          info.hazards.unionWith(userInfo->hazards);
+        }
+      }
+      continue;
+    }
+    info.hazards.unionWith(entry.processedHazards);
+    auto addIfHazard = [&](Operation *user) {
+      if (user == op)
+        return;
+      WaveOpInfo *userInfo = lookupInfo(user);
+      if (userInfo && oracle.hasHazard(op, producer, user))
+        info.hazards.unionWith(userInfo->membership);
+    };
+    if (!producer || !oracle.getRanges(op) || oracle.writes(op, operand)) {
+      for (auto &user : after(entry.users))
+        addIfHazard(user.second);
+      continue;
+    }
+    for (auto &user : after(entry.writers))
+      addIfHazard(user.second);
+    // Hazards through another resource: a later user of the op's results or
+    // of its other operands that is also a tied-op user of `operand`.
+    auto visitUsersOf = [&](Value resource) {
+      for (Operation *user : resource.getUsers()) {
+        auto pos = positions.find(user);
+        if (pos == positions.end() || pos->second <= position ||
+            !isa<util::TiedOpInterface>(user) ||
+            !llvm::is_contained(user->getOperands(), operand))
+          continue;
+        addIfHazard(user);
+      }
+    };
+    for (Value result : op->getResults())
+      visitUsersOf(result);
+    for (Value other : op->getOperands())
+      if (other != operand && isa<ResourceType>(other.getType()))
+        visitUsersOf(other);
   }
 
-  if (!streamableOp || streamableOp.isMetadata())
+  if (!streamableOp || streamableOp.isMetadata()) {
+    recordProcessed(op, info);
     return;
+  }
 
   unsigned size = waves.size();
   std::optional<unsigned> wave;
@@ -195,6 +271,23 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
     info.hazards.setRange(0, size);
     info.membership.set(size);
     waves.emplace_back().insert(op);
+  }
+  recordProcessed(op, info);
+}
+
+void ConcurrencyPartitioner::recordProcessed(Operation *op,
+                                             const WaveOpInfo &info) {
+  if (!isa<util::TiedOpInterface>(op))
+    return;
+  llvm::SmallVector<Value, 2> seen;
+  for (Value operand : op->getOperands()) {
+    if (!isa<ResourceType>(operand.getType()) ||
+        llvm::is_contained(seen, operand))
+      continue;
+    seen.push_back(operand);
+    TiedUsers &entry = getTiedUsers(operand);
+    if (entry.anyTiedUse)
+      entry.processedHazards.unionWith(info.hazards);
   }
 }
 
@@ -234,11 +327,12 @@ PartitionSet ConcurrencyPartitioner::run() {
 } // namespace
 
 PartitionSet partitionRegionConcurrency(PartitioningConfigAttr config,
-                                        Block *block) {
+                                        Block *block,
+                                        bool exhaustiveTiedScan) {
   Favor favor = config ? config.getFavor() : Favor::MinPeakMemory;
   if (favor == Favor::Debug)
     return {};
-  return ConcurrencyPartitioner(favor, block).run();
+  return ConcurrencyPartitioner(favor, block, exhaustiveTiedScan).run();
 }
 
 } // namespace sluice::stream

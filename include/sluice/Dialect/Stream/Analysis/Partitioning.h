@@ -57,8 +57,11 @@ PartitionSet partitionStreamableOps(PartitioningConfigAttr config,
 
 /// Groups the ops of an execute body into waves of ops that may run
 /// concurrently (stream-passes-2.md §3.2); empty for the `debug` favor.
+/// `exhaustiveTiedScan` visits every later tied user of each operand like the
+/// reference does (quadratic; for differential tests of the default scan).
 PartitionSet partitionRegionConcurrency(PartitioningConfigAttr config,
-                                        mlir::Block *block);
+                                        mlir::Block *block,
+                                        bool exhaustiveTiedScan = false);
 
 } // namespace sluice::stream
 
