@@ -558,30 +558,33 @@ TEST_F(ConcurrencyTest, TiedUseScanMatchesExhaustiveScan) {
       std::string b = values[rng() % values.size()];
       std::string name = "%v" + std::to_string(i);
       bool tied = rng() % 3 == 0;
-      std::string result = tied ? a + "{%c64}" : "!stream.resource<transient>{%c64}";
+      std::string result =
+          tied ? a + "{%c64}" : "!stream.resource<transient>{%c64}";
       body += name + " = stream.async.dispatch @ex::@d" + std::to_string(i) +
-              "[%c1, %c1, %c1](" + a +
-              "[%c0 to %c64 for %c64], " + b +
+              "[%c1, %c1, %c1](" + a + "[%c0 to %c64 for %c64], " + b +
               "[%c0 to %c64 for %c64]) : (!stream.resource<transient>{%c64}, "
-              "!stream.resource<transient>{%c64}) -> " + result + "\n";
+              "!stream.resource<transient>{%c64}) -> " +
+              result + "\n";
       values.push_back(name);
     }
     std::string yielded, types;
     for (size_t i = 3; i < values.size(); ++i) {
       yielded += (i > 3 ? ", " : "") + values[i];
-      types += std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
+      types +=
+          std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
     }
     std::string resultTypes;
     for (size_t i = 3; i < values.size(); ++i)
-      resultTypes += std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
-    std::string source =
-        "%r:" + std::to_string(values.size() - 3) +
-        ", %tp = stream.async.execute with(%a as %s0: "
-        "!stream.resource<transient>{%c64}, %b as %s1: "
-        "!stream.resource<transient>{%c64}, %c as %s2: "
-        "!stream.resource<transient>{%c64}) -> (" + resultTypes + ") {\n" +
-        body + "stream.yield " + yielded + " : " + types +
-        "\n} => !stream.timepoint\nutil.return\n";
+      resultTypes +=
+          std::string(i > 3 ? ", " : "") + "!stream.resource<transient>{%c64}";
+    std::string source = "%r:" + std::to_string(values.size() - 3) +
+                         ", %tp = stream.async.execute with(%a as %s0: "
+                         "!stream.resource<transient>{%c64}, %b as %s1: "
+                         "!stream.resource<transient>{%c64}, %c as %s2: "
+                         "!stream.resource<transient>{%c64}) -> (" +
+                         resultTypes + ") {\n" + body + "stream.yield " +
+                         yielded + " : " + types +
+                         "\n} => !stream.timepoint\nutil.return\n";
     Block *block = parseBody("%a: !stream.resource<transient>, %b: "
                              "!stream.resource<transient>, %c: "
                              "!stream.resource<transient>",

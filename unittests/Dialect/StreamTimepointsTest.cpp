@@ -25,8 +25,9 @@ namespace {
 class TimepointsTest : public sluice::testing::DialectTest {
 protected:
   /// Parses `source` and runs the analysis with `options`.
-  void analyze(StringRef source,
-               TimepointAnalysis::Options options = TimepointAnalysis::Options()) {
+  void
+  analyze(StringRef source,
+          TimepointAnalysis::Options options = TimepointAnalysis::Options()) {
     module = parse(source);
     ASSERT_TRUE(module);
     explorer = std::make_unique<util::Explorer>(*module,
@@ -212,8 +213,10 @@ constexpr const char *kChain = R"mlir(
 
 TEST_F(TimepointsTest, TimelineChainsCoverTransitively) {
   analyze(kChain);
-  Value t0 = result("stream.cmd.execute", 0), t1 = result("stream.cmd.execute", 1),
-        t2 = result("stream.cmd.execute", 2), u = result("stream.cmd.execute", 3);
+  Value t0 = result("stream.cmd.execute", 0),
+        t1 = result("stream.cmd.execute", 1),
+        t2 = result("stream.cmd.execute", 2),
+        u = result("stream.cmd.execute", 3);
   Value j = result("stream.timepoint.join", 0);
   EXPECT_TRUE(analysis->covers(t2, {t0, t1, t2}));
   EXPECT_FALSE(analysis->covers(t1, {t2}));
@@ -226,7 +229,8 @@ TEST_F(TimepointsTest, SelectCoverageIsIntersection) {
   // EL2: with the fix the select covers only what both sides cover (neither
   // side covers the other's timepoints); the reference unions them.
   analyze(kChain);
-  Value t0 = result("stream.cmd.execute", 0), u = result("stream.cmd.execute", 3);
+  Value t0 = result("stream.cmd.execute", 0),
+        u = result("stream.cmd.execute", 3);
   Value s = result("arith.select");
   EXPECT_FALSE(analysis->covers(s, {t0}));
   EXPECT_FALSE(analysis->covers(s, {u}));
@@ -243,7 +247,8 @@ TEST_F(TimepointsTest, SelectCoverageIsIntersection) {
 
 TEST_F(TimepointsTest, RequiredAwaitsDropCoveredOnes) {
   analyze(kChain);
-  Value t0 = result("stream.cmd.execute", 0), t2 = result("stream.cmd.execute", 2),
+  Value t0 = result("stream.cmd.execute", 0),
+        t2 = result("stream.cmd.execute", 2),
         u = result("stream.cmd.execute", 3);
   // t0 is covered by t2; u by nothing.
   EXPECT_EQ(analysis->computeRequired({t0, t2, u}),
@@ -270,11 +275,12 @@ TEST_F(TimepointsTest, BlockArgumentsIntersectEdgesAndLoopsAreLeast) {
       util.return %l : !stream.timepoint
     }
   )mlir");
-  Value t0 = result("stream.cmd.execute", 0), a = result("stream.cmd.execute", 1);
+  Value t0 = result("stream.cmd.execute", 0),
+        a = result("stream.cmd.execute", 1);
   Value x = arg("f", 0, 1), y = arg("f", 1, 1), l = arg("f", 0, 2);
-  EXPECT_TRUE(analysis->covers(x, {x, t0}));  // both edges cover t0
-  EXPECT_FALSE(analysis->covers(x, {a}));     // only one edge is %a
-  EXPECT_FALSE(analysis->covers(y, {t0}));    // %c does not cover t0
+  EXPECT_TRUE(analysis->covers(x, {x, t0})); // both edges cover t0
+  EXPECT_FALSE(analysis->covers(x, {a}));    // only one edge is %a
+  EXPECT_FALSE(analysis->covers(y, {t0}));   // %c does not cover t0
   EXPECT_TRUE(analysis->covers(y, {y}));
   // %x is only consulted as an edge value of %l: it is known; an unused
   // block argument would not be (EL8).
@@ -300,15 +306,15 @@ TEST_F(TimepointsTest, IncompleteArgumentsCoverOnlyThemselves) {
     }
   )mlir";
   analyze(source);
-  EXPECT_FALSE(analysis->covers(result("util.call"),
-                                {result("stream.cmd.execute", 0)}));
+  EXPECT_FALSE(
+      analysis->covers(result("util.call"), {result("stream.cmd.execute", 0)}));
   EXPECT_TRUE(analysis->covers(arg("callee", 0), {arg("callee", 0)}));
 
   TimepointAnalysis::Options reference;
   reference.incompleteArgCoversSelf = false;
   analyze(source, reference);
-  EXPECT_TRUE(analysis->covers(result("util.call"),
-                               {result("stream.cmd.execute", 0)}));
+  EXPECT_TRUE(
+      analysis->covers(result("util.call"), {result("stream.cmd.execute", 0)}));
 }
 
 TEST_F(TimepointsTest, MutualCoverageKeepsOneMember) {
@@ -330,8 +336,10 @@ TEST_F(TimepointsTest, MutualCoverageKeepsOneMember) {
   Value a = arg("f", 0, 1), b = arg("f", 1, 1);
   EXPECT_TRUE(analysis->covers(a, {b}));
   EXPECT_TRUE(analysis->covers(b, {a}));
-  EXPECT_EQ(analysis->computeRequired({a, b}), (SmallVector<bool>{true, false}));
-  EXPECT_EQ(analysis->computeRequired({b, a}), (SmallVector<bool>{true, false}));
+  EXPECT_EQ(analysis->computeRequired({a, b}),
+            (SmallVector<bool>{true, false}));
+  EXPECT_EQ(analysis->computeRequired({b, a}),
+            (SmallVector<bool>{true, false}));
   // %ta is in the same class (in this loop every timepoint covers every
   // other): the first member is kept.
   Value ta = result("stream.cmd.execute", 0);
@@ -359,16 +367,19 @@ TEST_F(TimepointsTest, FencesBridgeTimelineAwareOps) {
       util.return %j : !stream.timepoint
     }
   )mlir");
-  Value t0 = result("stream.cmd.execute"), imported = result("stream.timepoint.import");
+  Value t0 = result("stream.cmd.execute"),
+        imported = result("stream.timepoint.import");
   EXPECT_TRUE(analysis->covers(imported, {t0}));
-  EXPECT_FALSE(analysis->covers(imported, {imported})); // imports are not members
+  EXPECT_FALSE(
+      analysis->covers(imported, {imported})); // imports are not members
 }
 
 TEST_F(TimepointsTest, ManyTargetsAndLongChains) {
   // A chain of 200 executes and a join of all of them: the last one covers
   // every other (targets span several 64-bit query chunks).
-  std::string source = "util.func public @f() -> !stream.timepoint {\n"
-                       "%t0 = stream.cmd.execute with() {} => !stream.timepoint\n";
+  std::string source =
+      "util.func public @f() -> !stream.timepoint {\n"
+      "%t0 = stream.cmd.execute with() {} => !stream.timepoint\n";
   for (int i = 1; i < 200; ++i)
     source += "%t" + std::to_string(i) + " = stream.cmd.execute await(%t" +
               std::to_string(i - 1) + ") => with() {} => !stream.timepoint\n";

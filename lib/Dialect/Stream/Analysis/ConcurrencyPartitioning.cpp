@@ -117,6 +117,11 @@ private:
     return it == opInfos.end() ? nullptr : it->second;
   }
   TiedUsers &getTiedUsers(Value value);
+  /// Calls fn(operand, entry) once per distinct resource operand of `op` that
+  /// has a tied use anywhere.
+  void
+  forEachTiedResourceOperand(Operation *op,
+                             llvm::function_ref<void(Value, TiedUsers &)> fn);
   void processOp(Operation *op);
   /// Adds the final hazards of `op` to the accumulators of its operands.
   void recordProcessed(Operation *op, const WaveOpInfo &info);
@@ -161,6 +166,20 @@ ConcurrencyPartitioner::getTiedUsers(Value value) {
   return entry;
 }
 
+void ConcurrencyPartitioner::forEachTiedResourceOperand(
+    Operation *op, llvm::function_ref<void(Value, TiedUsers &)> fn) {
+  llvm::SmallVector<Value, 2> seen;
+  for (Value operand : op->getOperands()) {
+    if (!isa<ResourceType>(operand.getType()) ||
+        llvm::is_contained(seen, operand))
+      continue;
+    seen.push_back(operand);
+    TiedUsers &entry = getTiedUsers(operand);
+    if (entry.anyTiedUse)
+      fn(operand, entry);
+  }
+}
+
 void ConcurrencyPartitioner::processOp(Operation *op) {
   if (op->hasTrait<mlir::OpTrait::ConstantLike>())
     return;
@@ -188,22 +207,14 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
   unsigned position = positions.lookup(op);
   auto after = [&](ArrayRef<std::pair<unsigned, Operation *>> list) {
     return llvm::make_range(
-        llvm::upper_bound(list, position,
-                          [](unsigned pos,
-                             const std::pair<unsigned, Operation *> &user) {
-                            return pos < user.first;
-                          }),
+        llvm::upper_bound(
+            list, position,
+            [](unsigned pos, const std::pair<unsigned, Operation *> &user) {
+              return pos < user.first;
+            }),
         list.end());
   };
-  llvm::SmallVector<Value, 2> scanned;
-  for (Value operand : op->getOperands()) {
-    if (!isa<ResourceType>(operand.getType()) ||
-        llvm::is_contained(scanned, operand))
-      continue;
-    scanned.push_back(operand);
-    TiedUsers &entry = getTiedUsers(operand);
-    if (!entry.anyTiedUse)
-      continue;
+  forEachTiedResourceOperand(op, [&](Value operand, TiedUsers &entry) {
     if (exhaustiveTiedScan) {
       for (auto &user : after(entry.users)) {
         if (WaveOpInfo *userInfo = lookupInfo(user.second)) {
@@ -212,7 +223,7 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
           info.hazards.unionWith(userInfo->hazards);
         }
       }
-      continue;
+      return;
     }
     info.hazards.unionWith(entry.processedHazards);
     auto addIfHazard = [&](Operation *user) {
@@ -225,7 +236,7 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
     if (!producer || !oracle.getRanges(op) || oracle.writes(op, operand)) {
       for (auto &user : after(entry.users))
         addIfHazard(user.second);
-      continue;
+      return;
     }
     for (auto &user : after(entry.writers))
       addIfHazard(user.second);
@@ -246,7 +257,7 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
     for (Value other : op->getOperands())
       if (other != operand && isa<ResourceType>(other.getType()))
         visitUsersOf(other);
-  }
+  });
 
   if (!streamableOp || streamableOp.isMetadata()) {
     recordProcessed(op, info);
@@ -279,16 +290,9 @@ void ConcurrencyPartitioner::recordProcessed(Operation *op,
                                              const WaveOpInfo &info) {
   if (!isa<util::TiedOpInterface>(op))
     return;
-  llvm::SmallVector<Value, 2> seen;
-  for (Value operand : op->getOperands()) {
-    if (!isa<ResourceType>(operand.getType()) ||
-        llvm::is_contained(seen, operand))
-      continue;
-    seen.push_back(operand);
-    TiedUsers &entry = getTiedUsers(operand);
-    if (entry.anyTiedUse)
-      entry.processedHazards.unionWith(info.hazards);
-  }
+  forEachTiedResourceOperand(op, [&](Value, TiedUsers &entry) {
+    entry.processedHazards.unionWith(info.hazards);
+  });
 }
 
 PartitionSet ConcurrencyPartitioner::emit() {
@@ -327,8 +331,7 @@ PartitionSet ConcurrencyPartitioner::run() {
 } // namespace
 
 PartitionSet partitionRegionConcurrency(PartitioningConfigAttr config,
-                                        Block *block,
-                                        bool exhaustiveTiedScan) {
+                                        Block *block, bool exhaustiveTiedScan) {
   Favor favor = config ? config.getFavor() : Favor::MinPeakMemory;
   if (favor == Favor::Debug)
     return {};

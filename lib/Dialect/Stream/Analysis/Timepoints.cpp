@@ -27,12 +27,14 @@ using sluice::util::TraversalResult;
 
 namespace sluice::stream {
 
-namespace {
-
-bool isTimepoint(Value value) { return isa<TimepointType>(value.getType()); }
+bool isTimepointValue(Value value) {
+  return isa<TimepointType>(value.getType());
+}
 bool isDefinedImmediate(Value value) {
   return value && value.getDefiningOp<TimepointImmediateOp>();
 }
+
+namespace {
 
 /// Tarjan's strongly connected components over nodes 0..n-1 with successors
 /// given by `forEachSuccessor(node, fn)`. Components are numbered in the
@@ -40,8 +42,7 @@ bool isDefinedImmediate(Value value) {
 /// lower number. `cyclic[c]` is true for components with a cycle.
 template <typename ForEachSuccessor>
 void computeSCCs(unsigned n, ForEachSuccessor forEachSuccessor,
-                 std::vector<unsigned> &component,
-                 std::vector<bool> &cyclic) {
+                 std::vector<unsigned> &component, std::vector<bool> &cyclic) {
   constexpr unsigned kUnvisited = ~0u;
   std::vector<unsigned> index(n, kUnvisited), lowlink(n, 0);
   std::vector<bool> onStack(n, false);
@@ -63,8 +64,8 @@ void computeSCCs(unsigned n, ForEachSuccessor forEachSuccessor,
       stack.push_back(node);
       onStack[node] = true;
       Frame frame{node, {}, 0};
-      forEachSuccessor(node,
-                       [&](unsigned succ) { frame.successors.push_back(succ); });
+      forEachSuccessor(
+          node, [&](unsigned succ) { frame.successors.push_back(succ); });
       frames.push_back(std::move(frame));
     };
     push(root);
@@ -252,8 +253,8 @@ void TimepointAnalysis::Impl::expandImm(unsigned node) {
       } else if (auto selectOp = dyn_cast<arith::SelectOp>(op)) {
         addKnownChild(selectOp.getTrueValue());
         addKnownChild(selectOp.getFalseValue());
-      } else if (isa<CallOpInterface, BranchOpInterface, scf::IfOp,
-                     scf::ForOp>(op)) {
+      } else if (isa<CallOpInterface, BranchOpInterface, scf::IfOp, scf::ForOp>(
+                     op)) {
         // The walk reaches their sources.
       } else {
         base = false;
@@ -457,8 +458,7 @@ uint64_t TimepointAnalysis::Impl::coveredMask(unsigned producer,
     if (it != covIndex.end())
       minComponent = std::min(minComponent, covNodes[it->second].component);
   }
-  if (minComponent == ~0u ||
-      covNodes[producer].component < minComponent)
+  if (minComponent == ~0u || covNodes[producer].component < minComponent)
     return 0;
 
   // The part of the graph reachable from the producer that may still reach a
@@ -531,7 +531,7 @@ uint64_t TimepointAnalysis::Impl::coveredMask(unsigned producer,
 void TimepointAnalysis::Impl::seedRegion(Region &region) {
   for (Block &block : region) {
     for (BlockArgument arg : block.getArguments())
-      if (isTimepoint(arg))
+      if (isTimepointValue(arg))
         markImmKnown(arg);
     for (Operation &op : block) {
       if (auto timelineOp = dyn_cast<TimelineOpInterface>(op)) {
@@ -556,9 +556,10 @@ void TimepointAnalysis::Impl::seedRegion(Region &region) {
         for (Value operand : importOp.getOperands())
           getCovNode(operand, true);
     }
-    if (!block.empty() && block.back().hasTrait<mlir::OpTrait::IsTerminator>()) {
+    if (!block.empty() &&
+        block.back().hasTrait<mlir::OpTrait::IsTerminator>()) {
       for (Value operand : block.back().getOperands()) {
-        if (!isTimepoint(operand))
+        if (!isTimepointValue(operand))
           continue;
         getCovNode(operand, false);
         markImmKnown(operand);
@@ -654,7 +655,8 @@ bool TimepointAnalysis::Impl::covers(Value producer,
   llvm::SetVector<Value> distinct(timepoints.begin(), timepoints.end());
   ArrayRef<Value> all = distinct.getArrayRef();
   for (size_t begin = 0; begin < all.size(); begin += 64) {
-    ArrayRef<Value> chunk = all.slice(begin, std::min<size_t>(64, all.size() - begin));
+    ArrayRef<Value> chunk =
+        all.slice(begin, std::min<size_t>(64, all.size() - begin));
     uint64_t expected =
         chunk.size() == 64 ? ~uint64_t(0) : (uint64_t(1) << chunk.size()) - 1;
     if (coveredMask(it->second, chunk) != expected)

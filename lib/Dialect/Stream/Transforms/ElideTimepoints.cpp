@@ -36,11 +36,6 @@ using sluice::util::TraversalBehavior;
 namespace sluice::stream {
 namespace {
 
-bool isDefinedImmediate(Value value) {
-  return value.getDefiningOp<TimepointImmediateOp>() != nullptr;
-}
-bool isTimepoint(Value value) { return isa<TimepointType>(value.getType()); }
-
 class CallableRewriter {
 public:
   CallableRewriter(Operation *callableOp, const TimepointAnalysis &analysis,
@@ -71,6 +66,10 @@ private:
   /// One step of await movement; true on a structural change.
   bool moveAwait(TimepointAwaitOp awaitOp);
   void eliminateYields(TimepointAwaitOp awaitOp);
+  /// Calls fn(resource, use) for every transitive use (not through ties) of
+  /// each result of `awaitOp`, with the awaited resource it stands for.
+  void forEachAwaitedUse(TimepointAwaitOp awaitOp,
+                         llvm::function_ref<void(Value, OpOperand &)> fn);
 
   Operation *callableOp;
   const TimepointAnalysis &analysis;
@@ -100,13 +99,13 @@ void CallableRewriter::elideOperand(Operation *op, Value timepoint) {
 void CallableRewriter::elideOperands(Operation *op) {
   llvm::SmallVector<Value> operands(op->getOperands());
   for (Value operand : operands)
-    if (isTimepoint(operand) && analysis.isImmediate(operand))
+    if (isTimepointValue(operand) && analysis.isImmediate(operand))
       elideOperand(op, operand);
 }
 
 void CallableRewriter::elideResults(Operation *op) {
   for (OpResult result : llvm::reverse(op->getResults())) {
-    if (!isTimepoint(result) || result.use_empty() ||
+    if (!isTimepointValue(result) || result.use_empty() ||
         isDefinedImmediate(result) || !analysis.isImmediate(result))
       continue;
     OpBuilder builder(op->getContext());
@@ -154,6 +153,21 @@ bool CallableRewriter::isLoopHeader(Block *block) {
   return false;
 }
 
+void CallableRewriter::forEachAwaitedUse(
+    TimepointAwaitOp awaitOp, llvm::function_ref<void(Value, OpOperand &)> fn) {
+  for (auto [resource, result] :
+       llvm::zip(awaitOp.getResourceOperands(), awaitOp.getResults())) {
+    Value replacement = resource;
+    explorer.walkTransitiveUses(
+        result,
+        [&](OpOperand &use) {
+          fn(replacement, use);
+          return WalkResult::advance();
+        },
+        TraversalBehavior::DONT_WALK_TIED_VALUES);
+  }
+}
+
 bool CallableRewriter::foldAwait(TimepointAwaitOp awaitOp) {
   Value timepoint = awaitOp.getAwaitTimepoint();
   struct Record {
@@ -163,30 +177,19 @@ bool CallableRewriter::foldAwait(TimepointAwaitOp awaitOp) {
     bool absorb;
   };
   llvm::SmallVector<Record> records;
-  for (auto [resource, result] :
-       llvm::zip(awaitOp.getResourceOperands(), awaitOp.getResults())) {
-    Value replacement = resource;
-    explorer.walkTransitiveUses(
-        result,
-        [&](OpOperand &use) {
-          Operation *user = use.getOwner();
-          auto timelineOp = dyn_cast<TimelineOpInterface>(user);
-          if (!timelineOp)
-            return WalkResult::advance();
-          if (!dominanceInfo.properlyDominates(replacement, user))
-            return WalkResult::advance();
-          Value usedValue = use.get();
-          if (auto arg = dyn_cast<BlockArgument>(usedValue))
-            if (isLoopHeader(arg.getOwner()) &&
-                !dominanceInfo.properlyDominates(timepoint, user))
-              return WalkResult::advance();
-          bool covered =
-              analysis.covers(timepoint, timelineOp.getAwaitTimepoints());
-          records.push_back({user, usedValue, replacement, !covered});
-          return WalkResult::advance();
-        },
-        TraversalBehavior::DONT_WALK_TIED_VALUES);
-  }
+  forEachAwaitedUse(awaitOp, [&](Value replacement, OpOperand &use) {
+    Operation *user = use.getOwner();
+    auto timelineOp = dyn_cast<TimelineOpInterface>(user);
+    if (!timelineOp || !dominanceInfo.properlyDominates(replacement, user))
+      return;
+    Value usedValue = use.get();
+    if (auto arg = dyn_cast<BlockArgument>(usedValue))
+      if (isLoopHeader(arg.getOwner()) &&
+          !dominanceInfo.properlyDominates(timepoint, user))
+        return;
+    bool covered = analysis.covers(timepoint, timelineOp.getAwaitTimepoints());
+    records.push_back({user, usedValue, replacement, !covered});
+  });
 
   bool didChange = false;
   llvm::SmallPtrSet<Operation *, 4> absorbed;
@@ -280,38 +283,29 @@ bool CallableRewriter::moveAwait(TimepointAwaitOp awaitOp) {
 void CallableRewriter::eliminateYields(TimepointAwaitOp awaitOp) {
   Value timepoint = awaitOp.getAwaitTimepoint();
   llvm::SmallVector<std::pair<OpOperand *, Value>> rewrites;
-  for (auto [resource, result] :
-       llvm::zip(awaitOp.getResourceOperands(), awaitOp.getResults())) {
-    Value replacement = resource;
-    explorer.walkTransitiveUses(
-        result,
-        [&](OpOperand &use) {
-          Operation *owner = use.getOwner();
-          auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(owner);
-          if (!terminator ||
-              !isa_and_present<RegionBranchOpInterface>(owner->getParentOp()))
-            return WalkResult::advance();
-          llvm::SmallVector<Attribute> operandAttrs(owner->getNumOperands(),
-                                                    Attribute());
-          llvm::SmallVector<RegionSuccessor> successors;
-          terminator.getSuccessorRegions(operandAttrs, successors);
-          for (RegionSuccessor &successor : successors) {
-            if (!successor.isParent())
-              continue;
-            llvm::SmallVector<Value> yielded;
-            for (Value value :
-                 terminator.getMutableSuccessorOperands(successor)
-                     .getAsOperandRange())
-              if (isTimepoint(value))
-                yielded.push_back(value);
-            if (!yielded.empty() && analysis.covers(timepoint, yielded) &&
-                dominanceInfo.properlyDominates(replacement, owner))
-              rewrites.push_back({&use, replacement});
-          }
-          return WalkResult::advance();
-        },
-        TraversalBehavior::DONT_WALK_TIED_VALUES);
-  }
+  forEachAwaitedUse(awaitOp, [&](Value replacement, OpOperand &use) {
+    Operation *owner = use.getOwner();
+    auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(owner);
+    if (!terminator ||
+        !isa_and_present<RegionBranchOpInterface>(owner->getParentOp()))
+      return;
+    llvm::SmallVector<Attribute> operandAttrs(owner->getNumOperands(),
+                                              Attribute());
+    llvm::SmallVector<RegionSuccessor> successors;
+    terminator.getSuccessorRegions(operandAttrs, successors);
+    for (RegionSuccessor &successor : successors) {
+      if (!successor.isParent())
+        continue;
+      llvm::SmallVector<Value> yielded;
+      for (Value value : terminator.getMutableSuccessorOperands(successor)
+                             .getAsOperandRange())
+        if (isTimepointValue(value))
+          yielded.push_back(value);
+      if (!yielded.empty() && analysis.covers(timepoint, yielded) &&
+          dominanceInfo.properlyDominates(replacement, owner))
+        rewrites.push_back({&use, replacement});
+    }
+  });
   for (auto [use, replacement] : rewrites) {
     if (use->get() == replacement)
       continue;
@@ -339,9 +333,8 @@ bool CallableRewriter::run() {
   bool moved = true;
   while (moved) {
     moved = false;
-    callableOp->walk([&](TimepointAwaitOp awaitOp) {
-      moved |= moveAwait(awaitOp);
-    });
+    callableOp->walk(
+        [&](TimepointAwaitOp awaitOp) { moved |= moveAwait(awaitOp); });
   }
   callableOp->walk([&](TimepointAwaitOp awaitOp) { foldAwait(awaitOp); });
   callableOp->walk([&](TimepointAwaitOp awaitOp) { eliminateYields(awaitOp); });

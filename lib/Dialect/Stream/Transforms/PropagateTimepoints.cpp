@@ -44,7 +44,8 @@ static bool anyResource(TypeRange types) {
 }
 /// The op's own operand or result types include a resource.
 static bool usesResources(Operation *op) {
-  return anyResource(op->getOperandTypes()) || anyResource(op->getResultTypes());
+  return anyResource(op->getOperandTypes()) ||
+         anyResource(op->getResultTypes());
 }
 
 class TimepointPropagator {
@@ -60,8 +61,21 @@ private:
   Value blockArgSize(BlockArgument arg, OpBuilder &builder);
   /// (timepoint, resource) available for `value` at the builder's point.
   std::pair<Value, Value> consume(Value value, OpBuilder &builder);
+  /// Appends `value`, or (resource, timepoint) for a resource.
+  void appendExpanded(Value value, OpBuilder &builder,
+                      SmallVectorImpl<Value> &expanded);
   /// `values` with every resource `r` followed by its timepoint.
   SmallVector<Value> expandOperands(ValueRange values, OpBuilder &builder);
+  /// Appends `type`, followed by `!stream.timepoint` for a resource.
+  static void appendExpanded(Type type, SmallVectorImpl<Type> &expanded) {
+    expanded.push_back(type);
+    if (isResource(type))
+      expanded.push_back(TimepointType::get(type.getContext()));
+  }
+  /// Awaits `resource` at `timepoint` at the builder with a size from
+  /// queryValueSize (else `stream.resource.size`); returns the await result.
+  Value awaitWithSize(Location loc, Value timepoint, Value resource,
+                      OpBuilder &builder, Operation *&sizeOp);
   /// Whether calls to / returns from `symbol`'s callee are rewritten.
   bool isExpandedFunction(util::FuncOp funcOp) {
     return funcOp && !funcOp.isPublic() && !funcOp.isExternal();
@@ -127,35 +141,51 @@ std::pair<Value, Value> TimepointPropagator::consume(Value value,
   if (auto it = timepoints.find(value); it != timepoints.end())
     return {it->second, value};
   auto immediate = [&]() -> Value {
-    return TimepointImmediateOp::create(builder, value.getLoc(),
-                                        TimepointType::get(builder.getContext()))
+    return TimepointImmediateOp::create(
+               builder, value.getLoc(),
+               TimepointType::get(builder.getContext()))
         .getResult();
   };
   if (auto awaitOp = value.getDefiningOp<TimepointAwaitOp>()) {
     if (awaitOp.getSync())
       return {immediate(), value};
-    return {awaitOp.getAwaitTimepoint(),
-            awaitOp.getResourceOperands()[cast<OpResult>(value)
-                                              .getResultNumber()]};
+    return {
+        awaitOp.getAwaitTimepoint(),
+        awaitOp.getResourceOperands()[cast<OpResult>(value).getResultNumber()]};
   }
   if (auto executeOp = value.getDefiningOp<AsyncExecuteOp>())
     return {executeOp.getResultTimepoint(), value};
   return {immediate(), value};
 }
 
+void TimepointPropagator::appendExpanded(Value value, OpBuilder &builder,
+                                         SmallVectorImpl<Value> &expanded) {
+  if (!isResource(value.getType())) {
+    expanded.push_back(value);
+    return;
+  }
+  auto [timepoint, resource] = consume(value, builder);
+  expanded.push_back(resource);
+  expanded.push_back(timepoint);
+}
+
 SmallVector<Value> TimepointPropagator::expandOperands(ValueRange values,
                                                        OpBuilder &builder) {
   SmallVector<Value> expanded;
-  for (Value value : values) {
-    if (!isResource(value.getType())) {
-      expanded.push_back(value);
-      continue;
-    }
-    auto [timepoint, resource] = consume(value, builder);
-    expanded.push_back(resource);
-    expanded.push_back(timepoint);
-  }
+  for (Value value : values)
+    appendExpanded(value, builder, expanded);
   return expanded;
+}
+
+Value TimepointPropagator::awaitWithSize(Location loc, Value timepoint,
+                                         Value resource, OpBuilder &builder,
+                                         Operation *&sizeOp) {
+  Value size =
+      util::SizeAwareTypeInterface::queryValueSize(loc, resource, builder);
+  if (!size)
+    size = createResourceSize(builder, loc, resource);
+  sizeOp = size.getDefiningOp();
+  return createAwait(loc, timepoint, resource, size, builder);
 }
 
 Value TimepointPropagator::blockArgSize(BlockArgument arg, OpBuilder &builder) {
@@ -174,8 +204,8 @@ Value TimepointPropagator::blockArgSize(BlockArgument arg, OpBuilder &builder) {
         return size;
     if (Operation *definingOp = size.getDefiningOp())
       if (definingOp->hasTrait<mlir::OpTrait::ConstantLike>())
-        return builder.clone(*definingOp)->getResult(
-            cast<OpResult>(size).getResultNumber());
+        return builder.clone(*definingOp)
+            ->getResult(cast<OpResult>(size).getResultNumber());
   }
   return createResourceSize(builder, arg.getLoc(), arg);
 }
@@ -283,19 +313,15 @@ void TimepointPropagator::expandGlobalLoad(util::GlobalLoadOp op) {
     return;
   OpBuilder builder(op);
   auto timepointLoad = util::GlobalLoadOp::create(
-      builder, op.getLoc(), it->second.getType(),
-      it->second.getSymName());
+      builder, op.getLoc(), it->second.getType(), it->second.getSymName());
   Value loaded = op.getResult();
   timepoints[loaded] = timepointLoad.getResult();
   builder.setInsertionPointAfter(op);
-  Value size =
-      util::SizeAwareTypeInterface::queryValueSize(op.getLoc(), loaded, builder);
-  if (!size)
-    size = createResourceSize(builder, op.getLoc(), loaded);
-  Value awaited = createAwait(op.getLoc(), timepointLoad.getResult(), loaded,
-                              size, builder);
+  Operation *sizeOp = nullptr;
+  Value awaited = awaitWithSize(op.getLoc(), timepointLoad.getResult(), loaded,
+                                builder, sizeOp);
   llvm::SmallPtrSet<Operation *, 2> except = {awaited.getDefiningOp()};
-  if (Operation *sizeOp = size.getDefiningOp())
+  if (sizeOp)
     except.insert(sizeOp);
   loaded.replaceAllUsesExcept(awaited, except);
 }
@@ -316,12 +342,8 @@ void TimepointPropagator::expandGlobalStore(util::GlobalStoreOp op) {
 void TimepointPropagator::expandFunc(util::FuncOp op) {
   bool publicOrExternal = op.isPublic() || op.isExternal();
   if (!publicOrExternal) {
-    auto timepointType = TimepointType::get(op.getContext());
-    auto expandType = [&](unsigned, Type type,
-                          SmallVectorImpl<Type> &newTypes) {
-      newTypes.push_back(type);
-      if (isResource(type))
-        newTypes.push_back(timepointType);
+    auto expandType = [](unsigned, Type type, SmallVectorImpl<Type> &newTypes) {
+      appendExpanded(type, newTypes);
     };
     op.expandSignature(expandType, expandType);
   }
@@ -336,21 +358,12 @@ void TimepointPropagator::expandCall(util::CallOp op) {
   if (!isExpandedFunction(calleeOp))
     return;
   OpBuilder builder(op);
-  auto timepointType = TimepointType::get(op.getContext());
   auto newOp = op.cloneAndExpand(
       [&](unsigned, Value operand, SmallVectorImpl<Value> &newOperands) {
-        if (!isResource(operand.getType())) {
-          newOperands.push_back(operand);
-          return;
-        }
-        auto [timepoint, resource] = consume(operand, builder);
-        newOperands.push_back(resource);
-        newOperands.push_back(timepoint);
+        appendExpanded(operand, builder, newOperands);
       },
-      [&](unsigned, Type type, SmallVectorImpl<Type> &newTypes) {
-        newTypes.push_back(type);
-        if (isResource(type))
-          newTypes.push_back(timepointType);
+      [](unsigned, Type type, SmallVectorImpl<Type> &newTypes) {
+        appendExpanded(type, newTypes);
       },
       builder);
   builder.setInsertionPointAfter(newOp);
@@ -363,8 +376,7 @@ void TimepointPropagator::expandCall(util::CallOp op) {
     }
     Value newTimepoint = newOp.getResult(newIndex++);
     timepoints[newResult] = newTimepoint;
-    Value size =
-        createResourceSize(builder, op.getLoc(), newResult);
+    Value size = createResourceSize(builder, op.getLoc(), newResult);
     Value awaited =
         createAwait(op.getLoc(), newTimepoint, newResult, size, builder);
     oldResult.replaceAllUsesWith(awaited);
@@ -493,22 +505,19 @@ void TimepointPropagator::expandRegionBranch(
   Operation *operation = op.getOperation();
   if (!usesResources(operation))
     return;
-  auto timepointType = TimepointType::get(operation->getContext());
   OpBuilder builder(operation);
   Operation *newOp = op.rebuildWithExpandedTypes(
-      [&](Type type) -> SmallVector<Type> {
-        if (isResource(type))
-          return {type, timepointType};
-        return {type};
+      [](Type type) {
+        SmallVector<Type> types;
+        appendExpanded(type, types);
+        return types;
       },
-      [&](Value value, OpBuilder &operandBuilder) -> SmallVector<Value> {
-        if (!isResource(value.getType()))
-          return {value};
-        auto [timepoint, resource] = consume(value, operandBuilder);
-        return {resource, timepoint};
+      [&](Value value, OpBuilder &operandBuilder) {
+        SmallVector<Value> values;
+        appendExpanded(value, operandBuilder, values);
+        return values;
       },
-      [&](Location, Value original, ValueRange expanded,
-          OpBuilder &) -> Value {
+      [&](Location, Value original, ValueRange expanded, OpBuilder &) -> Value {
         timepoints[expanded[0]] = expanded[1];
         return original;
       },
@@ -528,22 +537,16 @@ void TimepointPropagator::expandRegionBranch(
     Value newTimepoint = newOp->getResult(newIndex++);
     timepoints[newResult] = newTimepoint;
     builder.setInsertionPointAfter(newOp);
-    Value size = util::SizeAwareTypeInterface::queryValueSize(
-        operation->getLoc(), newResult, builder);
-    if (!size)
-      size = createResourceSize(builder, operation->getLoc(), newResult);
-    Value awaited = createAwait(operation->getLoc(), newTimepoint, newResult,
-                                size, builder);
-    oldResult.replaceAllUsesWith(awaited);
+    Operation *sizeOp = nullptr;
+    oldResult.replaceAllUsesWith(awaitWithSize(
+        operation->getLoc(), newTimepoint, newResult, builder, sizeOp));
   }
   operation->erase();
 }
 
 struct PropagateTimepointsPass
     : impl::PropagateTimepointsPassBase<PropagateTimepointsPass> {
-  void runOnOperation() override {
-    TimepointPropagator(getOperation()).run();
-  }
+  void runOnOperation() override { TimepointPropagator(getOperation()).run(); }
 };
 
 } // namespace

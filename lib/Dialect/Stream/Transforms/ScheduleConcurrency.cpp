@@ -45,61 +45,24 @@ static WaveBuilder
 createConcurrent(const Partition &wave, Block *body,
                  const llvm::DenseMap<Operation *, unsigned> &positions) {
   MLIRContext *context = body->getParentOp()->getContext();
-  llvm::SmallVector<Location> locs;
-  for (Operation *op : wave.ops)
-    locs.push_back(op->getLoc());
-  Location fusedLoc = FusedLoc::get(context, locs);
-
+  Location fusedLoc = fuseOpLocations(context, wave.ops.getArrayRef());
   // After the last producer (in block order) of a captured value.
-  Operation *lastOp = nullptr;
-  unsigned lastPosition = 0;
-  for (Value in : wave.ins) {
-    Operation *definingOp = in.getDefiningOp();
-    if (!definingOp)
-      continue;
-    auto it = positions.find(definingOp);
-    if (it == positions.end())
-      continue;
-    if (!lastOp || it->second > lastPosition) {
-      lastOp = definingOp;
-      lastPosition = it->second;
-    }
-  }
+  llvm::SmallVector<Operation *> producers;
+  for (Value in : wave.ins)
+    if (Operation *definingOp = in.getDefiningOp())
+      producers.push_back(definingOp);
   OpBuilder parentBuilder(context);
-  if (lastOp)
-    parentBuilder.setInsertionPointAfter(lastOp);
-  else
-    parentBuilder.setInsertionPointToStart(body);
-
-  llvm::SmallVector<Type> resultTypes;
-  llvm::SmallVector<Value> resultSizes;
-  for (Value out : wave.outs) {
-    resultTypes.push_back(out.getType());
-    if (Value size = util::SizeAwareTypeInterface::queryValueSize(
-            fusedLoc, out, parentBuilder))
-      resultSizes.push_back(size);
-  }
-  llvm::SmallVector<Value> operands;
-  llvm::SmallVector<Value> operandSizes;
-  for (Value in : wave.ins) {
-    if (!isa<ResourceType>(in.getType()))
-      continue;
-    operands.push_back(in);
-    operandSizes.push_back(util::SizeAwareTypeInterface::queryValueSize(
-        fusedLoc, in, parentBuilder));
-  }
+  setInsertionPointAfterLast(parentBuilder, producers, body, positions);
+  PartitionSignature signature =
+      getPartitionSignature(wave, fusedLoc, parentBuilder);
 
   WaveBuilder builder;
   builder.partition = &wave;
-  builder.concurrentOp =
-      AsyncConcurrentOp::create(parentBuilder, fusedLoc, resultTypes,
-                                resultSizes, operands, operandSizes, {});
-  Block *block = new Block();
-  builder.concurrentOp.getBody().push_back(block);
-  for (Value operand : operands)
-    builder.mapping.map(
-        operand,
-        block->addArgument(operand.getType(), builder.concurrentOp.getLoc()));
+  builder.concurrentOp = AsyncConcurrentOp::create(
+      parentBuilder, fusedLoc, signature.resultTypes, signature.resultSizes,
+      signature.captures, signature.captureSizes, {});
+  addCaptureBlock(builder.concurrentOp.getBody(), signature.captures,
+                  builder.concurrentOp.getLoc(), builder.mapping);
   return builder;
 }
 
@@ -154,19 +117,9 @@ static LogicalResult processExecute(AsyncExecuteOp executeOp) {
       if (Operation *definingOp = value.getDefiningOp())
         deadOps.insert(definingOp);
     }
-    Block &block = builder.concurrentOp.getBody().front();
-    auto yieldBuilder = OpBuilder::atBlockEnd(&block);
-    Location loc = builder.concurrentOp.getLoc();
-    llvm::SmallVector<Value> values;
-    llvm::SmallVector<Value> sizes;
-    for (Value out : builder.partition->outs) {
-      Value value = builder.mapping.lookupOrDefault(out);
-      values.push_back(value);
-      if (Value size = util::SizeAwareTypeInterface::queryValueSize(
-              loc, value, yieldBuilder))
-        sizes.push_back(size);
-    }
-    YieldOp::create(yieldBuilder, loc, values, sizes);
+    yieldPartitionOutputs(builder.concurrentOp.getBody().front(),
+                          *builder.partition, builder.mapping,
+                          builder.concurrentOp.getLoc());
   }
 
   for (Operation *op : llvm::reverse(deadOps))

@@ -67,46 +67,13 @@ static ExecuteBuilder
 createExecute(const Partition &partition, Block *block,
               const llvm::DenseMap<Operation *, unsigned> &positions) {
   MLIRContext *context = block->getParentOp()->getContext();
-  llvm::SmallVector<Location> locs;
-  for (Operation *op : partition.ops)
-    locs.push_back(op->getLoc());
-  Location fusedLoc = FusedLoc::get(context, locs);
-
+  Location fusedLoc = fuseOpLocations(context, partition.ops.getArrayRef());
   // After the op of the partition that is last in block order.
-  Operation *lastOp = nullptr;
-  unsigned lastPosition = 0;
-  for (Operation *op : partition.ops) {
-    auto it = positions.find(op);
-    if (it == positions.end())
-      continue;
-    if (!lastOp || it->second > lastPosition) {
-      lastOp = op;
-      lastPosition = it->second;
-    }
-  }
   OpBuilder parentBuilder(context);
-  if (lastOp)
-    parentBuilder.setInsertionPointAfter(lastOp);
-  else
-    parentBuilder.setInsertionPointToStart(block);
-
-  llvm::SmallVector<Type> resultTypes;
-  llvm::SmallVector<Value> resultSizes;
-  for (Value out : partition.outs) {
-    resultTypes.push_back(out.getType());
-    if (Value size = util::SizeAwareTypeInterface::queryValueSize(
-            fusedLoc, out, parentBuilder))
-      resultSizes.push_back(size);
-  }
-  llvm::SmallVector<Value> operands;
-  llvm::SmallVector<Value> operandSizes;
-  for (Value in : partition.ins) {
-    if (!isa<ResourceType>(in.getType()))
-      continue;
-    operands.push_back(in);
-    operandSizes.push_back(util::SizeAwareTypeInterface::queryValueSize(
-        fusedLoc, in, parentBuilder));
-  }
+  setInsertionPointAfterLast(parentBuilder, partition.ops.getArrayRef(), block,
+                             positions);
+  PartitionSignature signature =
+      getPartitionSignature(partition, fusedLoc, parentBuilder);
   llvm::SmallVector<Value> awaits;
   for (Operation *op : partition.ops)
     if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
@@ -115,33 +82,14 @@ createExecute(const Partition &partition, Block *block,
 
   ExecuteBuilder builder;
   builder.partition = &partition;
-  builder.executeOp =
-      AsyncExecuteOp::create(parentBuilder, fusedLoc, resultTypes, resultSizes,
-                             await, operands, operandSizes, {});
+  builder.executeOp = AsyncExecuteOp::create(
+      parentBuilder, fusedLoc, signature.resultTypes, signature.resultSizes,
+      await, signature.captures, signature.captureSizes, {});
   if (partition.affinity)
     builder.executeOp.setAffinityAttr(partition.affinity);
-  Block *body = new Block();
-  builder.executeOp.getBody().push_back(body);
-  for (Value operand : operands)
-    builder.mapping.map(operand, body->addArgument(operand.getType(),
-                                                   builder.executeOp.getLoc()));
+  addCaptureBlock(builder.executeOp.getBody(), signature.captures,
+                  builder.executeOp.getLoc(), builder.mapping);
   return builder;
-}
-
-static void finishExecute(ExecuteBuilder &builder) {
-  Block &body = builder.executeOp.getBody().front();
-  auto bodyBuilder = OpBuilder::atBlockEnd(&body);
-  Location loc = builder.executeOp.getLoc();
-  llvm::SmallVector<Value> values;
-  llvm::SmallVector<Value> sizes;
-  for (Value out : builder.partition->outs) {
-    Value value = builder.mapping.lookupOrDefault(out);
-    values.push_back(value);
-    if (Value size = util::SizeAwareTypeInterface::queryValueSize(loc, value,
-                                                                  bodyBuilder))
-      sizes.push_back(size);
-  }
-  YieldOp::create(bodyBuilder, loc, values, sizes);
 }
 
 /// Materializes `partitionSet` in `block` (§2.5–§2.7).
@@ -185,8 +133,9 @@ static LogicalResult materialize(const PartitionSet &partitionSet, Block *block,
   // Yields, then host awaits for every escaping value (§2.6, SE2 fixed: the
   // execute's own timepoint is awaited).
   for (ExecuteBuilder &builder : builders) {
-    finishExecute(builder);
     AsyncExecuteOp executeOp = builder.executeOp;
+    yieldPartitionOutputs(executeOp.getBody().front(), *builder.partition,
+                          builder.mapping, executeOp.getLoc());
     OpBuilder parentBuilder(executeOp);
     parentBuilder.setInsertionPointAfter(executeOp);
     for (auto [out, result, resultSize] :

@@ -2,6 +2,10 @@
 
 #include "SchedulingUtils.h"
 
+#include "sluice/Dialect/Stream/Analysis/Partitioning.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/DenseSet.h"
@@ -73,6 +77,75 @@ llvm::DenseMap<Operation *, unsigned> getOpPositions(Block *block) {
   for (Operation &op : *block)
     positions[&op] = position++;
   return positions;
+}
+
+Location fuseOpLocations(MLIRContext *context, ArrayRef<Operation *> ops) {
+  llvm::SmallVector<Location> locs;
+  for (Operation *op : ops)
+    locs.push_back(op->getLoc());
+  return FusedLoc::get(context, locs);
+}
+
+void setInsertionPointAfterLast(
+    OpBuilder &builder, ArrayRef<Operation *> candidates, Block *block,
+    const llvm::DenseMap<Operation *, unsigned> &positions) {
+  Operation *lastOp = nullptr;
+  unsigned lastPosition = 0;
+  for (Operation *op : candidates) {
+    auto it = positions.find(op);
+    if (it == positions.end())
+      continue;
+    if (!lastOp || it->second > lastPosition) {
+      lastOp = op;
+      lastPosition = it->second;
+    }
+  }
+  if (lastOp)
+    builder.setInsertionPointAfter(lastOp);
+  else
+    builder.setInsertionPointToStart(block);
+}
+
+PartitionSignature getPartitionSignature(const Partition &partition,
+                                         Location loc, OpBuilder &builder) {
+  PartitionSignature signature;
+  for (Value out : partition.outs) {
+    signature.resultTypes.push_back(out.getType());
+    if (Value size =
+            util::SizeAwareTypeInterface::queryValueSize(loc, out, builder))
+      signature.resultSizes.push_back(size);
+  }
+  for (Value in : partition.ins) {
+    if (!isa<ResourceType>(in.getType()))
+      continue;
+    signature.captures.push_back(in);
+    signature.captureSizes.push_back(
+        util::SizeAwareTypeInterface::queryValueSize(loc, in, builder));
+  }
+  return signature;
+}
+
+void addCaptureBlock(Region &region, ValueRange captures, Location loc,
+                     IRMapping &mapping) {
+  Block *body = new Block();
+  region.push_back(body);
+  for (Value capture : captures)
+    mapping.map(capture, body->addArgument(capture.getType(), loc));
+}
+
+void yieldPartitionOutputs(Block &body, const Partition &partition,
+                           IRMapping &mapping, Location loc) {
+  auto builder = OpBuilder::atBlockEnd(&body);
+  llvm::SmallVector<Value> values;
+  llvm::SmallVector<Value> sizes;
+  for (Value out : partition.outs) {
+    Value value = mapping.lookupOrDefault(out);
+    values.push_back(value);
+    if (Value size =
+            util::SizeAwareTypeInterface::queryValueSize(loc, value, builder))
+      sizes.push_back(size);
+  }
+  YieldOp::create(builder, loc, values, sizes);
 }
 
 } // namespace sluice::stream

@@ -10,6 +10,8 @@
 #define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_SCHEDULINGUTILS_H
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Region.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -17,6 +19,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace sluice::stream {
+
+struct Partition;
 
 /// The blocks of `region` so that each block comes after its dominator: a
 /// post-order of the dominator tree started from each block taken from the
@@ -33,6 +37,41 @@ void populateAllCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
 
 /// The position of every op of `block` in block order.
 llvm::DenseMap<mlir::Operation *, unsigned> getOpPositions(mlir::Block *block);
+
+/// The location fused from the locations of `ops`, in order.
+mlir::Location fuseOpLocations(mlir::MLIRContext *context,
+                               llvm::ArrayRef<mlir::Operation *> ops);
+
+/// Sets `builder` after the op of `candidates` that is last in `block`
+/// according to `positions` (ops not in it are ignored), or at the start of
+/// `block` if there is none.
+void setInsertionPointAfterLast(
+    mlir::OpBuilder &builder, llvm::ArrayRef<mlir::Operation *> candidates,
+    mlir::Block *block,
+    const llvm::DenseMap<mlir::Operation *, unsigned> &positions);
+
+/// What an execute or concurrent region needs for `partition`, queried at
+/// the builder's insertion point: the types and sizes of the escaping
+/// values, and the resource inputs captured with their sizes.
+struct PartitionSignature {
+  llvm::SmallVector<mlir::Type> resultTypes;
+  llvm::SmallVector<mlir::Value> resultSizes;
+  llvm::SmallVector<mlir::Value> captures;
+  llvm::SmallVector<mlir::Value> captureSizes;
+};
+PartitionSignature getPartitionSignature(const Partition &partition,
+                                         mlir::Location loc,
+                                         mlir::OpBuilder &builder);
+
+/// Adds the entry block of a new region op with one argument per capture and
+/// maps each capture to its argument.
+void addCaptureBlock(mlir::Region &region, mlir::ValueRange captures,
+                     mlir::Location loc, mlir::IRMapping &mapping);
+
+/// Appends `stream.yield` of the partition's escaping values (mapped into the
+/// body) and their sizes to `body`.
+void yieldPartitionOutputs(mlir::Block &body, const Partition &partition,
+                           mlir::IRMapping &mapping, mlir::Location loc);
 
 } // namespace sluice::stream
 

@@ -1,4 +1,5 @@
-//===- Timepoints.h - timepoint immediacy and coverage ------------*- C++ -*-===//
+//===- Timepoints.h - timepoint immediacy and coverage ------------*- C++
+//-*-===//
 //
 // The analysis behind --iree-stream-elide-timepoints (stream-passes-2.md
 // §6.1–§6.3) with the near-linear design of §6.7:
@@ -40,6 +41,11 @@ class Explorer;
 } // namespace sluice::util
 
 namespace sluice::stream {
+
+/// True if `value` is a `!stream.timepoint`.
+bool isTimepointValue(mlir::Value value);
+/// True if `value` is produced by `stream.timepoint.immediate`.
+bool isDefinedImmediate(mlir::Value value);
 
 class TimepointAnalysis {
 public:

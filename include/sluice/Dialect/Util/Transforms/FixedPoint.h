@@ -1,4 +1,5 @@
-//===- FixedPoint.h - the fixed-point iteration protocol ----------*- C++ -*-===//
+//===- FixedPoint.h - the fixed-point iteration protocol ----------*- C++
+//-*-===//
 //
 // stream-passes-2.md §1.3: passes that can enable further work report a
 // change to an enclosing `iree-util-fixed-point-iterator` by setting
