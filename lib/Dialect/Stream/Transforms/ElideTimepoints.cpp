@@ -182,6 +182,12 @@ bool CallableRewriter::foldAwait(TimepointAwaitOp awaitOp) {
     auto timelineOp = dyn_cast<TimelineOpInterface>(user);
     if (!timelineOp || !dominanceInfo.properlyDominates(replacement, user))
       return;
+    // The awaited timepoint must dominate the consumer to be absorbed. It
+    // always does in the input, but an earlier fold may have replaced it
+    // with a join created inside a region (the reference does not check and
+    // produces invalid IR then).
+    if (!dominanceInfo.properlyDominates(timepoint, user))
+      return;
     Value usedValue = use.get();
     if (auto arg = dyn_cast<BlockArgument>(usedValue))
       if (isLoopHeader(arg.getOwner()) &&

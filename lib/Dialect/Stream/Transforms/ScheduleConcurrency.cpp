@@ -41,7 +41,7 @@ struct WaveBuilder {
   IRMapping mapping;
 };
 
-static WaveBuilder
+static FailureOr<WaveBuilder>
 createConcurrent(const Partition &wave, Block *body,
                  const llvm::DenseMap<Operation *, unsigned> &positions) {
   MLIRContext *context = body->getParentOp()->getContext();
@@ -53,8 +53,11 @@ createConcurrent(const Partition &wave, Block *body,
       producers.push_back(definingOp);
   OpBuilder parentBuilder(context);
   setInsertionPointAfterLast(parentBuilder, producers, body, positions);
-  PartitionSignature signature =
+  FailureOr<PartitionSignature> maybeSignature =
       getPartitionSignature(wave, fusedLoc, parentBuilder);
+  if (failed(maybeSignature))
+    return failure();
+  PartitionSignature &signature = *maybeSignature;
 
   WaveBuilder builder;
   builder.partition = &wave;
@@ -88,7 +91,10 @@ static LogicalResult processExecute(AsyncExecuteOp executeOp) {
     if (wave.ops.size() < 2)
       continue;
     unsigned index = builders.size();
-    builders.push_back(createConcurrent(wave, body, positions));
+    FailureOr<WaveBuilder> builder = createConcurrent(wave, body, positions);
+    if (failed(builder))
+      return failure();
+    builders.push_back(std::move(*builder));
     for (Operation *op : wave.ops)
       buildersOf[op].push_back(index);
   }

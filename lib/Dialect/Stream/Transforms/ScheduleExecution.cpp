@@ -63,7 +63,7 @@ static void stripPartitionAttributes(Operation *clone, AffinityAttr affinity) {
     timelineOp.setAwaitTimepoint(nullptr);
 }
 
-static ExecuteBuilder
+static FailureOr<ExecuteBuilder>
 createExecute(const Partition &partition, Block *block,
               const llvm::DenseMap<Operation *, unsigned> &positions) {
   MLIRContext *context = block->getParentOp()->getContext();
@@ -72,8 +72,11 @@ createExecute(const Partition &partition, Block *block,
   OpBuilder parentBuilder(context);
   setInsertionPointAfterLast(parentBuilder, partition.ops.getArrayRef(), block,
                              positions);
-  PartitionSignature signature =
+  FailureOr<PartitionSignature> maybeSignature =
       getPartitionSignature(partition, fusedLoc, parentBuilder);
+  if (failed(maybeSignature))
+    return failure();
+  PartitionSignature &signature = *maybeSignature;
   llvm::SmallVector<Value> awaits;
   for (Operation *op : partition.ops)
     if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
@@ -106,7 +109,11 @@ static LogicalResult materialize(const PartitionSet &partitionSet, Block *block,
   llvm::DenseMap<Operation *, llvm::SmallVector<unsigned, 1>> partitionsOf;
   for (const Partition &partition : partitionSet.partitions) {
     unsigned index = builders.size();
-    builders.push_back(createExecute(partition, block, positions));
+    FailureOr<ExecuteBuilder> builder =
+        createExecute(partition, block, positions);
+    if (failed(builder))
+      return failure();
+    builders.push_back(std::move(*builder));
     for (Operation *op : partition.ops)
       partitionsOf[op].push_back(index);
   }

@@ -106,10 +106,22 @@ void setInsertionPointAfterLast(
     builder.setInsertionPointToStart(block);
 }
 
-PartitionSignature getPartitionSignature(const Partition &partition,
-                                         Location loc, OpBuilder &builder) {
+FailureOr<PartitionSignature>
+getPartitionSignature(const Partition &partition, Location loc,
+                      OpBuilder &builder) {
   PartitionSignature signature;
   for (Value out : partition.outs) {
+    if (isa<ResourceType>(out.getType()) &&
+        !util::SizeAwareTypeInterface::findSizeValue(
+            out, builder.getInsertionBlock(), builder.getInsertionPoint())) {
+      Operation *producer = out.getDefiningOp();
+      return producer->emitError(
+                 "unable to determine the size of a result escaping its "
+                 "execution partition: '")
+             << producer->getName()
+             << "' does not report its result size (async-phase ops "
+                "expected)";
+    }
     signature.resultTypes.push_back(out.getType());
     if (Value size =
             util::SizeAwareTypeInterface::queryValueSize(loc, out, builder))

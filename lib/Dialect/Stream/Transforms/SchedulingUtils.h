@@ -59,9 +59,13 @@ struct PartitionSignature {
   llvm::SmallVector<mlir::Value> captures;
   llvm::SmallVector<mlir::Value> captureSizes;
 };
-PartitionSignature getPartitionSignature(const Partition &partition,
-                                         mlir::Location loc,
-                                         mlir::OpBuilder &builder);
+/// Fails, with an error on the producer, when the size of an escaping value
+/// cannot be found in the IR: computing it from the value itself would
+/// create a use that the await replacing the value turns into a cycle
+/// (tensor-phase ops do not report their result sizes).
+mlir::FailureOr<PartitionSignature>
+getPartitionSignature(const Partition &partition, mlir::Location loc,
+                      mlir::OpBuilder &builder);
 
 /// Adds the entry block of a new region op with one argument per capture and
 /// maps each capture to its argument.

@@ -371,3 +371,51 @@ util.func public @scfIfInsideScfFor(%cond: i1, %arg0: !stream.resource<external>
   }
   util.return %0#0, %0#1 : !stream.resource<external>, !stream.timepoint
 }
+
+// -----
+
+// Awaits in nested scf.ifs feeding awaits in the next nest: the first fold
+// makes each inner await wait on a join created inside its branch; the
+// outer await after the nests does not absorb those joins (they do not
+// dominate it), it only absorbs timepoints that do.
+
+// CHECK-LABEL: @nestedAwaitChainsKeepDominance
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG1:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG2:[a-zA-Z0-9_]+]]: i1, %[[ARG3:[a-zA-Z0-9_]+]]: i1, %[[ARG4:[a-zA-Z0-9_]+]]: index) -> !stream.resource<external> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]]:2 = scf.if %[[ARG2]] -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG1]] => %[[ARG0]] : !stream.resource<external>{%[[ARG4]]}
+// CHECK-NEXT: scf.yield %[[ARG0]], %[[ARG1]] : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[V3_1:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG1]] => %[[ARG0]] : !stream.resource<external>{%[[ARG4]]}
+// CHECK-NEXT: scf.yield %[[ARG0]], %[[ARG1]] : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]]:2 = scf.if %[[ARG3]] -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK-NEXT: %[[V3_2:[a-zA-Z0-9_]+]] = stream.timepoint.join max(%[[V0]]#1, %[[ARG1]]) => !stream.timepoint
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[V3_2]] => %[[ARG0]] : !stream.resource<external>{%[[ARG4]]}
+// CHECK-NEXT: scf.yield %[[V4]], %[[V0]]#1 : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[V3_3:[a-zA-Z0-9_]+]] = stream.timepoint.join max(%[[V0]]#1, %[[ARG1]]) => !stream.timepoint
+// CHECK-NEXT: %[[V4_1:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[V3_3]] => %[[ARG0]] : !stream.resource<external>{%[[ARG4]]}
+// CHECK-NEXT: scf.yield %[[V4_1]], %[[V0]]#1 : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[V1]]#1 => %[[V1]]#0 : !stream.resource<external>{%[[ARG4]]}
+// CHECK-NEXT: util.return %[[V2]] : !stream.resource<external>
+// CHECK-NEXT: }
+
+util.func public @nestedAwaitChainsKeepDominance(%arg0: !stream.resource<external>, %tp: !stream.timepoint, %c0: i1, %c1: i1, %size: index) -> !stream.resource<external> {
+  %r0:2 = scf.if %c0 -> (!stream.resource<external>, !stream.timepoint) {
+    %w0 = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+    scf.yield %w0, %tp : !stream.resource<external>, !stream.timepoint
+  } else {
+    %w1 = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+    scf.yield %w1, %tp : !stream.resource<external>, !stream.timepoint
+  }
+  %r1:2 = scf.if %c1 -> (!stream.resource<external>, !stream.timepoint) {
+    %w2 = stream.timepoint.await %r0#1 => %r0#0 : !stream.resource<external>{%size}
+    scf.yield %w2, %r0#1 : !stream.resource<external>, !stream.timepoint
+  } else {
+    %w3 = stream.timepoint.await %r0#1 => %r0#0 : !stream.resource<external>{%size}
+    scf.yield %w3, %r0#1 : !stream.resource<external>, !stream.timepoint
+  }
+  %v = stream.timepoint.await %r1#1 => %r1#0 : !stream.resource<external>{%size}
+  util.return %v : !stream.resource<external>
+}

@@ -25,3 +25,16 @@ util.func public @interleavedBarriers() -> !stream.resource<transient> {
   %6 = stream.async.dispatch on(#hal.device.affinity<@device0>) @ex::@c[%c1, %c1, %c1](%5[%c0 to %c128 for %c128]) : (!stream.resource<transient>{%c128}) -> !stream.resource<transient>{%c128}
   util.return %6 : !stream.resource<transient>
 }
+
+// -----
+
+// A tensor-phase op does not report its result size: the size of a value
+// escaping the partition cannot be found without using the value itself,
+// which the host await replacing it would turn into a cycle.
+
+util.func public @tensorPhaseEscape(%d: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{unable to determine the size of a result escaping its execution partition: 'stream.tensor.constant' does not report its result size (async-phase ops expected)}}
+  %0 = stream.tensor.constant : tensor<?x?xf32>{%d, %c0} in !stream.resource<*> = dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  util.return %0 : !stream.resource<*>
+}
