@@ -419,3 +419,171 @@ util.func public @nestedAwaitChainsKeepDominance(%arg0: !stream.resource<externa
   %v = stream.timepoint.await %r1#1 => %r1#0 : !stream.resource<external>{%size}
   util.return %v : !stream.resource<external>
 }
+
+// -----
+
+// The %tp1 await is folded first; the %tp2 await is sunk into the branch and
+// its timepoint covers the op's await list [%tp1] (Cov(%tp2) contains %tp1),
+// so only its operand is rewired.
+
+// CHECK-LABEL: @scfIfPartialCoverage
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: i1, %[[ARG1:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG3:[a-zA-Z0-9_]+]]: index, %[[ARG4:[a-zA-Z0-9_]+]]: !stream.timepoint) -> !stream.timepoint {
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG4]]) => with(%[[ARG1]]) : (!stream.resource<external>{%[[ARG3]]}) -> !stream.resource<external>{%[[ARG3]]} => !stream.timepoint
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = scf.if %[[ARG0]] -> (!stream.timepoint) {
+// CHECK-NEXT: %[[RESULTS_0:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT_1:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG4]]) => with(%[[ARG1]], %[[ARG2]]) : (!stream.resource<external>{%[[ARG3]]}, !stream.resource<external>{%[[ARG3]]}) -> !stream.resource<external>{%[[ARG3]]} => !stream.timepoint
+// CHECK-NEXT: scf.yield %[[RESULT_TIMEPOINT_1]] : !stream.timepoint
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = stream.timepoint.immediate => !stream.timepoint
+// CHECK-NEXT: scf.yield %[[V1]] : !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return %[[V0]] : !stream.timepoint
+// CHECK-NEXT: }
+
+util.func public @scfIfPartialCoverage(%cond: i1, %r1: !stream.resource<external>, %r2: !stream.resource<external>, %size: index, %tp1: !stream.timepoint) -> !stream.timepoint {
+  %x, %tp2 = stream.test.timeline_op await(%tp1) => with(%r1) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+  %a1 = stream.timepoint.await %tp1 => %r1 : !stream.resource<external>{%size}
+  %a2 = stream.timepoint.await %tp2 => %r2 : !stream.resource<external>{%size}
+  %0 = scf.if %cond -> !stream.timepoint {
+    %r, %t = stream.test.timeline_op with(%a1, %a2) : (!stream.resource<external>{%size}, !stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+    scf.yield %t : !stream.timepoint
+  } else {
+    %imm = stream.timepoint.immediate => !stream.timepoint
+    scf.yield %imm : !stream.timepoint
+  }
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+// An await above an scf.while is not sunk into the loop. Its result is
+// carried into the before region, where a timeline op absorbs the await and
+// [REF] is rewired to the pre-loop resource (scf block arguments are never
+// treated as loop headers, stream-passes-2.md §6.4).
+
+// CHECK-LABEL: @scfWhileAwaitInCondition
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG1:[a-zA-Z0-9_]+]]: index, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG3:[a-zA-Z0-9_]+]]: index) -> !stream.resource<external> {
+// CHECK: %[[V0:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG2]] => %[[ARG0]] : !stream.resource<external>{%[[ARG1]]}
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]]:2 = scf.while (%[[ARG4:[a-zA-Z0-9_]+]] = %[[V0]], %[[ARG5:[a-zA-Z0-9_]+]] = %c1) : (!stream.resource<external>, index) -> (!stream.resource<external>, index) {
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG2]]) => with(%[[ARG0]]) : (!stream.resource<external>{%[[ARG1]]}) -> !stream.resource<external>{%[[ARG1]]} => !stream.timepoint
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = arith.cmpi slt, %[[ARG5]], %[[ARG3]] : index
+// CHECK-NEXT: scf.condition(%[[V2]]) %[[ARG4]], %[[ARG5]] : !stream.resource<external>, index
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[ARG4_1:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG5_1:[a-zA-Z0-9_]+]]: index):
+// CHECK-NEXT: %[[V2_1:[a-zA-Z0-9_]+]] = arith.addi %[[ARG5_1]], %c1 : index
+// CHECK-NEXT: scf.yield %[[ARG4_1]], %[[V2_1]] : !stream.resource<external>, index
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return %[[V1]]#0 : !stream.resource<external>
+// CHECK-NEXT: }
+
+util.func public @scfWhileAwaitInCondition(%arg0: !stream.resource<external>, %size: index, %tp: !stream.timepoint, %n: index) -> !stream.resource<external> {
+  %c1 = arith.constant 1 : index
+  %ready = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+  %0:2 = scf.while (%acc = %ready, %i = %c1) : (!stream.resource<external>, index) -> (!stream.resource<external>, index) {
+    %r, %t = stream.test.timeline_op with(%acc) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+    %cmp = arith.cmpi slt, %i, %n : index
+    scf.condition(%cmp) %acc, %i : !stream.resource<external>, index
+  } do {
+  ^bb0(%b: !stream.resource<external>, %j: index):
+    %next = arith.addi %j, %c1 : index
+    scf.yield %b, %next : !stream.resource<external>, index
+  }
+  util.return %0#0 : !stream.resource<external>
+}
+
+// -----
+
+// The body op reading the loop-carried awaited value absorbs the pre-loop
+// await and [REF] is rewired to the pre-loop resource; the await in the body
+// whose result is yielded next to its own timepoint is bypassed by the yield
+// (yield elimination) and left dead for the canonicalizer.
+
+// CHECK-LABEL: @scfForLoopCarriedAwaitedValue
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG1:[a-zA-Z0-9_]+]]: index, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG3:[a-zA-Z0-9_]+]]: index) -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK: %[[V0:[a-zA-Z0-9_]+]] = stream.timepoint.immediate => !stream.timepoint
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG2]] => %[[ARG0]] : !stream.resource<external>{%[[ARG1]]}
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]]:2 = scf.for %[[ARG4:[a-zA-Z0-9_]+]] = %c0 to %[[ARG3]] step %c1 iter_args(%[[ARG5:[a-zA-Z0-9_]+]] = %[[V1]], %[[ARG6:[a-zA-Z0-9_]+]] = %[[V0]]) -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG2]]) => with(%[[ARG0]]) : (!stream.resource<external>{%[[ARG1]]}) -> !stream.resource<external>{%[[ARG1]]} => !stream.timepoint
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[RESULT_TIMEPOINT]] => %[[RESULTS]] : !stream.resource<external>{%[[ARG1]]}
+// CHECK-NEXT: scf.yield %[[RESULTS]], %[[RESULT_TIMEPOINT]] : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return %[[V2]]#0, %[[V2]]#1 : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+
+util.func public @scfForLoopCarriedAwaitedValue(%arg0: !stream.resource<external>, %size: index, %tp: !stream.timepoint, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %ready = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+  %0:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %ready, %acc_tp = %imm) -> (!stream.resource<external>, !stream.timepoint) {
+    %r, %t = stream.test.timeline_op with(%acc) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+    %w = stream.timepoint.await %t => %r : !stream.resource<external>{%size}
+    scf.yield %w, %t : !stream.resource<external>, !stream.timepoint
+  }
+  util.return %0#0, %0#1 : !stream.resource<external>, !stream.timepoint
+}
+
+// -----
+
+// The after region's entry await folds into its consumer, but the yield
+// keeps the awaited value: it branches back to the before region, and at the
+// scf.condition reached through it Cov(%cloned_tp) = {%cloned_tp} does not
+// contain the forwarded timepoint argument.
+
+// CHECK-LABEL: @scfWhileAwaitElimination
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG1:[a-zA-Z0-9_]+]]: index, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG3:[a-zA-Z0-9_]+]]: index) -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK: %[[V0:[a-zA-Z0-9_]+]]:3 = scf.while (%[[ARG4:[a-zA-Z0-9_]+]] = %[[ARG0]], %[[ARG5:[a-zA-Z0-9_]+]] = %[[ARG2]], %[[ARG6:[a-zA-Z0-9_]+]] = %c1) : (!stream.resource<external>, !stream.timepoint, index) -> (!stream.resource<external>, !stream.timepoint, index) {
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = arith.cmpi slt, %[[ARG6]], %[[ARG3]] : index
+// CHECK-NEXT: scf.condition(%[[V1]]) %[[ARG4]], %[[ARG5]], %[[ARG6]] : !stream.resource<external>, !stream.timepoint, index
+// CHECK-NEXT: } do {
+// CHECK-NEXT: ^bb0(%[[ARG4_1:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG5_1:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG6_1:[a-zA-Z0-9_]+]]: index):
+// CHECK-NEXT: %[[V1_1:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG5_1]] => %[[ARG4_1]] : !stream.resource<external>{%[[ARG1]]}
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG5_1]]) => with(%[[ARG4_1]]) : (!stream.resource<external>{%[[ARG1]]}) -> !stream.resource<external>{%[[ARG1]]} => !stream.timepoint
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = arith.addi %[[ARG6_1]], %c1 : index
+// CHECK-NEXT: scf.yield %[[V1_1]], %[[ARG5_1]], %[[V2]] : !stream.resource<external>, !stream.timepoint, index
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return %[[V0]]#0, %[[V0]]#1 : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+
+util.func public @scfWhileAwaitElimination(%arg0: !stream.resource<external>, %size: index, %tp: !stream.timepoint, %n: index) -> (!stream.resource<external>, !stream.timepoint) {
+  %c1 = arith.constant 1 : index
+  %0:3 = scf.while (%res = %arg0, %res_tp = %tp, %i = %c1) : (!stream.resource<external>, !stream.timepoint, index) -> (!stream.resource<external>, !stream.timepoint, index) {
+    %cmp = arith.cmpi slt, %i, %n : index
+    scf.condition(%cmp) %res, %res_tp, %i : !stream.resource<external>, !stream.timepoint, index
+  } do {
+  ^bb0(%cloned: !stream.resource<external>, %cloned_tp: !stream.timepoint, %j: index):
+    %cloned_awaited = stream.timepoint.await %cloned_tp => %cloned : !stream.resource<external>{%size}
+    %r, %t = stream.test.timeline_op with(%cloned_awaited) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+    %next = arith.addi %j, %c1 : index
+    scf.yield %cloned_awaited, %cloned_tp, %next : !stream.resource<external>, !stream.timepoint, index
+  }
+  util.return %0#0, %0#1 : !stream.resource<external>, !stream.timepoint
+}
+
+// -----
+
+// One scf.if result comes from an await, one does not: the await after the
+// scf.if consumes the non-awaited result and stays untouched; the awaited
+// result only reaches the return and its yield is not covered by %tp1.
+
+// CHECK-LABEL: @scfMixedAwaitedAndNonAwaited
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: i1, %[[ARG1:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG3:[a-zA-Z0-9_]+]]: index, %[[ARG4:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG5:[a-zA-Z0-9_]+]]: !stream.timepoint) -> (!stream.resource<external>, !stream.resource<external>) {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]]:3 = scf.if %[[ARG0]] -> (!stream.resource<external>, !stream.resource<external>, !stream.timepoint) {
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[ARG4]] => %[[ARG1]] : !stream.resource<external>{%[[ARG3]]}
+// CHECK-NEXT: scf.yield %[[V2]], %[[ARG2]], %[[ARG5]] : !stream.resource<external>, !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ARG1]], %[[ARG2]], %[[ARG5]] : !stream.resource<external>, !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[V0]]#2 => %[[V0]]#1 : !stream.resource<external>{%[[ARG3]]}
+// CHECK-NEXT: util.return %[[V0]]#0, %[[V1]] : !stream.resource<external>, !stream.resource<external>
+// CHECK-NEXT: }
+
+util.func public @scfMixedAwaitedAndNonAwaited(%cond: i1, %arg0: !stream.resource<external>, %arg1: !stream.resource<external>, %size: index, %tp0: !stream.timepoint, %tp1: !stream.timepoint) -> (!stream.resource<external>, !stream.resource<external>) {
+  %0:3 = scf.if %cond -> (!stream.resource<external>, !stream.resource<external>, !stream.timepoint) {
+    %a = stream.timepoint.await %tp0 => %arg0 : !stream.resource<external>{%size}
+    scf.yield %a, %arg1, %tp1 : !stream.resource<external>, !stream.resource<external>, !stream.timepoint
+  } else {
+    scf.yield %arg0, %arg1, %tp1 : !stream.resource<external>, !stream.resource<external>, !stream.timepoint
+  }
+  %1 = stream.timepoint.await %0#2 => %0#1 : !stream.resource<external>{%size}
+  util.return %0#0, %1 : !stream.resource<external>, !stream.resource<external>
+}
