@@ -323,3 +323,60 @@ util.func public @loadAndUse(%size: index) -> !stream.timepoint {
   %r, %tp = stream.test.timeline_op with(%0) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
   util.return %tp : !stream.timepoint
 }
+
+// -----
+
+// An await in the outer scope whose result is used directly (not through an
+// iter_arg) by a timeline op inside an scf.for body: loops are not sunk
+// into, the inner op absorbs the outer await and reads the resource.
+
+// CHECK-LABEL: @awaitFoldIntoNestedScope
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG1:[a-zA-Z0-9_]+]]: index, %[[ARG2:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG3:[a-zA-Z0-9_]+]]: index) -> !stream.timepoint {
+// CHECK: %[[V0:[a-zA-Z0-9_]+]] = stream.timepoint.immediate => !stream.timepoint
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = scf.for %[[ARG4:[a-zA-Z0-9_]+]] = %c0 to %[[ARG3]] step %c1 iter_args(%[[ARG5:[a-zA-Z0-9_]+]] = %[[V0]]) -> (!stream.timepoint) {
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG5]], %[[ARG2]]) => with(%[[ARG0]]) : (!stream.resource<external>{%[[ARG1]]}) -> !stream.resource<external>{%[[ARG1]]} => !stream.timepoint
+// CHECK-NEXT: scf.yield %[[RESULT_TIMEPOINT]] : !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return %[[V1]] : !stream.timepoint
+// CHECK-NEXT: }
+
+util.func public @awaitFoldIntoNestedScope(%arg0: !stream.resource<external>, %size: index, %tp: !stream.timepoint, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %ready = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+  %0 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %imm) -> (!stream.timepoint) {
+    %r, %t = stream.test.timeline_op await(%acc) => with(%ready) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+    scf.yield %t : !stream.timepoint
+  }
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+// Two nesting levels: the await sits in an scf.if branch and its consumer in
+// an scf.for inside that branch.
+
+// CHECK-LABEL: @awaitFoldIntoDeeperScope
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: i1, %[[ARG1:[a-zA-Z0-9_]+]]: !stream.resource<external>, %[[ARG2:[a-zA-Z0-9_]+]]: index, %[[ARG3:[a-zA-Z0-9_]+]]: !stream.timepoint, %[[ARG4:[a-zA-Z0-9_]+]]: index) {
+// CHECK: scf.if %[[ARG0]] {
+// CHECK-NEXT: scf.for %[[ARG5:[a-zA-Z0-9_]+]] = %c0 to %[[ARG4]] step %c1 {
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.test.timeline_op await(%[[ARG3]]) => with(%[[ARG1]]) : (!stream.resource<external>{%[[ARG2]]}) -> !stream.resource<external>{%[[ARG2]]} => !stream.timepoint
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = util.optimization_barrier %[[RESULT_TIMEPOINT]] : !stream.timepoint
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: util.return
+// CHECK-NEXT: }
+
+util.func public @awaitFoldIntoDeeperScope(%cond: i1, %arg0: !stream.resource<external>, %size: index, %tp: !stream.timepoint, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.if %cond {
+    %ready = stream.timepoint.await %tp => %arg0 : !stream.resource<external>{%size}
+    scf.for %i = %c0 to %n step %c1 {
+      %r, %t = stream.test.timeline_op with(%ready) : (!stream.resource<external>{%size}) -> !stream.resource<external>{%size} => !stream.timepoint
+      util.optimization_barrier %t : !stream.timepoint
+    }
+  }
+  util.return
+}
