@@ -481,3 +481,34 @@ util.func public @placedTransfer(%arg0: !stream.resource<external>) -> !stream.r
   %1 = stream.async.transfer on(#hal.device.affinity<@device_a>) %0 : !stream.resource<transient>{%c20} from(#hal.device.affinity<@device_b>) -> to(#hal.device.affinity<@device_a>) !stream.resource<external>{%c20}
   util.return %1 : !stream.resource<external>
 }
+
+// -----
+
+// Parameter ops are timeline ops with a result timepoint, not streamable:
+// they stay on the host timeline. The await of a loaded parameter feeding a
+// dispatch folds into the execute's await clause; the parameter write of the
+// dispatch result reads it after a host await (elide-timepoints absorbs that
+// await later).
+
+// CHECK-LABEL: @parameterLoadDispatchWrite
+// CHECK-SAME: (%[[ARG0:[a-zA-Z0-9_]+]]: !util.buffer, %[[ARG1:[a-zA-Z0-9_]+]]: !util.buffer, %[[ARG2:[a-zA-Z0-9_]+]]: i64) -> (!stream.resource<external>, !stream.timepoint) {
+// CHECK: %[[RESULT:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT:[a-zA-Z0-9_]+]] = stream.async.parameter.load %[[ARG0]]::%[[ARG1]][%[[ARG2]]] : !stream.resource<constant>{%c64} => !stream.timepoint
+// CHECK-NEXT: %[[RESULTS:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT_0:[a-zA-Z0-9_]+]] = stream.async.execute await(%[[RESULT_TIMEPOINT]]) => with(%[[RESULT]] as %[[ARG3:[a-zA-Z0-9_]+]]: !stream.resource<constant>{%c64}) -> !stream.resource<external>{%c64} {
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = stream.async.dispatch @ex::@dispatch[%c1, %c1, %c1](%[[ARG3]][%c0 to %c64 for %c64]) : (!stream.resource<constant>{%c64}) -> !stream.resource<external>{%c64}
+// CHECK-NEXT: stream.yield %[[V1]] : !stream.resource<external>{%c64}
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = stream.timepoint.await %[[RESULT_TIMEPOINT_0]] => %[[RESULTS]] : !stream.resource<external>{%c64}
+// CHECK-NEXT: %[[RESULT_1:[a-zA-Z0-9_]+]], %[[RESULT_TIMEPOINT_2:[a-zA-Z0-9_]+]] = stream.async.parameter.write %[[V0]][%c0 to %c64 for %c64] -> %[[ARG0]]::%[[ARG1]][%[[ARG2]]] : !stream.resource<external>{%c64} => !stream.timepoint
+// CHECK-NEXT: util.return %[[RESULT_1]], %[[RESULT_TIMEPOINT_2]] : !stream.resource<external>, !stream.timepoint
+// CHECK-NEXT: }
+
+util.func public @parameterLoadDispatchWrite(%scope: !util.buffer, %key: !util.buffer, %off: i64) -> (!stream.resource<external>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %p, %tp = stream.async.parameter.load %scope::%key[%off] : !stream.resource<constant>{%c64} => !stream.timepoint
+  %ready = stream.timepoint.await %tp => %p : !stream.resource<constant>{%c64}
+  %d = stream.async.dispatch @ex::@dispatch[%c1, %c1, %c1](%ready[%c0 to %c64 for %c64]) : (!stream.resource<constant>{%c64}) -> !stream.resource<external>{%c64}
+  %w, %wtp = stream.async.parameter.write %d[%c0 to %c64 for %c64] -> %scope::%key[%off] : !stream.resource<external>{%c64} => !stream.timepoint
+  util.return %w, %wtp : !stream.resource<external>, !stream.timepoint
+}
