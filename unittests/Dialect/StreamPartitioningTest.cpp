@@ -329,6 +329,19 @@ protected:
     return &*it;
   }
 
+  /// Appends a partition of `ops` to `set` capturing the three leading
+  /// constants of the body plus `ins`, and exporting `outs`.
+  Partition &addPartition(PartitionSet &set, ArrayRef<Operation *> ops,
+                          ArrayRef<Value> ins = {}, ArrayRef<Value> outs = {}) {
+    Partition &p = set.partitions.emplace_back();
+    p.ops.insert(ops.begin(), ops.end());
+    for (unsigned i = 0; i < 3; ++i)
+      p.ins.insert(op(i)->getResult(0));
+    p.ins.insert(ins.begin(), ins.end());
+    p.outs.insert(outs.begin(), outs.end());
+    return p;
+  }
+
   Block *block = nullptr;
 };
 
@@ -342,24 +355,18 @@ TEST_F(PartitionVerifyTest, Diagnostics) {
                     kDevices);
   ASSERT_TRUE(block);
   Operation *d0 = op(4), *d1 = op(5), *alloca = op(6);
-  Value constants[] = {op(0)->getResult(0), op(1)->getResult(0),
-                       op(2)->getResult(0)};
+  Value arg = block->getArgument(0), d0Result = d0->getResult(0);
 
   {
     // A null partition affinity is compatible with any op affinity.
     PartitionSet set;
-    Partition &p = set.partitions.emplace_back();
-    p.ops.insert(d0);
-    p.ins.insert(block->getArgument(0));
-    p.ins.insert(constants, constants + 3);
+    addPartition(set, {d0}, {arg});
     EXPECT_TRUE(succeeded(set.verify(UnknownLoc::get(&context))));
   }
   {
     // Timeline op with a result timepoint.
     PartitionSet set;
-    Partition &p = set.partitions.emplace_back();
-    p.ops.insert(alloca);
-    p.ins.insert(constants, constants + 3);
+    addPartition(set, {alloca});
     EXPECT_EQ(verifyMessage(set),
               "cannot partition timeline op with result timepoint; result "
               "timepoints from partitioned ops not yet supported");
@@ -367,34 +374,22 @@ TEST_F(PartitionVerifyTest, Diagnostics) {
   {
     // An operand neither captured nor produced.
     PartitionSet set;
-    Partition &p = set.partitions.emplace_back();
-    p.ops.insert(d1);
-    p.ins.insert(constants, constants + 3);
+    addPartition(set, {d1});
     EXPECT_EQ(verifyMessage(set), "operand not declared in partition inputs "
                                   "or by an op within the partition");
   }
   {
     // An output that is not produced.
     PartitionSet set;
-    Partition &p = set.partitions.emplace_back();
-    p.ops.insert(d1);
-    p.ins.insert(constants, constants + 3);
-    p.ins.insert(d0->getResult(0));
-    p.outs.insert(block->getArgument(0));
+    addPartition(set, {d1}, {d0Result}, {arg});
     EXPECT_EQ(verifyMessage(set), "output not defined by an op within the "
                                   "partition (or captured)");
   }
   {
-    // A captured value whose producer consumes an output of the partition.
+    // A captured value whose producer consumes an output of the partition:
+    // d0 consumes %arg0, which the partition both captures and exports.
     PartitionSet set;
-    Partition &p = set.partitions.emplace_back();
-    p.ops.insert(d1);
-    p.ins.insert(constants, constants + 3);
-    p.ins.insert(d0->getResult(0));
-    p.outs.insert(d1->getResult(0));
-    // d0 consumes %arg0; make %arg0 look like an output by capturing it too.
-    p.ins.insert(block->getArgument(0));
-    p.outs.insert(block->getArgument(0));
+    addPartition(set, {d1}, {d0Result, arg}, {d1->getResult(0), arg});
     std::string message = verifyMessage(set);
     EXPECT_TRUE(StringRef(message).starts_with(
         "circular dependency: input operation uses partition output"))
@@ -406,15 +401,8 @@ TEST_F(PartitionVerifyTest, Diagnostics) {
   {
     // Out of order: the first partition captures what the second exports.
     PartitionSet set;
-    Partition &first = set.partitions.emplace_back();
-    first.ops.insert(d1);
-    first.ins.insert(constants, constants + 3);
-    first.ins.insert(d0->getResult(0));
-    Partition &second = set.partitions.emplace_back();
-    second.ops.insert(d0);
-    second.ins.insert(constants, constants + 3);
-    second.ins.insert(block->getArgument(0));
-    second.outs.insert(d0->getResult(0));
+    addPartition(set, {d1}, {d0Result});
+    addPartition(set, {d0}, {arg}, {d0Result});
     std::string message = verifyMessage(set);
     EXPECT_TRUE(StringRef(message).starts_with(
         "partition set out of order; value captured declared as escaping "
@@ -432,12 +420,8 @@ TEST_F(PartitionVerifyTest, AffinityMismatch) {
                     kDevices);
   ASSERT_TRUE(block);
   PartitionSet set;
-  Partition &p = set.partitions.emplace_back();
-  p.ops.insert(op(4));
+  Partition &p = addPartition(set, {op(4)}, {block->getArgument(0)});
   p.affinity = cast<AffinityOpInterface>(op(5)).getAffinityAttr();
-  p.ins.insert(block->getArgument(0));
-  for (unsigned i = 0; i < 3; ++i)
-    p.ins.insert(op(i)->getResult(0));
   EXPECT_EQ(verifyMessage(set),
             "op affinity #hal.device.affinity<@device_a> is not compatible "
             "with the partition affinity #hal.device.affinity<@device_b>");

@@ -106,9 +106,9 @@ void setInsertionPointAfterLast(
     builder.setInsertionPointToStart(block);
 }
 
-FailureOr<PartitionSignature>
-getPartitionSignature(const Partition &partition, Location loc,
-                      OpBuilder &builder) {
+FailureOr<PartitionSignature> getPartitionSignature(const Partition &partition,
+                                                    Location loc,
+                                                    OpBuilder &builder) {
   PartitionSignature signature;
   for (Value out : partition.outs) {
     if (isa<ResourceType>(out.getType()) &&
