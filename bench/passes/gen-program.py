@@ -46,6 +46,9 @@ Shapes (knobs in brackets):
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
   switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
                [width=as many as fit form=cf payload=...]
+  reductions   async-exec only: executes each holding `width` independent dispatches of one captured
+               resource (IREE issue 24928), the last one updating it in place when inplace=1
+               [width=1024 inplace=0]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -217,6 +220,10 @@ class Level:
 
     def param(self, i):
         raise Unsupported("param")
+
+    def reductions(self, v, width, inplace):
+        """One region with `width` independent reads of `v` (and an in-place update of it)."""
+        raise Unsupported("reductions")
 
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
@@ -584,6 +591,23 @@ class AsyncExecLevel(AsyncLevel):
             self.e.op(text)
             return r
         return self.execute(inputs, device, body)
+
+    def reductions(self, v, width, inplace):
+        e = self.e
+
+        def body(cap):
+            x = cap[v.names[0]]
+            last = None
+            for _ in range(width):
+                last, text = self.dispatch([(x, v.types[0])], None, ())
+                e.op(text)
+            if inplace:
+                e.exports["tied"] = 1
+                last = e.fresh()
+                e.op(f"{last} = stream.async.dispatch @ex::@tied[%c64]({x}[%c0 to %c256 for %c256]) : "
+                     f"({self.sized(v.types[0])}) -> {x}{{%c256}}")
+            return last
+        return self.execute([v], None, body, result_type=v.types[0])
 
     def step(self, v):
         e = self.e
@@ -1034,6 +1058,18 @@ def fanout(e, L):
         branches = [L.step(v) for _ in range(width)]
         v = L.compute(branches)
         if not room(e, L, e.count - start):
+            break
+    L.end_func([v])
+
+
+@shape("reductions")
+def reductions(e, L):
+    width = e.opt("width", 1024)
+    inplace = e.opt("inplace", 0)
+    v, *rest = L.begin_func()
+    while True:
+        v = L.reductions(v, width, inplace)
+        if not room(e, L, width + 4):
             break
     L.end_func([v])
 
