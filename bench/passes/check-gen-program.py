@@ -35,6 +35,7 @@ VARIANTS = {
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}, {"shared": "2"}],
+    "reductions": [{"inplace": "1"}, {"width": "5"}],
 }
 # Knob variants of one level, checked for every shape of it.
 LEVEL_VARIANTS = {

@@ -46,9 +46,9 @@ Shapes (knobs in brackets):
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
   switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
                [width=as many as fit form=cf payload=...]
-  reductions   async-exec only: executes each holding `width` independent dispatches of one captured
-               resource (IREE issue 24928), the last one updating it in place when inplace=1
-               [width=1024 inplace=0]
+  reductions   `width` (at most what fits in --ops) independent computations on one value, repeated; at
+               async-exec all in one execute reading one captured resource (IREE issue 24928), the
+               last one updating it in place when inplace=1 (async-exec only)  [width=1024 inplace=0]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -222,8 +222,19 @@ class Level:
         raise Unsupported("param")
 
     def reductions(self, v, width, inplace):
-        """One region with `width` independent reads of `v` (and an in-place update of it)."""
-        raise Unsupported("reductions")
+        """`width` independent reads of `v` (in one region where the level has regions) and, with
+        `inplace`, an in-place update of it; returns the last result."""
+        if inplace:
+            raise Unsupported("inplace=1")
+        e = self.e
+        start = e.count
+        last = self.compute([v])
+        per = e.count - start
+        for _ in range(width - 1):
+            if e.count + per + self.epilogue_ops > e.target:
+                break  # fewer reads on small programs
+            last = self.compute([v])
+        return last
 
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
@@ -594,6 +605,8 @@ class AsyncExecLevel(AsyncLevel):
 
     def reductions(self, v, width, inplace):
         e = self.e
+        # One region must fit in the requested size: fewer reads on small programs.
+        width = max(1, min(width, e.target - e.count - self.epilogue_ops - 6))
 
         def body(cap):
             x = cap[v.names[0]]
@@ -1068,8 +1081,9 @@ def reductions(e, L):
     inplace = e.opt("inplace", 0)
     v, *rest = L.begin_func()
     while True:
+        start = e.count
         v = L.reductions(v, width, inplace)
-        if not room(e, L, width + 4):
+        if not room(e, L, e.count - start):
             break
     L.end_func([v])
 
