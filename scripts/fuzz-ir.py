@@ -56,6 +56,19 @@ UTIL_TESTS = ("test/Dialect/Util/Transforms/*.mlir",)
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    "schedule-execution": (["--verify-each", "--pass-pipeline=builtin.module(util.func(iree-stream-schedule-execution),"
+                            "util.initializer(iree-stream-schedule-execution))"],
+                           ("test/Dialect/Stream/Transforms/schedule_*.mlir",) + ALL_DIALECT_TESTS),
+    "schedule-concurrency": (["--verify-each", "--sluice-stream-concurrency-nested",
+                              "--pass-pipeline=builtin.module(util.func(iree-stream-schedule-concurrency),"
+                              "util.initializer(iree-stream-schedule-concurrency))"],
+                             ("test/Dialect/Stream/Transforms/schedule_*.mlir",) + ALL_DIALECT_TESTS),
+    "sync-initializers": (["--verify-each", "--iree-stream-sync-initializers"],
+                          ("test/Dialect/Stream/Transforms/sync_initializers.mlir",) + ALL_DIALECT_TESTS),
+    "propagate-timepoints": (["--verify-each", "--iree-stream-propagate-timepoints"],
+                             ("test/Dialect/Stream/Transforms/propagate_timepoints*.mlir",) + ALL_DIALECT_TESTS),
+    "elide-timepoints": (["--verify-each", "--iree-stream-elide-timepoints"],
+                         ("test/Dialect/Stream/Transforms/elide_timepoints*.mlir",) + ALL_DIALECT_TESTS),
     # Tensor phase (stream-passes-1.md §3, §4, §6).
     "conversion": (["--verify-each", "--allow-unregistered-dialect", "--iree-stream-conversion"],
                    ("test/Dialect/Stream/Conversion/**/*.mlir", "test/Dialect/Stream/Transforms/convert_to_stream*.mlir",

@@ -37,6 +37,7 @@ VARIANTS = {
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}, {"shared": "2"}],
+    "reductions": [{"inplace": "1"}, {"width": "5"}],
     "initstores": [{"share": "4"}, {"depth": "0", "stores": "5"}],
     "paramio": [{"group": "1"}],
 }

@@ -56,6 +56,9 @@ Shapes (knobs in brackets):
   switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
                after the other (width=0: one switch with as many cases as fit)
                [width=0 form=cf payload=...]
+  reductions   `width` (at most what fits in --ops) independent computations on one value, repeated; at
+               async-exec all in one execute reading one captured resource (IREE issue 24928), the
+               last one updating it in place when inplace=1 (async-exec only)  [width=1024 inplace=0]
   initstores   (async only) util.initializers, `stores` each, storing into globals values derived from
                parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
                `share` stores derive from one parameter: the input of
@@ -247,6 +250,21 @@ class Level:
 
     def param(self, i):
         raise Unsupported("param")
+
+    def reductions(self, v, width, inplace):
+        """`width` independent reads of `v` (in one region where the level has regions) and, with
+        `inplace`, an in-place update of it; returns the last result."""
+        if inplace:
+            raise Unsupported("inplace=1")
+        e = self.e
+        start = e.count
+        last = self.compute([v])
+        per = e.count - start
+        for _ in range(width - 1):
+            if e.count + per + self.epilogue_ops > e.target:
+                break  # fewer reads on small programs
+            last = self.compute([v])
+        return last
 
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
@@ -668,6 +686,25 @@ class AsyncExecLevel(AsyncLevel):
             self.e.op(text)
             return r
         return self.execute(inputs, device, body)
+
+    def reductions(self, v, width, inplace):
+        e = self.e
+        # One region must fit in the requested size: fewer reads on small programs.
+        width = max(1, min(width, e.target - e.count - self.epilogue_ops - 6))
+
+        def body(cap):
+            x = cap[v.names[0]]
+            last = None
+            for _ in range(width):
+                last, text = self.dispatch([(x, v.types[0])], None, ())
+                e.op(text)
+            if inplace:
+                e.exports["tied"] = 1
+                last = e.fresh()
+                e.op(f"{last} = stream.async.dispatch @ex::@tied[%c64]({x}[%c0 to %c256 for %c256]) : "
+                     f"({self.sized(v.types[0])}) -> {x}{{%c256}}")
+            return last
+        return self.execute([v], None, body, result_type=v.types[0])
 
     def step(self, v):
         e = self.e
@@ -1252,6 +1289,19 @@ def fanout(e, L):
         start = e.count
         branches = [L.step(v) for _ in range(width)]
         v = L.compute(branches)
+        if not room(e, L, e.count - start):
+            break
+    L.end_func([v])
+
+
+@shape("reductions")
+def reductions(e, L):
+    width = e.opt("width", 1024)
+    inplace = e.opt("inplace", 0)
+    v, *rest = L.begin_func()
+    while True:
+        start = e.count
+        v = L.reductions(v, width, inplace)
         if not room(e, L, e.count - start):
             break
     L.end_func([v])
