@@ -25,6 +25,90 @@ include "mlir/Pass/PassBase.td"
 // access ranges, transfer placement (stream-passes-1.md §8-§14)
 //===----------------------------------------------------------------------===//
 
+def MaterializeBuiltinsPass
+    : Pass<"iree-stream-materialize-builtins", "mlir::ModuleOp"> {
+  let summary = "Materialize builtin dispatch executables for fills and splats";
+  let description = [{
+    Replaces `stream.async.splat` and `stream.async.fill` ops whose pattern
+    cannot be written natively by the device with `stream.async.dispatch`es
+    of builtin executables (`@__builtin_splat_i<N>`, `@__builtin_fill_i<N>`
+    for N in 8, 16, 32, 64) and merges those executables into the module.
+
+    A pattern wider than 32 bits always uses a builtin; with the global flag
+    `--iree-stream-emulate-memset` every splat and fill does. The element
+    count `bytes / (N / 8)` is computed before the op, or before the
+    outermost enclosing `stream.async.execute` when the op is nested in one.
+    Splats become untied dispatches; fills become dispatches over the
+    target range with the result tied to the target. Each builtin is merged
+    once, at the start of the module; a private symbol of the same name in
+    the module is renamed (`<name>_<n>`), two public ones are an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::iree_tensor_ext::IREETensorExtDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def MaterializeCopyOnWritePass
+    : Pass<"iree-stream-materialize-copy-on-write", ""> {
+  let summary = "Materializes copy-on-write clones before in-place mutations";
+  let description = [{
+    Before every async op that mutates a resource in place (a result tied to
+    an operand: `stream.async.fill`, `.update`, `.copy`, `.collective`,
+    `.dispatch`, `.call`, `.execute`, `.concurrent`) inserts a
+    `stream.async.clone` of the tied operand unless the clone is provably
+    unnecessary: the operand is an op result (not a block argument), its
+    lifetime is not `constant`, and every use of it belongs to this op. The
+    clone replaces the tied operand and, except for collectives, every other
+    use of the same value by the op. Runs on every region under the anchor,
+    nested regions first; `--iree-stream-elide-async-copies` later removes
+    the clones an analysis proves unneeded.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def EmplaceAllocationsPass
+    : Pass<"iree-stream-emplace-allocations", ""> {
+  let summary = "Emplaces dispatch results into the targets of their updates";
+  let description = [{
+    When the only use of a `stream.async.dispatch` result is the update
+    operand of a `stream.async.update` with the same affinity (the concat
+    pattern), the dispatch writes directly into the update's target range:
+    the target becomes a new tied resource operand of the dispatch with the
+    update's range, and the update is removed. The values the new operand
+    needs are moved above the dispatch when they are defined after it; a
+    candidate whose values cannot be moved is skipped. Every result of a
+    dispatch with at least one candidate is tied to a resource operand
+    (untouched results to a fresh `stream.async.alloca`). Dispatches with
+    tied results are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def VerifyAsyncAccessRangesPass
+    : Pass<"iree-stream-verify-async-access-ranges", "mlir::ModuleOp"> {
+  let summary = "Verifies that constant async access ranges are in bounds";
+  let description = [{
+    Checks every access range reported by `AsyncAccessOpInterface` ops whose
+    bounds are constants: start <= end, length <= end, start + length ==
+    end and all within the resource size when that is a constant. Every
+    violation of the first op that has one is reported as an op error and
+    the pass fails. Read-only.
+  }];
+}
+
+
 //===----------------------------------------------------------------------===//
 // Scheduling and timepoints (stream-passes-2.md §2-§6)
 //===----------------------------------------------------------------------===//

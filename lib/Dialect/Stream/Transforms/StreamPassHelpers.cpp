@@ -1,0 +1,68 @@
+//===- StreamPassHelpers.cpp - helpers shared by stream passes ------------===//
+
+#include "StreamPassHelpers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+Value IndexSet::get(int64_t value) {
+  auto [it, inserted] = memo.try_emplace(value, Value());
+  if (inserted) {
+    auto constantOp = arith::ConstantIndexOp::create(builder, loc, value);
+    created.push_back(constantOp);
+    it->second = constantOp;
+  }
+  return it->second;
+}
+
+void IndexSet::eraseUnusedCreated() {
+  for (Operation *op : created) {
+    if (!op->use_empty())
+      continue;
+    memo.erase(cast<arith::ConstantIndexOp>(op).value());
+    op->erase();
+  }
+  created.clear();
+}
+
+void IndexSet::populate(ValueRange values) {
+  for (Value value : values) {
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      memo.try_emplace(constant.getSExtValue(), value);
+  }
+}
+
+bool tryMoveProducerBefore(Value value, Operation *consumer) {
+  if (isa<BlockArgument>(value))
+    return true;
+  Operation *producer = value.getDefiningOp();
+  if (producer->getBlock() != consumer->getBlock())
+    return util::isValueUsableForOp(value, consumer->getBlock(),
+                                    Block::iterator(consumer));
+  if (producer->isBeforeInBlock(consumer))
+    return true;
+  if (producer == consumer)
+    return false;
+  // Everything the producer reads, including values its regions capture.
+  llvm::SetVector<Value> inputs;
+  inputs.insert(producer->operand_begin(), producer->operand_end());
+  getUsedValuesDefinedAbove(producer->getRegions(), inputs);
+  for (Value input : inputs) {
+    if (input.getDefiningOp() == consumer)
+      return false;
+    if (!tryMoveProducerBefore(input, consumer))
+      return false;
+  }
+  producer->moveBefore(consumer);
+  return true;
+}
+
+} // namespace sluice::stream
