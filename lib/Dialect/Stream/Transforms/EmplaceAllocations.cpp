@@ -35,11 +35,7 @@ struct Candidate {
 void rebindResourceOperand(AsyncDispatchOp dispatchOp, unsigned operandIndex,
                            Value resource, Value size, Value offset, Value end,
                            Value length) {
-  unsigned rangeIndex = 0;
-  for (Value operand :
-       dispatchOp.getResourceOperands().take_front(operandIndex))
-    if (isa<ResourceType>(operand.getType()))
-      ++rangeIndex;
+  unsigned rangeIndex = getResourceRangeIndex(dispatchOp, operandIndex);
   dispatchOp.getResourceOperandsMutable()[operandIndex].set(resource);
   dispatchOp.getResourceOperandSizesMutable()[rangeIndex].set(size);
   dispatchOp.getResourceOperandOffsetsMutable()[rangeIndex].set(offset);

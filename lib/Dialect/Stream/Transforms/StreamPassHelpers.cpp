@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -63,6 +64,13 @@ bool tryMoveProducerBefore(Value value, Operation *consumer) {
   }
   producer->moveBefore(consumer);
   return true;
+}
+
+unsigned getResourceRangeIndex(AsyncDispatchOp dispatchOp,
+                               unsigned operandIndex) {
+  return llvm::count_if(
+      dispatchOp.getResourceOperands().take_front(operandIndex),
+      [](Value operand) { return isa<ResourceType>(operand.getType()); });
 }
 
 } // namespace sluice::stream

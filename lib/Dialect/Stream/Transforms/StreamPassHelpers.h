@@ -13,6 +13,8 @@
 
 namespace sluice::stream {
 
+class AsyncDispatchOp;
+
 /// A memo of `index` constants. `get(n)` returns the memoized value or
 /// creates `arith.constant n : index` (not folded) at the builder's point;
 /// `populate` records existing constants so later `get`s reuse them.
@@ -39,6 +41,12 @@ private:
 /// failing if one is a result of `consumer`). A value from another block
 /// is usable iff it dominates the consumer; nothing is moved then.
 bool tryMoveProducerBefore(mlir::Value value, mlir::Operation *consumer);
+
+/// The index into the size/offset/end/length lists of `dispatchOp` of its
+/// resource operand `operandIndex` (an index into its resource operands):
+/// the number of resource-typed operands before it.
+unsigned getResourceRangeIndex(AsyncDispatchOp dispatchOp,
+                               unsigned operandIndex);
 
 } // namespace sluice::stream
 

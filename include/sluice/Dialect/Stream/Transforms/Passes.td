@@ -75,6 +75,44 @@ def MaterializeCopyOnWritePass
   let dependentDialects = ["::sluice::stream::StreamDialect"];
 }
 
+def ElideAsyncCopiesPass
+    : Pass<"iree-stream-elide-async-copies", "mlir::ModuleOp"> {
+  let summary = "Elides async copies not required for correctness";
+  let description = [{
+    Removes `stream.async.clone`, `stream.async.transfer`, `stream.async.slice`
+    and `stream.async.update` ops that a whole-program analysis of move
+    semantics, last uses and mutation proves unnecessary:
+
+    * a clone whose source is never mutated (nor the clone), whose source
+      has one use, or whose user is the source's last user (lifetime changes
+      and clones of borrowed storage that get mutated are kept);
+    * a same-lifetime transfer, unless a device topology says the two
+      affinities share no memory or the explicit source and target
+      affinities differ;
+    * a slice read only by copies and untied dispatch operands, folded into
+      their ranges, when nothing may write the sliced bytes;
+    * an update into a dead, moved target whose written range is exactly
+      overwritten afterwards.
+
+    The analysis is rerun until nothing changes (at most 30 times; a remark
+    is emitted if that bound is hit).
+  }];
+  let statistics = [
+    Statistic<"numClonesElided", "num-clones-elided",
+              "Number of async clone operations elided">,
+    Statistic<"numTransfersElided", "num-transfers-elided",
+              "Number of async transfer operations elided">,
+    Statistic<"numSlicesElided", "num-slices-elided",
+              "Number of async slice operations elided">,
+    Statistic<"numIterations", "num-iterations",
+              "Number of fixed-point iterations required for convergence">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
 def EmplaceAllocationsPass
     : Pass<"iree-stream-emplace-allocations", ""> {
   let summary = "Emplaces dispatch results into the targets of their updates";
