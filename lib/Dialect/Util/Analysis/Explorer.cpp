@@ -258,6 +258,17 @@ Explorer::walkIncomingCalls(Operation *callableOp,
   return result;
 }
 
+/// `op` as a region-branch terminator, if its parent really is a region-branch
+/// op (some terminators, e.g. util.return, implement the interface but also
+/// end function bodies).
+static RegionBranchTerminatorOpInterface asRegionTerminator(Operation *op) {
+  auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(op);
+  if (!terminator ||
+      !isa_and_nonnull<RegionBranchOpInterface>(op->getParentOp()))
+    return {};
+  return terminator;
+}
+
 /// The attributes-unknown operand list a region-branch query takes.
 static SmallVector<Attribute> unknownOperands(Operation *op) {
   return SmallVector<Attribute>(op->getNumOperands(), Attribute());
@@ -273,8 +284,7 @@ Explorer::walkReturnOps(Operation *parentOp,
       for (Block &block : region) {
         if (block.empty())
           continue;
-        auto terminator =
-            dyn_cast<RegionBranchTerminatorOpInterface>(block.back());
+        auto terminator = asRegionTerminator(&block.back());
         if (!terminator)
           continue;
         SmallVector<RegionSuccessor> successors;
@@ -310,8 +320,7 @@ TraversalResult
 Explorer::walkReturnOperands(Operation *parentOp,
                              function_ref<WalkResult(OperandRange)> fn) {
   return walkReturnOps(parentOp, [&](Operation *terminator) {
-    if (auto regionTerminator =
-            dyn_cast<RegionBranchTerminatorOpInterface>(terminator)) {
+    if (auto regionTerminator = asRegionTerminator(terminator)) {
       SmallVector<RegionSuccessor> successors;
       regionTerminator.getSuccessorRegions(unknownOperands(terminator),
                                            successors);
@@ -578,8 +587,7 @@ Explorer::walkTransitiveUses(Value value,
                                              worklist.push_back(arg);
                                              return WalkResult::advance();
                                            });
-      } else if (auto terminator =
-                     dyn_cast<RegionBranchTerminatorOpInterface>(owner)) {
+      } else if (auto terminator = asRegionTerminator(owner)) {
         SmallVector<RegionSuccessor> successors;
         terminator.getSuccessorRegions(unknownOperands(owner), successors);
         for (RegionSuccessor &successor : successors) {
