@@ -154,6 +154,22 @@ def ElideAsyncCopiesPass
   ];
 }
 
+def RefineUsagePass
+    : Pass<"iree-stream-refine-usage", "mlir::ModuleOp"> {
+  let summary = "Refines resource lifetimes from their whole-program usage";
+  let description = [{
+    Runs the resource usage analysis and gives every `!stream.resource<*>`
+    the lifetime its usage implies (`external`, `staging`, `constant`,
+    `variable` or `transient`), rewriting block argument, function and op
+    result types in place. A value that already has a concrete lifetime
+    different from the analysed one is converted with a
+    `stream.async.transfer` after its producer; `stream.async.cast`s between
+    two concrete lifetimes become transfers and casts whose types became
+    equal fold away. Any `stream.async.cast` left afterwards is an error.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
 def EmplaceAllocationsPass
     : Pass<"iree-stream-emplace-allocations", ""> {
   let summary = "Emplaces dispatch results into the targets of their updates";
