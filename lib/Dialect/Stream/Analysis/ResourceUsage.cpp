@@ -31,11 +31,12 @@ using Usage = ResourceUsageBitfield;
 // Usage bits and lifetimes
 //===----------------------------------------------------------------------===//
 
-std::string sluice::stream::stringifyResourceUsage(ResourceUsageBitfield usage) {
+std::string
+sluice::stream::stringifyResourceUsage(ResourceUsageBitfield usage) {
   static const char *names[] = {
-      "Indirect",     "External",      "Mutated",       "Constant",
-      "TransferRead", "TransferWrite", "StagingRead",   "StagingWrite",
-      "DispatchRead", "DispatchWrite", "GlobalRead",    "GlobalWrite",
+      "Indirect",     "External",      "Mutated",     "Constant",
+      "TransferRead", "TransferWrite", "StagingRead", "StagingWrite",
+      "DispatchRead", "DispatchWrite", "GlobalRead",  "GlobalWrite",
       "GlobalStorage"};
   std::string result;
   for (unsigned bit = 0; bit < 13; ++bit) {
@@ -88,8 +89,8 @@ void ResourceUsageState::initializeForLifetime(Lifetime lifetime) {
   switch (lifetime) {
   case Lifetime::External:
     addUsage(Usage::External);
-    addKnownBits(notBits(Usage::Constant | Usage::StagingRead |
-                         Usage::StagingWrite));
+    addKnownBits(
+        notBits(Usage::Constant | Usage::StagingRead | Usage::StagingWrite));
     break;
   case Lifetime::Staging:
     addKnownBits(notBits(Usage::External | Usage::Constant |
@@ -102,8 +103,8 @@ void ResourceUsageState::initializeForLifetime(Lifetime lifetime) {
                          Usage::StagingRead | Usage::StagingWrite));
     break;
   case Lifetime::Constant:
-    addKnownBits(notBits(Usage::Mutated | Usage::External |
-                         Usage::StagingRead | Usage::StagingWrite));
+    addKnownBits(notBits(Usage::Mutated | Usage::External | Usage::StagingRead |
+                         Usage::StagingWrite));
     break;
   default: // `*`
     break;
@@ -172,8 +173,8 @@ private:
   dfx::ChangeStatus updateValue(Value value, dfx::Solver &solver) override {
     uint16_t before = getAssumed();
     Explorer &explorer = solver.getExplorer();
-    TraversalResult traversal = explorer.walkDefiningOps(
-        value, [&](OpResult result) {
+    TraversalResult traversal =
+        explorer.walkDefiningOps(value, [&](OpResult result) {
           if (isa<ResourceType>(result.getType()))
             fromDefiningOp(result, solver);
           return WalkResult::advance();
@@ -336,11 +337,10 @@ private:
           addUsage(Usage::Constant | Usage::TransferWrite);
           meet(result, solver);
         })
-        .Case<AsyncParameterReadOp, AsyncParameterGatherOp>(
-            [&](auto targetOp) {
-              addUsage(Usage::TransferWrite);
-              meet(targetOp.getTarget(), solver);
-            })
+        .Case<AsyncParameterReadOp, AsyncParameterGatherOp>([&](auto targetOp) {
+          addUsage(Usage::TransferWrite);
+          meet(targetOp.getTarget(), solver);
+        })
         .Case<AsyncParameterWriteOp, AsyncParameterScatterOp>(
             [&](auto sourceOp) {
               addUsage(Usage::TransferRead);
@@ -427,8 +427,7 @@ private:
           (void)solver.getExplorer().walkIncomingCalls(
               callableOp, [&](CallOpInterface callOp) {
                 if (k < callOp->getNumResults())
-                  meet(callOp->getResult(k), solver,
-                       dfx::Resolution::OPTIONAL);
+                  meet(callOp->getResult(k), solver, dfx::Resolution::OPTIONAL);
                 return WalkResult::advance();
               });
         })
@@ -450,19 +449,18 @@ private:
           auto type = cast<ResourceType>(exportOp.getSource().getType());
           switch (type.getLifetime()) {
           case Lifetime::Staging:
-            addUsage(Usage::Mutated | Usage::StagingRead |
-                      Usage::StagingWrite | Usage::TransferRead |
-                      Usage::TransferWrite);
+            addUsage(Usage::Mutated | Usage::StagingRead | Usage::StagingWrite |
+                     Usage::TransferRead | Usage::TransferWrite);
             break;
           case Lifetime::Transient:
           case Lifetime::Variable:
             addUsage(Usage::Mutated | Usage::TransferRead |
-                      Usage::TransferWrite | Usage::DispatchRead |
-                      Usage::DispatchWrite);
+                     Usage::TransferWrite | Usage::DispatchRead |
+                     Usage::DispatchWrite);
             break;
           case Lifetime::Constant:
             addUsage(Usage::Constant | Usage::TransferRead |
-                      Usage::DispatchRead);
+                     Usage::DispatchRead);
             break;
           default:
             addUsage(Usage::Mutated | Usage::External);
@@ -499,7 +497,7 @@ private:
             addUsage(Usage::TransferRead | Usage::DispatchRead);
           } else {
             addUsage(Usage::Mutated | Usage::TransferWrite |
-                      Usage::DispatchWrite);
+                     Usage::DispatchWrite);
             meet(collectiveOp.getResult(), solver);
           }
         })
@@ -533,8 +531,7 @@ private:
         })
         .Case([&](AsyncCallOp) {
           addUsage(Usage::TransferRead | Usage::DispatchRead);
-          meetTiedResults(op, k, solver,
-                          Usage::Mutated | Usage::DispatchWrite);
+          meetTiedResults(op, k, solver, Usage::Mutated | Usage::DispatchWrite);
         })
         .Case<AsyncExecuteOp, AsyncConcurrentOp>([&](auto regionOp) {
           // [REF] the operand number is used as the block argument index.
@@ -543,11 +540,10 @@ private:
             meet(body.getArgument(k), solver);
           meetTiedResults(op, k, solver);
         })
-        .Case<AsyncParameterReadOp, AsyncParameterGatherOp>(
-            [&](auto targetOp) {
-              addUsage(Usage::Mutated | Usage::TransferWrite);
-              meet(targetOp.getResult(), solver);
-            })
+        .Case<AsyncParameterReadOp, AsyncParameterGatherOp>([&](auto targetOp) {
+          addUsage(Usage::Mutated | Usage::TransferWrite);
+          meet(targetOp.getResult(), solver);
+        })
         .Case<AsyncParameterWriteOp, AsyncParameterScatterOp>(
             [&](auto) { addUsage(Usage::TransferRead); })
         .Case([&](YieldOp yieldOp) {

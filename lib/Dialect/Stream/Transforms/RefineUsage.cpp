@@ -82,8 +82,7 @@ public:
   /// a `stream.resource.size` query when null). Nothing is done when the
   /// result already feeds only a transfer to a concrete lifetime.
   bool applyResultTransition(Operation *op, Value result, Value size,
-                             AffinityAttr affinity,
-                             PatternRewriter &rewriter) {
+                             AffinityAttr affinity, PatternRewriter &rewriter) {
     if (!isa<ResourceType>(result.getType()))
       return false;
     ResourceType newType = getRefinedType(result);
@@ -126,8 +125,8 @@ public:
   bool applyQueryForm(Operation *op, PatternRewriter &rewriter) {
     bool changed = applyRegionTransitions(op, rewriter);
     for (Value result : op->getResults())
-      changed |= applyResultTransition(op, result, Value(), getAffinity(op),
-                                       rewriter);
+      changed |=
+          applyResultTransition(op, result, Value(), getAffinity(op), rewriter);
     return changed;
   }
 
@@ -153,8 +152,7 @@ private:
 };
 
 /// A pattern over a fixed set of op kinds calling one refinement action.
-template <typename... OpTys>
-struct ApplyToOps : public RewritePattern {
+template <typename... OpTys> struct ApplyToOps : public RewritePattern {
   using Action = bool (UsageRefinement::*)(Operation *, PatternRewriter &);
   ApplyToOps(MLIRContext *context, UsageRefinement &refinement, Action action)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
@@ -289,19 +287,19 @@ struct RefineUsagePass
     UsageRefinement refinement(analysis);
     RewritePatternSet patterns(context);
     patterns.add<ApplyInitializer, ApplyFunc, ApplyAsyncTransfer>(context,
-                                                                   refinement);
+                                                                  refinement);
     patterns.add<ApplyToOps<scf::IfOp, scf::ForOp, scf::WhileOp>>(
         context, refinement, &UsageRefinement::applyQueryForm);
-    patterns.add<ApplyToOps<util::OptimizationBarrierOp, arith::SelectOp,
-                            util::CallOp, scf::ConditionOp, scf::YieldOp,
-                            ResourceDeallocaOp, TimepointAwaitOp,
-                            TimepointBarrierOp, AsyncCastOp>>(
+    patterns.add<
+        ApplyToOps<util::OptimizationBarrierOp, arith::SelectOp, util::CallOp,
+                   scf::ConditionOp, scf::YieldOp, ResourceDeallocaOp,
+                   TimepointAwaitOp, TimepointBarrierOp, AsyncCastOp>>(
         context, refinement, &UsageRefinement::applyQueryForm);
     patterns.add<ApplyToOps<
-        ResourceAllocOp, ResourceAllocaOp, ResourceTransientsOp,
-        TensorImportOp, TensorExportOp, AsyncAllocaOp, AsyncConstantOp,
-        AsyncSplatOp, AsyncCloneOp, AsyncSliceOp, AsyncFillOp, AsyncUpdateOp,
-        AsyncCopyOp, AsyncCollectiveOp, AsyncBarrierOp, AsyncParameterLoadOp,
+        ResourceAllocOp, ResourceAllocaOp, ResourceTransientsOp, TensorImportOp,
+        TensorExportOp, AsyncAllocaOp, AsyncConstantOp, AsyncSplatOp,
+        AsyncCloneOp, AsyncSliceOp, AsyncFillOp, AsyncUpdateOp, AsyncCopyOp,
+        AsyncCollectiveOp, AsyncBarrierOp, AsyncParameterLoadOp,
         AsyncParameterReadOp, AsyncParameterWriteOp, AsyncParameterGatherOp,
         AsyncParameterScatterOp, AsyncLoadOp, AsyncStoreOp, AsyncDispatchOp,
         AsyncCallOp, AsyncExecuteOp, AsyncConcurrentOp, YieldOp>>(

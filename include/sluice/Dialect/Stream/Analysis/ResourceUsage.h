@@ -125,7 +125,8 @@ public:
   unsigned getSolverIterationCount() const;
 
   /// The usage of `value` if it has a valid element.
-  std::optional<ResourceUsageBitfield> tryLookupResourceUsage(mlir::Value value);
+  std::optional<ResourceUsageBitfield>
+  tryLookupResourceUsage(mlir::Value value);
   /// The usage of `value`, or `Unknown`.
   ResourceUsageBitfield lookupResourceUsage(mlir::Value value);
   /// The lifetime the usage of `value` implies; [SLUICE] `external` for a

@@ -204,6 +204,19 @@ def VerifyAsyncAccessRangesPass
 }
 
 
+def PlaceTransferExecutionsPass
+    : Pass<"iree-stream-place-transfer-executions", "mlir::ModuleOp"> {
+  let summary = "Executes transfers on the affinity their results are pinned to";
+  let description = [{
+    A `stream.async.transfer` without an explicit execution affinity whose
+    result is pinned (by the affinity analysis) to exactly one affinity P
+    that can execute with its target affinity, and whose default execution
+    affinity cannot execute with P, gets `execution_affinity = P`
+    (`on(P)`), so the pinned allocation need not be reachable from the
+    source device.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Scheduling and timepoints (stream-passes-2.md §2-§6)
 //===----------------------------------------------------------------------===//
