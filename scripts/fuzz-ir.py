@@ -46,6 +46,11 @@ ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    "annotate-affinities": (["--verify-each", "--iree-stream-annotate-affinities",
+                             "--iree-stream-affinity-solver-max-iterations=8"],
+                            ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
+    "verify-affinities": (["--verify-each", "--iree-stream-verify-affinities"],
+                          ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
 }
 
 CRASH_PATTERNS = [

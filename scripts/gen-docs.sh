@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates docs/dialects/*.md from the ODS definitions with mlir-tblgen
 # (-gen-dialect-doc): every op with its summary, description, syntax, operands,
-# results, attributes and traits/interfaces.
+# results, attributes and traits/interfaces; and docs/passes/<dialect>.md from
+# every dialect's Transforms/Passes.td (-gen-pass-doc): flag, summary,
+# description and options of every pass.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tblgen=/usr/lib/llvm-22/bin/mlir-tblgen
@@ -26,3 +28,18 @@ python3 "$root/scripts/gen-op-index.py" "$json" stream "stream ops: phase and in
   > "$out/stream-op-index.md"
 rm -f "$json"
 echo "wrote docs/dialects/stream-op-index.md"
+# Pass reference: one page per dialect with a Transforms/Passes.td.
+passes_out="$root/docs/passes"
+mkdir -p "$passes_out"
+for td in "$root"/include/sluice/Dialect/*/Transforms/Passes.td; do
+  dialect="$(basename "$(dirname "$(dirname "$td")")")"
+  name="$(echo "$dialect" | tr '[:upper:]' '[:lower:]')"
+  {
+    echo "# $dialect passes"
+    echo
+    echo "Generated from \`include/sluice/Dialect/$dialect/Transforms/Passes.td\` by \`scripts/gen-docs.sh\`; do not edit."
+    echo
+    "$tblgen" -gen-pass-doc "${inc[@]}" "$td"
+  } > "$passes_out/$name.md"
+  echo "wrote docs/passes/$name.md"
+done

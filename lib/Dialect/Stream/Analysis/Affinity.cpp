@@ -155,7 +155,7 @@ public:
 private:
   dfx::ChangeStatus updateValue(Value value, dfx::Solver &solver) override;
   TraversalResult updateFromUse(OpOperand &use, AffinityPVS &newState,
-                                dfx::Solver &solver);
+                                dfx::Solver &solver, bool &coveredByElement);
 };
 const char ValueConsumerAffinityPVS::ID = 0;
 
@@ -277,8 +277,13 @@ dfx::ChangeStatus ValueConsumerAffinityPVS::updateValue(Value value,
   traversal |= solver.getExplorer().walkTransitiveUses(
       value,
       [&](OpOperand &use) {
-        traversal |= updateFromUse(use, newState, solver);
-        return WalkResult::advance();
+        bool coveredByElement = false;
+        traversal |= updateFromUse(use, newState, solver, coveredByElement);
+        // [SLUICE] scaling: where the rule for this use already merged the
+        // consumer element of the value the use flows into (branch and
+        // region edges, returns), that element covers everything further
+        // along; walking on would make every update O(program).
+        return coveredByElement ? WalkResult::skip() : WalkResult::advance();
       },
       TraversalBehavior::DONT_WALK_TIED_VALUES);
   if (traversal == TraversalResult::INCOMPLETE)
@@ -286,9 +291,10 @@ dfx::ChangeStatus ValueConsumerAffinityPVS::updateValue(Value value,
   return dfx::clampStateAndIndicateChange(getState(), newState);
 }
 
-TraversalResult ValueConsumerAffinityPVS::updateFromUse(OpOperand &use,
-                                                        AffinityPVS &newState,
-                                                        dfx::Solver &solver) {
+TraversalResult
+ValueConsumerAffinityPVS::updateFromUse(OpOperand &use, AffinityPVS &newState,
+                                        dfx::Solver &solver,
+                                        bool &coveredByElement) {
   Operation *owner = use.getOwner();
   unsigned k = use.getOperandNumber();
   auto consumerOf = [&](Value v, dfx::Resolution resolution =
@@ -320,20 +326,26 @@ TraversalResult ValueConsumerAffinityPVS::updateFromUse(OpOperand &use,
   if (auto branchOp = dyn_cast<BranchOpInterface>(owner)) {
     solver.getExplorer().walkOutgoingBranchOperandArguments(
         branchOp, k, [&](Block *, BlockArgument arg) {
-          consumerOf(arg, dfx::Resolution::OPTIONAL);
+          // [SLUICE] REQUIRED (spec: OPTIONAL): merged unconditionally, see
+          // mergedResolution in the producer element.
+          consumerOf(arg, dfx::Resolution::REQUIRED);
           return WalkResult::advance();
         });
+    coveredByElement = true;
     return TraversalResult::COMPLETE;
   }
   if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
     unsigned numControl = forOp.getNumControlOperands();
-    if (k >= numControl && k - numControl < forOp.getRegionIterArgs().size())
+    if (k >= numControl && k - numControl < forOp.getRegionIterArgs().size()) {
       consumerOf(forOp.getRegionIterArgs()[k - numControl]);
+      coveredByElement = true;
+    }
     return TraversalResult::COMPLETE;
   }
   if (auto whileOp = dyn_cast<scf::WhileOp>(owner)) {
     if (k < whileOp.getBeforeArguments().size())
       consumerOf(whileOp.getBeforeArguments()[k]);
+    coveredByElement = true;
     return TraversalResult::COMPLETE;
   }
   if (auto conditionOp = dyn_cast<scf::ConditionOp>(owner)) {
@@ -344,6 +356,7 @@ TraversalResult ValueConsumerAffinityPVS::updateFromUse(OpOperand &use,
       if (k - 1 < whileOp.getAfterArguments().size())
         consumerOf(whileOp.getAfterArguments()[k - 1]);
     }
+    coveredByElement = true;
     return TraversalResult::COMPLETE;
   }
   if (auto yieldOp = dyn_cast<scf::YieldOp>(owner)) {
@@ -364,22 +377,25 @@ TraversalResult ValueConsumerAffinityPVS::updateFromUse(OpOperand &use,
       // The reference asserts; an unknown parent is an unseen edge.
       return TraversalResult::INCOMPLETE;
     }
+    coveredByElement = true;
     return TraversalResult::COMPLETE;
   }
   if (isa<YieldOp>(owner)) {
     Operation *parentOp = owner->getParentOp();
     if (k < parentOp->getNumResults())
       consumerOf(parentOp->getResult(k));
+    coveredByElement = true;
     return TraversalResult::COMPLETE;
   }
   if (isa<util::ReturnOp>(owner)) {
     // [SLUICE] merged into the new state (the reference merges into the live
     // state, bypassing the change report).
     Operation *callableOp = owner->getParentOp();
+    coveredByElement = true;
     return solver.getExplorer().walkIncomingCalls(
         callableOp, [&](CallOpInterface callOp) {
           if (k < callOp->getNumResults())
-            consumerOf(callOp->getResult(k), dfx::Resolution::OPTIONAL);
+            consumerOf(callOp->getResult(k), dfx::Resolution::REQUIRED);
           return WalkResult::advance();
         });
   }
@@ -434,6 +450,14 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
     if (!isPinned || other.isValidState())
       newState ^= other;
   };
+  // [SLUICE] A dependency the spec marks OPTIONAL but that is merged
+  // unconditionally (the defining op does not pin) is recorded as REQUIRED:
+  // the dependent would become invalid on its next update anyway, and the
+  // solver then folds whole invalid chains in one round instead of one hop
+  // per round. The fixpoint is the same; only the round count drops.
+  auto mergedResolution = [](bool isPinned) {
+    return isPinned ? dfx::Resolution::OPTIONAL : dfx::Resolution::REQUIRED;
+  };
   TraversalResult traversal = explorer.walkDefiningOps(
       value,
       [&](OpResult result) {
@@ -452,7 +476,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
           if (Value tiedOperand = tiedOp.getTiedResultOperand(result)) {
             mergeIf(isPinned, solver.getElementFor<ValueProducerAffinityPVS>(
                                   *this, Position::forValue(tiedOperand),
-                                  dfx::Resolution::OPTIONAL));
+                                  mergedResolution(isPinned)));
             auto dispatchOp = dyn_cast<AsyncDispatchOp>(definingOp);
             if (dispatchOp && dispatchOp.getAffinityAttr())
               mergeIf(isPinned, solver.getElementFor<OpAffinityPVS>(
@@ -465,7 +489,7 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
         if (affinityOp) {
           mergeIf(isPinned, solver.getOrCreateElementFor<OpAffinityPVS>(
                                 Position::forOperation(definingOp), this,
-                                dfx::Resolution::OPTIONAL,
+                                mergedResolution(isPinned),
                                 /*forceUpdate=*/false,
                                 /*updateAfterInit=*/false));
           return WalkResult::advance();
@@ -494,9 +518,17 @@ dfx::ChangeStatus ValueProducerAffinityPVS::updateValue(Value value,
         } else {
           mergeIf(isPinned, solver.getElementFor<ValueProducerAffinityPVS>(
                                 *this, Position::forValue(result),
-                                dfx::Resolution::OPTIONAL));
+                                mergedResolution(isPinned)));
         }
         return WalkResult::advance();
+      },
+      [&](BlockArgument arg) {
+        // [SLUICE] scaling: a block argument met on the way has its own
+        // producer element with exactly what expanding it here would find
+        // (an unseen edge makes that element invalid, and so this one).
+        newState ^= solver.getElementFor<ValueProducerAffinityPVS>(
+            *this, Position::forValue(arg), dfx::Resolution::REQUIRED);
+        return WalkResult::skip();
       },
       TraversalBehavior::DONT_WALK_TIED_VALUES);
   if (traversal == TraversalResult::INCOMPLETE)
@@ -565,6 +597,18 @@ bool answerFromState(const AffinityPVS *state, Operation *defaultScope,
   llvm::append_range(affinities, state->getAssumedSet());
   sortAffinities(affinities);
   return true;
+}
+
+/// The answer of the element of class ElementT at `pos` (defaults from
+/// `defaultScope` when it has none or an empty set).
+template <typename ElementT>
+bool answerFromElement(dfx::Solver &solver, Position pos,
+                       Operation *defaultScope,
+                       SmallVectorImpl<AffinityAttr> &affinities) {
+  auto *element = solver.lookupElementFor<ElementT>(
+      pos, nullptr, dfx::Resolution::NONE, /*allowInvalidState=*/true);
+  return answerFromState(element ? &element->getState() : nullptr, defaultScope,
+                         affinities);
 }
 
 template <typename QueryFn> AffinityAttr lookupSingle(QueryFn &&query) {
@@ -705,11 +749,8 @@ AffinityAttr AffinityAnalysis::lookupGlobalAffinity(Operation *globalOp) {
 
 bool AffinityAnalysis::tryLookupGlobalAffinity(
     Operation *globalOp, SmallVectorImpl<AffinityAttr> &affinities) {
-  auto *element = solver->lookupElementFor<GlobalAffinityPVS>(
-      Position::forOperation(globalOp), nullptr, dfx::Resolution::NONE,
-      /*allowInvalidState=*/true);
-  return answerFromState(element ? &element->getState() : nullptr, globalOp,
-                         affinities);
+  return answerFromElement<GlobalAffinityPVS>(
+      *solver, Position::forOperation(globalOp), globalOp, affinities);
 }
 
 AffinityAttr AffinityAnalysis::lookupExecutionAffinity(Operation *op) {
@@ -720,11 +761,8 @@ AffinityAttr AffinityAnalysis::lookupExecutionAffinity(Operation *op) {
 
 bool AffinityAnalysis::tryLookupExecutionAffinity(
     Operation *op, SmallVectorImpl<AffinityAttr> &affinities) {
-  auto *element = solver->lookupElementFor<OpAffinityPVS>(
-      Position::forOperation(op), nullptr, dfx::Resolution::NONE,
-      /*allowInvalidState=*/true);
-  return answerFromState(element ? &element->getState() : nullptr, op,
-                         affinities);
+  return answerFromElement<OpAffinityPVS>(*solver, Position::forOperation(op),
+                                          op, affinities);
 }
 
 AffinityAttr AffinityAnalysis::inferExecutionAffinity(Operation *op) {
@@ -778,7 +816,6 @@ bool AffinityAnalysis::tryLookupResourceAffinity(
     Value value, SmallVectorImpl<AffinityAttr> &affinities) {
   if (tryLookupPinnedAffinities(value, affinities))
     return true;
-  affinities.clear();
   auto *element = solver->lookupElementFor<ValueProducerAffinityPVS>(
       Position::forValue(value), nullptr, dfx::Resolution::NONE,
       /*allowInvalidState=*/true);

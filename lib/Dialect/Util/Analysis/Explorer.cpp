@@ -25,6 +25,51 @@ struct Explorer::CallGraphInfo {
   CallGraph graph;
 };
 
+struct Explorer::BranchInfo {
+  /// Per operand index: (successor index, argument index), or successor -1.
+  SmallVector<std::pair<int, unsigned>> operandTargets;
+  /// Per successor block: the successor slots targeting it.
+  llvm::DenseMap<Block *, SmallVector<unsigned, 1>> slotsByBlock;
+  /// Per successor slot: (first forwarded operand, count, produced count).
+  /// Computing SuccessorOperands can be O(successors) (cf.switch), so it is
+  /// done once here.
+  struct Slot {
+    unsigned begin = 0, size = 0, produced = 0;
+  };
+  SmallVector<Slot> slots;
+};
+
+const Explorer::BranchInfo &
+Explorer::getBranchInfo(BranchOpInterface branchOp) {
+  auto &slot = branchInfos[branchOp.getOperation()];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<BranchInfo>();
+  BranchInfo &info = *slot;
+  Operation *op = branchOp.getOperation();
+  info.operandTargets.assign(op->getNumOperands(), {-1, 0});
+  info.slots.resize(op->getNumSuccessors());
+  for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+    Block *successor = op->getSuccessor(i);
+    info.slotsByBlock[successor].push_back(i);
+    SuccessorOperands operands = branchOp.getSuccessorOperands(i);
+    OperandRange forwarded = operands.getForwardedOperands();
+    unsigned produced = operands.getProducedOperandCount();
+    info.slots[i].produced = produced;
+    if (forwarded.empty())
+      continue;
+    unsigned begin = forwarded.getBeginOperandIndex();
+    info.slots[i].begin = begin;
+    info.slots[i].size = forwarded.size();
+    for (unsigned j = 0, n = forwarded.size(); j < n; ++j) {
+      unsigned argIndex = j + produced;
+      if (argIndex < successor->getNumArguments())
+        info.operandTargets[begin + j] = {static_cast<int>(i), argIndex};
+    }
+  }
+  return info;
+}
+
 //===----------------------------------------------------------------------===//
 // GlobalInfo
 //===----------------------------------------------------------------------===//
@@ -258,6 +303,38 @@ Explorer::walkIncomingCalls(Operation *callableOp,
   return result;
 }
 
+/// The values on the other side of a global access: for a load, the value of
+/// every store to the global; for a store, the result of every load.
+/// INCOMPLETE if the global is unknown or its address is taken.
+static TraversalResult walkGlobalPeers(const Explorer::GlobalInfo *info,
+                                       bool wantStores,
+                                       function_ref<void(Value)> fn) {
+  if (!info || info->isIndirect)
+    return TraversalResult::INCOMPLETE;
+  for (Operation *use : info->uses) {
+    if (wantStores) {
+      if (auto storeOp = dyn_cast<GlobalStoreOpInterface>(use))
+        fn(storeOp.getStoredGlobalValue());
+    } else if (auto loadOp = dyn_cast<GlobalLoadOpInterface>(use)) {
+      fn(loadOp.getLoadedGlobalValue());
+    }
+  }
+  return TraversalResult::COMPLETE;
+}
+
+/// The successor input that operand `operandIndex` of an op forwarding
+/// `operands` to `inputs` feeds, or null.
+static Value getForwardedInput(OperandRange operands, ValueRange inputs,
+                               unsigned operandIndex) {
+  if (operands.empty())
+    return {};
+  unsigned begin = operands.getBeginOperandIndex();
+  if (operandIndex < begin || operandIndex >= begin + operands.size())
+    return {};
+  unsigned index = operandIndex - begin;
+  return index < inputs.size() ? inputs[index] : Value();
+}
+
 /// `op` as a region-branch terminator, if its parent really is a region-branch
 /// op (some terminators, e.g. util.return, implement the interface but also
 /// end function bodies).
@@ -387,12 +464,14 @@ TraversalResult Explorer::walkIncomingBranchOperands(
       result = TraversalResult::INCOMPLETE;
       continue;
     }
-    for (unsigned i = 0, e = branchOp->getNumSuccessors(); i < e; ++i) {
-      if (branchOp->getSuccessor(i) != block)
-        continue;
-      SuccessorOperands operands = branchOp.getSuccessorOperands(i);
-      call(predecessor, operands.getForwardedOperands(),
-           -static_cast<int>(operands.getProducedOperandCount()));
+    const BranchInfo &info = getBranchInfo(branchOp);
+    auto it = info.slotsByBlock.find(block);
+    if (it == info.slotsByBlock.end())
+      continue;
+    for (unsigned i : it->second) {
+      const BranchInfo::Slot &slot = info.slots[i];
+      call(predecessor, branchOp->getOperands().slice(slot.begin, slot.size),
+           -static_cast<int>(slot.produced));
     }
   }
   return result;
@@ -413,21 +492,14 @@ TraversalResult Explorer::walkIncomingBlockArgument(
 TraversalResult Explorer::walkOutgoingBranchOperandArguments(
     BranchOpInterface branchOp, unsigned operandIdx,
     function_ref<WalkResult(Block *, BlockArgument)> fn) {
-  for (unsigned i = 0, e = branchOp->getNumSuccessors(); i < e; ++i) {
-    SuccessorOperands operands = branchOp.getSuccessorOperands(i);
-    OperandRange forwarded = operands.getForwardedOperands();
-    if (forwarded.empty())
-      continue;
-    unsigned begin = forwarded.getBeginOperandIndex();
-    if (operandIdx < begin || operandIdx >= begin + forwarded.size())
-      continue;
-    Block *successor = branchOp->getSuccessor(i);
-    unsigned argIndex = operandIdx - begin + operands.getProducedOperandCount();
-    if (argIndex >= successor->getNumArguments())
-      continue;
-    if (fn(successor, successor->getArgument(argIndex)).wasInterrupted())
-      break;
-  }
+  const BranchInfo &info = getBranchInfo(branchOp);
+  if (operandIdx >= info.operandTargets.size())
+    return TraversalResult::COMPLETE;
+  auto [successorIndex, argIndex] = info.operandTargets[operandIdx];
+  if (successorIndex < 0)
+    return TraversalResult::COMPLETE;
+  Block *successor = branchOp->getSuccessor(successorIndex);
+  fn(successor, successor->getArgument(argIndex));
   return TraversalResult::COMPLETE;
 }
 
@@ -438,6 +510,13 @@ TraversalResult Explorer::walkOutgoingBranchOperandArguments(
 TraversalResult Explorer::walkDefiningOps(Value value,
                                           function_ref<WalkResult(OpResult)> fn,
                                           TraversalBehavior behavior) {
+  return walkDefiningOps(value, fn, nullptr, behavior);
+}
+
+TraversalResult
+Explorer::walkDefiningOps(Value value, function_ref<WalkResult(OpResult)> fn,
+                          function_ref<WalkResult(BlockArgument)> argFn,
+                          TraversalBehavior behavior) {
   if (auto result = dyn_cast<OpResult>(value)) {
     if (result.getOwner()->hasTrait<mlir::OpTrait::ConstantLike>()) {
       fn(result);
@@ -459,6 +538,13 @@ TraversalResult Explorer::walkDefiningOps(Value value,
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(current)) {
+      if (argFn && current != value) {
+        WalkResult argResult = argFn(arg);
+        if (argResult.wasInterrupted())
+          return traversal;
+        if (argResult.wasSkipped())
+          continue;
+      }
       traversal |= walkIncomingBlockArgument(arg, [&](Block *, Value operand) {
         enqueue(operand);
         return WalkResult::advance();
@@ -500,17 +586,10 @@ TraversalResult Explorer::walkDefiningOps(Value value,
       }
     }
 
-    if (auto loadOp = dyn_cast<GlobalLoadOpInterface>(op)) {
-      const GlobalInfo *info =
-          queryGlobalInfoFrom(loadOp.getGlobalName(), loadOp);
-      if (!info || info->isIndirect) {
-        traversal = TraversalResult::INCOMPLETE;
-      } else {
-        for (Operation *use : info->uses)
-          if (auto storeOp = dyn_cast<GlobalStoreOpInterface>(use))
-            enqueue(storeOp.getStoredGlobalValue());
-      }
-    }
+    if (auto loadOp = dyn_cast<GlobalLoadOpInterface>(op))
+      traversal |=
+          walkGlobalPeers(queryGlobalInfoFrom(loadOp.getGlobalName(), loadOp),
+                          /*wantStores=*/true, enqueue);
 
     if (isa<RegionBranchOpInterface>(op) &&
         action == TraversalAction::RECURSE) {
@@ -568,16 +647,10 @@ Explorer::walkTransitiveUses(Value value,
         for (RegionSuccessor &successor : successors) {
           if (successor.isParent())
             continue;
-          OperandRange operands = regionOp.getEntrySuccessorOperands(successor);
-          if (operands.empty())
-            continue;
-          unsigned begin = operands.getBeginOperandIndex();
-          if (operandIndex < begin || operandIndex >= begin + operands.size())
-            continue;
-          ValueRange inputs = successor.getSuccessorInputs();
-          unsigned index = operandIndex - begin;
-          if (index < inputs.size())
-            worklist.push_back(inputs[index]);
+          if (Value input = getForwardedInput(
+                  regionOp.getEntrySuccessorOperands(successor),
+                  successor.getSuccessorInputs(), operandIndex))
+            worklist.push_back(input);
         }
       }
 
@@ -590,18 +663,11 @@ Explorer::walkTransitiveUses(Value value,
       } else if (auto terminator = asRegionTerminator(owner)) {
         SmallVector<RegionSuccessor> successors;
         terminator.getSuccessorRegions(unknownOperands(owner), successors);
-        for (RegionSuccessor &successor : successors) {
-          OperandRange operands = terminator.getSuccessorOperands(successor);
-          if (operands.empty())
-            continue;
-          unsigned begin = operands.getBeginOperandIndex();
-          if (operandIndex < begin || operandIndex >= begin + operands.size())
-            continue;
-          ValueRange inputs = successor.getSuccessorInputs();
-          unsigned index = operandIndex - begin;
-          if (index < inputs.size())
-            worklist.push_back(inputs[index]);
-        }
+        for (RegionSuccessor &successor : successors)
+          if (Value input = getForwardedInput(
+                  terminator.getSuccessorOperands(successor),
+                  successor.getSuccessorInputs(), operandIndex))
+            worklist.push_back(input);
       }
 
       if (auto callOp = dyn_cast<CallOpInterface>(owner)) {
@@ -630,17 +696,10 @@ Explorer::walkTransitiveUses(Value value,
         }
       }
 
-      if (auto storeOp = dyn_cast<GlobalStoreOpInterface>(owner)) {
-        const GlobalInfo *info =
-            queryGlobalInfoFrom(storeOp.getGlobalName(), storeOp);
-        if (!info || info->isIndirect) {
-          traversal = TraversalResult::INCOMPLETE;
-        } else {
-          for (Operation *globalUse : info->uses)
-            if (auto loadOp = dyn_cast<GlobalLoadOpInterface>(globalUse))
-              worklist.push_back(loadOp.getLoadedGlobalValue());
-        }
-      }
+      if (auto storeOp = dyn_cast<GlobalStoreOpInterface>(owner))
+        traversal |= walkGlobalPeers(
+            queryGlobalInfoFrom(storeOp.getGlobalName(), storeOp),
+            /*wantStores=*/false, [&](Value v) { worklist.push_back(v); });
     }
   }
   return traversal;

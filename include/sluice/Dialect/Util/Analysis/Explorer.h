@@ -89,8 +89,9 @@ class Explorer {
 public:
   /// What is known about one global of the root's symbol table.
   struct GlobalInfo {
-    /// The global op.
-    GlobalOpInterface op;
+    /// The global op (mutable so that interface methods can be called
+    /// through a `const GlobalInfo *`).
+    mutable GlobalOpInterface op;
     /// True if any op takes its address (GlobalAddressOpInterface): loads and
     /// stores through the address cannot be seen.
     bool isIndirect = false;
@@ -210,6 +211,15 @@ public:
   walkDefiningOps(mlir::Value value,
                   llvm::function_ref<mlir::WalkResult(mlir::OpResult)> fn,
                   TraversalBehavior behavior = TraversalBehavior::DEFAULT);
+  /// As above; `argFn` is also called for every block argument the walk
+  /// reaches except `value` itself, before it is expanded: skip = do not
+  /// follow its incoming edges (the caller accounts for it another way),
+  /// interrupt = stop the walk.
+  TraversalResult walkDefiningOps(
+      mlir::Value value,
+      llvm::function_ref<mlir::WalkResult(mlir::OpResult)> fn,
+      llvm::function_ref<mlir::WalkResult(mlir::BlockArgument)> argFn,
+      TraversalBehavior behavior = TraversalBehavior::DEFAULT);
 
   /// Every use of `value` and of every value it flows into (ties, regions,
   /// branches, calls, returns, globals); each use once. skip = do not expand
@@ -232,6 +242,11 @@ public:
 
 private:
   struct CallGraphInfo;
+  struct BranchInfo;
+  /// The operand -> successor argument map and successor slots of a branch
+  /// op, built once per op so that wide branches (cf.switch) cost O(1) per
+  /// operand and per successor block.
+  const BranchInfo &getBranchInfo(mlir::BranchOpInterface branchOp);
 
   mlir::Operation *rootOp;
   TraversalAction defaultAction;
@@ -253,6 +268,7 @@ private:
       callers;
   bool callGraphIncomplete = false;
   std::unique_ptr<CallGraphInfo> callGraph;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<BranchInfo>> branchInfos;
 };
 
 } // namespace sluice::util
