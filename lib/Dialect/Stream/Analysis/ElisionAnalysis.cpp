@@ -319,6 +319,15 @@ bool hasWriteAccessTo(Operation *op, Value value) {
 
 /// ResourceMutationSemantics(value): NOT_MUTATED (bit 0), fixed at
 /// initialization from the value's transitive uses.
+///
+/// The reference walks every transitive use of every value (quadratic on
+/// long chains of blocks or ties). Each element also records what its walk
+/// found for its whole use closure (a tied use; an incomplete edge); a later
+/// walk that reaches a value with a finished element takes that record and
+/// does not expand the value's uses again. The answer is the same: the
+/// closure of a reached value is part of the closure of the walking value,
+/// and a write range on the analysed value itself can only come from one
+/// of its direct users.
 class ResourceMutationSemantics
     : public dfx::StateWrapper<dfx::BitIntegerState<uint8_t, 1, 0>,
                                dfx::ValueElement> {
@@ -346,25 +355,44 @@ public:
 
 private:
   void initializeValue(Value value, dfx::Solver &solver) override {
-    bool mutated = false;
+    bool writesValue = false;
     TraversalResult traversal =
         solver.getExplorer().walkTransitiveUses(value, [&](OpOperand &use) {
-          if (mutated)
+          if (reachesTiedUse)
             return WalkResult::interrupt();
+          Value used = use.get();
+          if (used != value) {
+            // A value whose own closure is already known: take its record.
+            if (auto *known =
+                    solver.lookupElementFor<ResourceMutationSemantics>(
+                        Position::forValue(used), /*queryingElement=*/nullptr,
+                        dfx::Resolution::NONE, /*allowInvalidState=*/true);
+                known && known->finished) {
+              reachesTiedUse |= known->reachesTiedUse;
+              reachesIncompleteEdge |= known->reachesIncompleteEdge;
+              return reachesTiedUse ? WalkResult::interrupt()
+                                    : WalkResult::skip();
+            }
+          }
           Operation *owner = use.getOwner();
           if (auto tiedOp = dyn_cast<util::TiedOpInterface>(owner)) {
             if (tiedOp.isOperandTied(use.getOperandNumber())) {
-              mutated = true;
+              reachesTiedUse = true;
               return WalkResult::interrupt();
             }
           }
-          if (hasWriteAccessTo(owner, value)) {
-            mutated = true;
-            return WalkResult::interrupt();
-          }
+          // Only a direct user can write the analysed value itself; keep
+          // walking so the record of the closure stays complete.
+          if (used == value && hasWriteAccessTo(owner, value))
+            writesValue = true;
           return WalkResult::advance();
         });
-    if (!mutated && traversal == TraversalResult::INCOMPLETE) {
+    if (traversal == TraversalResult::INCOMPLETE)
+      reachesIncompleteEdge = true;
+    finished = true;
+
+    bool mutated = writesValue || reachesTiedUse;
+    if (!mutated && reachesIncompleteEdge) {
       auto type = dyn_cast<ResourceType>(value.getType());
       mutated = !type || type.getLifetime() != Lifetime::Constant;
     }
@@ -375,6 +403,12 @@ private:
   dfx::ChangeStatus updateValue(Value value, dfx::Solver &solver) override {
     return dfx::ChangeStatus::UNCHANGED;
   }
+
+  /// What the walk found for the value's whole use closure (exact unless it
+  /// stopped at a tied use, when only that bit matters).
+  bool reachesTiedUse = false;
+  bool reachesIncompleteEdge = false;
+  bool finished = false;
 };
 const char ResourceMutationSemantics::ID = 0;
 
@@ -406,6 +440,24 @@ static SmallVector<Region *> getTopLevelCallableRegions(Operation *rootOp) {
   return regions;
 }
 
+/// Every resource value of `region` in program order: a block's arguments,
+/// then for each op the values of its regions and then its results.
+static void collectResourceValuesInOrder(Region &region,
+                                         SmallVectorImpl<Value> &values) {
+  for (Block &block : region) {
+    for (BlockArgument arg : block.getArguments())
+      if (isa<ResourceType>(arg.getType()))
+        values.push_back(arg);
+    for (Operation &op : block) {
+      for (Region &nested : op.getRegions())
+        collectResourceValuesInOrder(nested, values);
+      for (Value result : op.getResults())
+        if (isa<ResourceType>(result.getType()))
+          values.push_back(result);
+    }
+  }
+}
+
 LogicalResult ElisionAnalysis::run() {
   SmallVector<Region *> regions =
       getTopLevelCallableRegions(explorer->getRootOp());
@@ -417,20 +469,16 @@ LogicalResult ElisionAnalysis::run() {
               Position::forValue(arg));
     });
   }
-  for (Region *region : regions) {
-    region->walk([&](Block *block) {
-      for (BlockArgument arg : block->getArguments())
-        if (isa<ResourceType>(arg.getType()))
-          solver->getOrCreateElementFor<ResourceMutationSemantics>(
-              Position::forValue(arg));
-    });
-    region->walk([&](Operation *op) {
-      for (Value result : op->getResults())
-        if (isa<ResourceType>(result.getType()))
-          solver->getOrCreateElementFor<ResourceMutationSemantics>(
-              Position::forValue(result));
-    });
-  }
+  // Mutation semantics of every resource value. The elements are final at
+  // initialization and independent of each other, so they are created from
+  // the last value to the first: later values' records then shorten the
+  // walks of earlier ones.
+  SmallVector<Value> values;
+  for (Region *region : regions)
+    collectResourceValuesInOrder(*region, values);
+  for (Value value : llvm::reverse(values))
+    solver->getOrCreateElementFor<ResourceMutationSemantics>(
+        Position::forValue(value));
   return solver->run();
 }
 

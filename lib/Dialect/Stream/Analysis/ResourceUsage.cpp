@@ -173,15 +173,29 @@ private:
   dfx::ChangeStatus updateValue(Value value, dfx::Solver &solver) override {
     uint16_t before = getAssumed();
     Explorer &explorer = solver.getExplorer();
-    TraversalResult traversal =
-        explorer.walkDefiningOps(value, [&](OpResult result) {
-          if (isa<ResourceType>(result.getType()))
-            fromDefiningOp(result, solver);
+    // [SLUICE] The walks stop where an element already stands for what lies
+    // beyond: at block arguments reached by the producer walk (their element
+    // is merged instead) and at producers/uses whose rule merged every value
+    // the walk would continue into. The reference walks everything from
+    // every value, which is quadratic on chains of blocks and ties; the
+    // merged elements carry the same facts (their own walks see them).
+    TraversalResult traversal = explorer.walkDefiningOps(
+        value,
+        [&](OpResult result) {
+          if (isa<ResourceType>(result.getType()) &&
+              fromDefiningOp(result, solver))
+            return WalkResult::skip();
           return WalkResult::advance();
+        },
+        [&](BlockArgument arg) {
+          if (!isa<ResourceType>(arg.getType()))
+            return WalkResult::advance();
+          meet(arg, solver);
+          return WalkResult::skip();
         });
     traversal |= explorer.walkTransitiveUses(value, [&](OpOperand &use) {
-      if (isa<ResourceType>(use.get().getType()))
-        fromUse(use, solver);
+      if (isa<ResourceType>(use.get().getType()) && fromUse(use, solver))
+        return WalkResult::skip();
       return WalkResult::advance();
     });
     if (traversal == TraversalResult::INCOMPLETE)
@@ -221,16 +235,22 @@ private:
     meetIfValid(other);
   }
 
-  void fromDefiningOp(OpResult result, dfx::Solver &solver) {
+  /// Applies the producer rule of `result`. Returns true when the rule
+  /// merged every value walkDefiningOps would continue into from `result`
+  /// (its tied operand, or the region yields of an execute region), so the
+  /// walk may stop there.
+  bool fromDefiningOp(OpResult result, dfx::Solver &solver) {
     Operation *op = result.getOwner();
-    TypeSwitch<Operation *>(op)
+    return TypeSwitch<Operation *, bool>(op)
         .Case([&](arith::SelectOp selectOp) {
           meet(selectOp.getTrueValue(), solver);
           meet(selectOp.getFalseValue(), solver);
+          return true;
         })
         .Case([&](util::OptimizationBarrierOp barrierOp) {
           // [REF] always operand 0.
           meet(barrierOp->getOperand(0), solver);
+          return true;
         })
         .Case([&](util::GlobalLoadOpInterface loadOp) {
           addUsage(Usage::GlobalRead | Usage::GlobalStorage);
@@ -238,16 +258,19 @@ private:
               type && type.getLifetime() == Lifetime::Constant)
             addUsage(Usage::Constant);
           meet(result, solver);
+          return false;
         })
         .Case([&](util::GlobalLoadIndirectOpInterface) {
           addUsage(Usage::Indirect | Usage::GlobalRead | Usage::GlobalStorage);
           meet(result, solver);
+          return false;
         })
         .Case([&](ResourceStoreOp storeOp) {
           addUsage(Usage::StagingWrite);
           meet(storeOp.getTarget(), solver);
+          return false;
         })
-        .Case([&](TensorImportOp importOp) {
+        .Case([&](TensorImportOp) {
           auto type = cast<ResourceType>(result.getType());
           switch (type.getLifetime()) {
           case Lifetime::Staging:
@@ -267,18 +290,23 @@ private:
             break;
           }
           meet(result, solver);
+          // The tied operand is the imported buffer, not a resource.
+          return true;
         })
         .Case([&](AsyncAllocaOp) {
           addUsage(Usage::Mutated);
           meet(result, solver);
+          return true;
         })
         .Case([&](AsyncConstantOp) {
           addUsage(Usage::Constant | Usage::TransferWrite);
           meet(result, solver);
+          return true;
         })
         .Case([&](AsyncSplatOp) {
           addUsage(Usage::TransferWrite);
           meet(result, solver);
+          return true;
         })
         .Case([&](AsyncCloneOp cloneOp) {
           if (hasMutatingTiedUse(result))
@@ -286,41 +314,54 @@ private:
           else
             meet(cloneOp.getSource(), solver, dfx::Resolution::OPTIONAL);
           meet(result, solver);
+          return true;
         })
         .Case([&](AsyncSliceOp sliceOp) {
           addUsage(Usage::TransferWrite);
           meet(sliceOp.getSource(), solver, dfx::Resolution::OPTIONAL);
+          return true;
         })
         .Case<AsyncFillOp, AsyncUpdateOp, AsyncCopyOp>([&](auto targetOp) {
           addUsage(Usage::TransferWrite);
           meet(targetOp.getTarget(), solver);
+          return true;
         })
         .Case([&](AsyncCollectiveOp collectiveOp) {
           addUsage(Usage::TransferWrite | Usage::DispatchWrite);
           meet(collectiveOp.getTarget(), solver);
+          return true;
         })
         .Case([&](AsyncBarrierOp barrierOp) {
           meet(barrierOp->getOperand(0), solver);
+          return true;
         })
-        .Case([&](AsyncCastOp castOp) { meet(castOp.getSource(), solver); })
+        .Case([&](AsyncCastOp castOp) {
+          meet(castOp.getSource(), solver);
+          return true;
+        })
         .Case([&](AsyncTransferOp transferOp) {
           addUsage(Usage::TransferWrite);
           auto &source = solver.getElementFor<ValueResourceUsage>(
               *this, Position::forValue(transferOp.getSource()),
               dfx::Resolution::OPTIONAL);
           meetAcrossTransfer(transferOp, source.getState());
+          return true;
         })
         .Case([&](AsyncStoreOp storeOp) {
           addUsage(Usage::StagingWrite);
           meet(storeOp.getTarget(), solver);
+          return true;
         })
         .Case([&](AsyncDispatchOp dispatchOp) {
           addUsage(Usage::DispatchWrite);
           meetTiedOrSelf(dispatchOp, result, solver);
+          return true;
         })
         .Case([&](AsyncCallOp callOp) {
           addUsage(Usage::TransferWrite | Usage::DispatchWrite);
           meetTiedOrSelf(callOp, result, solver);
+          // A call: the walk also looks into the callee.
+          return false;
         })
         .Case<AsyncExecuteOp, AsyncConcurrentOp>([&](auto regionOp) {
           unsigned index = result.getResultNumber();
@@ -332,20 +373,25 @@ private:
           auto tiedOp = cast<util::TiedOpInterface>(op);
           if (Value tied = tiedOp.getTiedResultOperand(result))
             meet(tied, solver);
+          return true;
         })
         .Case([&](AsyncParameterLoadOp) {
           addUsage(Usage::Constant | Usage::TransferWrite);
           meet(result, solver);
+          return true;
         })
         .Case<AsyncParameterReadOp, AsyncParameterGatherOp>([&](auto targetOp) {
           addUsage(Usage::TransferWrite);
           meet(targetOp.getTarget(), solver);
+          return true;
         })
         .Case<AsyncParameterWriteOp, AsyncParameterScatterOp>(
             [&](auto sourceOp) {
               addUsage(Usage::TransferRead);
               meet(sourceOp.getSource(), solver);
-            });
+              return true;
+            })
+        .Default([](Operation *) { return false; });
   }
 
   void meetTiedOrSelf(Operation *op, OpResult result, dfx::Solver &solver) {
@@ -368,13 +414,18 @@ private:
     }
   }
 
-  void fromUse(OpOperand &use, dfx::Solver &solver) {
+  /// Applies the use rule of `use`. Returns true when the rule merged every
+  /// value walkTransitiveUses would continue into from `use` (tied results,
+  /// successor/region arguments, parent results, call results), so the walk
+  /// may stop there.
+  bool fromUse(OpOperand &use, dfx::Solver &solver) {
     Operation *op = use.getOwner();
     unsigned k = use.getOperandNumber();
     Value value = use.get();
-    TypeSwitch<Operation *>(op)
+    return TypeSwitch<Operation *, bool>(op)
         .Case([&](arith::SelectOp selectOp) {
           meet(selectOp.getResult(), solver);
+          return true;
         })
         .Case([&](BranchOpInterface branchOp) {
           meet(value, solver);
@@ -383,17 +434,20 @@ private:
                 meet(arg, solver, dfx::Resolution::OPTIONAL);
                 return WalkResult::advance();
               });
+          return true;
         })
         .Case([&](scf::ForOp forOp) {
           meet(value, solver);
           unsigned initStart = forOp.getInitArgs().getBeginOperandIndex();
           if (k >= initStart && k - initStart < forOp.getNumRegionIterArgs())
             meet(forOp.getRegionIterArgs()[k - initStart], solver);
+          return true;
         })
         .Case([&](scf::WhileOp whileOp) {
           meet(value, solver);
           if (k < whileOp.getBeforeArguments().size())
             meet(whileOp.getBeforeArguments()[k], solver);
+          return true;
         })
         .Case([&](scf::ConditionOp conditionOp) {
           meet(value, solver);
@@ -402,6 +456,7 @@ private:
             meet(whileOp->getResult(k - 1), solver);
           if (k >= 1 && k - 1 < whileOp.getAfterArguments().size())
             meet(whileOp.getAfterArguments()[k - 1], solver);
+          return true;
         })
         .Case([&](scf::YieldOp yieldOp) {
           Operation *parentOp = yieldOp->getParentOp();
@@ -409,31 +464,43 @@ private:
             meet(value, solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
-          } else if (auto whileOp = dyn_cast<scf::WhileOp>(parentOp)) {
+            return true;
+          }
+          if (auto whileOp = dyn_cast<scf::WhileOp>(parentOp)) {
             if (k < whileOp.getBeforeArguments().size())
               meet(whileOp.getBeforeArguments()[k], solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
-          } else if (auto forOp = dyn_cast<scf::ForOp>(parentOp)) {
+            return true;
+          }
+          if (auto forOp = dyn_cast<scf::ForOp>(parentOp)) {
             if (k < forOp.getNumRegionIterArgs())
               meet(forOp.getRegionIterArgs()[k], solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
+            return true;
           }
+          return false;
         })
         .Case([&](util::ReturnOp returnOp) {
           meet(value, solver);
           Operation *callableOp = returnOp->getParentOp();
-          (void)solver.getExplorer().walkIncomingCalls(
+          TraversalResult calls = solver.getExplorer().walkIncomingCalls(
               callableOp, [&](CallOpInterface callOp) {
                 if (k < callOp->getNumResults())
                   meet(callOp->getResult(k), solver, dfx::Resolution::OPTIONAL);
                 return WalkResult::advance();
               });
+          // The walk stops here, so the edge it would have found incomplete
+          // (public or indirectly called function) is accounted for here.
+          if (calls == TraversalResult::INCOMPLETE)
+            addUsage(Usage::External);
+          return true;
         })
         .Case([&](util::OptimizationBarrierOp barrierOp) {
           // [REF] always result 0.
           meet(barrierOp->getResult(0), solver);
+          return true;
         })
         .Case([&](util::GlobalStoreOpInterface storeOp) {
           addUsage(Usage::GlobalWrite | Usage::GlobalStorage);
@@ -441,9 +508,11 @@ private:
                   storeOp.getStoredGlobalValue().getType());
               type && type.getLifetime() == Lifetime::Constant)
             addUsage(Usage::Constant);
+          return false;
         })
         .Case([&](util::GlobalStoreIndirectOpInterface) {
           addUsage(Usage::Indirect | Usage::GlobalWrite | Usage::GlobalStorage);
+          return false;
         })
         .Case([&](TensorExportOp exportOp) {
           auto type = cast<ResourceType>(exportOp.getSource().getType());
@@ -466,15 +535,21 @@ private:
             addUsage(Usage::Mutated | Usage::External);
             break;
           }
+          return false;
         })
-        .Case([&](TensorTraceOp) { addUsage(Usage::StagingRead); })
+        .Case([&](TensorTraceOp) {
+          addUsage(Usage::StagingRead);
+          return true;
+        })
         .Case<AsyncCloneOp, AsyncSliceOp>([&](auto copyOp) {
           addUsage(Usage::TransferRead);
           meet(copyOp.getResult(), solver, dfx::Resolution::OPTIONAL);
+          return true;
         })
         .Case([&](AsyncFillOp fillOp) {
           addUsage(Usage::Mutated | Usage::TransferWrite);
           meet(fillOp.getResult(), solver);
+          return true;
         })
         .Case([&](AsyncUpdateOp updateOp) {
           if (&use == &updateOp.getUpdateMutable()) {
@@ -483,6 +558,7 @@ private:
             addUsage(Usage::Mutated | Usage::TransferWrite);
             meet(updateOp.getResult(), solver);
           }
+          return true;
         })
         .Case([&](AsyncCopyOp copyOp) {
           if (&use == &copyOp.getSourceMutable()) {
@@ -491,6 +567,7 @@ private:
             addUsage(Usage::Mutated | Usage::TransferWrite);
             meet(copyOp.getResult(), solver);
           }
+          return true;
         })
         .Case([&](AsyncCollectiveOp collectiveOp) {
           if (&use == &collectiveOp.getSourceMutable()) {
@@ -500,9 +577,11 @@ private:
                      Usage::DispatchWrite);
             meet(collectiveOp.getResult(), solver);
           }
+          return true;
         })
         .Case<AsyncBarrierOp, AsyncCastOp>([&](auto passOp) {
           meet(passOp.getResult(), solver, dfx::Resolution::OPTIONAL);
+          return true;
         })
         .Case([&](AsyncTransferOp transferOp) {
           addUsage(Usage::TransferRead);
@@ -510,11 +589,16 @@ private:
               *this, Position::forValue(transferOp.getResult()),
               dfx::Resolution::OPTIONAL);
           meetAcrossTransfer(transferOp, result.getState());
+          return true;
         })
-        .Case([&](AsyncLoadOp) { addUsage(Usage::StagingRead); })
+        .Case([&](AsyncLoadOp) {
+          addUsage(Usage::StagingRead);
+          return true;
+        })
         .Case([&](AsyncStoreOp storeOp) {
           addUsage(Usage::Mutated | Usage::StagingWrite);
           meet(storeOp.getResult(), solver);
+          return true;
         })
         .Case([&](AsyncDispatchOp dispatchOp) {
           addUsage(Usage::DispatchRead);
@@ -528,10 +612,12 @@ private:
                 /*forceUpdate=*/false, /*updateAfterInit=*/false);
             getState() ^= element.getState();
           }
+          return true;
         })
         .Case([&](AsyncCallOp) {
           addUsage(Usage::TransferRead | Usage::DispatchRead);
           meetTiedResults(op, k, solver, Usage::Mutated | Usage::DispatchWrite);
+          return false;
         })
         .Case<AsyncExecuteOp, AsyncConcurrentOp>([&](auto regionOp) {
           // [REF] the operand number is used as the block argument index.
@@ -539,18 +625,25 @@ private:
           if (k < body.getNumArguments())
             meet(body.getArgument(k), solver);
           meetTiedResults(op, k, solver);
+          return true;
         })
         .Case<AsyncParameterReadOp, AsyncParameterGatherOp>([&](auto targetOp) {
           addUsage(Usage::Mutated | Usage::TransferWrite);
           meet(targetOp.getResult(), solver);
+          return true;
         })
-        .Case<AsyncParameterWriteOp, AsyncParameterScatterOp>(
-            [&](auto) { addUsage(Usage::TransferRead); })
+        .Case<AsyncParameterWriteOp, AsyncParameterScatterOp>([&](auto) {
+          addUsage(Usage::TransferRead);
+          // The tied result is not merged: keep walking its uses.
+          return false;
+        })
         .Case([&](YieldOp yieldOp) {
           Operation *parentOp = yieldOp->getParentOp();
           if (parentOp && k < parentOp->getNumResults())
             meet(parentOp->getResult(k), solver);
-        });
+          return true;
+        })
+        .Default([](Operation *) { return false; });
   }
 };
 const char ValueResourceUsage::ID = 0;

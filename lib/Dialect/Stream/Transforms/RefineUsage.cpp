@@ -16,6 +16,7 @@
 #include "sluice/Dialect/Stream/Analysis/ResourceUsage.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "iree-stream-refine-usage"
@@ -67,8 +68,14 @@ public:
     return true;
   }
 
-  /// Every block argument of every region of `op`.
+  /// Every block argument of every region of `op`. The analysed types never
+  /// change and the rewrite adds no block arguments, so an op's regions are
+  /// converted completely the first time and skipped afterwards (the greedy
+  /// driver revisits every ancestor of each modified op; rescanning a
+  /// function's blocks each time would be quadratic).
   bool applyRegionTransitions(Operation *op, PatternRewriter &rewriter) {
+    if (op->getNumRegions() == 0 || !regionsDone.insert(op).second)
+      return false;
     bool changed = false;
     for (Region &region : op->getRegions())
       for (Block &block : region)
@@ -147,8 +154,13 @@ public:
     return changed;
   }
 
+  /// Marks `op` as handled once; true the first time.
+  bool markFirstVisit(Operation *op) { return firstVisits.insert(op).second; }
+
 private:
   ResourceUsageAnalysis &analysis;
+  llvm::DenseSet<Operation *> regionsDone;
+  llvm::DenseSet<Operation *> firstVisits;
 };
 
 /// A pattern over a fixed set of op kinds calling one refinement action.
@@ -185,7 +197,8 @@ struct ApplyFunc : public OpRewritePattern<util::FuncOp> {
 
   LogicalResult matchAndRewrite(util::FuncOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.isExternal())
+    // The signature only depends on the analysis: one visit computes it.
+    if (op.isExternal() || !refinement.markFirstVisit(op))
       return failure();
     bool changed = false;
     FunctionType oldType = op.getFunctionType();
