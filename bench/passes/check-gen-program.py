@@ -35,6 +35,7 @@ VARIANTS = {
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}],
+    "inplace": [{"every": "1"}],
 }
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
@@ -61,7 +62,13 @@ def main():
         for shape_name in gen.SHAPES:
             for options in [{}] + VARIANTS.get(shape_name, []):
                 what = f"{level_name} {shape_name} {options or ''}".strip()
-                text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
+                try:
+                    text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
+                except SystemExit as err:
+                    # Shapes that need primitives a level lacks (e.g. `inplace` outside `async`).
+                    if "does not support" in str(err):
+                        continue
+                    raise
                 again, _ = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 if text != again:
                     failures.append(f"{what}: not deterministic for a seed")
