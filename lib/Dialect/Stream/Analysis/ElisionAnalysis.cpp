@@ -414,6 +414,11 @@ const char ResourceMutationSemantics::ID = 0;
 
 } // namespace
 
+SmallVector<Operation *> sluice::stream::findLastUsers(Value value) {
+  llvm::SmallSetVector<Operation *, 4> lastUsers = computeLastUsers(value);
+  return SmallVector<Operation *>(lastUsers.begin(), lastUsers.end());
+}
+
 //===----------------------------------------------------------------------===//
 // ElisionAnalysis
 //===----------------------------------------------------------------------===//

@@ -179,12 +179,37 @@ private:
     // the walk would continue into. The reference walks everything from
     // every value, which is quadratic on chains of blocks and ties; the
     // merged elements carry the same facts (their own walks see them).
+    // The op whose regions the producer walk may enter freely: the value's
+    // producer, or the op owning the block of a block argument.
+    Operation *scopeOp =
+        isa<OpResult>(value)
+            ? value.getDefiningOp()
+            : cast<BlockArgument>(value).getOwner()->getParentOp();
+    // An op at the value's position, to test which region ops enclose it.
+    Operation *valueOp = scopeOp;
     TraversalResult traversal = explorer.walkDefiningOps(
         value,
         [&](OpResult result) {
-          if (isa<ResourceType>(result.getType()) &&
-              fromDefiningOp(result, solver))
+          if (!isa<ResourceType>(result.getType()))
+            return WalkResult::advance();
+          if (fromDefiningOp(result, solver))
             return WalkResult::skip();
+          // Results of calls and global loads lead into callees and stores,
+          // results of region ops outside the value's own op into other
+          // regions: that result's element stands for what lies beyond.
+          // Region ops nested in the value's own op are walked into, as the
+          // reference does, so facts from deep nests arrive in one update.
+          Operation *producer = result.getOwner();
+          if (result == value)
+            return WalkResult::advance();
+          bool leavesScope =
+              isa<CallOpInterface, util::GlobalLoadOpInterface>(producer) ||
+              (isa<RegionBranchOpInterface>(producer) &&
+               !(scopeOp && scopeOp->isProperAncestor(producer)));
+          if (leavesScope) {
+            meet(result, solver);
+            return WalkResult::skip();
+          }
           return WalkResult::advance();
         },
         [&](BlockArgument arg) {
@@ -194,8 +219,20 @@ private:
           return WalkResult::skip();
         });
     traversal |= explorer.walkTransitiveUses(value, [&](OpOperand &use) {
-      if (isa<ResourceType>(use.get().getType()) && fromUse(use, solver))
+      if (!isa<ResourceType>(use.get().getType()))
+        return WalkResult::advance();
+      if (fromUse(use, solver))
         return WalkResult::skip();
+      // Region exits (whose rules merged the parent results) are climbed
+      // only out of the ops enclosing the value; the exits of other nests
+      // are left to their parent results' elements.
+      Operation *owner = use.getOwner();
+      if (owner->hasTrait<mlir::OpTrait::IsTerminator>() &&
+          isa<RegionBranchTerminatorOpInterface>(owner)) {
+        Operation *parentOp = owner->getParentOp();
+        if (!parentOp || !parentOp->isAncestor(valueOp))
+          return WalkResult::skip();
+      }
       return WalkResult::advance();
     });
     if (traversal == TraversalResult::INCOMPLETE)
@@ -416,8 +453,11 @@ private:
 
   /// Applies the use rule of `use`. Returns true when the rule merged every
   /// value walkTransitiveUses would continue into from `use` (tied results,
-  /// successor/region arguments, parent results, call results), so the walk
-  /// may stop there.
+  /// successor/region arguments, call results), so the walk may stop there.
+  /// Region exits (scf.yield, scf.condition, stream.yield) merge the parent
+  /// results but the walk goes on through them, as the reference's does:
+  /// facts from the users of a nest then reach its innermost values in one
+  /// update instead of one nesting level per solver round.
   bool fromUse(OpOperand &use, dfx::Solver &solver) {
     Operation *op = use.getOwner();
     unsigned k = use.getOperandNumber();
@@ -456,7 +496,7 @@ private:
             meet(whileOp->getResult(k - 1), solver);
           if (k >= 1 && k - 1 < whileOp.getAfterArguments().size())
             meet(whileOp.getAfterArguments()[k - 1], solver);
-          return true;
+          return false;
         })
         .Case([&](scf::YieldOp yieldOp) {
           Operation *parentOp = yieldOp->getParentOp();
@@ -464,21 +504,21 @@ private:
             meet(value, solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
-            return true;
+            return false;
           }
           if (auto whileOp = dyn_cast<scf::WhileOp>(parentOp)) {
             if (k < whileOp.getBeforeArguments().size())
               meet(whileOp.getBeforeArguments()[k], solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
-            return true;
+            return false;
           }
           if (auto forOp = dyn_cast<scf::ForOp>(parentOp)) {
             if (k < forOp.getNumRegionIterArgs())
               meet(forOp.getRegionIterArgs()[k], solver);
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
-            return true;
+            return false;
           }
           return false;
         })
@@ -641,7 +681,7 @@ private:
           Operation *parentOp = yieldOp->getParentOp();
           if (parentOp && k < parentOp->getNumResults())
             meet(parentOp->getResult(k), solver);
-          return true;
+          return false;
         })
         .Default([](Operation *) { return false; });
   }

@@ -37,6 +37,14 @@ class Solver;
 
 namespace sluice::stream {
 
+/// The users of `value` after which it is dead (§10.2
+/// `isEffectivelyLastUser`): C qualifies iff no other user may execute after
+/// it. Users in different blocks of the value's region disqualify each other;
+/// two users under one loop op too; two users under one region-branch op
+/// only qualify when their regions are mutually exclusive (scf.if
+/// then/else). In use-list order.
+llvm::SmallVector<mlir::Operation *> findLastUsers(mlir::Value value);
+
 class ElisionAnalysis {
 public:
   explicit ElisionAnalysis(mlir::Operation *rootOp);
