@@ -199,13 +199,18 @@ private:
           // regions: that result's element stands for what lies beyond.
           // Region ops nested in the value's own op are walked into, as the
           // reference does, so facts from deep nests arrive in one update.
+          // Results of pass-through ties without a rule (timepoint awaits and
+          // barriers, resource.transients) lead to their operand: their own
+          // element stands for it too.
           Operation *producer = result.getOwner();
           if (result == value)
             return WalkResult::advance();
+          auto tiedOp = dyn_cast<util::TiedOpInterface>(producer);
           bool leavesScope =
               isa<CallOpInterface, util::GlobalLoadOpInterface>(producer) ||
               (isa<RegionBranchOpInterface>(producer) &&
-               !(scopeOp && scopeOp->isProperAncestor(producer)));
+               !(scopeOp && scopeOp->isProperAncestor(producer))) ||
+              (tiedOp && tiedOp.getTiedResultOperand(result));
           if (leavesScope) {
             meet(result, solver);
             return WalkResult::skip();
@@ -223,10 +228,26 @@ private:
         return WalkResult::advance();
       if (fromUse(use, solver))
         return WalkResult::skip();
+      // A tie without a rule (timepoint awaits and barriers,
+      // resource.transients, parameter writes) leads to resource results:
+      // their elements stand for their uses.
+      Operation *user = use.getOwner();
+      if (auto tiedOp = dyn_cast<util::TiedOpInterface>(user);
+          tiedOp && !isa<CallOpInterface>(user)) {
+        SmallVector<Value> tied =
+            tiedOp.getOperandTiedResults(use.getOperandNumber());
+        if (!tied.empty() && llvm::all_of(tied, [](Value result) {
+              return isa<ResourceType>(result.getType());
+            })) {
+          for (Value result : tied)
+            meet(result, solver, dfx::Resolution::OPTIONAL);
+          return WalkResult::skip();
+        }
+      }
       // Region exits (whose rules merged the parent results) are climbed
       // only out of the ops enclosing the value; the exits of other nests
       // are left to their parent results' elements.
-      Operation *owner = use.getOwner();
+      Operation *owner = user;
       if (owner->hasTrait<mlir::OpTrait::IsTerminator>() &&
           isa<RegionBranchTerminatorOpInterface>(owner)) {
         Operation *parentOp = owner->getParentOp();
@@ -519,6 +540,15 @@ private:
             if (k < parentOp->getNumResults())
               meet(parentOp->getResult(k), solver);
             return false;
+          }
+          // [SLUICE] Other region ops (scf.execute_region, scf.index_switch)
+          // are treated like scf.if: the yielded value and the parent result
+          // share their usage, so both get the same lifetime (the reference
+          // asserts here and would leave mismatched types).
+          if (isa<RegionBranchOpInterface>(parentOp)) {
+            meet(value, solver);
+            if (k < parentOp->getNumResults())
+              meet(parentOp->getResult(k), solver);
           }
           return false;
         })

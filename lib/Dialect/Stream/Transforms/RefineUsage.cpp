@@ -181,6 +181,21 @@ template <typename... OpTys> struct ApplyToOps : public RewritePattern {
   Action action;
 };
 
+/// The query form on region-branch ops other than the stream ones.
+struct ApplyToRegionOps
+    : public OpInterfaceRewritePattern<RegionBranchOpInterface> {
+  ApplyToRegionOps(MLIRContext *context, UsageRefinement &refinement)
+      : OpInterfaceRewritePattern(context), refinement(refinement) {}
+  LogicalResult matchAndRewrite(RegionBranchOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    if (isa<AsyncExecuteOp, AsyncConcurrentOp>(op) ||
+        isa_and_nonnull<StreamDialect>(op->getDialect()))
+      return failure();
+    return success(refinement.applyQueryForm(op, rewriter));
+  }
+  UsageRefinement &refinement;
+};
+
 struct ApplyInitializer : public OpRewritePattern<util::InitializerOp> {
   ApplyInitializer(MLIRContext *context, UsageRefinement &refinement)
       : OpRewritePattern(context), refinement(refinement) {}
@@ -198,8 +213,28 @@ struct ApplyFunc : public OpRewritePattern<util::FuncOp> {
   LogicalResult matchAndRewrite(util::FuncOp op,
                                 PatternRewriter &rewriter) const override {
     // The signature only depends on the analysis: one visit computes it.
-    if (op.isExternal() || !refinement.markFirstVisit(op))
+    if (!refinement.markFirstVisit(op))
       return failure();
+    // [SLUICE] A declaration's callers see unknown code behind it: every
+    // value passed to or returned from it is external, so its `*` types
+    // become external too (the reference leaves them, and the refined call
+    // sites then no longer match the callee).
+    if (op.isExternal()) {
+      auto refine = [&](Type type) -> Type {
+        if (isa<ResourceType>(type) && UsageRefinement::isUnknownLifetime(type))
+          return ResourceType::get(type.getContext(), Lifetime::External);
+        return type;
+      };
+      FunctionType oldType = op.getFunctionType();
+      auto argTypes = llvm::map_to_vector(oldType.getInputs(), refine);
+      auto resultTypes = llvm::map_to_vector(oldType.getResults(), refine);
+      FunctionType newType =
+          FunctionType::get(op.getContext(), argTypes, resultTypes);
+      if (newType == oldType)
+        return failure();
+      rewriter.modifyOpInPlace(op, [&] { op.setFunctionType(newType); });
+      return success();
+    }
     bool changed = false;
     FunctionType oldType = op.getFunctionType();
     SmallVector<Type> argTypes(oldType.getInputs());
@@ -301,8 +336,10 @@ struct RefineUsagePass
     RewritePatternSet patterns(context);
     patterns.add<ApplyInitializer, ApplyFunc, ApplyAsyncTransfer>(context,
                                                                   refinement);
-    patterns.add<ApplyToOps<scf::IfOp, scf::ForOp, scf::WhileOp>>(
-        context, refinement, &UsageRefinement::applyQueryForm);
+    // scf.if/for/while, and [SLUICE] every other region op that is not a
+    // stream op (scf.execute_region, scf.index_switch, ...), whose results
+    // must keep the types their regions yield.
+    patterns.add<ApplyToRegionOps>(context, refinement);
     patterns.add<
         ApplyToOps<util::OptimizationBarrierOp, arith::SelectOp, util::CallOp,
                    scf::ConditionOp, scf::YieldOp, ResourceDeallocaOp,

@@ -578,8 +578,49 @@ util.func private @contradictoryUsage(%size: index) -> !stream.resource<*> {
 
 // -----
 
-// An empty module and declarations are left alone.
+// [SLUICE] A declaration's `*` types become external (everything passed to
+// or returned from unknown code is external), so call sites keep matching.
 
 // CHECK-LABEL: util.func private @externalDecl
-// CHECK-SAME: (%arg0: !stream.resource<*>) -> !stream.resource<*>
-util.func private @externalDecl(%arg: !stream.resource<*>) -> !stream.resource<*>
+// CHECK-SAME: (%arg0: !stream.resource<external>, %arg1: index) -> !stream.resource<external>
+util.func private @externalDecl(%arg: !stream.resource<*>, %size: index) -> !stream.resource<*>
+// CHECK-LABEL: @callsExternalDecl
+util.func private @callsExternalDecl(%size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%arg0}
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: util.call @externalDecl(%[[SPLAT]], %arg0) : (!stream.resource<external>, index) -> !stream.resource<external>
+  %r = util.call @externalDecl(%splat, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+  util.return %r : !stream.resource<*>
+}
+
+// -----
+
+// [SLUICE] Other region ops: scf.execute_region and scf.index_switch results
+// take the lifetime of the values they yield.
+
+// CHECK-LABEL: @otherRegionOps
+util.func private @otherRegionOps(%cond: i1, %index: index, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: scf.execute_region -> !stream.resource<transient>
+  %r = scf.execute_region -> !stream.resource<*> {
+    cf.cond_br %cond, ^a, ^b
+  ^a:
+    // CHECK: stream.async.splat %c1_i32 : i32 -> !stream.resource<transient>
+    %a = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+    scf.yield %a : !stream.resource<*>
+  ^b:
+    %b = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+    scf.yield %b : !stream.resource<*>
+  }
+  // CHECK: scf.index_switch %arg1 -> !stream.resource<transient>
+  %s = scf.index_switch %index -> !stream.resource<*>
+  case 0 {
+    scf.yield %r : !stream.resource<*>
+  }
+  default {
+    %d = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+    scf.yield %d : !stream.resource<*>
+  }
+  util.return %s : !stream.resource<*>
+}
