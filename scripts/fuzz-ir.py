@@ -43,9 +43,24 @@ ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
 # mode -> (sluice-opt flags, seed test globs). `--split-input-file` is always added. One line per mode:
 # a pass adds e.g. `"elide-timepoints": (["--verify-each", "--iree-stream-elide-timepoints"],
 # ("test/Dialect/Stream/Transforms/elide_timepoints*.mlir",) + ALL_DIALECT_TESTS),`.
+ENCODING_TESTS = ("test/Dialect/Encoding/**/*.mlir", "test/Dialect/Codegen/**/*.mlir",
+                  "test/Dialect/Stream/IR/tensor_encoding*.mlir")
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    # Tensor phase (stream-passes-1.md §3, §4, §6).
+    "conversion": (["--verify-each", "--allow-unregistered-dialect", "--iree-stream-conversion"],
+                   ("test/Dialect/Stream/Conversion/**/*.mlir", "test/Dialect/Stream/Transforms/convert_to_stream*.mlir",
+                    "test/Dialect/Flow/IR/*.mlir", "test/Dialect/HAL/IR/*.mlir")),
+    "clone-to-consumers": (["--verify-each", "--iree-stream-clone-to-consumers"],
+                           ("test/Dialect/Stream/Transforms/clone_to_consumers*.mlir",
+                            "test/Dialect/Stream/Conversion/**/*.mlir", "test/Dialect/Flow/IR/*.mlir")),
+    "verify-input": (["--verify-each", "--iree-stream-verify-input"],
+                     ("test/Dialect/Stream/Transforms/verify_*.mlir", "test/Dialect/Stream/Conversion/**/*.mlir",
+                      "test/Dialect/Flow/IR/*.mlir")),
+    "verify-lowering": (["--verify-each", "--iree-stream-verify-lowering-to-async",
+                         "--iree-stream-verify-lowering-to-cmd"],
+                        ("test/Dialect/Stream/Transforms/verify_*.mlir", "test/Dialect/Stream/IR/*.mlir")),
     "annotate-affinities": (["--verify-each", "--iree-stream-annotate-affinities",
                              "--iree-stream-affinity-solver-max-iterations=8"],
                             ("test/Dialect/Stream/Transforms/*affinit*.mlir",)),
@@ -77,6 +92,22 @@ MODES = {
     "place-transfer-executions": (["--verify-each", "--iree-stream-place-transfer-executions"],
                                   ("test/Dialect/Stream/Transforms/place_transfer_executions.mlir",
                                    "test/Dialect/Stream/Transforms/elide_async_copies_topology.mlir")),
+    "encoding-ir": (["--verify-each"], ENCODING_TESTS),
+    "specialize-encodings": (["--verify-each", "--iree-stream-specialize-encodings"],
+                             ("test/Dialect/Stream/Transforms/specialize_encodings*.mlir",
+                              "test/Dialect/Stream/Transforms/unify_encoding*.mlir")),
+    "encode-host-tensors": (["--verify-each", "--iree-stream-encode-host-tensors",
+                             "--iree-experimental-vscale-value=2"],
+                            ("test/Dialect/Stream/Transforms/encode_host_tensors*.mlir",) + ENCODING_TESTS),
+    "encode-device-tensors": (["--verify-each", "--iree-stream-encode-device-tensors"],
+                              ("test/Dialect/Stream/Transforms/encode_device_tensors*.mlir",
+                               "test/Dialect/Stream/Transforms/materialize_encodings*.mlir")),
+    "materialize-encodings": (["--verify-each", "--iree-stream-materialize-encodings"],
+                              ("test/Dialect/Stream/Transforms/materialize_encodings*.mlir",
+                               "test/Dialect/Stream/IR/tensor_encoding*.mlir")),
+    "unify-encoding-for-globals": (["--verify-each", "--iree-stream-unify-encoding-for-globals"],
+                                   ("test/Dialect/Stream/Transforms/unify_encoding*.mlir",
+                                    "test/Dialect/Stream/Transforms/specialize_encodings*.mlir")),
 }
 
 CRASH_PATTERNS = [

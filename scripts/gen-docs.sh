@@ -20,6 +20,9 @@ gen include/sluice/Dialect/Util/IR/UtilOps.td util util
 gen include/sluice/Dialect/HAL/IR/HALOps.td hal hal
 gen include/sluice/Dialect/Flow/IR/FlowOps.td flow flow
 gen include/sluice/Dialect/TensorExt/IR/TensorExtOps.td iree_tensor_ext iree_tensor_ext
+gen include/sluice/Dialect/Encoding/IR/EncodingOps.td iree_encoding iree_encoding
+gen include/sluice/Dialect/Codegen/IR/IREECPUAttrs.td iree_cpu iree_cpu
+gen include/sluice/Dialect/Codegen/IR/IREEGPUAttrs.td iree_gpu iree_gpu
 # One-table index of the stream ops (phase, interfaces, traits).
 json="$(mktemp)"
 /usr/lib/llvm-22/bin/llvm-tblgen --dump-json "${inc[@]}" \

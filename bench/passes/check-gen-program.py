@@ -34,8 +34,12 @@ VARIANTS = {
     "fanout": [{"width": "3"}],
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
-    "multidevice": [{"every": "1"}],
+    "multidevice": [{"every": "1"}, {"shared": "2"}],
     "inplace": [{"every": "1"}],
+}
+# Knob variants of one level, checked for every shape of it.
+LEVEL_VARIANTS = {
+    "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
 }
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
@@ -60,12 +64,13 @@ def main():
     programs = []
     for level_name in gen.LEVELS:
         for shape_name in gen.SHAPES:
-            for options in [{}] + VARIANTS.get(shape_name, []):
+            for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 try:
                     text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 except SystemExit as err:
-                    # Shapes that need primitives a level lacks (e.g. `inplace` outside `async`).
+                    # A shape or knob variant that needs primitives a level lacks (e.g. `inplace`
+                    # outside `async`, encodings outside `tensor`).
                     if "does not support" in str(err):
                         continue
                     raise

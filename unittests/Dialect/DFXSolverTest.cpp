@@ -262,6 +262,8 @@ protected:
     currentGraph = &graph;
   }
   ~DFXSolverTest() override {
+    solver.reset();
+    explorer.reset();
     currentGraph = nullptr;
     if (module)
       module->erase();
@@ -287,10 +289,26 @@ protected:
     const NodePVS *e = lookup(solver, i);
     return e && !e->isValidState();
   }
+  /// A fresh explorer and solver over the module.
+  Solver &newSolver() {
+    solver.reset();
+    explorer = std::make_unique<Explorer>(module, TraversalAction::RECURSE);
+    explorer->initialize();
+    solver = std::make_unique<Solver>(*explorer);
+    return *solver;
+  }
+  /// newSolver() seeded with node `i` (update after init).
+  Solver &seededSolver(unsigned i = 0) {
+    Solver &s = newSolver();
+    s.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[i]));
+    return s;
+  }
 
   ModuleOp module;
   SmallVector<Operation *> nodes;
   Graph graph;
+  std::unique_ptr<Explorer> explorer;
+  std::unique_ptr<Solver> solver;
 };
 
 // Chain n0 <- n1 <- ... <- n19 (n_i reads n_{i+1}; n19 is the source {7}).
@@ -303,10 +321,7 @@ protected:
 // Round r (2..17) resolves n_{17-r}; round 18 finds nothing to do.
 TEST_F(DFXSolverTest, UpdateAfterInitDepthAndRoundCount) {
   buildChain(20);
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   // After seeding: n0..n16 exist, n17 does not.
   EXPECT_EQ(17u, solver.getElementCount());
   EXPECT_EQ(nullptr, lookup(solver, 17));
@@ -323,10 +338,7 @@ TEST_F(DFXSolverTest, UpdateAfterInitDepthAndRoundCount) {
 // state is reset.
 TEST_F(DFXSolverTest, CapEqualToRoundsFails) {
   buildChain(20);
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   EXPECT_TRUE(failed(solver.run(18)));
   for (unsigned i = 0; i < 20; ++i)
     EXPECT_TRUE(holdsOnly(solver, i, 7)) << "node " << i;
@@ -337,10 +349,7 @@ TEST_F(DFXSolverTest, CapEqualToRoundsFails) {
 // pessimistic fixpoint, which invalidates them.
 TEST_F(DFXSolverTest, CapHitResetsPessimistically) {
   buildChain(20);
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   EXPECT_TRUE(failed(solver.run(5)));
   EXPECT_EQ(6u, solver.getIterationCount());
   for (unsigned i = 0; i < 12; ++i)
@@ -353,10 +362,7 @@ TEST_F(DFXSolverTest, CapHitResetsPessimistically) {
 // round finds every element at a fixpoint, so run() ends after one round.
 TEST_F(DFXSolverTest, ShortChainResolvesWhileSeeding) {
   buildChain(6);
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   for (unsigned i = 0; i < 6; ++i) {
     EXPECT_TRUE(holdsOnly(solver, i, 7)) << "node " << i;
     EXPECT_TRUE(lookup(solver, i)->isAtFixpoint()) << "node " << i;
@@ -374,10 +380,7 @@ TEST_F(DFXSolverTest, CycleReachesUnionFixpoint) {
   graph.edges[nodes[2]] = {nodes[0], nodes[3]};
   graph.sources[nodes[3]] = 4;
   graph.sources[nodes[4]] = 9;
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   ASSERT_TRUE(succeeded(solver.run()));
   for (unsigned i = 0; i < 3; ++i) {
     const NodePVS *e = lookup(solver, i);
@@ -405,9 +408,7 @@ TEST_F(DFXSolverTest, RequiredAndOptionalDependents) {
   graph.edges[nodes[2]] = {nodes[3]};
   graph.edges[nodes[3]] = {nodes[2]};
   graph.resolution[nodes[1]] = Resolution::OPTIONAL;
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
+  Solver &solver = newSolver();
   for (unsigned i : {0u, 1u})
     solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[i]),
                                           nullptr, Resolution::NONE, false,
@@ -427,10 +428,7 @@ TEST_F(DFXSolverTest, RequiredAndOptionalDependents) {
 // first update and is never updated again.
 TEST_F(DFXSolverTest, NoDependenciesMeansOptimisticFixpoint) {
   build(1);
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
-  solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]));
+  Solver &solver = seededSolver();
   EXPECT_EQ(1, graph.updates);
   EXPECT_TRUE(lookup(solver, 0)->isAtFixpoint());
   EXPECT_TRUE(lookup(solver, 0)->isValidState());
@@ -447,9 +445,7 @@ TEST_F(DFXSolverTest, InitializationDepthLimit) {
     graph.initChain[nodes[i]] = nodes[i + 1];
   graph.sources[nodes[1025]] = 1;
   graph.sources[nodes[1024]] = 2;
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
+  Solver &solver = newSolver();
   solver.getOrCreateElementFor<NodePVS>(Position::forOperation(nodes[0]),
                                         nullptr, Resolution::NONE, false,
                                         /*updateAfterInit=*/false);
@@ -497,9 +493,7 @@ TEST_F(DFXSolverTest, PositionsAndIdentity) {
             Position::forReturnedValue(nodes[0], 1));
   EXPECT_EQ(nodes[0], Position::forReturnedValue(nodes[0], 1).getOperation());
   EXPECT_EQ(1u, Position::forReturnedValue(nodes[0], 1).getIndex());
-  Explorer explorer(module, TraversalAction::RECURSE);
-  explorer.initialize();
-  Solver solver(explorer);
+  Solver &solver = newSolver();
   auto &e1 = solver.getOrCreateElementFor<NodePVS>(a);
   auto &e2 = solver.getOrCreateElementFor<NodePVS>(a);
   EXPECT_EQ(&e1, &e2);

@@ -84,20 +84,22 @@ void markIncomplete(AffinityPVS &state) {
 // Element declarations
 //===----------------------------------------------------------------------===//
 
+/// The identity and debug string shared by the four affinity elements.
+template <typename Derived, typename BaseTy>
+class AffinityElement : public dfx::ElementBase<Derived, AffinityPVS, BaseTy> {
+public:
+  using dfx::ElementBase<Derived, AffinityPVS, BaseTy>::ElementBase;
+  const std::string getAsStr(AsmState &asmState) const override {
+    return describe(this->getState(), asmState);
+  }
+};
+
 /// Where an op executes.
 class OpAffinityPVS
-    : public dfx::StateWrapper<AffinityPVS, dfx::OperationElement> {
+    : public AffinityElement<OpAffinityPVS, dfx::OperationElement> {
 public:
-  using BaseType = dfx::StateWrapper<AffinityPVS, dfx::OperationElement>;
-  using BaseType::BaseType;
+  using AffinityElement::AffinityElement;
   const std::string getName() const override { return "OpAffinityPVS"; }
-  const void *getID() const override { return &ID; }
-  static bool classof(const dfx::AbstractElement *e) {
-    return e->getID() == &ID;
-  }
-  const std::string getAsStr(AsmState &asmState) const override {
-    return describe(getState(), asmState);
-  }
   static const char ID;
 
 private:
@@ -109,21 +111,11 @@ const char OpAffinityPVS::ID = 0;
 
 /// Where a global's storage lives.
 class GlobalAffinityPVS
-    : public dfx::StateWrapper<
-          AffinityPVS, dfx::TypedOperationElement<util::GlobalOpInterface>> {
+    : public AffinityElement<GlobalAffinityPVS, dfx::TypedOperationElement<
+                                                    util::GlobalOpInterface>> {
 public:
-  using BaseType =
-      dfx::StateWrapper<AffinityPVS,
-                        dfx::TypedOperationElement<util::GlobalOpInterface>>;
-  using BaseType::BaseType;
+  using AffinityElement::AffinityElement;
   const std::string getName() const override { return "GlobalAffinityPVS"; }
-  const void *getID() const override { return &ID; }
-  static bool classof(const dfx::AbstractElement *e) {
-    return e->getID() == &ID;
-  }
-  const std::string getAsStr(AsmState &asmState) const override {
-    return describe(getState(), asmState);
-  }
   static const char ID;
 
 private:
@@ -136,19 +128,11 @@ const char GlobalAffinityPVS::ID = 0;
 
 /// Where a value is consumed.
 class ValueConsumerAffinityPVS
-    : public dfx::StateWrapper<AffinityPVS, dfx::ValueElement> {
+    : public AffinityElement<ValueConsumerAffinityPVS, dfx::ValueElement> {
 public:
-  using BaseType = dfx::StateWrapper<AffinityPVS, dfx::ValueElement>;
-  using BaseType::BaseType;
+  using AffinityElement::AffinityElement;
   const std::string getName() const override {
     return "ValueConsumerAffinityPVS";
-  }
-  const void *getID() const override { return &ID; }
-  static bool classof(const dfx::AbstractElement *e) {
-    return e->getID() == &ID;
-  }
-  const std::string getAsStr(AsmState &asmState) const override {
-    return describe(getState(), asmState);
   }
   static const char ID;
 
@@ -161,19 +145,11 @@ const char ValueConsumerAffinityPVS::ID = 0;
 
 /// Where a value is produced (stored).
 class ValueProducerAffinityPVS
-    : public dfx::StateWrapper<AffinityPVS, dfx::ValueElement> {
+    : public AffinityElement<ValueProducerAffinityPVS, dfx::ValueElement> {
 public:
-  using BaseType = dfx::StateWrapper<AffinityPVS, dfx::ValueElement>;
-  using BaseType::BaseType;
+  using AffinityElement::AffinityElement;
   const std::string getName() const override {
     return "ValueProducerAffinityPVS";
-  }
-  const void *getID() const override { return &ID; }
-  static bool classof(const dfx::AbstractElement *e) {
-    return e->getID() == &ID;
-  }
-  const std::string getAsStr(AsmState &asmState) const override {
-    return describe(getState(), asmState);
   }
   static const char ID;
 

@@ -1456,7 +1456,7 @@ util.func private @tied_transfer_constant_multi_consumer() -> (tensor<1xi32>, te
 
 // -----
 
-// CHECK-LABEL: util.func private @pinning_overrides_invalid(
+// CHECK-LABEL: util.func public @pinning_overrides_invalid(
 // CHECK: flow.tensor.barrier
 // CHECK-SAME: stream.affinities = [#hal.device.promise<@dev_a>]
 // CHECK-SAME: stream.affinities.operands = {{\[}}[]]
@@ -1472,7 +1472,7 @@ util.func private @tied_transfer_constant_multi_consumer() -> (tensor<1xi32>, te
 // CHECK: util.return
 // CHECK-SAME: stream.affinities.operands = {{\[}}[#hal.device.promise<@dev_a>]]
 // CHECK-SAME: stream.affinities.operands.usage = {{\[}}[#hal.device.promise<@dev_a>]]
-util.func private @pinning_overrides_invalid(%arg0: tensor<4xi32>) -> tensor<4xi32> {
+util.func public @pinning_overrides_invalid(%arg0: tensor<4xi32>) -> tensor<4xi32> {
   %0 = flow.tensor.barrier %arg0 : tensor<4xi32> on #hal.device.promise<@dev_a>
   %1 = flow.dispatch @dispatch(%0) : (tensor<4xi32>) -> tensor<4xi32>
   util.return %1 : tensor<4xi32>

@@ -124,6 +124,17 @@ struct StateWrapper : public BaseTy, public StateTy {
   const StateType &getState() const override { return *this; }
 };
 
+/// StateWrapper plus the identity every element class needs: getID() and
+/// classof() through `Derived::ID` (declare `static const char ID;`).
+template <typename Derived, typename StateTy, typename BaseTy>
+struct ElementBase : public StateWrapper<StateTy, BaseTy> {
+  using StateWrapper<StateTy, BaseTy>::StateWrapper;
+  const void *getID() const override { return &Derived::ID; }
+  static bool classof(const AbstractElement *e) {
+    return e->getID() == &Derived::ID;
+  }
+};
+
 /// An element on a Value position. A position of another kind forces a
 /// pessimistic fixpoint.
 struct ValueElement : public AbstractElement {
