@@ -35,8 +35,9 @@ gen = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gen)
 
 
-def run_once(cmd, timeout, nice):
-    """(wall seconds, peak RSS in KiB, returncode, stderr) of one run of `cmd`."""
+def run_once(cmd, timeout, nice, cpu=False):
+    """(seconds, peak RSS in KiB, returncode, stderr) of one run of `cmd`: wall time, or with `cpu` the
+    child's user + system CPU time (much less sensitive to the load of a shared machine)."""
     def lower_priority():
         if nice:
             os.nice(nice)
@@ -54,16 +55,18 @@ def run_once(cmd, timeout, nice):
                 return None, rusage.ru_maxrss, -9, "timeout"
             time.sleep(0.002)
         wall = time.perf_counter() - start
+        if cpu:
+            wall = rusage.ru_utime + rusage.ru_stime
         p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, so Popen must not wait again
         errfile.seek(0)
         err = errfile.read().decode(errors="replace")
     return wall, rusage.ru_maxrss, p.returncode, err
 
 
-def measure(cmd, reps, timeout, nice):
+def measure(cmd, reps, timeout, nice, cpu=False):
     times, rss = [], []
     for _ in range(reps):
-        wall, kib, rc, err = run_once(cmd, timeout, nice)
+        wall, kib, rc, err = run_once(cmd, timeout, nice, cpu)
         if rc != 0:
             raise SystemExit(f"run-pass-bench: `{' '.join(cmd)}` failed (exit {rc}):\n{err[:3000]}")
         times.append(wall)
@@ -111,6 +114,8 @@ def main():
     ap.add_argument("--max-ratio", type=float, default=15.0)
     ap.add_argument("--check", action="store_true", help="exit 1 when a 10x size step exceeds --max-ratio")
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time the runs by the child's user + system CPU time instead of wall time")
     ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
     ap.add_argument("--markdown", help="append the table to this markdown file")
     ap.add_argument("--title", help="heading line for the appended table")
@@ -131,10 +136,11 @@ def main():
             pt, prss, bt, brss = [], 0, [], 0
             for _ in range(args.reps):
                 if not args.no_baseline:
-                    t, k = measure([args.opt, path, "-o", os.devnull], 1, args.timeout, args.nice)
+                    t, k = measure([args.opt, path, "-o", os.devnull], 1, args.timeout, args.nice, args.cpu)
                     bt.append(t)
                     brss = max(brss, k)
-                t, k = measure([args.opt] + flags + [path, "-o", os.devnull], 1, args.timeout, args.nice)
+                t, k = measure([args.opt] + flags + [path, "-o", os.devnull], 1, args.timeout, args.nice,
+                               args.cpu)
                 pt.append(t)
                 prss = max(prss, k)
             t = statistics.median(pt)
@@ -163,7 +169,7 @@ def main():
         lines = ["", f"#### {args.title or args.flags}", "",
                  f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
                  + (f" prepared with `{args.prepare}`" if args.prepare else "")
-                 + f"; median of {args.reps}; {datetime.date.today()}, commit {commit}, load {load:.1f} "
+                 + f"; {'CPU time (user + system)' if args.cpu else 'wall time'}, median of {args.reps}; {datetime.date.today()}, commit {commit}, load {load:.1f} "
                  "(2-core shared machine).", "",
                  "| shape | ops | pass (s) | µs/op | pass − baseline (s) | peak RSS (MiB) | baseline (s) | "
                  "baseline RSS (MiB) | ratio to previous size |",

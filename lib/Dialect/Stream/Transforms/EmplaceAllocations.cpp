@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 
 #include "StreamPassHelpers.h"
+#include "sluice/Dialect/Stream/Conversion/PatternUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -184,7 +185,8 @@ void emplaceAllocationsInBlock(Block &block) {
     return;
   // Constants go to the top of the block, before its first op at the start
   // of the visit.
-  IndexSet indexSet(block.front().getLoc(), OpBuilder(&block.front()));
+  OpBuilder builder(&block.front());
+  IndexSet indexSet(block.front().getLoc(), builder);
   for (Operation *op = &block.front(); op; op = op->getNextNode())
     if (auto dispatchOp = dyn_cast<AsyncDispatchOp>(op))
       tryEmplaceDispatch(dispatchOp, indexSet);

@@ -13,34 +13,6 @@ using namespace mlir;
 
 namespace sluice::stream {
 
-Value IndexSet::get(int64_t value) {
-  auto [it, inserted] = memo.try_emplace(value, Value());
-  if (inserted) {
-    auto constantOp = arith::ConstantIndexOp::create(builder, loc, value);
-    created.push_back(constantOp);
-    it->second = constantOp;
-  }
-  return it->second;
-}
-
-void IndexSet::eraseUnusedCreated() {
-  for (Operation *op : created) {
-    if (!op->use_empty())
-      continue;
-    memo.erase(cast<arith::ConstantIndexOp>(op).value());
-    op->erase();
-  }
-  created.clear();
-}
-
-void IndexSet::populate(ValueRange values) {
-  for (Value value : values) {
-    APInt constant;
-    if (matchPattern(value, m_ConstantInt(&constant)))
-      memo.try_emplace(constant.getSExtValue(), value);
-  }
-}
-
 bool tryMoveProducerBefore(Value value, Operation *consumer) {
   if (isa<BlockArgument>(value))
     return true;

@@ -1,7 +1,9 @@
 //===- StreamPassHelpers.h - helpers shared by stream passes ----*- C++ -*-===//
 //
 // Small helpers several stream passes use (stream-passes-1.md §0):
-// `IndexSet`, a memo of index constants, and `tryMoveProducerBefore`.
+// `tryMoveProducerBefore` and `getResourceRangeIndex` (`IndexSet`, the memo
+// of index constants, is shared with the conversion in
+// sluice/Dialect/Stream/Conversion/PatternUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,26 +16,6 @@
 namespace sluice::stream {
 
 class AsyncDispatchOp;
-
-/// A memo of `index` constants. `get(n)` returns the memoized value or
-/// creates `arith.constant n : index` (not folded) at the builder's point;
-/// `populate` records existing constants so later `get`s reuse them.
-class IndexSet {
-public:
-  IndexSet(mlir::Location loc, mlir::OpBuilder builder)
-      : loc(loc), builder(builder) {}
-
-  mlir::Value get(int64_t value);
-  void populate(mlir::ValueRange values);
-  /// Erases the constants this set created that ended up unused.
-  void eraseUnusedCreated();
-
-private:
-  mlir::Location loc;
-  mlir::OpBuilder builder;
-  llvm::DenseMap<int64_t, mlir::Value> memo;
-  llvm::SmallVector<mlir::Operation *> created;
-};
 
 /// Makes `value` available before `consumer`: true for block arguments and
 /// for producers already before it in its block; producers later in the

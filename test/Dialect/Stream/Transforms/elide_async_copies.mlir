@@ -877,3 +877,124 @@ util.func public @unreachableBlock(%size: index) -> !stream.resource<*> {
   %clone2 = stream.async.clone %dead : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
   util.return %clone2 : !stream.resource<*>
 }
+
+// -----
+
+// A splat cloned for a dispatch writing a new output: the clone is elided.
+
+// CHECK-LABEL: @splat_then_new_output_dispatch
+util.func private @splat_then_new_output_dispatch(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.clone
+  %clone = stream.async.clone %splat : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: %[[D:.+]] = stream.async.dispatch @ex::@dispatch(%[[SPLAT]][%c0 to %arg0 for %arg0]) : (!stream.resource<*>{%arg0}) -> !stream.resource<*>{%arg0}
+  %d = stream.async.dispatch @ex::@dispatch(%clone[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: util.return %[[D]]
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// Clones of an immutable source with a mutated copy elsewhere: the read-only
+// clones go, the clone mutated in place while the source is still read
+// later stays.
+
+// CHECK-LABEL: @multiCloneImmutableSourceMixed
+util.func private @multiCloneImmutableSourceMixed(%size: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %clone0 = stream.async.clone %splat : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: %[[CLONE:.+]] = stream.async.clone %[[SPLAT]]
+  %clone1 = stream.async.clone %splat : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.clone
+  // CHECK: %[[D0:.+]] = stream.async.dispatch @ex::@read(%[[SPLAT]]
+  %d0 = stream.async.dispatch @ex::@read(%clone0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: %[[F:.+]] = stream.async.fill %c1_i32, %[[CLONE]]
+  %f = stream.async.fill %c1_i32, %clone1[%c0 to %size for %size] : i32 -> %clone1 as !stream.resource<*>{%size}
+  // CHECK: %[[D2:.+]] = stream.async.dispatch @ex::@read2(%[[SPLAT]]
+  %d2 = stream.async.dispatch @ex::@read2(%splat[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: util.return %[[D0]], %[[F]], %[[D2]]
+  util.return %d0, %f, %d2 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// An update whose result is read by another update (as its update operand)
+// and a returned update: both kept.
+
+// CHECK-LABEL: @updateChained
+util.func public @updateChained(%size: index, %a: !stream.resource<*>, %usize: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[S0:.+]] = stream.async.splat
+  %splat0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[S1:.+]] = stream.async.splat
+  %splat1 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[U0:.+]] = stream.async.update %arg1, %[[S0]][%c0 to %c16]
+  %u0 = stream.async.update %a, %splat0[%c0 to %c16] : !stream.resource<*>{%usize} -> %splat0 as !stream.resource<*>{%size}
+  // CHECK: %[[U1:.+]] = stream.async.update %[[U0]], %[[S1]][%c0 to %arg0]
+  %u1 = stream.async.update %u0, %splat1[%c0 to %size] : !stream.resource<*>{%size} -> %splat1 as !stream.resource<*>{%size}
+  // CHECK: util.return %[[U1]]
+  util.return %u1 : !stream.resource<*>
+}
+
+// -----
+
+// The target is tied back to a by-reference argument: kept.
+
+// CHECK-LABEL: @updateNotElided_tiedChainFromByRef
+util.func public @updateNotElided_tiedChainFromByRef(%target: !stream.resource<*>, %size: index, %update: !stream.resource<*>, %usize: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[F:.+]] = stream.async.fill %c1_i32, %arg0
+  %f = stream.async.fill %c1_i32, %target[%c0 to %size for %size] : i32 -> %target as !stream.resource<*>{%size}
+  // CHECK: %[[U:.+]] = stream.async.update %arg2, %[[F]][%c0 to %c16]
+  %u = stream.async.update %update, %f[%c0 to %c16] : !stream.resource<*>{%usize} -> %f as !stream.resource<*>{%size}
+  // CHECK: stream.async.fill %c1_i32, %[[U]][%c0 to %c16 for %c16]
+  %fill = stream.async.fill %c1_i32, %u[%c0 to %c16 for %c16] : i32 -> %u as !stream.resource<*>{%size}
+  util.return %fill : !stream.resource<*>
+}
+
+// -----
+
+// A tied copy writing another range of the result: kept (rule b).
+
+// CHECK-LABEL: @updateNotElided_followedByCopyToDifferentRegion
+util.func public @updateNotElided_followedByCopyToDifferentRegion(%size: index, %a: !stream.resource<*>, %b: !stream.resource<*>, %usize: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[U:.+]] = stream.async.update %arg1, %[[SPLAT]][%c0 to %c16]
+  %u0 = stream.async.update %a, %splat[%c0 to %c16] : !stream.resource<*>{%usize} -> %splat as !stream.resource<*>{%size}
+  // CHECK: stream.async.copy %arg2[%c0 to %c16], %[[U]][%c16 to %c32], %c16
+  %copy = stream.async.copy %b[%c0 to %c16], %u0[%c16 to %c32], %c16 : !stream.resource<*>{%usize} -> %u0 as !stream.resource<*>{%size}
+  util.return %copy : !stream.resource<*>
+}
+
+// -----
+
+// A tied dispatch over the whole result: its range is not the updated one
+// and it reads: kept.
+
+// CHECK-LABEL: @updateNotElided_followedByTiedDispatch
+util.func public @updateNotElided_followedByTiedDispatch(%size: index, %update: !stream.resource<*>, %usize: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[U:.+]] = stream.async.update
+  %u = stream.async.update %update, %splat[%c0 to %c16] : !stream.resource<*>{%usize} -> %splat as !stream.resource<*>{%size}
+  // CHECK: stream.async.dispatch @ex::@rw(%[[U]][%c0 to %arg0 for %arg0]) : (!stream.resource<*>{%arg0}) -> %[[U]]{%arg0}
+  %d = stream.async.dispatch @ex::@rw(%u[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %u{%size}
+  util.return %d : !stream.resource<*>
+}

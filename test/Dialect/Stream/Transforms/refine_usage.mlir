@@ -624,3 +624,43 @@ util.func private @otherRegionOps(%cond: i1, %index: index, %size: index) -> !st
   }
   util.return %s : !stream.resource<*>
 }
+
+// -----
+
+// A value stored to a variable global and also exported: external (a
+// variable global used externally is external, unlike a constant one).
+
+util.global private mutable @variable_global : !stream.resource<variable>
+// CHECK-LABEL: @variable_global_with_external_use
+util.func public @variable_global_with_external_use(%size: index) -> !hal.buffer_view {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%arg0}
+  %splat = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.transfer %[[SPLAT]] : !stream.resource<external>{%arg0} -> !stream.resource<variable>{%arg0}
+  %stored = stream.async.transfer %splat : !stream.resource<*>{%size} -> !stream.resource<variable>{%size}
+  util.global.store %stored, @variable_global : !stream.resource<variable>
+  // CHECK: stream.async.transfer %[[SPLAT]] : !stream.resource<external>{%arg0} -> !stream.resource<external>{%arg0}
+  %ext = stream.async.transfer %splat : !stream.resource<*>{%size} -> !stream.resource<external>{%size}
+  %export = stream.tensor.export %ext : tensor<4xi32> in !stream.resource<external>{%size} -> !hal.buffer_view
+  util.return %export : !hal.buffer_view
+}
+
+// -----
+
+// A constant stored to a global and read back on the host: it stays
+// constant and a staging transfer is inserted for the read.
+
+util.global private mutable @constant_global : !stream.resource<constant>
+// CHECK-LABEL: @constant_global_with_staging
+util.func public @constant_global_with_staging(%size: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[CST:.+]] = stream.async.constant : !stream.resource<constant>{%arg0}
+  %cst = stream.async.constant : !stream.resource<*>{%size} = dense<1> : tensor<4xi32>
+  %stored = stream.async.transfer %cst : !stream.resource<*>{%size} -> !stream.resource<constant>{%size}
+  util.global.store %stored, @constant_global : !stream.resource<constant>
+  // CHECK: %[[STAGING:.+]] = stream.async.transfer %[[CST]] : !stream.resource<constant>{%arg0} -> !stream.resource<staging>{%arg0}
+  %staging = stream.async.transfer %cst : !stream.resource<*>{%size} -> !stream.resource<staging>{%size}
+  // CHECK: stream.async.load %[[STAGING]][%c0] : !stream.resource<staging>{%arg0} -> i32
+  %v = stream.async.load %staging[%c0] : !stream.resource<staging>{%size} -> i32
+  util.return %v : i32
+}
