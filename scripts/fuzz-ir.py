@@ -108,6 +108,15 @@ MODES = {
     "unify-encoding-for-globals": (["--verify-each", "--iree-stream-unify-encoding-for-globals"],
                                    ("test/Dialect/Stream/Transforms/unify_encoding*.mlir",
                                     "test/Dialect/Stream/Transforms/specialize_encodings*.mlir")),
+    # Parameters through the compiler (issue 20). The encoder module is printed to stdout: harmless.
+    "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
+                                ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",
+                                 "test/Dialect/Stream/IR/async_*.mlir")),
+    "hal-conversion": (["--verify-each", "--iree-hal-conversion"],
+                       ("test/Dialect/HAL/Transforms/*.mlir", "test/Dialect/IOParameters/Conversion/stream_to_params*.mlir")),
+    "vm-conversion": (["--verify-each", "--iree-vm-conversion"],
+                      ("test/Dialect/VM/**/*.mlir", "test/Dialect/IOParameters/Conversion/params_to_vm*.mlir")),
+    "vm-ir": (["--verify-each"], ("test/Dialect/VM/**/*.mlir",)),
 }
 
 CRASH_PATTERNS = [
