@@ -9,9 +9,9 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 
 #include "StreamPassHelpers.h"
-#include "sluice/Dialect/Stream/Conversion/PatternUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "sluice/Dialect/Stream/Conversion/PatternUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
 namespace sluice::stream {
