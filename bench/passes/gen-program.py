@@ -270,6 +270,15 @@ class Level:
         """Loads `count` parameters at once (a gather where the level has one)."""
         return [self.param(first + k) for k in range(count)]
 
+    def mutate(self, v):
+        """A dispatch updating `v` in place (its result tied to `v`)."""
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        """A dispatch reading `v` whose whole result is copied into a range of a
+        new allocation (the concat pattern emplace-allocations folds)."""
+        raise Unsupported("emplace")
+
     def begin_init(self):
         """Opens a util.initializer (with the level's constants)."""
         raise Unsupported("initializers")
@@ -546,6 +555,25 @@ class AsyncLevel(Level):
                  f"{self.sized()} -> {s} as {self.sized()}")
         return Val([r], [self.R])
 
+    def mutate(self, v):
+        e = self.e
+        r, text = self.dispatch([(v.names[0], v.types[0])], None, ())
+        e.op(text[:text.rindex("->")] + f"-> {v.names[0]}{{%c256}}")
+        return Val([r], [v.types[0]])
+
+    def emplace(self, v):
+        e = self.e
+        e.exports["d1"] = 1
+        d = e.fresh()
+        e.op(f"{d} = stream.async.dispatch @ex::@d1[%c64]({v.names[0]}[%c0 to %c256 for %c256]) : "
+             f"({self.sized(v.types[0])}) -> {self.sized(size='%c128')}")
+        t = e.fresh()
+        e.op(f"{t} = stream.async.alloca : {self.sized()}")
+        r = e.fresh()
+        e.op(f"{r} = stream.async.update {d}, {t}[%c0 to %c128] : {self.sized(size='%c128')} -> "
+             f"{t} as {self.sized()}")
+        return Val([r], [self.R])
+
     def splat(self):
         r = self.e.fresh()
         self.e.op(f"{r} = stream.async.splat %pattern : i32 -> {self.sized()}")
@@ -633,6 +661,12 @@ class AsyncExecLevel(AsyncLevel):
     """Values are (resource, timepoint) pairs; work runs in stream.async.execute regions."""
     TP = "!stream.timepoint"
     epilogue_ops = 3
+
+    def mutate(self, v):
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        raise Unsupported("emplace")
 
     def wrap(self, resource, timepoint, rtype=None):
         return Val([resource, timepoint], [rtype or self.R, self.TP])
@@ -1504,6 +1538,23 @@ def scffor(e, L):
             e.op(f"scf.yield {x.uses()} : {x.type_list()}")
         e.raw("}")
         v = res
+    L.end_func([v])
+
+
+@shape("inplace")
+def inplace(e, L):
+    """In-place work: each step reads the carried value, then a dispatch
+    updates it in place (a copy-on-write candidate whose clone elision can
+    remove); every `every` steps the value goes through an emplaceable
+    dispatch + update into a new allocation."""
+    every = e.opt("every", 4)
+    v, *rest = L.begin_func()
+    i = 0
+    while room(e, L, 6):
+        read = L.compute([v])
+        v = L.mutate(v)
+        i += 1
+        v = L.emplace(v) if i % every == 0 else L.compute([v, read])
     L.end_func([v])
 
 
