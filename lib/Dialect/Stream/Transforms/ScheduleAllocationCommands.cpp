@@ -1,0 +1,402 @@
+//===- ScheduleAllocationCommands.cpp - async ops to commands -------------===//
+//
+// The command conversion of schedule-allocation (stream-passes-2.md §7.7):
+// every async op of an execution region becomes its `stream.cmd.*` form over
+// the ranges its values were allocated in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScheduleAllocation.h"
+
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+namespace {
+
+/// Converts one region's ops; each returns failure when it cannot.
+class CommandBuilder {
+public:
+  CommandBuilder(AllocationScope &scope) : scope(scope) {}
+
+  LogicalResult convert(Operation *op);
+
+private:
+  /// The range of `value`, or failure when it has none.
+  FailureOr<ResourceRange> range(Value value) {
+    std::optional<ResourceRange> found = scope.lookupRange(value);
+    if (!found || !found->resource)
+      return failure();
+    return *found;
+  }
+  Attribute access(OpBuilder &builder, ResourceAccessBitfield bits) {
+    return builder.getI32IntegerAttr(static_cast<int32_t>(bits));
+  }
+  AffinityAttr getExecuteAffinity(Operation *op) {
+    auto executeOp = op->getParentOfType<CmdExecuteOp>();
+    return executeOp ? executeOp.getAffinityAttr() : AffinityAttr();
+  }
+
+  LogicalResult convertSplat(AsyncSplatOp op);
+  LogicalResult convertClone(AsyncCloneOp op);
+  LogicalResult convertSlice(AsyncSliceOp op);
+  LogicalResult convertFill(AsyncFillOp op);
+  LogicalResult convertUpdate(AsyncUpdateOp op);
+  LogicalResult convertCopy(AsyncCopyOp op);
+  LogicalResult convertCollective(AsyncCollectiveOp op);
+  LogicalResult convertBarrier(AsyncBarrierOp op);
+  LogicalResult convertTransfer(AsyncTransferOp op);
+  LogicalResult convertDispatch(AsyncDispatchOp op);
+  LogicalResult convertCall(AsyncCallOp op);
+  LogicalResult convertConcurrent(AsyncConcurrentOp op);
+
+  AllocationScope &scope;
+};
+
+} // namespace
+
+LogicalResult CommandBuilder::convertSplat(AsyncSplatOp op) {
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(target))
+    return failure();
+  OpBuilder builder(op);
+  CmdFillOp::create(builder, op.getLoc(), target->resource,
+                    target->resourceSize, target->offset, target->length,
+                    op.getValue());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertClone(AsyncCloneOp op) {
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  CmdCopyOp::create(builder, op.getLoc(), source->resource,
+                    source->resourceSize, source->offset, target->resource,
+                    target->resourceSize, target->offset, target->length);
+  return success();
+}
+
+LogicalResult CommandBuilder::convertSlice(AsyncSliceOp op) {
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  Value sourceOffset =
+      scope.add(op.getLoc(), source->offset, op.getSourceOffset());
+  CmdCopyOp::create(builder, op.getLoc(), source->resource,
+                    source->resourceSize, sourceOffset, target->resource,
+                    target->resourceSize, target->offset, op.getResultSize());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertFill(AsyncFillOp op) {
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(target))
+    return failure();
+  OpBuilder builder(op);
+  Value targetOffset =
+      scope.add(op.getLoc(), target->offset, op.getTargetOffset());
+  CmdFillOp::create(builder, op.getLoc(), target->resource,
+                    target->resourceSize, targetOffset, op.getTargetLength(),
+                    op.getValue());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertUpdate(AsyncUpdateOp op) {
+  FailureOr<ResourceRange> update = range(op.getUpdate());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(update) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  Value targetOffset =
+      scope.add(op.getLoc(), target->offset, op.getTargetOffset());
+  CmdCopyOp::create(builder, op.getLoc(), update->resource,
+                    update->resourceSize, update->offset, target->resource,
+                    target->resourceSize, targetOffset, op.getUpdateSize());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertCopy(AsyncCopyOp op) {
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  Value sourceOffset =
+      scope.add(op.getLoc(), source->offset, op.getSourceOffset());
+  Value targetOffset =
+      scope.add(op.getLoc(), target->offset, op.getTargetOffset());
+  CmdCopyOp::create(builder, op.getLoc(), source->resource,
+                    source->resourceSize, sourceOffset, target->resource,
+                    target->resourceSize, targetOffset, op.getLength());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertCollective(AsyncCollectiveOp op) {
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  SmallVector<Value> resources, sizes, offsets, lengths;
+  SmallVector<Attribute> accesses;
+  CollectiveKind kind = op.getOp().getKind();
+  // A send only reads and a receive only writes; cmd.collective takes one
+  // resource for them (stream-ir.md §12.10.6).
+  if (kind != CollectiveKind::Recv) {
+    resources.push_back(source->resource);
+    sizes.push_back(source->resourceSize);
+    offsets.push_back(
+        scope.add(op.getLoc(), source->offset, op.getSourceOffset()));
+    lengths.push_back(source->length);
+    accesses.push_back(access(builder, ResourceAccessBitfield::Read));
+  }
+  if (kind != CollectiveKind::Send) {
+    resources.push_back(target->resource);
+    sizes.push_back(target->resourceSize);
+    offsets.push_back(
+        scope.add(op.getLoc(), target->offset, op.getTargetOffset()));
+    lengths.push_back(target->length);
+    accesses.push_back(access(builder, ResourceAccessBitfield::Write));
+  }
+  CmdCollectiveOp::create(builder, op.getLoc(), op.getOp(), op.getChannel(),
+                          op.getElementCount(), op.getParam(), resources, sizes,
+                          offsets, lengths, builder.getArrayAttr(accesses));
+  return success();
+}
+
+LogicalResult CommandBuilder::convertBarrier(AsyncBarrierOp op) {
+  // SA2: a barrier is lowered to a real copy.
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  CmdCopyOp::create(builder, op.getLoc(), source->resource,
+                    source->resourceSize, source->offset, target->resource,
+                    target->resourceSize, target->offset, source->length);
+  return success();
+}
+
+LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
+  FailureOr<ResourceRange> source = range(op.getSource());
+  FailureOr<ResourceRange> target = range(op.getResult());
+  if (failed(source) || failed(target))
+    return failure();
+  OpBuilder builder(op);
+  AffinityAttr executeAffinity = getExecuteAffinity(op);
+  auto isStaging = [](Value value) {
+    return cast<ResourceType>(value.getType()).getLifetime() ==
+           Lifetime::Staging;
+  };
+  AffinityAttr sourceAffinity = op.getSourceAffinityAttr();
+  AffinityAttr targetAffinity = op.getTargetAffinityAttr();
+  bool incoming = (sourceAffinity && sourceAffinity != executeAffinity) ||
+                  isStaging(op.getSource());
+  bool outgoing = (targetAffinity && targetAffinity != executeAffinity) ||
+                  isStaging(op.getResult());
+  if (incoming)
+    CmdInvalidateOp::create(builder, op.getLoc(), source->resource,
+                            source->resourceSize, source->offset,
+                            source->length, sourceAffinity);
+  CmdCopyOp::create(builder, op.getLoc(), source->resource,
+                    source->resourceSize, source->offset, target->resource,
+                    target->resourceSize, target->offset, source->length);
+  if (outgoing)
+    CmdFlushOp::create(builder, op.getLoc(), target->resource,
+                       target->resourceSize, target->offset, target->length,
+                       targetAffinity);
+  return success();
+}
+
+LogicalResult CommandBuilder::convertDispatch(AsyncDispatchOp op) {
+  OpBuilder builder(op);
+  auto tiedOp = cast<util::TiedOpInterface>(op.getOperation());
+  SmallVector<Value> uniformOperands, resources, sizes, offsets, lengths;
+  SmallVector<Attribute> accesses;
+  unsigned resourceIndex = 0;
+  for (OpOperand &operand : op.getResourceOperandsMutable()) {
+    Value value = operand.get();
+    if (!isa<ResourceType>(value.getType())) {
+      uniformOperands.push_back(value);
+      continue;
+    }
+    if (resourceIndex >= op.getResourceOperandOffsets().size())
+      return failure();
+    FailureOr<ResourceRange> source = range(value);
+    if (failed(source))
+      return failure();
+    resources.push_back(source->resource);
+    sizes.push_back(source->resourceSize);
+    offsets.push_back(scope.add(op.getLoc(), source->offset,
+                                op.getResourceOperandOffsets()[resourceIndex]));
+    lengths.push_back(op.getResourceOperandLengths()[resourceIndex]);
+    accesses.push_back(
+        access(builder, tiedOp.isOperandTied(operand.getOperandNumber())
+                            ? ResourceAccessBitfield::Read |
+                                  ResourceAccessBitfield::Write
+                            : ResourceAccessBitfield::Read));
+    ++resourceIndex;
+  }
+  for (auto [result, size] : llvm::zip(op.getResults(), op.getResultSizes())) {
+    if (tiedOp.getTiedResultOperand(result))
+      continue;
+    FailureOr<ResourceRange> target = range(result);
+    if (failed(target))
+      return failure();
+    resources.push_back(target->resource);
+    sizes.push_back(target->resourceSize);
+    offsets.push_back(target->offset);
+    lengths.push_back(size);
+    accesses.push_back(access(builder, ResourceAccessBitfield::Write));
+  }
+  auto dispatchOp = CmdDispatchOp::create(
+      builder, op.getLoc(), op.getWorkload(), op.getEntryPointsAttr(),
+      uniformOperands, resources, sizes, offsets, lengths,
+      builder.getArrayAttr(accesses));
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    dispatchOp->setAttr(attr.getName(), attr.getValue());
+  return success();
+}
+
+LogicalResult CommandBuilder::convertCall(AsyncCallOp op) {
+  OpBuilder builder(op);
+  auto tiedOp = cast<util::TiedOpInterface>(op.getOperation());
+  SmallVector<Value> operands, sizes, offsets, lengths;
+  SmallVector<Attribute> accesses;
+  unsigned resourceIndex = 0;
+  for (OpOperand &operand : op.getResourceOperandsMutable()) {
+    Value value = operand.get();
+    if (!isa<ResourceType>(value.getType())) {
+      operands.push_back(value);
+      continue;
+    }
+    if (resourceIndex >= op.getResourceOperandOffsets().size())
+      return failure();
+    FailureOr<ResourceRange> source = range(value);
+    if (failed(source))
+      return failure();
+    operands.push_back(source->resource);
+    sizes.push_back(source->resourceSize);
+    offsets.push_back(scope.add(op.getLoc(), source->offset,
+                                op.getResourceOperandOffsets()[resourceIndex]));
+    lengths.push_back(op.getResourceOperandLengths()[resourceIndex]);
+    accesses.push_back(
+        access(builder, tiedOp.isOperandTied(operand.getOperandNumber())
+                            ? ResourceAccessBitfield::Read |
+                                  ResourceAccessBitfield::Write
+                            : ResourceAccessBitfield::Read));
+    ++resourceIndex;
+  }
+  SmallVector<Type> resultTypes;
+  SmallVector<Value> primitiveResults;
+  unsigned resultSizeIndex = 0;
+  for (Value result : op.getResults()) {
+    if (!isa<ResourceType>(result.getType())) {
+      resultTypes.push_back(result.getType());
+      primitiveResults.push_back(result);
+      continue;
+    }
+    unsigned sizeIndex = resultSizeIndex++;
+    if (tiedOp.getTiedResultOperand(result))
+      continue;
+    FailureOr<ResourceRange> target = range(result);
+    if (failed(target) || sizeIndex >= op.getResultSizes().size())
+      return failure();
+    operands.push_back(target->resource);
+    sizes.push_back(target->resourceSize);
+    offsets.push_back(target->offset);
+    lengths.push_back(op.getResultSizes()[sizeIndex]);
+    accesses.push_back(access(builder, ResourceAccessBitfield::Write));
+  }
+  auto callOp = CmdCallOp::create(
+      builder, op.getLoc(), resultTypes, op.getCalleeAttr(), operands, sizes,
+      offsets, lengths, /*result_sizes=*/ValueRange(),
+      /*tied_operands=*/ArrayAttr(), op.getArgAttrsAttr(), op.getResAttrsAttr(),
+      builder.getArrayAttr(accesses));
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    callOp->setAttr(attr.getName(), attr.getValue());
+  for (auto [oldResult, newResult] :
+       llvm::zip_equal(primitiveResults, callOp.getResults()))
+    oldResult.replaceAllUsesWith(newResult);
+  return success();
+}
+
+LogicalResult CommandBuilder::convertConcurrent(AsyncConcurrentOp op) {
+  Block &body = op.getBody().front();
+  if (auto yieldOp = dyn_cast_or_null<YieldOp>(
+          body.empty() ? nullptr : &body.back())) {
+    OpBuilder yieldBuilder(yieldOp);
+    YieldOp::create(yieldBuilder, yieldOp.getLoc());
+    yieldOp.erase();
+  }
+  if (failed(applyAsyncAllocations(op.getBody(), scope)))
+    return failure();
+  for (BlockArgument arg : body.getArguments())
+    if (!arg.use_empty())
+      return failure();
+  body.eraseArguments(0, body.getNumArguments());
+  OpBuilder builder(op);
+  auto concurrentOp = CmdConcurrentOp::create(builder, op.getLoc());
+  concurrentOp.getBody().takeBody(op.getBody());
+  return success();
+}
+
+LogicalResult CommandBuilder::convert(Operation *op) {
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<ResourceSubviewOp, AsyncAllocaOp, AsyncConstantOp>(
+          [](Operation *) { return success(); })
+      .Case([&](AsyncSplatOp op) { return convertSplat(op); })
+      .Case([&](AsyncCloneOp op) { return convertClone(op); })
+      .Case([&](AsyncSliceOp op) { return convertSlice(op); })
+      .Case([&](AsyncFillOp op) { return convertFill(op); })
+      .Case([&](AsyncUpdateOp op) { return convertUpdate(op); })
+      .Case([&](AsyncCopyOp op) { return convertCopy(op); })
+      .Case([&](AsyncCollectiveOp op) { return convertCollective(op); })
+      .Case([&](AsyncBarrierOp op) { return convertBarrier(op); })
+      .Case([&](AsyncTransferOp op) { return convertTransfer(op); })
+      .Case([&](AsyncDispatchOp op) { return convertDispatch(op); })
+      .Case([&](AsyncCallOp op) { return convertCall(op); })
+      .Case([&](AsyncConcurrentOp op) { return convertConcurrent(op); })
+      .Default([](Operation *) { return failure(); });
+}
+
+LogicalResult applyAsyncAllocations(Region &region, AllocationScope &scope) {
+  Operation *parentOp = region.getParentOp();
+  auto unhandled = [&](Operation *op) {
+    return parentOp->emitError()
+           << "unhandled async op " << op->getName()
+           << " during allocation (should have been removed earlier)";
+  };
+  if (region.empty())
+    return success();
+  Block &block = region.front();
+  // SA3/SA4: constants that were not extracted have no storage.
+  for (Operation &op : block)
+    if (isa<AsyncConstantOp>(op) &&
+        !scope.getExtractedConstants().contains(&op))
+      return unhandled(&op);
+
+  SmallVector<Operation *> ops;
+  for (Operation &op : llvm::reverse(block))
+    if (!op.hasTrait<mlir::OpTrait::IsTerminator>())
+      ops.push_back(&op);
+  CommandBuilder builder(scope);
+  for (Operation *op : ops) {
+    if (failed(builder.convert(op)))
+      return unhandled(op);
+    if (!op->use_empty())
+      return unhandled(op);
+    op->erase();
+  }
+  return success();
+}
+
+} // namespace sluice::stream
