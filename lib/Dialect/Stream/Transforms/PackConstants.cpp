@@ -196,17 +196,20 @@ Value ConstantsPacker::serializedUpload(ArrayRef<ConstantSlice> slices,
       auto tryMapOp = ResourceTryMapOp::create(
           builder, loc, builder.getI1Type(), resourceType, buffer,
           indexSet.get(0), size, affinity);
-      Type timepointType = builder.getType<TimepointType>();
+      // The branches are built before the scf.if is inserted, so memoized
+      // constants first requested inside them land before it.
       auto ifOp = scf::IfOp::create(
-          builder, loc, TypeRange{timepointType, resourceType},
-          tryMapOp.getDidMap(), /*withElseRegion=*/true);
-      OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
-      scf::YieldOp::create(thenBuilder, loc,
-                           ValueRange{current, tryMapOp.getResult()});
-      OpBuilder elseBuilder = ifOp.getElseBodyBuilder();
-      auto [readTimepoint, alloc] =
-          fileRead(buffer, resourceType, size, current, loc, elseBuilder);
-      scf::YieldOp::create(elseBuilder, loc, ValueRange{readTimepoint, alloc});
+          builder, loc, tryMapOp.getDidMap(),
+          [&](OpBuilder &thenBuilder, Location loc) {
+            scf::YieldOp::create(thenBuilder, loc,
+                                 ValueRange{current, tryMapOp.getResult()});
+          },
+          [&](OpBuilder &elseBuilder, Location loc) {
+            auto [readTimepoint, alloc] =
+                fileRead(buffer, resourceType, size, current, loc, elseBuilder);
+            scf::YieldOp::create(elseBuilder, loc,
+                                 ValueRange{readTimepoint, alloc});
+          });
       timepoint = ifOp.getResult(0);
       uploaded = ifOp.getResult(1);
     } else {

@@ -55,15 +55,36 @@ SmallVector<Value> AllocationScope::getAliases(Value value) const {
   return llvm::to_vector(aliases.members(value));
 }
 
-std::optional<ResourceRange> AllocationScope::lookupRange(Value value) const {
+std::optional<ResourceRange> AllocationScope::lookupRange(Value value) {
   auto it = ranges.find(value);
-  if (it == ranges.end())
+  if (it != ranges.end())
+    return it->second;
+  auto viewIt = views.find(value);
+  if (viewIt == views.end())
     return std::nullopt;
-  return it->second;
+  auto subviewOp = cast<ResourceSubviewOp>(viewIt->second);
+  views.erase(viewIt);
+  // The reference maps a viewed member to the subview's own source, which is
+  // right when the source is a capture (mapped to itself). A source living in
+  // other storage (a nested subview, a local transient) is resolved through
+  // its range instead.
+  Value source = subviewOp.getSource();
+  ResourceRange range = {source, subviewOp.getSourceSize(),
+                         subviewOp.getSourceOffset(),
+                         subviewOp.getResultSize()};
+  std::optional<ResourceRange> sourceRange = lookupRange(source);
+  if (sourceRange && sourceRange->resource &&
+      sourceRange->resource != source)
+    range = {sourceRange->resource, sourceRange->resourceSize,
+             add(subviewOp.getLoc(), sourceRange->offset,
+                 subviewOp.getSourceOffset()),
+             subviewOp.getResultSize()};
+  ranges[value] = range;
+  return range;
 }
 
 void AllocationScope::mapRange(Value value, ResourceRange range) {
-  if (ranges.count(value))
+  if (isMapped(value))
     return;
   if (!range.offset && !range.length) {
     range.offset = getZero();
@@ -76,30 +97,12 @@ void AllocationScope::mapRange(Value value, ResourceRange range) {
 }
 
 void AllocationScope::mapMember(Value member, const ResourceRange &classRange) {
-  if (ranges.count(member))
+  if (isMapped(member))
     return;
-  ResourceSubviewOp subviewOp = ResourceSubviewOp::findSubviewOp(member);
-  if (!subviewOp) {
+  if (ResourceSubviewOp subviewOp = ResourceSubviewOp::findSubviewOp(member))
+    views[member] = subviewOp;
+  else
     ranges[member] = classRange;
-    return;
-  }
-  // The reference maps a viewed member to the subview's own source, which is
-  // right when the source is a capture; a source living in allocated storage
-  // (a local transient) is resolved through its range instead.
-  Value source = subviewOp.getSource();
-  if (!ranges.count(source) && aliases.contains(source) &&
-      aliases.isEquivalent(source, member))
-    mapMember(source, classRange);
-  std::optional<ResourceRange> sourceRange = lookupRange(source);
-  if (sourceRange && sourceRange->resource && sourceRange->resource != source) {
-    ranges[member] = {sourceRange->resource, sourceRange->resourceSize,
-                      add(subviewOp.getLoc(), sourceRange->offset,
-                          subviewOp.getSourceOffset()),
-                      subviewOp.getResultSize()};
-    return;
-  }
-  ranges[member] = {source, subviewOp.getSourceSize(),
-                    subviewOp.getSourceOffset(), subviewOp.getResultSize()};
 }
 
 //===----------------------------------------------------------------------===//

@@ -49,8 +49,12 @@ public:
   /// viewed through a `stream.resource.subview` map to the subview's range.
   void mapRange(mlir::Value value, ResourceRange range);
 
-  bool isMapped(mlir::Value value) const { return ranges.count(value); }
-  std::optional<ResourceRange> lookupRange(mlir::Value value) const;
+  bool isMapped(mlir::Value value) const {
+    return ranges.count(value) || views.count(value);
+  }
+  /// The range of `value`; ranges of members viewed through a subview are
+  /// resolved (and memoized) on first lookup.
+  std::optional<ResourceRange> lookupRange(mlir::Value value);
 
   /// Every member of `value`'s alias class (including `value`).
   llvm::SmallVector<mlir::Value> getAliases(mlir::Value value) const;
@@ -68,6 +72,8 @@ private:
   ValueAliasSets &aliases;
   mlir::Value zero;
   llvm::DenseMap<mlir::Value, ResourceRange> ranges;
+  /// Members mapped through a `stream.resource.subview`, not yet resolved.
+  llvm::DenseMap<mlir::Value, mlir::Operation *> views;
   llvm::DenseSet<mlir::Operation *> extractedConstants;
 };
 
