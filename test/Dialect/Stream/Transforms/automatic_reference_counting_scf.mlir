@@ -305,8 +305,9 @@ util.func public @deep_nesting(%cond: i1, %size: index, %n: index, %t0: !stream.
 util.func private @consume(%r: !stream.resource<transient>)
 // CHECK-LABEL: @nested_call
 util.func public @nested_call(%cond: i1, %size: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  // CHECK: stream.resource.alloca
   %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
-  // CHECK: %[[R2:.+]], %[[RT2:.+]] = stream.resource.alloca
+  // CHECK-NEXT: %[[R2:.+]], %[[RT2:.+]] = stream.resource.alloca
   // CHECK-NEXT: stream.resource.dealloca origin await(%[[RT2]]) => %[[R2]]
   // CHECK-NOT: stream.resource.dealloca
   %r2, %rt2 = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
