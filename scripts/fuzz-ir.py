@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Mutation fuzzer for the stream dialect's parsers, verifiers, folders and patterns.
+"""Mutation fuzzer for Sluice's parsers, verifiers, folders, patterns and passes.
 
-Takes every `test/Dialect/Stream/IR/*.mlir` split (`// -----`), applies random textual mutations
-(token delete/duplicate/swap, dropped operands, type swaps, size-list count changes, removed `{%size}`
-braces, swapped/emptied regions, undefined symbols, missing terminators, odd integer literals, SSA
-use swaps) and runs `sluice-opt --split-input-file --verify-each` (mode `verify`) and the same plus
-`--canonicalize` (mode `canon`) on each mutant with a timeout.
+Takes every split (`// -----`) of the seed tests of a mode (by default every dialect's tests,
+`test/Dialect/**/*.mlir`), applies random textual mutations (token delete/duplicate/swap, dropped
+operands, type swaps, size-list count changes, removed `{%size}` braces, swapped/emptied regions,
+undefined symbols, missing terminators, odd integer literals, SSA use swaps) and runs
+`sluice-opt --split-input-file <the mode's flags>` on each mutant with a timeout. The modes are the
+table `MODES` below: a pass gets a mode by adding one line (its flags and its seed globs).
 
 A mutant is a *finding* when sluice-opt dies by a signal, reports an ASan/UBSan error, an LLVM/MLIR
 assertion or UNREACHABLE, prints a stack dump, or hangs. Parse and verify errors are fine.
@@ -21,7 +22,8 @@ prebuilt libMLIR allocates from the same allocator without unpoisoning, a false 
 
 Usage:
   scripts/fuzz-ir.py [--opt build-dev/bin/sluice-opt] [--seconds 600] [--seed N] [--out /tmp/fuzz-ir]
-                     [--modes verify,canon] [--batch 25] [--timeout 20]
+                     [--modes verify,canon] [--tests GLOB[,GLOB...]] [--batch 25] [--timeout 20]
+  scripts/fuzz-ir.py --list-modes
 """
 import argparse
 import glob
@@ -35,9 +37,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# Seed globs (relative to the source root) shared by the modes below.
+ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
+
+# mode -> (sluice-opt flags, seed test globs). `--split-input-file` is always added. One line per mode:
+# a pass adds e.g. `"elide-timepoints": (["--verify-each", "--iree-stream-elide-timepoints"],
+# ("test/Dialect/Stream/Transforms/elide_timepoints*.mlir",) + ALL_DIALECT_TESTS),`.
 MODES = {
-    "verify": ["--split-input-file", "--verify-each"],
-    "canon": ["--split-input-file", "--verify-each", "--canonicalize"],
+    "verify": (["--verify-each"], ALL_DIALECT_TESTS),
+    "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
 }
 
 CRASH_PATTERNS = [
@@ -52,15 +60,19 @@ CRASH_PATTERNS = [
 ]
 
 REPLACEMENT_TYPES = [
-    "index", "i32", "i64", "i1", "f32", "tensor<?xf32>", "tensor<4xi32>",
+    "index", "i32", "i64", "i1", "i8", "f16", "f32", "tensor<?xf32>", "tensor<4xi32>", "tensor<?x?xf32>",
+    "tensor<f32>", "memref<4xf32>",
     "!stream.resource<*>", "!stream.resource<transient>", "!stream.resource<external>",
     "!stream.resource<constant>", "!stream.resource<staging>", "!stream.resource<variable>",
     "!stream.timepoint", "!stream.binding", "!stream.file", "!stream.channel",
+    "!hal.buffer", "!hal.buffer_view", "!hal.fence", "!hal.device", "!util.buffer", "!util.list<?>",
+    "!util.ptr<i32>", "!flow.channel", "!iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>",
 ]
 ODD_INTS = ["0", "-1", "1", "2", "7", "-9223372036854775808", "9223372036854775807",
             "18446744073709551615", "4294967296", "100000000000"]
 TERMINATORS = re.compile(r"^\s*(stream\.yield|stream\.return|util\.return|scf\.yield|stream\.cmd\.execute|"
-                         r"stream\.executable\.end|func\.return|return)\b")
+                         r"stream\.executable\.end|func\.return|return|flow\.return|hal\.return|"
+                         r"cf\.br|cf\.cond_br|cf\.switch|util\.unreachable|scf\.condition)\b")
 
 TOKEN_RE = re.compile(r"""
     (?P<str>"(?:[^"\\]|\\.)*")
@@ -364,7 +376,8 @@ def run(opt, mode, text, timeout):
     env.setdefault("ASAN_OPTIONS", "detect_leaks=0:allow_user_poisoning=0:abort_on_error=1:symbolize=1")
     env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
     try:
-        p = subprocess.run([opt] + MODES[mode] + [path], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        p = subprocess.run([opt, "--split-input-file"] + MODES[mode][0] + [path], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE,
                            timeout=timeout, env=env)
         log = p.stderr.decode(errors="replace")
         crashed = p.returncode < 0 or any(pat.search(log) for pat in CRASH_PATTERNS)
@@ -378,12 +391,15 @@ def run(opt, mode, text, timeout):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opt", default=os.path.join(ROOT, "build-dev", "bin", "sluice-opt"))
-    ap.add_argument("--tests", default=os.path.join(ROOT, "test", "Dialect", "Stream", "IR", "*.mlir"))
+    ap.add_argument("--tests", default=None,
+                    help="comma-separated seed globs (relative to the source root or absolute) replacing every "
+                         "mode's own seed globs")
     ap.add_argument("--seconds", type=float, default=600)
     ap.add_argument("--max-mutants", type=int, default=0, help="stop after this many mutants per mode (0: time only)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--out", default="/tmp/fuzz-ir")
     ap.add_argument("--modes", default="verify,canon")
+    ap.add_argument("--list-modes", action="store_true", help="print the modes with their flags and seeds")
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--generic", action=argparse.BooleanOptionalAction, default=True,
@@ -391,14 +407,34 @@ def main():
                          "custom parsers would reject first)")
     args = ap.parse_args()
 
+    if args.list_modes:
+        for mode, (flags, globs) in MODES.items():
+            print(f"{mode}: sluice-opt --split-input-file {' '.join(flags)}  seeds: {' '.join(globs)}")
+        return 0
     seed = args.seed if args.seed is not None else int(time.time())
     rng = random.Random(seed)
     os.makedirs(args.out, exist_ok=True)
-    chunks = [c for p in sorted(glob.glob(args.tests)) for c in split_chunks(p)]
-    if args.generic:
-        chunks += generic_seeds(args.opt, chunks)
     modes = args.modes.split(",")
-    print(f"seed={seed} splits={len(chunks)} modes={modes} opt={args.opt}", flush=True)
+    for mode in modes:
+        if mode not in MODES:
+            raise SystemExit(f"fuzz-ir: unknown mode '{mode}' (one of {', '.join(MODES)})")
+    # Seed splits per distinct glob set (modes usually share one).
+    seeds_by_globs = {}
+    mode_chunks = {}
+    for mode in modes:
+        globs = tuple(args.tests.split(",")) if args.tests else MODES[mode][1]
+        if globs not in seeds_by_globs:
+            paths = sorted({p for g in globs
+                            for p in glob.glob(g if os.path.isabs(g) else os.path.join(ROOT, g), recursive=True)})
+            chunks = [c for p in paths for c in split_chunks(p)]
+            if args.generic:
+                chunks += generic_seeds(args.opt, chunks)
+            if not chunks:
+                raise SystemExit(f"fuzz-ir: no seed splits match {', '.join(globs)}")
+            seeds_by_globs[globs] = chunks
+        mode_chunks[mode] = seeds_by_globs[globs]
+    print(f"seed={seed} splits={ {m: len(c) for m, c in mode_chunks.items()} } modes={modes} opt={args.opt}",
+          flush=True)
 
     counts = {m: 0 for m in modes}
     seen = {}
@@ -407,14 +443,14 @@ def main():
     while time.time() < deadline:
         if args.max_mutants and all(counts[m] >= args.max_mutants for m in modes):
             break
-        batch = []
-        for _ in range(args.batch):
-            src, chunk = rng.choice(chunks)
-            text, names = mutate(chunk, rng)
-            if "array<index" in text:  # known upstream parser crash, see m_change_type
-                continue
-            batch.append((src, names, text))
         for mode in modes:
+            batch = []
+            for _ in range(args.batch):
+                src, chunk = rng.choice(mode_chunks[mode])
+                text, names = mutate(chunk, rng)
+                if "array<index" in text:  # known upstream parser crash, see m_change_type
+                    continue
+                batch.append((src, names, text))
             counts[mode] += len(batch)
             crashed, log, _ = run(args.opt, mode, "\n// -----\n".join(b[2] for b in batch), args.timeout * 2)
             if not crashed:

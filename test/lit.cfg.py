@@ -16,6 +16,8 @@ path = os.pathsep.join([config.sluice_tools_dir, config.llvm_tools_dir, config.e
 config.environment["PATH"] = path
 
 config.substitutions.append(("%testdata", config.sluice_testdata_dir))
+# The source tree, for tests of scripts under bench/ and scripts/.
+config.substitutions.append(("%sluice_src", config.sluice_src_root))
 # The interpreter running lit, for Python-driven checks.
 import sys
 config.substitutions.append(("%python", sys.executable))

@@ -1,0 +1,1052 @@
+#!/usr/bin/env python3
+"""Generates MLIR programs of a given size and shape for pass benchmarks and tests.
+
+    gen-program.py --level LEVEL --shape SHAPE --ops N [--seed K] [--set key=value ...] [-o FILE]
+    gen-program.py --list
+
+Every output parses and verifies with `sluice-opt`. The program has about N operations (every op counts,
+ops inside regions and terminators included; block labels and closing braces do not); the exact count is
+written in the first line, `// gen-program: level=... shape=... ops=<count> ...`, which
+`run-pass-bench.py` reads.
+
+Design. A *level* is a class that knows how to spell a small set of primitives in one phase of the
+compiler (`compute`: a dispatch on some inputs, `step`: one op of a long chain, `transfer` between
+devices, `host_sync`: read a scalar back on the host and feed it to the next dispatch, `param`/`params`:
+parameter loads and gathers, `payload`: the per-block work of the control-flow shapes). A *shape* is one
+function written against those primitives, so every shape exists at every level that implements the
+primitives it uses. Adding a shape: write `@shape("name") def name(e, L): ...`. Adding a level: subclass
+`Level` and register it with `@level("name")`. Shape knobs come from `--set key=value` (`e.opt(...)`).
+
+Levels:
+  flow        util.func with hal.tensor.import/export, flow.dispatch and flow.tensor.* ops, util.global
+              (state and #flow.parameter.named parameters): the input of --iree-stream-conversion
+  async       stream.async.* ops in util.func, no execute regions: the input of the async-phase passes
+              (copy-on-write, elide-async-copies, refine-usage, schedule-execution, ...)
+  async-exec  the same work inside stream.async.execute regions chained by timepoints, with awaits and
+              stream.async.parameter.* ops: the input of schedule-concurrency, the timepoint passes and
+              schedule-allocation
+  cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
+              stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+
+Shapes (knobs in brackets):
+  chain        a long dependency chain of mixed ops
+  fanout       a source fanned out to `width` consumers joined by one dispatch, repeated  [width=16]
+  multidevice  two interleaved chains on #hal.device.affinity<@device_a>/<@device_b> exchanging values
+               by transfers every `every` steps  [every=4]
+  hostsync     a chain where every `every` steps a scalar is read back on the host  [every=1]
+  params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
+               gather of `group` parameters  [group=8 gather=2]
+  cfchain      a chain of blocks each doing `payload` on the value carried in and ending in
+               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24)  [payload=await|barrier|compute]
+  scfif        nests of `scf.if` `depth` deep, each level yielding a value  [depth=32 payload=...]
+  scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
+  switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
+               [width=as many as fit form=cf payload=...]
+Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
+(util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
+`compute` elsewhere.
+"""
+import argparse
+import random
+import sys
+
+LEVELS = {}
+SHAPES = {}
+
+
+def level(name):
+    def register(cls):
+        cls.name = name
+        LEVELS[name] = cls
+        return cls
+    return register
+
+
+def shape(name):
+    def register(fn):
+        SHAPES[name] = fn
+        return fn
+    return register
+
+
+class Unsupported(Exception):
+    """A level cannot spell a primitive a shape needs."""
+
+
+class Val:
+    """A program value: one or more SSA names with their types, plus level-private attributes."""
+
+    def __init__(self, names, types, **attrs):
+        self.names = list(names)
+        self.types = list(types)
+        self.attrs = attrs
+
+    def uses(self):
+        return ", ".join(self.names)
+
+    def type_list(self):
+        return ", ".join(self.types)
+
+    def branch_operands(self):
+        """`(%a, %b : T0, T1)` as a successor operand list."""
+        return f"({self.uses()} : {self.type_list()})"
+
+
+class Emitter:
+    """Accumulates module-level ops, one function body and trailing module ops, counting ops."""
+
+    def __init__(self, rng, options, target):
+        self.rng = rng
+        self.options = options
+        self.used_options = set()
+        self.target = target
+        self.head = []       # module-level ops before the function
+        self.body = []       # the function
+        self.tail = []       # module-level ops after the function (executables)
+        self.count = 0
+        self.ids = {}
+        self.indent = 1
+        self.exports = {}    # export name -> number of workload operands (levels fill the executable)
+
+    # --- options -------------------------------------------------------------------------------------
+    def opt(self, key, default):
+        self.used_options.add(key)
+        if key not in self.options:
+            return default
+        value = self.options[key]
+        return type(default)(value) if not isinstance(default, str) else value
+
+    # --- names ---------------------------------------------------------------------------------------
+    def fresh(self, prefix="v"):
+        n = self.ids.get(prefix, 0)
+        self.ids[prefix] = n + 1
+        return f"%{prefix}{n}"
+
+    def label(self, prefix="bb"):
+        n = self.ids.get("^" + prefix, 0)
+        self.ids["^" + prefix] = n + 1
+        return f"^{prefix}{n}"
+
+    # --- text ----------------------------------------------------------------------------------------
+    def op(self, text):
+        """One op (may open a region with a trailing `{`)."""
+        self.body.append("  " * self.indent + text)
+        self.count += 1
+
+    def raw(self, text, dedent=0):
+        """Text that is not an op: closing braces, `} else {`, rows of a custom op."""
+        self.body.append("  " * (self.indent - dedent) + text)
+
+    def module_op(self, text, tail=False):
+        (self.tail if tail else self.head).append(text)
+        self.count += 1
+
+    def block(self, label, val=None):
+        """Starts block `label` whose arguments mirror `val`; returns the Val of the arguments."""
+        if val is None:
+            self.body.append("  " * (self.indent - 1) + f"{label}:")
+            return None
+        names = [self.fresh("a") for _ in val.names]
+        args = ", ".join(f"{n}: {t}" for n, t in zip(names, val.types))
+        self.body.append("  " * (self.indent - 1) + f"{label}({args}):")
+        return Val(names, val.types, **val.attrs)
+
+    def region(self):
+        emitter = self
+
+        class Region:
+            def __enter__(self):
+                emitter.indent += 1
+
+            def __exit__(self, *exc):
+                emitter.indent -= 1
+        return Region()
+
+    def remaining(self):
+        return self.target - self.count
+
+    def text(self, header):
+        return "\n".join([header] + self.head + self.body + self.tail) + "\n"
+
+
+# =====================================================================================================
+# Levels
+# =====================================================================================================
+
+class Level:
+    """Spells the primitives shapes use. Methods a level cannot support raise Unsupported."""
+    default_payload = "compute"
+    # Ops end_func emits (so shapes can stop early enough to land near the requested count).
+    epilogue_ops = 2
+
+    def __init__(self, e):
+        self.e = e
+
+    def begin_func(self):
+        """Emits the function header, constants and inputs; returns the list of input Vals (>= 2)."""
+        raise NotImplementedError
+
+    def end_func(self, results):
+        raise NotImplementedError
+
+    def finish(self):
+        """Module-level ops emitted after the function (executables with the exports used)."""
+
+    def compute(self, inputs, device=None, scalars=()):
+        raise Unsupported("compute")
+
+    def step(self, v):
+        """One op (or a few) of a long chain; defaults to a one-input dispatch."""
+        return self.compute([v])
+
+    def transfer(self, v, src, dst):
+        raise Unsupported("transfer")
+
+    def host_sync(self, v):
+        raise Unsupported("host_sync")
+
+    def param(self, i):
+        raise Unsupported("param")
+
+    def params(self, first, count):
+        """Loads `count` parameters at once (a gather where the level has one)."""
+        return [self.param(first + k) for k in range(count)]
+
+    def payload(self, v, kind):
+        if kind == "compute":
+            return self.step(v)
+        if kind == "barrier":
+            names = [self.e.fresh("b") for _ in v.names]
+            self.e.op(f"{', '.join(names)} = util.optimization_barrier {v.uses()} : {v.type_list()}")
+            return Val(names, v.types, **v.attrs)
+        raise Unsupported(f"payload={kind}")
+
+    def cond(self):
+        return "%cond"
+
+    def flag(self):
+        return "%flag"
+
+
+DEVICES = {"a": "#hal.device.affinity<@device_a>", "b": "#hal.device.affinity<@device_b>"}
+
+
+def device_globals(e):
+    e.module_op("util.global private @device_a : !hal.device")
+    e.module_op("util.global private @device_b : !hal.device")
+
+
+@level("flow")
+class FlowLevel(Level):
+    T = "tensor<64xf32>"
+
+    def begin_func(self):
+        e = self.e
+        device_globals(e)
+        e.module_op(f"util.global private mutable @state : {self.T}")
+        e.body.append("util.func public @main(%view0: !hal.buffer_view, %view1: !hal.buffer_view, "
+                      "%cond: i1, %flag: i32) -> !hal.buffer_view {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c32", "32 : index"), ("%c64", "64 : index")]:
+            e.op(f"{name} = arith.constant {value}")
+        a, b = e.fresh(), e.fresh()
+        e.op(f'{a} = hal.tensor.import %view0 "input0" : !hal.buffer_view -> {self.T}')
+        e.op(f'{b} = hal.tensor.import on({DEVICES["a"]}) %view1 "input1" : !hal.buffer_view -> {self.T}')
+        s = e.fresh()
+        e.op(f"{s} = util.global.load @state : {self.T}")
+        return [Val([a], [self.T]), Val([b], [self.T]), Val([s], [self.T])]
+
+    def end_func(self, results):
+        e = self.e
+        v = results[0]
+        for other in results[1:]:
+            v = self.compute([v, other])
+        e.op(f"util.global.store {v.names[0]}, @state : {self.T}")
+        out = e.fresh("out")
+        e.op(f'{out} = hal.tensor.export {v.names[0]} "output" : {self.T} -> !hal.buffer_view')
+        e.op(f"util.return {out} : !hal.buffer_view")
+        e.body.append("}")
+
+    def finish(self):
+        e = self.e
+        lines = ["flow.executable private @ex {"]
+        for name in sorted(e.exports):
+            lines += [f"  flow.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                      "    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%n)",
+                      "    flow.return %x, %y, %z : index, index, index",
+                      "  }"]
+        lines.append("}")
+        e.tail.append("\n".join(lines))
+        e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
+
+    def compute(self, inputs, device=None, scalars=()):
+        e = self.e
+        name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
+        e.exports[name] = 1
+        r = e.fresh()
+        operands = [v.names[0] for v in inputs] + [s for s, _ in scalars]
+        types = [self.T] * len(inputs) + [t for _, t in scalars]
+        attrs = f" {{stream.affinity = {DEVICES[device]}}}" if device else ""
+        e.op(f"{r} = flow.dispatch @ex::@{name}[%c64]({', '.join(operands)}){attrs} : "
+             f"({', '.join(types)}) -> {self.T}")
+        return Val([r], [self.T])
+
+    def step(self, v):
+        e = self.e
+        x = v.names[0]
+        k = e.rng.random()
+        if k < 0.7:
+            return self.compute([v])
+        r = e.fresh()
+        if k < 0.8:
+            m = e.fresh()
+            e.op(f"{m} = flow.tensor.reshape {x} : {self.T} -> tensor<8x8xf32>")
+            e.op(f"{r} = flow.tensor.reshape {m} : tensor<8x8xf32> -> {self.T}")
+        elif k < 0.9:
+            s = e.fresh()
+            e.op(f"{s} = flow.tensor.slice {x}[%c0 for %c32] : {self.T} -> tensor<32xf32>")
+            e.op(f"{r} = flow.tensor.update {s}, {x}[%c32] : tensor<32xf32> -> {x} as {self.T}")
+        else:
+            e.op(f"{r} = flow.tensor.clone {x} : {self.T}")
+        return Val([r], [self.T])
+
+    def transfer(self, v, src, dst):
+        r = self.e.fresh()
+        self.e.op(f"{r} = flow.tensor.transfer {v.names[0]} : {self.T} to {DEVICES[dst]}")
+        return Val([r], [self.T])
+
+    def host_sync(self, v):
+        e = self.e
+        s = e.fresh("s")
+        e.op(f"{s} = flow.tensor.load {v.names[0]}[%c0] : {self.T}")
+        return self.compute([v], scalars=[(s, "f32")])
+
+    def param(self, i):
+        e = self.e
+        e.module_op(f'util.global private @param{i} = #flow.parameter.named<"model"::"param{i}"> : {self.T}')
+        r = e.fresh("p")
+        e.op(f"{r} = util.global.load @param{i} : {self.T}")
+        return Val([r], [self.T])
+
+
+@level("async")
+class AsyncLevel(Level):
+    R = "!stream.resource<*>"
+    default_payload = "await"
+    epilogue_ops = 2
+
+    def sized(self, t="!stream.resource<*>", size="%c256"):
+        return f"{t}{{{size}}}"
+
+    def begin_func(self):
+        e = self.e
+        device_globals(e)
+        e.body.append("util.func public @main(%arg0: !stream.resource<external>, %arg1: !stream.resource<external>, "
+                      "%tp: !stream.timepoint, %cond: i1, %flag: i32) -> !stream.resource<external> {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c128", "128 : index"),
+                            ("%c256", "256 : index"), ("%c0_i64", "0 : i64"), ("%pattern", "0 : i32")]:
+            e.op(f"{name} = arith.constant {value}")
+        e.op('%scope = util.buffer.constant : !util.buffer = "model"')
+        ins = []
+        for arg in ("%arg0", "%arg1"):
+            r = e.fresh()
+            e.op(f"{r} = stream.async.transfer {arg} : {self.sized('!stream.resource<external>')} -> "
+                 f"{self.sized()}")
+            ins.append(self.wrap(r, "%tp"))
+        return ins
+
+    def wrap(self, resource, timepoint, rtype=None):
+        return Val([resource], [rtype or self.R])
+
+    def end_func(self, results):
+        e = self.e
+        v = results[0]
+        for other in results[1:]:
+            v = self.compute([v, other])
+        v = self.ready(v)
+        out = e.fresh("out")
+        e.op(f"{out} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} -> "
+             f"{self.sized('!stream.resource<external>')}")
+        e.op(f"util.return {out} : !stream.resource<external>")
+        e.body.append("}")
+
+    def ready(self, v):
+        """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
+        return v
+
+    def finish(self):
+        e = self.e
+        lines = ["stream.executable private @ex {"]
+        for name in sorted(e.exports):
+            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                      "    %c1 = arith.constant 1 : index",
+                      "    stream.return %n, %c1, %c1 : index, index, index",
+                      "  }"]
+        lines.append("}")
+        e.tail.append("\n".join(lines))
+        e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
+
+    def dispatch(self, operands, device, scalars):
+        """The text of a stream.async.dispatch over (name, type) resource operands; returns (result, text)."""
+        e = self.e
+        name = f"d{len(operands)}" + (f"s{len(scalars)}" if scalars else "")
+        e.exports[name] = 1
+        r = e.fresh()
+        on = f"on({DEVICES[device]}) " if device else ""
+        args = [f"{n}[%c0 to %c256 for %c256]" for n, _ in operands] + [s for s, _ in scalars]
+        types = [self.sized(t) for _, t in operands] + [t for _, t in scalars]
+        return r, (f"{r} = stream.async.dispatch {on}@ex::@{name}[%c64]({', '.join(args)}) : "
+                   f"({', '.join(types)}) -> {self.sized()}")
+
+    def compute(self, inputs, device=None, scalars=()):
+        r, text = self.dispatch([(v.names[0], v.types[0]) for v in inputs], device, scalars)
+        self.e.op(text)
+        return Val([r], [self.R])
+
+    def step(self, v):
+        e = self.e
+        x = v.names[0]
+        k = e.rng.random()
+        if k < 0.6 or v.types[0] != self.R:
+            return self.compute([v])
+        r = e.fresh()
+        if k < 0.7:
+            e.op(f"{r} = stream.async.clone {x} : {self.sized()} -> {self.sized()}")
+        elif k < 0.8:
+            s = e.fresh()
+            e.op(f"{s} = stream.async.slice {x}[%c0 to %c128] : {self.sized()} -> {self.sized(size='%c128')}")
+            e.op(f"{r} = stream.async.update {s}, {x}[%c128 to %c256] : {self.sized(size='%c128')} -> "
+                 f"{x} as {self.sized()}")
+        elif k < 0.9:
+            e.op(f"{r} = stream.async.fill %pattern, {x}[%c0 to %c128 for %c128] : i32 -> {x} as {self.sized()}")
+        else:
+            s = e.fresh()
+            e.op(f"{s} = stream.async.splat %pattern : i32 -> {self.sized()}")
+            e.op(f"{r} = stream.async.copy {x}[%c0 to %c128], {s}[%c128 to %c256], %c128 : "
+                 f"{self.sized()} -> {s} as {self.sized()}")
+        return Val([r], [self.R])
+
+    def transfer(self, v, src, dst):
+        r = self.e.fresh()
+        self.e.op(f"{r} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} from({DEVICES[src]}) -> "
+                  f"to({DEVICES[dst]}) {self.sized()}")
+        return Val([r], [self.R])
+
+    def host_sync(self, v):
+        e = self.e
+        st = e.fresh("stg")
+        e.op(f"{st} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} -> "
+             f"{self.sized('!stream.resource<staging>')}")
+        s = e.fresh("s")
+        e.op(f"{s} = stream.async.load {st}[%c0] : {self.sized('!stream.resource<staging>')} -> f32")
+        return self.compute([v], scalars=[(s, "f32")])
+
+    def key(self, i):
+        k = self.e.fresh("key")
+        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
+        return k
+
+    def param(self, i):
+        e = self.e
+        k = self.key(i)
+        p, t = e.fresh("p"), e.fresh("t")
+        e.op(f"{p}, {t} = stream.async.parameter.load %scope::{k}[%c0_i64] : "
+             f"{self.sized('!stream.resource<constant>')} => !stream.timepoint")
+        return self.loaded(p, t, "!stream.resource<constant>")
+
+    def loaded(self, resource, timepoint, rtype):
+        """The Val of a resource produced with a timepoint outside an execute region."""
+        e = self.e
+        a = e.fresh()
+        e.op(f"{a} = stream.timepoint.await {timepoint} => {resource} : {self.sized(rtype)}")
+        r = e.fresh()
+        e.op(f"{r} = stream.async.transfer {a} : {self.sized(rtype)} -> {self.sized()}")
+        return Val([r], [self.R])
+
+    def params(self, first, count):
+        e = self.e
+        keys = [self.key(first + k) for k in range(count)]
+        total = e.fresh("size")
+        e.op(f"{total} = arith.constant {256 * count} : index")
+        offsets = []
+        for k in range(count + 1):
+            o = e.fresh("off")
+            e.op(f"{o} = arith.constant {256 * k} : index")
+            offsets.append(o)
+        buf = e.fresh("buf")
+        e.op(f"{buf} = stream.async.alloca : !stream.resource<transient>{{{total}}}")
+        g, t = e.fresh("g"), e.fresh("t")
+        e.op(f"{g}, {t} = stream.async.parameter.gather {{")
+        rows = [f"%scope::{keys[k]}[%c0_i64] -> {buf}[{offsets[k]} to {offsets[k + 1]} for %c256] : "
+                f"!stream.resource<transient>{{{total}}}" for k in range(count)]
+        for k, row in enumerate(rows):
+            e.raw("  " + row + ("," if k + 1 < count else ""))
+        e.raw("} : !stream.resource<transient> => !stream.timepoint")
+        a = e.fresh()
+        e.op(f"{a} = stream.timepoint.await {t} => {g} : !stream.resource<transient>{{{total}}}")
+        out = []
+        for k in range(count):
+            s = e.fresh()
+            e.op(f"{s} = stream.async.slice {a}[{offsets[k]} to {offsets[k + 1]}] : "
+                 f"!stream.resource<transient>{{{total}}} -> !stream.resource<transient>{{%c256}}")
+            r = e.fresh()
+            e.op(f"{r} = stream.async.transfer {s} : !stream.resource<transient>{{%c256}} -> {self.sized()}")
+            out.append(Val([r], [self.R]))
+        return out
+
+    def payload(self, v, kind):
+        if kind == "await":
+            e = self.e
+            a = e.fresh("w")
+            e.op(f"{a} = stream.timepoint.await %tp => {v.names[0]} : {self.sized(v.types[0])}")
+            return Val([a] + v.names[1:], v.types, **v.attrs)
+        return super().payload(v, kind)
+
+
+@level("async-exec")
+class AsyncExecLevel(AsyncLevel):
+    """Values are (resource, timepoint) pairs; work runs in stream.async.execute regions."""
+    TP = "!stream.timepoint"
+    epilogue_ops = 3
+
+    def wrap(self, resource, timepoint, rtype=None):
+        return Val([resource, timepoint], [rtype or self.R, self.TP])
+
+    def ready(self, v):
+        a = self.e.fresh()
+        self.e.op(f"{a} = stream.timepoint.await {v.names[1]} => {v.names[0]} : {self.sized(v.types[0])}")
+        return Val([a], [v.types[0]])
+
+    def join(self, inputs):
+        tps = list(dict.fromkeys(v.names[1] for v in inputs))
+        if len(tps) == 1:
+            return tps[0]
+        j = self.e.fresh("j")
+        self.e.op(f"{j} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
+        return j
+
+    def execute(self, inputs, device, body, result_type=None):
+        """Emits a stream.async.execute capturing the resources of `inputs`; `body(captured)` emits the
+        region's ops and returns the yielded resource name. Returns the (resource, timepoint) Val."""
+        e = self.e
+        result_type = result_type or self.R
+        j = self.join(inputs)
+        captures = {}
+        for v in inputs:
+            captures.setdefault(v.names[0], (e.fresh("x"), v.types[0]))
+        with_list = ", ".join(f"{n} as {x}: {self.sized(t)}" for n, (x, t) in captures.items())
+        r, t = e.fresh(), e.fresh("t")
+        on = f"on({DEVICES[device]}) " if device else ""
+        e.op(f"{r}, {t} = stream.async.execute {on}await({j}) => with({with_list}) -> "
+             f"{self.sized(result_type)} {{")
+        with e.region():
+            y = body({n: x for n, (x, _) in captures.items()})
+            e.op(f"stream.yield {y} : {self.sized(result_type)}")
+        e.raw("} => !stream.timepoint")
+        return Val([r, t], [result_type, self.TP])
+
+    def compute(self, inputs, device=None, scalars=()):
+        def body(cap):
+            r, text = self.dispatch([(cap[v.names[0]], v.types[0]) for v in inputs], None, scalars)
+            self.e.op(text)
+            return r
+        return self.execute(inputs, device, body)
+
+    def step(self, v):
+        e = self.e
+        if e.rng.random() < 0.7 or v.types[0] != self.R:
+            return self.compute([v])
+
+        def body(cap):
+            x = cap[v.names[0]]
+            r = e.fresh()
+            e.op(f"{r} = stream.async.fill %pattern, {x}[%c0 to %c128 for %c128] : i32 -> {x} as {self.sized()}")
+            return r
+        return self.execute([v], None, body)
+
+    def transfer(self, v, src, dst):
+        def body(cap):
+            r = self.e.fresh()
+            self.e.op(f"{r} = stream.async.transfer {cap[v.names[0]]} : {self.sized(v.types[0])} "
+                      f"from({DEVICES[src]}) -> to({DEVICES[dst]}) {self.sized()}")
+            return r
+        return self.execute([v], src, body)
+
+    def host_sync(self, v):
+        e = self.e
+        stg = "!stream.resource<staging>"
+
+        def body(cap):
+            r = e.fresh("stg")
+            e.op(f"{r} = stream.async.transfer {cap[v.names[0]]} : {self.sized(v.types[0])} -> {self.sized(stg)}")
+            return r
+        st = self.execute([v], None, body, result_type=stg)
+        a = e.fresh()
+        e.op(f"{a} = stream.timepoint.await {st.names[1]} => {st.names[0]} : {self.sized(stg)}")
+        s = e.fresh("s")
+        e.op(f"{s} = stream.async.load {a}[%c0] : {self.sized(stg)} -> f32")
+        return self.compute([v], scalars=[(s, "f32")])
+
+    def loaded(self, resource, timepoint, rtype):
+        return Val([resource, timepoint], [rtype, self.TP])
+
+    def params(self, first, count):
+        return [self.param(first + k) for k in range(count)]
+
+    def payload(self, v, kind):
+        if kind == "await":
+            e = self.e
+            a = e.fresh("w")
+            e.op(f"{a} = stream.timepoint.await {v.names[1]} => {v.names[0]} : {self.sized(v.types[0])}")
+            return Val([a, v.names[1]], v.types)
+        return Level.payload(self, v, kind)
+
+
+@level("cmd")
+class CmdLevel(Level):
+    """Values are timepoints of writes into slots of function-argument buffers."""
+    SLOTS = 16
+    BUF = "!stream.resource<external>"
+    epilogue_ops = 2
+
+    def begin_func(self):
+        e = self.e
+        device_globals(e)
+        e.body.append(f"util.func public @main(%buf_a: {self.BUF}, %buf_b: {self.BUF}, "
+                      "%stg: !stream.resource<staging>, %tp: !stream.timepoint, %cond: i1, %flag: i32) "
+                      "-> !stream.timepoint {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c256", "256 : index"),
+                            ("%size", f"{256 * self.SLOTS} : index"), ("%c0_i64", "0 : i64"),
+                            ("%pattern", "0 : i32")]:
+            e.op(f"{name} = arith.constant {value}")
+        for k in range(self.SLOTS):
+            e.op(f"%o{k} = arith.constant {256 * k} : index")
+        e.op('%scope = util.buffer.constant : !util.buffer = "model"')
+        self.next_slot = 2
+        return [Val(["%tp"], ["!stream.timepoint"], buf="%buf_a", slot=0, type=self.BUF, size="%size"),
+                Val(["%tp"], ["!stream.timepoint"], buf="%buf_a", slot=1, type=self.BUF, size="%size")]
+
+    def end_func(self, results):
+        e = self.e
+        tps = list(dict.fromkeys(v.names[0] for v in results))
+        t = tps[0]
+        if len(tps) > 1:
+            t = e.fresh("j")
+            e.op(f"{t} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
+        e.op(f"util.return {t} : !stream.timepoint")
+        e.body.append("}")
+
+    def finish(self):
+        AsyncLevel.finish(self)
+
+    def slot(self):
+        s = self.next_slot
+        self.next_slot = (self.next_slot + 1) % self.SLOTS
+        return s
+
+    def offset(self, v):
+        return f"%o{v.attrs['slot']}" if v.attrs.get("slot") is not None else "%c0"
+
+    def execute(self, inputs, device, body, out_buf="%buf_a"):
+        """A stream.cmd.execute awaiting the inputs' timepoints and capturing their buffers and `out_buf`;
+        `body(cap)` emits the commands given buffer name -> captured name."""
+        e = self.e
+        tps = list(dict.fromkeys(v.names[0] for v in inputs))
+        j = tps[0] if tps else None
+        if len(tps) > 1:
+            j = e.fresh("j")
+            e.op(f"{j} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
+        bufs = {}
+        for v in inputs:
+            bufs.setdefault(v.attrs["buf"], (e.fresh("x"), v.attrs["type"], v.attrs["size"]))
+        bufs.setdefault(out_buf, (e.fresh("x"), self.BUF, "%size"))
+        with_list = ", ".join(f"{b} as {x}: {t}{{{s}}}" for b, (x, t, s) in bufs.items())
+        t = e.fresh("t")
+        on = f"on({DEVICES[device]}) " if device else ""
+        wait = f"await({j}) => " if j else ""
+        e.op(f"{t} = stream.cmd.execute {on}{wait}with({with_list}) {{")
+        with e.region():
+            body({b: (x, ty, s) for b, (x, ty, s) in bufs.items()})
+            e.op("stream.yield")
+        e.raw("} => !stream.timepoint")
+        slot = self.slot()
+        return Val([t], ["!stream.timepoint"], buf=out_buf, slot=slot, type=self.BUF, size="%size"), slot
+
+    def compute(self, inputs, device=None, scalars=()):
+        e = self.e
+        name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
+        e.exports[name] = 1
+        out_slot = self.next_slot
+
+        def body(cap):
+            operands = ""
+            if scalars:
+                operands = f"({', '.join(s for s, _ in scalars)} : {', '.join(t for _, t in scalars)})"
+            e.op(f"stream.cmd.dispatch @ex::@{name}[%c64]{operands} {{")
+            rows = []
+            for v in inputs:
+                x, t, s = cap[v.attrs["buf"]]
+                rows.append(f"ro {x}[{self.offset(v)} for %c256] : {t}{{{s}}}")
+            x, t, s = cap["%buf_a"]
+            rows.append(f"wo {x}[%o{out_slot} for %c256] : {t}{{{s}}}")
+            for k, row in enumerate(rows):
+                e.raw("  " + row + ("," if k + 1 < len(rows) else ""))
+            e.raw("}")
+        return self.execute(inputs, device, body)[0]
+
+    def step(self, v):
+        e = self.e
+        k = e.rng.random()
+        if k < 0.7:
+            return self.compute([v])
+        out_slot = self.next_slot
+
+        def body(cap):
+            x, t, s = cap[v.attrs["buf"]]
+            o, ot, os_ = cap["%buf_a"]
+            if k < 0.85:
+                e.op(f"stream.cmd.copy {x}[{self.offset(v)}], {o}[%o{out_slot}], %c256 : {t}{{{s}}} -> {ot}{{{os_}}}")
+            else:
+                e.op(f"stream.cmd.fill %pattern, {o}[%o{out_slot} for %c256] : i32 -> {ot}{{{os_}}}")
+        return self.execute([v], None, body)[0]
+
+    def transfer(self, v, src, dst):
+        e = self.e
+        out_buf = "%buf_b" if dst == "b" else "%buf_a"
+        out_slot = self.next_slot
+
+        def body(cap):
+            x, t, s = cap[v.attrs["buf"]]
+            o, ot, os_ = cap[out_buf]
+            e.op(f"stream.cmd.copy {x}[{self.offset(v)}], {o}[%o{out_slot}], %c256 : {t}{{{s}}} -> {ot}{{{os_}}}")
+        return self.execute([v], dst, body, out_buf=out_buf)[0]
+
+    def host_sync(self, v):
+        e = self.e
+        t = e.fresh("t")
+        e.op(f"{t} = stream.cmd.execute await({v.names[0]}) => with({v.attrs['buf']} as %src: "
+             f"{v.attrs['type']}{{{v.attrs['size']}}}, %stg as %dst: !stream.resource<staging>{{%size}}) {{")
+        with e.region():
+            e.op(f"stream.cmd.copy %src[{self.offset(v)}], %dst[%c0], %c256 : {v.attrs['type']}{{{v.attrs['size']}}} "
+                 "-> !stream.resource<staging>{%size}")
+            e.op("stream.yield")
+        e.raw("} => !stream.timepoint")
+        a = e.fresh("stg")
+        e.op(f"{a} = stream.timepoint.await {t} => %stg : !stream.resource<staging>{{%size}}")
+        s = e.fresh("s")
+        e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> f32")
+        return self.compute([v], scalars=[(s, "f32")])
+
+    def key(self, i):
+        k = self.e.fresh("key")
+        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
+        return k
+
+    def param(self, i):
+        e = self.e
+        k = self.key(i)
+        p, t = e.fresh("p"), e.fresh("t")
+        e.op(f"{p}, {t} = stream.cmd.parameter.load {{")
+        e.raw(f"  %scope::{k}[%c0_i64] : !stream.resource<constant>{{%c256}}")
+        e.raw("} => !stream.timepoint")
+        return Val([t], ["!stream.timepoint"], buf=p, slot=None, type="!stream.resource<constant>", size="%c256")
+
+    def params(self, first, count):
+        e = self.e
+        keys = [self.key(first + k) for k in range(count)]
+        slots = [self.slot() for _ in range(count)]
+        t = e.fresh("t")
+        e.op(f"{t} = stream.cmd.parameter.gather {{")
+        for k in range(count):
+            e.raw(f"  %scope::{keys[k]}[%c0_i64] -> %buf_b[%o{slots[k]} for %c256] : {self.BUF}{{%size}}" +
+                  ("," if k + 1 < count else ""))
+        e.raw("} => !stream.timepoint")
+        return [Val([t], ["!stream.timepoint"], buf="%buf_b", slot=s, type=self.BUF, size="%size") for s in slots]
+
+    def payload(self, v, kind):
+        if kind == "await":
+            e = self.e
+            a = e.fresh("w")
+            e.op(f"{a} = stream.timepoint.await {v.names[0]} => {v.attrs['buf']} : "
+                 f"{v.attrs['type']}{{{v.attrs['size']}}}")
+            # The awaited resource is consumed by a host read so the await is not dead.
+            s = e.fresh("s")
+            e.op(f"{s} = stream.resource.size {a} : {v.attrs['type']}")
+            return v
+        return super().payload(v, kind)
+
+
+# =====================================================================================================
+# Shapes
+# =====================================================================================================
+
+def room(e, L, per_iteration):
+    """Whether another iteration of about `per_iteration` ops still fits under the target."""
+    return e.count + per_iteration + L.epilogue_ops <= e.target
+
+
+@shape("chain")
+def chain(e, L):
+    v, *rest = L.begin_func()
+    while room(e, L, 2):
+        v = L.step(v)
+    L.end_func([v])
+
+
+@shape("fanout")
+def fanout(e, L):
+    width = e.opt("width", 16)
+    v, *rest = L.begin_func()
+    while True:
+        start = e.count
+        branches = [L.step(v) for _ in range(width)]
+        v = L.compute(branches)
+        if not room(e, L, e.count - start):
+            break
+    L.end_func([v])
+
+
+@shape("multidevice")
+def multidevice(e, L):
+    every = e.opt("every", 4)
+    a, b, *rest = L.begin_func()
+    i = 0
+    while room(e, L, 6):
+        a = L.compute([a], device="a")
+        b = L.compute([b], device="b")
+        i += 1
+        if i % every == 0:
+            xa = L.transfer(a, "a", "b")
+            xb = L.transfer(b, "b", "a")
+            b = L.compute([b, xa], device="b")
+            a = L.compute([a, xb], device="a")
+    L.end_func([a, b])
+
+
+@shape("hostsync")
+def hostsync(e, L):
+    every = e.opt("every", 1)
+    v, *rest = L.begin_func()
+    i = 0
+    while room(e, L, 6):
+        v = L.step(v)
+        i += 1
+        if i % every == 0:
+            v = L.host_sync(v)
+    L.end_func([v])
+
+
+@shape("params")
+def params(e, L):
+    group = e.opt("group", 8)
+    gather = e.opt("gather", 2)
+    v, *rest = L.begin_func()
+    n = 0
+    g = 0
+    while room(e, L, 4 * group):
+        ps = L.params(n, group) if gather and g % gather == 0 else [L.param(n + k) for k in range(group)]
+        n += group
+        g += 1
+        for p in ps:
+            v = L.compute([v, p])
+    L.end_func([v])
+
+
+def results_of(e, v):
+    """(`%r` or `%r:2`, the Val of the results) for an op yielding values shaped like `v`."""
+    r = e.fresh("r")
+    if len(v.names) == 1:
+        return r, Val([r], v.types, **v.attrs)
+    return f"{r}:{len(v.names)}", Val([f"{r}#{k}" for k in range(len(v.names))], v.types, **v.attrs)
+
+
+def payload_kind(e, L):
+    return e.opt("payload", L.default_payload)
+
+
+@shape("cfchain")
+def cfchain(e, L):
+    kind = payload_kind(e, L)
+    v, *rest = L.begin_func()
+    label = e.label()
+    e.op(f"cf.br {label}{v.branch_operands()}")
+    while True:
+        x = e.block(label, v)
+        y = L.payload(x, kind)
+        label = e.label()
+        e.op(f"cf.cond_br {L.cond()}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
+        v = x
+        if not room(e, L, 2):
+            break
+    x = e.block(label, v)
+    L.end_func([x])
+
+
+@shape("scfif")
+def scfif(e, L):
+    depth = e.opt("depth", 32)
+    kind = payload_kind(e, L)
+    v, *rest = L.begin_func()
+    conds = []
+    for k in range(depth):
+        c, cst = e.fresh("cnd"), e.fresh("ck")
+        e.op(f"{cst} = arith.constant {k} : i32")
+        e.op(f"{c} = arith.cmpi sge, {L.flag()}, {cst} : i32")
+        conds.append(c)
+
+    def nest(d, x, deepest):
+        lhs, res = results_of(e, x)
+        e.op(f"{lhs} = scf.if {conds[d]} -> ({x.type_list()}) {{")
+        with e.region():
+            inner = nest(d + 1, x, deepest) if d + 1 < deepest else L.payload(x, kind)
+            e.op(f"scf.yield {inner.uses()} : {inner.type_list()}")
+        e.raw("} else {")
+        with e.region():
+            w = L.payload(x, kind)
+            e.op(f"scf.yield {w.uses()} : {w.type_list()}")
+        e.raw("}")
+        return res
+
+    per_level = 5.0
+    while True:
+        # The last nest is cut shallower so the program lands near the requested size.
+        d = min(depth, int((e.remaining() - L.epilogue_ops) / per_level))
+        if d < 1:
+            break
+        start = e.count
+        v = nest(0, v, d)
+        per_level = (e.count - start) / d
+    L.end_func([v])
+
+
+@shape("scffor")
+def scffor(e, L):
+    loops = e.opt("loops", 1)
+    kind = payload_kind(e, L)
+    v, *rest = L.begin_func()
+    per_loop = max(1, (e.remaining() - L.epilogue_ops) // loops)
+    for _ in range(loops):
+        lhs, res = results_of(e, v)
+        iters = [e.fresh("it") for _ in v.names]
+        inits = ", ".join(f"{i} = {n}" for i, n in zip(iters, v.names))
+        stop = e.count + per_loop
+        e.op(f"{lhs} = scf.for {e.fresh('iv')} = %c0 to %c64 step %c64 iter_args({inits}) -> "
+             f"({v.type_list()}) {{")
+        with e.region():
+            x = Val(iters, v.types, **v.attrs)
+            while e.count + 3 <= stop:
+                x = L.payload(x, kind)
+            e.op(f"scf.yield {x.uses()} : {x.type_list()}")
+        e.raw("}")
+        v = res
+    L.end_func([v])
+
+
+@shape("switch")
+def switch(e, L):
+    form = e.opt("form", "cf")
+    kind = payload_kind(e, L)
+    width = e.opt("width", 0)
+    if form not in ("cf", "scf"):
+        raise SystemExit(f"gen-program: unknown switch form '{form}' (cf, scf)")
+    v, *rest = L.begin_func()
+
+    def more(cases):
+        return cases <= width if width else room(e, L, 4 if form == "cf" else 3)
+    if form == "scf":
+        idx = e.fresh("idx")
+        e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
+        lhs, res = results_of(e, v)
+        at, indent = len(e.body), e.indent
+        cases = 0
+        while True:
+            last = not more(cases + 1)
+            e.raw("default {" if last else f"case {cases} {{")
+            with e.region():
+                w = L.payload(v, kind)
+                e.op(f"scf.yield {w.uses()} : {w.type_list()}")
+            e.raw("}")
+            if last:
+                break
+            cases += 1
+        # The op is emitted once its case list is known.
+        e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
+        e.count += 1
+        L.end_func([res])
+        return
+    at, indent = len(e.body), e.indent
+    exit_label = e.label("exit")
+    labels = []
+    while True:
+        labels.append(e.label("case"))
+        x = e.block(labels[-1], v)
+        w = L.payload(x, kind)
+        e.op(f"cf.br {exit_label}{w.branch_operands()}")
+        if not more(len(labels)):
+            break
+    default, labels = labels[-1], labels[:-1]
+    cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
+                       ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}" for k in range(len(labels))])
+    e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
+    e.count += 1
+    x = e.block(exit_label, v)
+    L.end_func([x])
+
+
+# =====================================================================================================
+
+def generate(level_name, shape_name, ops, seed, options):
+    if level_name not in LEVELS:
+        raise SystemExit(f"gen-program: unknown level '{level_name}' (one of {', '.join(LEVELS)})")
+    if shape_name not in SHAPES:
+        raise SystemExit(f"gen-program: unknown shape '{shape_name}' (one of {', '.join(SHAPES)})")
+    e = Emitter(random.Random(seed), options, ops)
+    L = LEVELS[level_name](e)
+    try:
+        SHAPES[shape_name](e, L)
+    except Unsupported as err:
+        raise SystemExit(f"gen-program: level '{level_name}' does not support {err} (needed by shape "
+                         f"'{shape_name}')")
+    L.finish()
+    unknown = set(options) - e.used_options
+    if unknown:
+        raise SystemExit(f"gen-program: shape '{shape_name}' at level '{level_name}' has no option(s) "
+                         f"{', '.join(sorted(unknown))}")
+    opts = "".join(f" {k}={v}" for k, v in sorted(options.items()))
+    header = f"// gen-program: level={level_name} shape={shape_name} ops={e.count} requested={ops} seed={seed}{opts}"
+    return e.text(header), e.count
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--level", default="async")
+    ap.add_argument("--shape", default="chain")
+    ap.add_argument("--ops", type=int, default=1000, help="approximate number of ops to emit")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a shape knob")
+    ap.add_argument("-o", "--output", default="-")
+    ap.add_argument("--list", action="store_true", help="print the levels and shapes and exit")
+    args = ap.parse_args(argv)
+    if args.list:
+        print("levels:", " ".join(LEVELS))
+        print("shapes:", " ".join(SHAPES))
+        return 0
+    options = {}
+    for item in args.set:
+        if "=" not in item:
+            raise SystemExit(f"gen-program: --set expects KEY=VALUE, got '{item}'")
+        k, v = item.split("=", 1)
+        options[k] = v
+    text, _ = generate(args.level, args.shape, args.ops, args.seed, options)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.output, "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
