@@ -46,6 +46,24 @@ ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
+    # Command phase (stream-passes-2.md §7-§11).
+    "schedule-allocation": (["--verify-each", "--iree-stream-schedule-allocation"],
+                            ("test/Dialect/Stream/Transforms/schedule_allocation*.mlir",
+                             "test/Dialect/Stream/IR/async*.mlir")),
+    "pack-constants": (["--verify-each", "--pass-pipeline=builtin.module(util.func(iree-stream-pack-constants))"],
+                       ("test/Dialect/Stream/Transforms/pack_constants*.mlir",
+                        "test/Dialect/Stream/Transforms/resource_config_flags.mlir")),
+    "layout-slices": (["--verify-each", "--pass-pipeline=builtin.module(util.func(iree-stream-layout-slices))"],
+                      ("test/Dialect/Stream/Transforms/layout_slices*.mlir",
+                       "test/Dialect/Stream/IR/resource*.mlir")),
+    "reuse-allocations": (["--verify-each",
+                           "--pass-pipeline=builtin.module(util.func(iree-stream-reuse-allocations))"],
+                          ("test/Dialect/Stream/Transforms/reuse_allocations.mlir",
+                           "test/Dialect/Stream/Transforms/automatic_reference_counting*.mlir")),
+    "reference-counting": (["--verify-each", "--iree-stream-automatic-reference-counting"],
+                           ("test/Dialect/Stream/Transforms/automatic_reference_counting*.mlir",
+                            "test/Dialect/Stream/Transforms/reuse_allocations.mlir",
+                            "test/Dialect/Stream/IR/cmd*.mlir")),
 }
 
 CRASH_PATTERNS = [

@@ -208,7 +208,7 @@ private:
   SmallVector<ConstantBatch> extractConstants();
   void extractConstantsWithLifetime(Lifetime lifetime,
                                     SmallVectorImpl<ConstantBatch> &batches);
-  void allocateResults();
+  LogicalResult allocateResults();
   LogicalResult allocateLocalTransients();
   Block &getBody() { return executeOp.getBody().front(); }
 
@@ -294,7 +294,7 @@ SmallVector<ConstantBatch> ExecutionAllocator::extractConstants() {
 // Results (§7.2 steps 3-4)
 //===----------------------------------------------------------------------===//
 
-void ExecutionAllocator::allocateResults() {
+LogicalResult ExecutionAllocator::allocateResults() {
   struct Reservation {
     Location loc;
     Value result;
@@ -320,6 +320,11 @@ void ExecutionAllocator::allocateResults() {
     if (std::optional<unsigned> operandIndex =
             tiedOp.getTiedResultOperandIndex(index)) {
       unsigned k = *operandIndex - operandBase;
+      if (*operandIndex < operandBase ||
+          k >= executeOp.getResourceOperands().size())
+        return executeOp.emitError()
+               << "execution region result " << index
+               << " is tied to an operand that is not a capture";
       Value operand = executeOp.getResourceOperands()[k];
       // Subviews applied to the tied capture on the way to the yield, the
       // innermost first.
@@ -400,6 +405,7 @@ void ExecutionAllocator::allocateResults() {
       }
     }
   }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -533,7 +539,8 @@ LogicalResult ExecutionAllocator::run() {
                                          newOperandSizes[i], Value(), Value()});
 
   // 3-4. Results.
-  allocateResults();
+  if (failed(allocateResults()))
+    return failure();
 
   // 5. Local transients.
   if (failed(allocateLocalTransients()))
