@@ -12,6 +12,8 @@
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -412,3 +414,82 @@ TEST_F(ReferenceCountingTest, CoveredUsesCollapseThroughJoins) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Transient packing of an execution region
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class TransientPackingTest : public sluice::testing::DialectTest {
+protected:
+  OwningOpRef<ModuleOp> run(StringRef source, bool layout) {
+    OwningOpRef<ModuleOp> module = parse(source);
+    EXPECT_TRUE(module);
+    PassManager pm(&context);
+    pm.addPass(createScheduleAllocationPass());
+    if (layout)
+      pm.addNestedPass<util::FuncOp>(createLayoutSlicesPass());
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    return module;
+  }
+};
+
+constexpr StringLiteral kLocals = R"mlir(
+  util.func public @f(%a: index, %b: index) -> !stream.timepoint attributes {
+    stream.resources = #stream.resource_config<{min_buffer_offset_alignment = 16, min_buffer_range_alignment = 16}>
+  } {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c100 = arith.constant 100 : index
+    %c300 = arith.constant 300 : index
+    %c255_i8 = arith.constant 255 : i8
+    %t = stream.async.execute with() {
+      %0 = stream.async.splat %c255_i8 : i8 -> !stream.resource<transient>{%c100}
+      %1 = stream.async.dispatch @ex::@a[%c1](%0[%c0 to %c100 for %c100]) : (!stream.resource<transient>{%c100}) -> !stream.resource<transient>{%c300}
+      %2 = stream.async.dispatch @ex::@b[%c1](%1[%c0 to %c300 for %c300]) : (!stream.resource<transient>{%c300}) -> !stream.resource<transient>{%c100}
+      %3 = stream.async.dispatch @ex::@c[%c1](%2[%c0 to %c100 for %c100]) : (!stream.resource<transient>{%c100}) -> !stream.resource<transient>{%c100}
+      stream.yield
+    } => !stream.timepoint
+    util.return %t : !stream.timepoint
+  }
+)mlir";
+
+} // namespace
+
+TEST_F(TransientPackingTest, LocalsArePackedByLiveness) {
+  OwningOpRef<ModuleOp> module = run(kLocals, /*layout=*/false);
+  auto packOp = findOp<ResourcePackOp>(*module);
+  ASSERT_TRUE(packOp);
+  // One slice per local, intervals from producer to last user.
+  SmallVector<ResourcePackOp::Slice> slices = packOp.getSlices();
+  ASSERT_EQ(slices.size(), 4u);
+  SmallVector<std::pair<int64_t, int64_t>> intervals;
+  for (auto &slice : slices)
+    intervals.push_back({slice.lifetimeStart, slice.lifetimeEnd});
+  EXPECT_EQ(intervals, (SmallVector<std::pair<int64_t, int64_t>>{
+                           {0, 1}, {1, 2}, {2, 3}, {3, 3}}));
+  // The slab is one transient alloca released after the region.
+  auto allocaOp = findOp<ResourceAllocaOp>(*module);
+  ASSERT_TRUE(allocaOp);
+  EXPECT_EQ(allocaOp.getStorageSize(), packOp.getTotalLength());
+  auto deallocaOp = findOp<ResourceDeallocaOp>(*module);
+  ASSERT_TRUE(deallocaOp);
+  EXPECT_EQ(deallocaOp.getOperand(), allocaOp.getResult());
+}
+
+TEST_F(TransientPackingTest, SlabReusesDeadSlices) {
+  OwningOpRef<ModuleOp> module = run(kLocals, /*layout=*/true);
+  auto allocaOp = findOp<ResourceAllocaOp>(*module);
+  ASSERT_TRUE(allocaOp);
+  APInt total;
+  ASSERT_TRUE(matchPattern(allocaOp.getStorageSize(), m_ConstantInt(&total)));
+  // Sizes 112, 304, 112, 112 (16-aligned): [0,1] at 0, [1,2] at 112,
+  // [2,3] at 0 (the first is dead), [3,3] at 112 (the 304 one is dead):
+  // 416 bytes where the sum is 640; max-live is 416.
+  EXPECT_EQ(total.getZExtValue(), 416u);
+  EXPECT_EQ(computeMaxLiveBytes({{0, 1, 100}, {1, 2, 300}, {2, 3, 100},
+                                 {3, 3, 100}},
+                                16),
+            416u);
+}

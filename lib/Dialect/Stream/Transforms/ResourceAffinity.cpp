@@ -173,7 +173,8 @@ ResourceAffinityQueries::summarize(Value root) {
             }
             SuccessorOperands operands =
                 branchOp.getSuccessorOperands(it.getSuccessorIndex());
-            if (Value operand = operands[n])
+            Value operand = n < operands.size() ? operands[n] : Value();
+            if (operand)
               push(operand);
             else
               summary.producersValid = false;

@@ -50,6 +50,25 @@ private:
   LogicalResult convertCollective(AsyncCollectiveOp op);
   LogicalResult convertBarrier(AsyncBarrierOp op);
   LogicalResult convertTransfer(AsyncTransferOp op);
+  /// Resource ranges and accesses of a dispatch or call being built.
+  struct CommandResources {
+    SmallVector<Value> resources, sizes, offsets, lengths;
+    SmallVector<Attribute> accesses;
+  };
+  /// Each resource operand k of `op` becomes `[R.offset + offsets[k] for
+  /// lengths[k]]`, `rw` when tied, else `ro`; other operands go to
+  /// `primitives` (which may be `out.resources` itself).
+  LogicalResult appendOperandRanges(Operation *op,
+                                    MutableOperandRange operands,
+                                    OperandRange offsets, OperandRange lengths,
+                                    SmallVectorImpl<Value> &primitives,
+                                    CommandResources &out);
+  /// Each untied result becomes `wo [R.offset for size]`.
+  LogicalResult
+  appendResultRanges(Operation *op,
+                     ArrayRef<std::pair<Value, Value>> resultsAndSizes,
+                     CommandResources &out);
+
   LogicalResult convertDispatch(AsyncDispatchOp op);
   LogicalResult convertCall(AsyncCallOp op);
   LogicalResult convertConcurrent(AsyncConcurrentOp op);
@@ -216,111 +235,112 @@ LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
   return success();
 }
 
-LogicalResult CommandBuilder::convertDispatch(AsyncDispatchOp op) {
+LogicalResult CommandBuilder::appendOperandRanges(
+    Operation *op, MutableOperandRange operands, OperandRange offsets,
+    OperandRange lengths, SmallVectorImpl<Value> &primitives,
+    CommandResources &out) {
   OpBuilder builder(op);
-  auto tiedOp = cast<util::TiedOpInterface>(op.getOperation());
-  SmallVector<Value> uniformOperands, resources, sizes, offsets, lengths;
-  SmallVector<Attribute> accesses;
+  auto tiedOp = cast<util::TiedOpInterface>(op);
   unsigned resourceIndex = 0;
-  for (OpOperand &operand : op.getResourceOperandsMutable()) {
+  for (OpOperand &operand : operands) {
     Value value = operand.get();
     if (!isa<ResourceType>(value.getType())) {
-      uniformOperands.push_back(value);
+      primitives.push_back(value);
       continue;
     }
-    if (resourceIndex >= op.getResourceOperandOffsets().size())
+    if (resourceIndex >= offsets.size() || resourceIndex >= lengths.size())
       return failure();
     FailureOr<ResourceRange> source = range(value);
     if (failed(source))
       return failure();
-    resources.push_back(source->resource);
-    sizes.push_back(source->resourceSize);
-    offsets.push_back(scope.add(op.getLoc(), source->offset,
-                                op.getResourceOperandOffsets()[resourceIndex]));
-    lengths.push_back(op.getResourceOperandLengths()[resourceIndex]);
-    accesses.push_back(
+    out.resources.push_back(source->resource);
+    out.sizes.push_back(source->resourceSize);
+    out.offsets.push_back(
+        scope.add(op->getLoc(), source->offset, offsets[resourceIndex]));
+    out.lengths.push_back(lengths[resourceIndex]);
+    out.accesses.push_back(
         access(builder, tiedOp.isOperandTied(operand.getOperandNumber())
                             ? ResourceAccessBitfield::Read |
                                   ResourceAccessBitfield::Write
                             : ResourceAccessBitfield::Read));
     ++resourceIndex;
   }
-  for (auto [result, size] : llvm::zip(op.getResults(), op.getResultSizes())) {
+  return success();
+}
+
+LogicalResult CommandBuilder::appendResultRanges(
+    Operation *op, ArrayRef<std::pair<Value, Value>> resultsAndSizes,
+    CommandResources &out) {
+  OpBuilder builder(op);
+  auto tiedOp = cast<util::TiedOpInterface>(op);
+  for (auto [result, size] : resultsAndSizes) {
     if (tiedOp.getTiedResultOperand(result))
       continue;
     FailureOr<ResourceRange> target = range(result);
     if (failed(target))
       return failure();
-    resources.push_back(target->resource);
-    sizes.push_back(target->resourceSize);
-    offsets.push_back(target->offset);
-    lengths.push_back(size);
-    accesses.push_back(access(builder, ResourceAccessBitfield::Write));
+    out.resources.push_back(target->resource);
+    out.sizes.push_back(target->resourceSize);
+    out.offsets.push_back(target->offset);
+    out.lengths.push_back(size);
+    out.accesses.push_back(access(builder, ResourceAccessBitfield::Write));
   }
+  return success();
+}
+
+LogicalResult CommandBuilder::convertDispatch(AsyncDispatchOp op) {
+  CommandResources ranges;
+  SmallVector<Value> uniformOperands;
+  SmallVector<std::pair<Value, Value>> results;
+  for (auto [result, size] : llvm::zip(op.getResults(), op.getResultSizes()))
+    results.push_back({result, size});
+  if (failed(appendOperandRanges(op, op.getResourceOperandsMutable(),
+                                 op.getResourceOperandOffsets(),
+                                 op.getResourceOperandLengths(),
+                                 uniformOperands, ranges)) ||
+      failed(appendResultRanges(op, results, ranges)))
+    return failure();
+  OpBuilder builder(op);
   auto dispatchOp = CmdDispatchOp::create(
       builder, op.getLoc(), op.getWorkload(), op.getEntryPointsAttr(),
-      uniformOperands, resources, sizes, offsets, lengths,
-      builder.getArrayAttr(accesses));
+      uniformOperands, ranges.resources, ranges.sizes, ranges.offsets,
+      ranges.lengths, builder.getArrayAttr(ranges.accesses));
   for (NamedAttribute attr : op->getDiscardableAttrs())
     dispatchOp->setAttr(attr.getName(), attr.getValue());
   return success();
 }
 
 LogicalResult CommandBuilder::convertCall(AsyncCallOp op) {
-  OpBuilder builder(op);
-  auto tiedOp = cast<util::TiedOpInterface>(op.getOperation());
-  SmallVector<Value> operands, sizes, offsets, lengths;
-  SmallVector<Attribute> accesses;
-  unsigned resourceIndex = 0;
-  for (OpOperand &operand : op.getResourceOperandsMutable()) {
-    Value value = operand.get();
-    if (!isa<ResourceType>(value.getType())) {
-      operands.push_back(value);
-      continue;
-    }
-    if (resourceIndex >= op.getResourceOperandOffsets().size())
-      return failure();
-    FailureOr<ResourceRange> source = range(value);
-    if (failed(source))
-      return failure();
-    operands.push_back(source->resource);
-    sizes.push_back(source->resourceSize);
-    offsets.push_back(scope.add(op.getLoc(), source->offset,
-                                op.getResourceOperandOffsets()[resourceIndex]));
-    lengths.push_back(op.getResourceOperandLengths()[resourceIndex]);
-    accesses.push_back(
-        access(builder, tiedOp.isOperandTied(operand.getOperandNumber())
-                            ? ResourceAccessBitfield::Read |
-                                  ResourceAccessBitfield::Write
-                            : ResourceAccessBitfield::Read));
-    ++resourceIndex;
-  }
+  // Primitive and resource operands stay interleaved in one list.
+  CommandResources ranges;
+  if (failed(appendOperandRanges(op, op.getResourceOperandsMutable(),
+                                 op.getResourceOperandOffsets(),
+                                 op.getResourceOperandLengths(),
+                                 ranges.resources, ranges)))
+    return failure();
   SmallVector<Type> resultTypes;
   SmallVector<Value> primitiveResults;
-  unsigned resultSizeIndex = 0;
+  SmallVector<std::pair<Value, Value>> resourceResults;
   for (Value result : op.getResults()) {
     if (!isa<ResourceType>(result.getType())) {
       resultTypes.push_back(result.getType());
       primitiveResults.push_back(result);
       continue;
     }
-    unsigned sizeIndex = resultSizeIndex++;
-    if (tiedOp.getTiedResultOperand(result))
-      continue;
-    FailureOr<ResourceRange> target = range(result);
-    if (failed(target) || sizeIndex >= op.getResultSizes().size())
+    if (resourceResults.size() >= op.getResultSizes().size())
       return failure();
-    operands.push_back(target->resource);
-    sizes.push_back(target->resourceSize);
-    offsets.push_back(target->offset);
-    lengths.push_back(op.getResultSizes()[sizeIndex]);
-    accesses.push_back(access(builder, ResourceAccessBitfield::Write));
+    resourceResults.push_back(
+        {result, op.getResultSizes()[resourceResults.size()]});
   }
+  if (failed(appendResultRanges(op, resourceResults, ranges)))
+    return failure();
+  OpBuilder builder(op);
   auto callOp = CmdCallOp::create(
-      builder, op.getLoc(), resultTypes, op.getCalleeAttr(), operands, sizes,
-      offsets, lengths, /*result_sizes=*/ValueRange(),
+      builder, op.getLoc(), resultTypes, op.getCalleeAttr(), ranges.resources,
+      ranges.sizes, ranges.offsets, ranges.lengths,
+      /*result_sizes=*/ValueRange(),
       /*tied_operands=*/ArrayAttr(), op.getArgAttrsAttr(), op.getResAttrsAttr(),
-      builder.getArrayAttr(accesses));
+      builder.getArrayAttr(ranges.accesses));
   for (NamedAttribute attr : op->getDiscardableAttrs())
     callOp->setAttr(attr.getName(), attr.getValue());
   for (auto [oldResult, newResult] :

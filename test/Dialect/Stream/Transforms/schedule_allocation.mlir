@@ -689,6 +689,25 @@ util.func public @multiAffinityTrip(%size: index) -> !stream.resource<external> 
 
 // -----
 
+// Without any known use or producer affinity the default affinity is used.
+
+util.global private @device : !hal.device
+// CHECK-LABEL: @defaultAffinity
+util.func public @defaultAffinity(%size: index) -> !stream.resource<transient> attributes {
+  stream.affinity.default = #hal.device.affinity<@device>
+} {
+  %c255_i8 = arith.constant 255 : i8
+  // CHECK: stream.resource.alloca uninitialized on(#hal.device.affinity<@device>) : !stream.resource<transient>
+  %result, %result_timepoint = stream.async.execute with() -> !stream.resource<transient>{%size} {
+    %0 = stream.async.splat %c255_i8 : i8 -> !stream.resource<transient>{%size}
+    stream.yield %0 : !stream.resource<transient>{%size}
+  } => !stream.timepoint
+  %ready = stream.timepoint.await %result_timepoint => %result : !stream.resource<transient>{%size}
+  util.return %ready : !stream.resource<transient>
+}
+
+// -----
+
 // CHECK-LABEL: @applyAsyncDispatchOp
 // CHECK-SAME: (%[[OPERAND:.+]]: !stream.resource<transient>, %[[SIZE:.+]]: index, %[[OFFSET:.+]]: index, %[[END:.+]]: index, %[[LENGTH:.+]]: index)
 util.func public @applyAsyncDispatchOp(%operand: !stream.resource<transient>, %size: index, %offset: index, %end: index, %length: index) {
