@@ -185,6 +185,34 @@ static Value findEscapingResult(AsyncExecuteOp executeOp, Value value,
   return {};
 }
 
+/// The allocation affinity of every execute result and escaping constant
+/// (keyed by the result / the constant's value), decided on the IR before any
+/// region is converted, as the reference's whole-program analysis is.
+using AffinityPlan = DenseMap<Value, AffinityAttr>;
+
+static void planAffinities(AsyncExecuteOp executeOp,
+                           ResourceAffinityQueries &queries,
+                           AffinityPlan &plan) {
+  Block &body = executeOp.getBody().front();
+  if (body.empty() || !isa<YieldOp>(body.back()))
+    return;
+  auto yieldOp = cast<YieldOp>(body.back());
+  AffinityAttr executeAffinity = executeOp.getAffinityAttr();
+  for (auto constantOp : body.getOps<AsyncConstantOp>()) {
+    Lifetime lifetime = cast<ResourceType>(constantOp.getType()).getLifetime();
+    if (lifetime != Lifetime::Constant && lifetime != Lifetime::Variable)
+      continue;
+    if (Value escape = findEscapingResult(executeOp, constantOp.getResult(),
+                                          /*throughNestedYields=*/true))
+      plan[constantOp.getResult()] = getAllocationAffinity(
+          escape, constantOp.getResult(), executeAffinity, queries);
+  }
+  for (auto [result, inner] :
+       llvm::zip(executeOp.getResults(), yieldOp.getResourceOperands()))
+    plan[result] =
+        getAllocationAffinity(result, inner, executeAffinity, queries);
+}
+
 namespace {
 
 /// One `stream.resource.constants` created for a batch of region constants.
@@ -198,9 +226,8 @@ struct ConstantBatch {
 /// Everything schedule-allocation builds for one execute op.
 class ExecutionAllocator {
 public:
-  ExecutionAllocator(AsyncExecuteOp executeOp, ResourceAffinityQueries &queries)
-      : executeOp(executeOp), queries(queries),
-        scope(executeOp, aliases) {}
+  ExecutionAllocator(AsyncExecuteOp executeOp, const AffinityPlan &plan)
+      : executeOp(executeOp), plan(plan), scope(executeOp, aliases) {}
 
   LogicalResult run();
 
@@ -213,7 +240,7 @@ private:
   Block &getBody() { return executeOp.getBody().front(); }
 
   AsyncExecuteOp executeOp;
-  ResourceAffinityQueries &queries;
+  const AffinityPlan &plan;
   ValueAliasSets aliases;
   AllocationScope scope;
 
@@ -239,8 +266,7 @@ void ExecutionAllocator::extractConstantsWithLifetime(
                                       /*throughNestedYields=*/true);
     AffinityAttr affinity;
     if (escape) {
-      affinity = getAllocationAffinity(escape, constantOp.getResult(),
-                                       executeAffinity, queries);
+      affinity = plan.lookup(constantOp.getResult());
     } else {
       affinity = getLocalValueAffinity(constantOp.getResult());
       if (!affinity)
@@ -302,7 +328,6 @@ LogicalResult ExecutionAllocator::allocateResults() {
     Value size;
     Value inner;
   };
-  AffinityAttr executeAffinity = executeOp.getAffinityAttr();
   OpBuilder builder(executeOp);
   Block &body = getBody();
   Operation *yieldOp = body.getTerminator();
@@ -365,8 +390,7 @@ LogicalResult ExecutionAllocator::allocateResults() {
       resultReplacements.push_back({result, newOperands[arg.getArgNumber()]});
       continue;
     }
-    AffinityAttr affinity =
-        getAllocationAffinity(result, inner, executeAffinity, queries);
+    AffinityAttr affinity = plan.lookup(result);
     reservations[affinity].push_back(
         {base.getLoc(), result, result.getType(), size, inner});
   }
@@ -772,7 +796,14 @@ struct ScheduleAllocationPass
     : public impl::ScheduleAllocationPassBase<ScheduleAllocationPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    ResourceAffinityQueries queries;
+    // Affinities are planned on the unmodified module.
+    AffinityPlan plan;
+    {
+      ResourceAffinityQueries queries;
+      moduleOp.walk([&](AsyncExecuteOp executeOp) {
+        planAffinities(executeOp, queries, plan);
+      });
+    }
     for (Operation &op : llvm::make_early_inc_range(*moduleOp.getBody())) {
       if (auto funcOp = dyn_cast<AsyncFuncOp>(op)) {
         convertAsyncFunc(funcOp);
@@ -788,7 +819,7 @@ struct ScheduleAllocationPass
       region->walk([&](Operation *nested) { ops.push_back(nested); });
       for (Operation *nested : ops) {
         if (auto executeOp = dyn_cast<AsyncExecuteOp>(nested)) {
-          if (failed(ExecutionAllocator(executeOp, queries).run()))
+          if (failed(ExecutionAllocator(executeOp, plan).run()))
             return signalPassFailure();
         } else if (auto loadOp = dyn_cast<AsyncLoadOp>(nested)) {
           convertAsyncLoad(loadOp);
