@@ -9,12 +9,12 @@
 
 #include "DialectTestFixture.h"
 
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <gtest/gtest.h>
@@ -110,10 +110,10 @@ TEST_F(ExecutionIntervalsTest, ChainOfLocals) {
   EXPECT_TRUE(c->isLiveOut());
 
   // Sorted by ordinal.
-  EXPECT_TRUE(llvm::is_sorted(parsed.intervals, [](const auto &x,
-                                                   const auto &y) {
-    return x.ordinal < y.ordinal;
-  }));
+  EXPECT_TRUE(
+      llvm::is_sorted(parsed.intervals, [](const auto &x, const auto &y) {
+        return x.ordinal < y.ordinal;
+      }));
 }
 
 TEST_F(ExecutionIntervalsTest, UnusedWaveResultsComeFirstInWalkOrder) {
@@ -222,13 +222,15 @@ TEST(IntervalIndexTest, MatchesBruteForceOnRandomIntervals) {
 
 TEST(StaticLayoutTest, ReferenceGolden) {
   // stream-passes-2.md §9.2: alignment 16.
-  std::optional<StaticPackResult> result = packSlicesReference(
-      {{0, 1, 100}, {1, 2, 100}, {2, 3, 100}, {0, 4, 200}, {5, 6, 200},
-       {5, 8, 100}},
-      16, 16);
+  std::optional<StaticPackResult> result = packSlicesReference({{0, 1, 100},
+                                                                {1, 2, 100},
+                                                                {2, 3, 100},
+                                                                {0, 4, 200},
+                                                                {5, 6, 200},
+                                                                {5, 8, 100}},
+                                                               16, 16);
   ASSERT_TRUE(result);
-  EXPECT_EQ(result->offsets,
-            (SmallVector<uint64_t>{0, 112, 0, 224, 0, 208}));
+  EXPECT_EQ(result->offsets, (SmallVector<uint64_t>{0, 112, 0, 224, 0, 208}));
   EXPECT_EQ(result->totalSize, 432u);
 }
 
@@ -267,8 +269,8 @@ TEST(StaticLayoutTest, InvertedIntervalsIntersectExactly) {
 TEST(StaticLayoutTest, OverflowIsReported) {
   uint64_t huge = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
   EXPECT_FALSE(packSlicesReference({{0, 1, huge}}, 16, 16));
-  EXPECT_FALSE(packSlicesReference({{0, 1, huge / 2}, {0, 1, huge / 2 + 64}},
-                                   16, 16));
+  EXPECT_FALSE(
+      packSlicesReference({{0, 1, huge / 2}, {0, 1, huge / 2 + 64}}, 16, 16));
 }
 
 TEST(StaticLayoutTest, NeverOverlapsLiveSlices) {
@@ -278,8 +280,8 @@ TEST(StaticLayoutTest, NeverOverlapsLiveSlices) {
     unsigned n = 1 + rng() % 150;
     for (unsigned i = 0; i < n; ++i) {
       int64_t start = rng() % 60;
-      slices.push_back({start, start + static_cast<int64_t>(rng() % 10),
-                        1 + rng() % 500});
+      slices.push_back(
+          {start, start + static_cast<int64_t>(rng() % 10), 1 + rng() % 500});
     }
     std::optional<StaticPackResult> result =
         packSlicesReference(slices, 64, 16);
@@ -488,8 +490,7 @@ TEST_F(TransientPackingTest, SlabReusesDeadSlices) {
   // [2,3] at 0 (the first is dead), [3,3] at 112 (the 304 one is dead):
   // 416 bytes where the sum is 640; max-live is 416.
   EXPECT_EQ(total.getZExtValue(), 416u);
-  EXPECT_EQ(computeMaxLiveBytes({{0, 1, 100}, {1, 2, 300}, {2, 3, 100},
-                                 {3, 3, 100}},
-                                16),
+  EXPECT_EQ(computeMaxLiveBytes(
+                {{0, 1, 100}, {1, 2, 300}, {2, 3, 100}, {3, 3, 100}}, 16),
             416u);
 }

@@ -2,14 +2,14 @@
 
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 
-#include "sluice/Dialect/Stream/IR/StreamOps.h"
-#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -165,8 +165,7 @@ computeExecutionIntervals(Block &body, const ValueAliasSets &aliases) {
       return intervals[a].ordinal < intervals[b].ordinal;
     return a < b;
   });
-  return llvm::map_to_vector(order,
-                             [&](unsigned i) { return intervals[i]; });
+  return llvm::map_to_vector(order, [&](unsigned i) { return intervals[i]; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -295,9 +294,9 @@ static std::optional<uint64_t> alignChecked(uint64_t value,
   return aligned;
 }
 
-std::optional<StaticPackResult>
-packSlicesReference(ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
-                    uint64_t rangeAlignment) {
+std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
+                                                    uint64_t offsetAlignment,
+                                                    uint64_t rangeAlignment) {
   StaticPackResult result;
   result.offsets.resize(slices.size());
   SmallVector<std::pair<int64_t, int64_t>> lifetimes;
@@ -323,8 +322,9 @@ packSlicesReference(ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
                            std::max(slice.start, slice.end), candidates);
     // The index works on [min, max]; inverted intervals (start > end, which
     // the op accepts) intersect less than that, so filter exactly.
-    llvm::erase_if(candidates,
-                   [&](unsigned other) { return !slice.intersects(slices[other]); });
+    llvm::erase_if(candidates, [&](unsigned other) {
+      return !slice.intersects(slices[other]);
+    });
     llvm::sort(candidates, [&](unsigned a, unsigned b) {
       if (result.offsets[a] != result.offsets[b])
         return result.offsets[a] < result.offsets[b];
@@ -368,7 +368,8 @@ packSlicesReference(ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
 SmallVector<unsigned> assignSliceBins(ArrayRef<PackSlice> slices) {
   SmallVector<unsigned> binOf;
   binOf.reserve(slices.size());
-  if (llvm::any_of(slices, [](const PackSlice &s) { return s.start > s.end; })) {
+  if (llvm::any_of(slices,
+                   [](const PackSlice &s) { return s.start > s.end; })) {
     // Inverted intervals break the disjointness argument below: scan.
     SmallVector<SmallVector<unsigned>> bins;
     for (auto [i, slice] : llvm::enumerate(slices)) {

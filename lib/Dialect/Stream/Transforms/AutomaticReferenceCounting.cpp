@@ -11,14 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Stream/IR/StreamDialect.h"
-#include "sluice/Dialect/Stream/IR/StreamOps.h"
-#include "sluice/Dialect/Stream/Transforms/Passes.h"
-#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "sluice/Dialect/Stream/IR/StreamDialect.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace sluice::stream {
@@ -164,8 +164,7 @@ private:
   LogicalResult analyzeRegionOp(Operation *op, LastUseSet &set);
   void extendCaptured(Region &region, Value timepoint, LastUseSet &set);
   void noteYielded(Value yielded, Value parentResult, LastUseSet &regionSet,
-                   LastUseSet &parentSet,
-                   DenseMap<Value, Value> &yieldedBases);
+                   LastUseSet &parentSet, DenseMap<Value, Value> &yieldedBases);
   void insertDeallocas(LastUseSet &set);
 
   TimepointCoverage coverage;
@@ -183,8 +182,7 @@ void FunctionRefCounter::run(Block &entry) {
   Region *region = entry.getParent();
   entry.walk([&](Operation *op) {
     for (Value operand : op->getOperands())
-      if (isResource(operand) &&
-          !region->isAncestor(operand.getParentRegion()))
+      if (isResource(operand) && !region->isAncestor(operand.getParentRegion()))
         indeterminate.insert(set.base(operand));
   });
   analyzeBlock(entry, set);
@@ -425,10 +423,11 @@ void FunctionRefCounter::insertDeallocas(LastUseSet &set) {
     auto deallocaOp = ResourceDeallocaOp::create(
         builder, loc, builder.getType<TimepointType>(), resource, size, await,
         /*prefer_origin=*/!affinity, affinity);
-    last.replaceUsesWithIf(deallocaOp.getResultTimepoint(), [&](OpOperand &use) {
-      Operation *owner = use.getOwner();
-      return owner != deallocaOp.getOperation() && owner != joinOp;
-    });
+    last.replaceUsesWithIf(
+        deallocaOp.getResultTimepoint(), [&](OpOperand &use) {
+          Operation *owner = use.getOwner();
+          return owner != deallocaOp.getOperation() && owner != joinOp;
+        });
   }
 }
 
@@ -450,9 +449,8 @@ struct AutomaticReferenceCountingPass
         continue;
       Block &entry = body.front();
       // ARC2: a call anywhere directly in the body disables the function.
-      if (llvm::any_of(entry, [](Operation &op) {
-            return isa<CallOpInterface>(op);
-          }))
+      if (llvm::any_of(entry,
+                       [](Operation &op) { return isa<CallOpInterface>(op); }))
         continue;
       FunctionRefCounter().run(entry);
     }

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -13,8 +15,6 @@
 #include "sluice/Dialect/Util/IR/ConstantSets.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
@@ -41,10 +41,10 @@ public:
       : packOp(packOp), builder(packOp),
         indexSet(packOp.getLoc(), OpBuilder(packOp)),
         // An alignment of 0 (a config that leaves it unset) means none.
-        offsetAlignment(std::max<int64_t>(config.getMinBufferOffsetAlignment(),
-                                          1)),
-        rangeAlignment(std::max<int64_t>(config.getMinBufferRangeAlignment(),
-                                         1)) {}
+        offsetAlignment(
+            std::max<int64_t>(config.getMinBufferOffsetAlignment(), 1)),
+        rangeAlignment(
+            std::max<int64_t>(config.getMinBufferRangeAlignment(), 1)) {}
 
   LogicalResult run();
 
@@ -54,8 +54,8 @@ private:
   Value packDynamic(Value base, ArrayRef<SliceRef> slices);
   Value align(Value value, int64_t alignment) {
     Location loc = packOp.getLoc();
-    Value alignmentValue = arith::ConstantIndexOp::create(builder, loc,
-                                                          alignment);
+    Value alignmentValue =
+        arith::ConstantIndexOp::create(builder, loc, alignment);
     return builder.createOrFold<util::AlignOp>(loc, value.getType(), value,
                                                alignmentValue);
   }
@@ -81,8 +81,9 @@ FailureOr<Value> PackLayout::packStatic(Value base, ArrayRef<SliceRef> slices,
            << "static slice layout exceeds the index range";
   Location loc = packOp.getLoc();
   for (auto [slice, offset] : llvm::zip_equal(slices, layout->offsets))
-    Value(slice.packedOffset).replaceAllUsesWith(builder.createOrFold<arith::AddIOp>(
-        loc, base, indexSet.get(static_cast<int64_t>(offset))));
+    Value(slice.packedOffset)
+        .replaceAllUsesWith(builder.createOrFold<arith::AddIOp>(
+            loc, base, indexSet.get(static_cast<int64_t>(offset))));
   return builder.createOrFold<arith::AddIOp>(
       loc, base, indexSet.get(static_cast<int64_t>(layout->totalSize)));
 }
@@ -103,9 +104,9 @@ Value PackLayout::packDynamic(Value base, ArrayRef<SliceRef> slices) {
     for (auto [slice, bin] : llvm::zip_equal(bucket, binOf)) {
       if (bin == binOffsets.size()) {
         binOffsets.push_back(offset);
-        offset = align(builder.createOrFold<arith::AddIOp>(loc, offset,
-                                                           alignedSize),
-                       offsetAlignment);
+        offset =
+            align(builder.createOrFold<arith::AddIOp>(loc, offset, alignedSize),
+                  offsetAlignment);
       }
       Value(slice->packedOffset).replaceAllUsesWith(binOffsets[bin]);
     }
@@ -123,9 +124,8 @@ LogicalResult PackLayout::run() {
     APInt size;
     if (matchPattern(slice.dynamicSize, m_ConstantInt(&size))) {
       if (size.isNegative())
-        return packOp.emitOpError()
-               << "slice " << i << " has a negative size "
-               << size.getSExtValue();
+        return packOp.emitOpError() << "slice " << i << " has a negative size "
+                                    << size.getSExtValue();
       staticSlices.push_back(ref);
       staticSizes.push_back(size.getZExtValue());
     } else {
@@ -150,8 +150,7 @@ LogicalResult PackLayout::run() {
 
 namespace {
 
-struct LayoutSlicesPass
-    : public impl::LayoutSlicesPassBase<LayoutSlicesPass> {
+struct LayoutSlicesPass : public impl::LayoutSlicesPassBase<LayoutSlicesPass> {
   void runOnOperation() override {
     CallableOpInterface callableOp = getOperation();
     Region *region = callableOp.getCallableRegion();

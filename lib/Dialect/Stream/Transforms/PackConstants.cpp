@@ -6,6 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
@@ -14,9 +17,6 @@
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
@@ -81,8 +81,8 @@ private:
   util::CompositeAttr packData(const StorageResource &storage);
   Value serializedUpload(ArrayRef<ConstantSlice> slices, Value immediate);
   Value parameterUpload(ArrayRef<ConstantSlice> slices, Value immediate);
-  std::pair<Value, Value> fileRead(Value buffer, Type resourceType,
-                                   Value size, Value await, Location loc,
+  std::pair<Value, Value> fileRead(Value buffer, Type resourceType, Value size,
+                                   Value await, Location loc,
                                    OpBuilder &regionBuilder);
   Value subview(Location loc, Value source, Value sourceSize, int64_t offset,
                 Value resultSize) {
@@ -217,9 +217,10 @@ Value ConstantsPacker::serializedUpload(ArrayRef<ConstantSlice> slices,
           fileRead(buffer, resourceType, size, current, loc, builder);
     }
     for (const StorageSpan &span : storage.spans)
-      Value(span.slice->result).replaceAllUsesWith(
-          subview(span.slice->result.getLoc(), uploaded, size, span.offset,
-                  span.slice->resultSize));
+      Value(span.slice->result)
+          .replaceAllUsesWith(subview(span.slice->result.getLoc(), uploaded,
+                                      size, span.offset,
+                                      span.slice->resultSize));
     // PC1: buckets are uploaded one after another.
     current = timepoint;
   }
@@ -294,9 +295,10 @@ Value ConstantsPacker::parameterUpload(ArrayRef<ConstantSlice> slices,
         affinity);
     for (auto [i, storage] : llvm::enumerate(loadStorages)) {
       const StorageSpan &span = storage->spans.front();
-      Value(span.slice->result).replaceAllUsesWith(
-          subview(span.slice->result.getLoc(), loadOp.getResults()[i],
-                  lengths[i], span.offset, span.slice->resultSize));
+      Value(span.slice->result)
+          .replaceAllUsesWith(subview(span.slice->result.getLoc(),
+                                      loadOp.getResults()[i], lengths[i],
+                                      span.offset, span.slice->resultSize));
     }
     timepoints.push_back(loadOp.getResultTimepoint());
   }
@@ -327,9 +329,10 @@ Value ConstantsPacker::parameterUpload(ArrayRef<ConstantSlice> slices,
       gatherTimepoints.push_back(gatherOp.getResultTimepoint());
     }
     for (const StorageSpan &span : storage->spans)
-      Value(span.slice->result).replaceAllUsesWith(
-          subview(span.slice->result.getLoc(), allocOp.getResult(), total,
-                  span.offset, span.slice->resultSize));
+      Value(span.slice->result)
+          .replaceAllUsesWith(subview(span.slice->result.getLoc(),
+                                      allocOp.getResult(), total, span.offset,
+                                      span.slice->resultSize));
     timepoints.push_back(TimepointJoinOp::join(gatherTimepoints, builder));
   }
   return TimepointJoinOp::join(timepoints, builder);
@@ -338,7 +341,8 @@ Value ConstantsPacker::parameterUpload(ArrayRef<ConstantSlice> slices,
 LogicalResult ConstantsPacker::run() {
   auto immediate =
       TimepointImmediateOp::create(builder, constantsOp.getLoc(),
-                                   builder.getType<TimepointType>()).getResult();
+                                   builder.getType<TimepointType>())
+          .getResult();
   indexSet.populate(constantsOp.getResultSizes());
 
   SmallVector<ConstantSlice> serialized, parameters;
@@ -354,8 +358,7 @@ LogicalResult ConstantsPacker::run() {
       return constantsOp.emitOpError()
              << "constant value has a negative storage size: " << value;
     ConstantSlice slice = {result, size, value, storageSize};
-    (isa<NamedParameterAttr>(value) ? parameters : serialized)
-        .push_back(slice);
+    (isa<NamedParameterAttr>(value) ? parameters : serialized).push_back(slice);
   }
 
   SmallVector<Value> timepoints;

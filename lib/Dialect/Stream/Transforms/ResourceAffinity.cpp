@@ -2,14 +2,14 @@
 
 #include "ResourceAffinity.h"
 
-#include "sluice/Dialect/Stream/IR/StreamOps.h"
-#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
-#include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,7 +27,8 @@ void sortAffinities(SmallVectorImpl<AffinityAttr> &affinities) {
     keyed.push_back({std::move(text), affinity});
   }
   // Unique texts after de-duplication, so an unstable sort is stable enough.
-  llvm::sort(keyed, [](const auto &a, const auto &b) { return a.first < b.first; });
+  llvm::sort(keyed,
+             [](const auto &a, const auto &b) { return a.first < b.first; });
   affinities.clear();
   for (auto &[text, affinity] : keyed)
     affinities.push_back(affinity);
@@ -106,7 +107,8 @@ const AffinityFlow &AffinityFlowSolver::get(Value root) {
         continue;
       }
       if (nodes[it->second].onStack)
-        nodes[id].lowlink = std::min(nodes[id].lowlink, nodes[it->second].index);
+        nodes[id].lowlink =
+            std::min(nodes[id].lowlink, nodes[it->second].index);
       continue;
     }
     callStack.pop_back();
@@ -335,7 +337,8 @@ ResourceAffinityQueries::ResourceAffinityQueries()
 bool ResourceAffinityQueries::tryLookupPinnedAffinities(
     Value value, SmallVectorImpl<AffinityAttr> &out) {
   const AffinityFlow &consumed = consumers.get(value);
-  SmallVector<AffinityAttr> pinned(consumed.pinned.begin(), consumed.pinned.end());
+  SmallVector<AffinityAttr> pinned(consumed.pinned.begin(),
+                                   consumed.pinned.end());
   for (AffinityAttr affinity : producers.get(value).pinned)
     addAffinity(pinned, affinity);
   if (pinned.empty())
@@ -347,9 +350,8 @@ bool ResourceAffinityQueries::tryLookupPinnedAffinities(
 
 /// The first `stream.affinity.default` on the value's parent op or above.
 static AffinityAttr lookupDefaultAffinity(Value value) {
-  Operation *op = value.getParentBlock()
-                      ? value.getParentBlock()->getParentOp()
-                      : nullptr;
+  Operation *op =
+      value.getParentBlock() ? value.getParentBlock()->getParentOp() : nullptr;
   for (; op; op = op->getParentOp())
     if (auto affinity =
             op->getAttrOfType<AffinityAttr>("stream.affinity.default"))

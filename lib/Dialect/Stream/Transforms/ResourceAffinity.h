@@ -24,8 +24,8 @@
 #ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_RESOURCEAFFINITY_H
 #define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_RESOURCEAFFINITY_H
 
-#include "sluice/Dialect/Stream/IR/StreamTypes.h"
 #include "mlir/IR/Value.h"
+#include "sluice/Dialect/Stream/IR/StreamTypes.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 

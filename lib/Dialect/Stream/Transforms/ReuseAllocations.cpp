@@ -78,9 +78,10 @@ struct ReuseAllocationsPass
       Value available = deallocaOp.getAwaitTimepoint();
       if (!available) {
         OpBuilder builder(deallocaOp);
-        available = TimepointImmediateOp::create(builder, deallocaOp.getLoc(),
-                                                builder.getType<TimepointType>())
-                        .getResult();
+        available =
+            TimepointImmediateOp::create(builder, deallocaOp.getLoc(),
+                                         builder.getType<TimepointType>())
+                .getResult();
       }
       allocaOp.getResult().replaceAllUsesWith(deallocaOp.getOperand());
       allocaOp.getResultTimepoint().replaceAllUsesWith(available);

@@ -6,17 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResourceAffinity.h"
 #include "ScheduleAllocation.h"
+#include "ResourceAffinity.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
@@ -73,8 +73,7 @@ std::optional<ResourceRange> AllocationScope::lookupRange(Value value) {
                          subviewOp.getSourceOffset(),
                          subviewOp.getResultSize()};
   std::optional<ResourceRange> sourceRange = lookupRange(source);
-  if (sourceRange && sourceRange->resource &&
-      sourceRange->resource != source)
+  if (sourceRange && sourceRange->resource && sourceRange->resource != source)
     range = {sourceRange->resource, sourceRange->resourceSize,
              add(subviewOp.getLoc(), sourceRange->offset,
                  subviewOp.getSourceOffset()),
@@ -298,11 +297,10 @@ void ExecutionAllocator::extractConstantsWithLifetime(
         bool captured = llvm::any_of(constantOp->getUsers(), [](Operation *u) {
           return !isa<YieldOp>(u);
         });
-        batch.captures.push_back(captured
-                                     ? getBody().addArgument(
-                                           constantOp.getType(),
-                                           constantOp.getLoc())
-                                     : BlockArgument());
+        batch.captures.push_back(
+            captured ? getBody().addArgument(constantOp.getType(),
+                                             constantOp.getLoc())
+                     : BlockArgument());
       }
       batches.push_back(std::move(batch));
     }
@@ -376,8 +374,9 @@ LogicalResult ExecutionAllocator::allocateResults() {
            llvm::reverse(ArrayRef(subranges).drop_back()))
         offset = builder.createOrFold<arith::AddIOp>(
             subrangeOp.getLoc(), offset, subrangeOp.getSubrangeOffset());
-      scope.mapRange(inner, {outermost.getSubrangeResource(),
-                             outermost.getSubrangeResourceSize(), offset, size});
+      scope.mapRange(inner,
+                     {outermost.getSubrangeResource(),
+                      outermost.getSubrangeResourceSize(), offset, size});
       auto subviewOp = ResourceSubviewOp::create(
           builder, result.getLoc(), result.getType(), operand,
           outermost.getSubrangeResourceSize(), offset, size);
@@ -412,10 +411,9 @@ LogicalResult ExecutionAllocator::allocateResults() {
         locs.push_back(reservation->loc);
         sizes.push_back(reservation->size);
       }
-      auto [allocaOp, suballocations] =
-          ResourceAllocaOp::createSuballocations(
-              timepointType, group.front()->type, locs, sizes,
-              executeOp.getAwaitTimepoint(), affinity, builder);
+      auto [allocaOp, suballocations] = ResourceAllocaOp::createSuballocations(
+          timepointType, group.front()->type, locs, sizes,
+          executeOp.getAwaitTimepoint(), affinity, builder);
       newAwaits.push_back(allocaOp.getResultTimepoint());
       for (auto [reservation, suballocation] :
            llvm::zip_equal(group, suballocations)) {
@@ -455,8 +453,7 @@ LogicalResult ExecutionAllocator::allocateLocalTransients() {
         value, executeOp->getBlock(), Block::iterator(executeOp));
     if (!size) {
       Operation *definingOp = value.getDefiningOp();
-      return (definingOp ? definingOp : executeOp.getOperation())
-                 ->emitError()
+      return (definingOp ? definingOp : executeOp.getOperation())->emitError()
              << "unable to find the size of a transient resource available "
                 "before the execution region";
     }
@@ -559,8 +556,8 @@ LogicalResult ExecutionAllocator::run() {
 
   // 2. Captured operands.
   for (unsigned i = 0; i < originalCaptureCount; ++i)
-    scope.mapRange(body.getArgument(i), {body.getArgument(i),
-                                         newOperandSizes[i], Value(), Value()});
+    scope.mapRange(body.getArgument(i),
+                   {body.getArgument(i), newOperandSizes[i], Value(), Value()});
 
   // 3-4. Results.
   if (failed(allocateResults()))
@@ -605,14 +602,14 @@ LogicalResult ExecutionAllocator::run() {
   WalkResult walk = newOp.getBody().walk<WalkOrder::PreOrder>(
       [&](AsyncConcurrentOp concurrentOp) -> WalkResult {
         Block &waveBody = concurrentOp.getBody().front();
-        for (auto [arg, operand] : llvm::zip(waveBody.getArguments(),
-                                             concurrentOp.getResourceOperands()))
+        for (auto [arg, operand] : llvm::zip(
+                 waveBody.getArguments(), concurrentOp.getResourceOperands()))
           if (std::optional<ResourceRange> range = scope.lookupRange(operand))
             scope.mapRange(arg, *range);
         if (waveBody.empty() || !isa<YieldOp>(waveBody.back()))
           return WalkResult::advance();
-        for (auto [result, yielded] : llvm::zip(
-                 concurrentOp.getResults(), waveBody.back().getOperands()))
+        for (auto [result, yielded] : llvm::zip(concurrentOp.getResults(),
+                                                waveBody.back().getOperands()))
           if (std::optional<ResourceRange> range = scope.lookupRange(result))
             scope.mapRange(yielded, *range);
         return WalkResult::advance();
@@ -655,9 +652,9 @@ LogicalResult ExecutionAllocator::run() {
 
 static void convertAsyncLoad(AsyncLoadOp op) {
   OpBuilder builder(op);
-  auto loadOp = ResourceLoadOp::create(builder, op.getLoc(), op.getType(),
-                                       op.getSource(), op.getSourceSize(),
-                                       op.getSourceOffset());
+  auto loadOp =
+      ResourceLoadOp::create(builder, op.getLoc(), op.getType(), op.getSource(),
+                             op.getSourceSize(), op.getSourceOffset());
   op.replaceAllUsesWith(loadOp.getResult());
   op.erase();
 }
@@ -754,8 +751,8 @@ static void convertAsyncFunc(AsyncFuncOp funcOp) {
   };
   auto appendResource = [&](Type type, DictionaryAttr attrs) {
     inputs.append({type, indexType, indexType});
-    argAttrs.append({attrs, builder.getDictionaryAttr({}),
-                     builder.getDictionaryAttr({})});
+    argAttrs.append(
+        {attrs, builder.getDictionaryAttr({}), builder.getDictionaryAttr({})});
   };
   for (auto [i, type] : llvm::enumerate(oldType.getInputs())) {
     if (isa<ResourceType>(type)) {
@@ -778,9 +775,9 @@ static void convertAsyncFunc(AsyncFuncOp funcOp) {
     results.push_back(type);
     resultAttrs.push_back(resultAttrAt(i));
   }
-  auto cmdFuncOp = CmdFuncOp::create(
-      builder, funcOp.getLoc(), funcOp.getName(),
-      builder.getFunctionType(inputs, results), argAttrs, resultAttrs);
+  auto cmdFuncOp = CmdFuncOp::create(builder, funcOp.getLoc(), funcOp.getName(),
+                                     builder.getFunctionType(inputs, results),
+                                     argAttrs, resultAttrs);
   for (NamedAttribute attr : funcOp->getDiscardableAttrs())
     cmdFuncOp->setAttr(attr.getName(), attr.getValue());
   funcOp.erase();

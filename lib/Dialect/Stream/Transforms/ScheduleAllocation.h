@@ -9,9 +9,9 @@
 #ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_SCHEDULEALLOCATION_H
 #define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_SCHEDULEALLOCATION_H
 
-#include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+#include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>

@@ -58,8 +58,7 @@ private:
   /// Each resource operand k of `op` becomes `[R.offset + offsets[k] for
   /// lengths[k]]`, `rw` when tied, else `ro`; other operands go to
   /// `primitives` (which may be `out.resources` itself).
-  LogicalResult appendOperandRanges(Operation *op,
-                                    MutableOperandRange operands,
+  LogicalResult appendOperandRanges(Operation *op, MutableOperandRange operands,
                                     OperandRange offsets, OperandRange lengths,
                                     SmallVectorImpl<Value> &primitives,
                                     CommandResources &out);
@@ -235,10 +234,11 @@ LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
   return success();
 }
 
-LogicalResult CommandBuilder::appendOperandRanges(
-    Operation *op, MutableOperandRange operands, OperandRange offsets,
-    OperandRange lengths, SmallVectorImpl<Value> &primitives,
-    CommandResources &out) {
+LogicalResult
+CommandBuilder::appendOperandRanges(Operation *op, MutableOperandRange operands,
+                                    OperandRange offsets, OperandRange lengths,
+                                    SmallVectorImpl<Value> &primitives,
+                                    CommandResources &out) {
   OpBuilder builder(op);
   auto tiedOp = cast<util::TiedOpInterface>(op);
   unsigned resourceIndex = 0;
@@ -294,10 +294,9 @@ LogicalResult CommandBuilder::convertDispatch(AsyncDispatchOp op) {
   SmallVector<std::pair<Value, Value>> results;
   for (auto [result, size] : llvm::zip(op.getResults(), op.getResultSizes()))
     results.push_back({result, size});
-  if (failed(appendOperandRanges(op, op.getResourceOperandsMutable(),
-                                 op.getResourceOperandOffsets(),
-                                 op.getResourceOperandLengths(),
-                                 uniformOperands, ranges)) ||
+  if (failed(appendOperandRanges(
+          op, op.getResourceOperandsMutable(), op.getResourceOperandOffsets(),
+          op.getResourceOperandLengths(), uniformOperands, ranges)) ||
       failed(appendResultRanges(op, results, ranges)))
     return failure();
   OpBuilder builder(op);
@@ -313,10 +312,9 @@ LogicalResult CommandBuilder::convertDispatch(AsyncDispatchOp op) {
 LogicalResult CommandBuilder::convertCall(AsyncCallOp op) {
   // Primitive and resource operands stay interleaved in one list.
   CommandResources ranges;
-  if (failed(appendOperandRanges(op, op.getResourceOperandsMutable(),
-                                 op.getResourceOperandOffsets(),
-                                 op.getResourceOperandLengths(),
-                                 ranges.resources, ranges)))
+  if (failed(appendOperandRanges(
+          op, op.getResourceOperandsMutable(), op.getResourceOperandOffsets(),
+          op.getResourceOperandLengths(), ranges.resources, ranges)))
     return failure();
   SmallVector<Type> resultTypes;
   SmallVector<Value> primitiveResults;
@@ -351,8 +349,8 @@ LogicalResult CommandBuilder::convertCall(AsyncCallOp op) {
 
 LogicalResult CommandBuilder::convertConcurrent(AsyncConcurrentOp op) {
   Block &body = op.getBody().front();
-  if (auto yieldOp = dyn_cast_or_null<YieldOp>(
-          body.empty() ? nullptr : &body.back())) {
+  if (auto yieldOp =
+          dyn_cast_or_null<YieldOp>(body.empty() ? nullptr : &body.back())) {
     OpBuilder yieldBuilder(yieldOp);
     YieldOp::create(yieldBuilder, yieldOp.getLoc());
     yieldOp.erase();
