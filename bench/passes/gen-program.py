@@ -648,14 +648,14 @@ class AsyncAllocLevel(AsyncExecLevel):
              f"dense<{e.rng.randrange(1 << 20)}> : tensor<16xi32>")
         return (c, "!stream.resource<constant>", "%c64")
 
-    def chain_body(self, operands):
+    def chain_body(self, operands, region):
         """`region` ops: dispatches into fresh transients of random sizes, in-place fills and updates."""
         e = self.e
         rng = e.rng
         size = rng.choice(self.SIZES)
         x = (self.dispatch_sized(operands, size), self.R, size)
         # Regions shrink near the end so the program lands near the requested size.
-        ops = min(e.opt("region", 8), max(2, (e.remaining() - 12) // 3))
+        ops = min(region, max(2, (e.remaining() - 12) // 3))
         for _ in range(max(0, ops - 2)):
             k = rng.random()
             if k < 0.55:
@@ -692,6 +692,7 @@ class AsyncAllocLevel(AsyncExecLevel):
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         body_kind = e.opt("body", "chain")
+        region = e.opt("region", 8)
         constants = float(e.opt("constants", "0.25"))
         if body_kind not in ("chain", "transformer"):
             raise SystemExit(f"gen-program: unknown body '{body_kind}' (chain, transformer)")
@@ -709,7 +710,8 @@ class AsyncAllocLevel(AsyncExecLevel):
                 e.op(f"{r} = stream.async.dispatch @ex::@{name}[%c64]({', '.join(args)}) : "
                      f"({', '.join(types)}) -> {self.sized()}")
                 operands = [(r, self.R, "%c256")]
-            x = self.transformer_body(operands) if body_kind == "transformer" else self.chain_body(operands)
+            x = (self.transformer_body(operands) if body_kind == "transformer"
+                 else self.chain_body(operands, region))
             return self.dispatch_sized([x], "%c256")
         return self.execute(inputs, device, body)
 
