@@ -92,6 +92,30 @@ util.func public @extractConstantsMultiAffinity(%timepoint: !stream.timepoint) {
 
 // -----
 
+// SA5: result allocas await the execute's original await, not the captured
+// constants' timepoint; the region awaits all of them.
+
+// CHECK-LABEL: @allocaAwaitsOriginalAwait
+// CHECK-SAME: (%[[AWAIT:.+]]: !stream.timepoint, %[[SIZE:.+]]: index)
+util.func public @allocaAwaitsOriginalAwait(%await: !stream.timepoint, %size: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // CHECK: %[[CST:.+]], %[[CST_TIMEPOINT:.+]] = stream.resource.constants
+  // CHECK: %[[ALLOCA:.+]], %[[ALLOCA_TIMEPOINT:.+]] = stream.resource.alloca uninitialized await(%[[AWAIT]]) => !stream.resource<transient>{%[[SIZE]]}
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[AWAIT]], %[[CST_TIMEPOINT]], %[[ALLOCA_TIMEPOINT]])
+  // CHECK: stream.cmd.execute await(%[[JOIN]]) => with(%[[CST]] as %{{.+}}: !stream.resource<constant>{%c8}, %[[ALLOCA]] as
+  %result, %result_timepoint = stream.async.execute await(%await) => with() -> !stream.resource<transient>{%size} {
+    %0 = stream.async.constant : !stream.resource<constant>{%c8} = dense<3> : tensor<8xi8>
+    %1 = stream.async.dispatch @ex::@dispatch[%c1](%0[%c0 to %c8 for %c8]) : (!stream.resource<constant>{%c8}) -> !stream.resource<transient>{%size}
+    stream.yield %1 : !stream.resource<transient>{%size}
+  } => !stream.timepoint
+  util.optimization_barrier %result : !stream.resource<transient>
+  util.return
+}
+
+// -----
+
 // Executes in the first block of an initializer run once (SA6: only there).
 
 // CHECK-LABEL: util.initializer
