@@ -5,7 +5,10 @@
 pass dominate and swing by several times between runs. This script asks MLIR for the time spent in the
 pass itself (the `--mlir-timing` lines whose name matches `--pass`, summed over nests; `--verify-each=0`
 so the verifier after the pass is not counted), takes the minimum of `--reps` runs and prints the ratio
-between consecutive sizes. Programs are generated and prepared exactly as `run-pass-bench.py` does.
+between consecutive sizes. With `--instructions` it instead counts the instructions executed inside `<pass>::runOnOperation` under
+valgrind (callgrind, collection toggled on that function only): slow (~50x), but deterministic and
+independent of the load, the figure to check a 10x ratio against. Programs are generated and prepared
+exactly as `run-pass-bench.py` does.
 
 Usage:
   pass-own-time.py --flags '--iree-stream-schedule-allocation' --pass ScheduleAllocationPass \\
@@ -27,6 +30,31 @@ bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
 TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+
+
+def cpu_time(args, cmd):
+    """User + system CPU seconds of one run of `cmd` (waiting for a CPU does not count)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
+    _, status, rusage = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed")
+    return rusage.ru_utime + rusage.ru_stime
+
+
+def instructions(args, flags, path, pass_name):
+    """Instructions executed inside `<pass_name>::runOnOperation` (valgrind callgrind), deterministic."""
+    out = os.path.join(args.workdir, "callgrind.out")
+    cmd = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+            f"--toggle-collect=*{pass_name}::runOnOperation*", args.opt, "--mlir-disable-threading",
+            "--verify-each=0"] + flags + [path, "-o", os.devnull])
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode or not m:
+        raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed:\n{p.stderr[-2000:]}")
+    os.remove(out)
+    return int(m.group(1))
 
 
 def own_time(args, flags, path, pass_name):
@@ -62,6 +90,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--nice", type=int, default=0)
     ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the pass's instructions with valgrind instead of timing it")
     ap.add_argument("--markdown")
     ap.add_argument("--title")
     args = ap.parse_args()
@@ -72,13 +102,44 @@ def main():
         prev = None
         for size in (int(s) for s in args.sizes.split(",")):
             path, count = bench.program(args, shape, size, options)
+            if args.instructions:
+                n = instructions(args, flags, path, args.pass_name)
+                ratio = n / prev if prev else None
+                prev = n
+                rows.append((shape, count, n, ratio))
+                print(f"{shape:<12} {count:>8} {n:>14,} instructions {n / count:>9.0f} /op "
+                      f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
+                continue
             t = min(own_time(args, flags, path, args.pass_name) for _ in range(args.reps))
-            ratio = t / prev if prev else None
-            prev = t
-            rows.append((shape, count, t, ratio))
+            # CPU time of the whole run with the pass minus that of parse + print alone.
+            run = [args.opt, "--mlir-disable-threading", "--verify-each=0"] + flags + [path, "-o", os.devnull]
+            base = [args.opt, "--mlir-disable-threading", path, "-o", os.devnull]
+            cpu = min(cpu_time(args, run) for _ in range(args.reps))
+            cpu_base = min(cpu_time(args, base) for _ in range(args.reps))
+            ratio = t / prev[0] if prev else None
+            cpu_ratio = (cpu - cpu_base) / prev[1] if prev and prev[1] > 0 else None
+            prev = (t, cpu - cpu_base)
+            rows.append((shape, count, t, ratio, cpu, cpu_base, cpu_ratio))
             print(f"{shape:<12} {count:>8} {t:>9.4f} s {t / count * 1e6:>7.2f} us/op "
-                  f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
-    if args.markdown:
+                  f"{f'{ratio:.1f}' if ratio else '-':>6}  cpu {cpu:.3f} - base {cpu_base:.3f} = "
+                  f"{cpu - cpu_base:.3f} s {f'{cpu_ratio:.1f}' if cpu_ratio else '-':>6}", flush=True)
+    if args.markdown and args.instructions:
+        commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip()
+        knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
+        lines = ["", f"#### {args.title or args.pass_name}", "",
+                 f"Instructions executed in `{args.pass_name}::runOnOperation` (valgrind callgrind) for "
+                 f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
+                 + (f" prepared with `{args.prepare}`" if args.prepare else "")
+                 + f"; {datetime.date.today()}, commit {commit}. Deterministic, independent of the load.", "",
+                 "| shape | ops | instructions | per op | ratio to previous size |",
+                 "|---|---:|---:|---:|---:|"]
+        for shape, count, n, ratio in rows:
+            lines.append(f"| {shape} | {count:,} | {n:,} | {n / count:,.0f} | "
+                         f"{f'{ratio:.1f}' if ratio else '—'} |")
+        with open(args.markdown, "a") as f:
+            f.write("\n".join(lines) + "\n")
+    elif args.markdown:
         commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
         knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
@@ -88,11 +149,13 @@ def main():
                  + (f" prepared with `{args.prepare}`" if args.prepare else "")
                  + f"; minimum of {args.reps}; {datetime.date.today()}, commit {commit}, "
                  f"load {os.getloadavg()[0]:.1f}.", "",
-                 "| shape | ops | pass's own time (s) | µs/op | ratio to previous size |",
-                 "|---|---:|---:|---:|---:|"]
-        for shape, count, t, ratio in rows:
+                 "| shape | ops | pass's own wall time (s) | µs/op | ratio | CPU with pass (s) | "
+                 "CPU parse + print (s) | CPU difference (s) | ratio |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for shape, count, t, ratio, cpu, cpu_base, cpu_ratio in rows:
             lines.append(f"| {shape} | {count:,} | {t:.4f} | {t / count * 1e6:.2f} | "
-                         f"{f'{ratio:.1f}' if ratio else '—'} |")
+                         f"{f'{ratio:.1f}' if ratio else '—'} | {cpu:.3f} | {cpu_base:.3f} | "
+                         f"{cpu - cpu_base:.3f} | {f'{cpu_ratio:.1f}' if cpu_ratio else '—'} |")
         with open(args.markdown, "a") as f:
             f.write("\n".join(lines) + "\n")
     return 0
