@@ -248,11 +248,14 @@ void benchCreate(const std::string &dir, uint64_t totalBytes, int entries,
 }
 
 struct IndexResult {
-  double coldSeconds; // first parse in a fresh process
-  double warmSeconds; // median of the following parses
+  double coldSeconds;    // first parse in a fresh process
+  double warmSeconds;    // median of the following parses
+  double warmCpuSeconds; // median CPU time of the following parses
   uint64_t bytesRead;
-  size_t heapBytes; // heap held by the index (entries + map)
-  long peakRssKiB;  // peak RSS of the measuring process
+  size_t heapBytes;  // heap held by the index (entries + map)
+  size_t indexBytes; // ParameterIndex::memoryBytes()
+  uint64_t keyBytes; // sum of the key lengths
+  long peakRssKiB;   // peak RSS of the measuring process
   uint64_t fileSize;
 };
 
@@ -266,24 +269,40 @@ IndexResult benchIndexOnce(const std::string &path, int reps) {
   if (pid == 0) {
     ::close(fds[0]);
     IndexResult result{};
-    std::vector<double> times;
+    std::vector<double> times, cpuTimes;
+    auto cpuNow = [] {
+      struct rusage u;
+      ::getrusage(RUSAGE_SELF, &u);
+      return u.ru_utime.tv_sec + u.ru_utime.tv_usec * 1e-6 + u.ru_stime.tv_sec +
+             u.ru_stime.tv_usec * 1e-6;
+    };
     for (int r = 0; r < reps + 1; ++r) {
       auto file = check(openFile(path));
       size_t heapBefore = heapInUse();
+      double cpuStart = cpuNow();
       auto start = Clock::now();
       ParameterIndex index;
       {
         auto parsed = check(parseIrpaFile(file));
-        index.append(std::move(parsed.entries));
+        Status appended = index.append(std::move(parsed.entries));
+        if (!appended.isOk())
+          die(appended);
       }
       times.push_back(seconds(start, Clock::now()));
+      cpuTimes.push_back(cpuNow() - cpuStart);
       result.bytesRead = file->bytesRead();
       result.heapBytes = heapInUse() - heapBefore;
+      result.indexBytes = index.memoryBytes();
+      result.keyBytes = 0;
+      for (const ParameterEntry &e : index)
+        result.keyBytes += e.key().size();
       result.fileSize = file->size();
     }
     result.coldSeconds = times[0];
     result.warmSeconds =
         median(std::vector<double>(times.begin() + 1, times.end()));
+    result.warmCpuSeconds =
+        median(std::vector<double>(cpuTimes.begin() + 1, cpuTimes.end()));
     struct rusage usage;
     ::getrusage(RUSAGE_SELF, &usage);
     result.peakRssKiB = usage.ru_maxrss;
@@ -417,21 +436,260 @@ void benchVerify(const std::string &dir, int reps) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// The sluice-params tool: index scaling, dump, create and convert
+//===----------------------------------------------------------------------===//
+
+struct ToolRun {
+  double wallSeconds;
+  double cpuSeconds;
+  long peakRssKiB;
+};
+
+/// Runs `argv` with stdout (and stderr unless `keepStderr`) sent to
+/// /dev/null; wall time, CPU time and peak RSS come from wait4.
+ToolRun runTool(const std::vector<std::string> &argv, bool keepStderr = false) {
+  auto start = Clock::now();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int devnull = ::open("/dev/null", O_WRONLY);
+    ::dup2(devnull, 1);
+    if (!keepStderr)
+      ::dup2(devnull, 2);
+    std::vector<char *> args;
+    for (const std::string &a : argv)
+      args.push_back(const_cast<char *>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    std::_Exit(127);
+  }
+  int status = 0;
+  struct rusage usage{};
+  ::wait4(pid, &status, 0, &usage);
+  ToolRun run;
+  run.wallSeconds = seconds(start, Clock::now());
+  run.cpuSeconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 +
+                   usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+  run.peakRssKiB = usage.ru_maxrss;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr, "benchmark failed: %s exited with status %d\n",
+                 argv[0].c_str(), status);
+    std::exit(1);
+  }
+  return run;
+}
+
+/// Median wall/CPU time and the largest peak RSS over `reps` runs, after
+/// one untimed warm-up run (page cache and binary warm).
+ToolRun runToolMedian(const std::vector<std::string> &argv, int reps) {
+  runTool(argv);
+  std::vector<double> wall, cpu;
+  long rss = 0;
+  for (int r = 0; r < reps; ++r) {
+    ToolRun run = runTool(argv);
+    wall.push_back(run.wallSeconds);
+    cpu.push_back(run.cpuSeconds);
+    rss = std::max(rss, run.peakRssKiB);
+  }
+  return {median(wall), median(cpu), rss};
+}
+
+void makeKeyedArchive(const std::string &path, int entries) {
+  IrpaBuilder builder;
+  for (int i = 0; i < entries; ++i)
+    if (!builder
+             .addData("model.layers." + std::to_string(i) + ".weight", 4096,
+                      DataSource::zeros())
+             .isOk())
+      std::exit(1);
+  WriterOptions options;
+  options.durable = false;
+  options.reportEntries = false;
+  check(builder.write(path, options)); // zero data: sparse file
+}
+
+/// Index build (in a forked child) and a full `sluice-params dump` of
+/// archives of 10k, 100k and 1M entries.
+void benchScaling(const std::string &dir, const std::string &tool, int reps) {
+  std::printf("== index build and dump: 10k / 100k / 1M entries of 4 KiB "
+              "(sparse files) ==\n");
+  const int counts[3] = {10000, 100000, 1000000};
+  IndexResult index[3];
+  ToolRun dump[3];
+  for (int c = 0; c < 3; ++c) {
+    std::string path = dir + "/bench-scaling.irpa";
+    makeKeyedArchive(path, counts[c]);
+    index[c] = benchIndexOnce(path, reps);
+    dump[c] = runToolMedian({tool, "dump", "--parameters=" + path}, reps);
+    const int n = counts[c];
+    std::printf("  %7d entries: index warm %7.1f ms wall %7.1f ms CPU (cold "
+                "%7.1f ms), %5.1f B/entry + %4.1f key B/entry; dump %7.1f ms "
+                "wall, %7.1f ms CPU, peak RSS %6.1f MiB\n",
+                n, index[c].warmSeconds * 1e3, index[c].warmCpuSeconds * 1e3,
+                index[c].coldSeconds * 1e3,
+                (double)(index[c].indexBytes - index[c].keyBytes) / n,
+                (double)index[c].keyBytes / n, dump[c].wallSeconds * 1e3,
+                dump[c].cpuSeconds * 1e3, dump[c].peakRssKiB / 1024.0);
+    ::unlink(path.c_str());
+  }
+  std::printf("  10x entries: index CPU %5.2fx / %5.2fx (10k->100k / "
+              "100k->1M), dump CPU %5.2fx / %5.2fx (linear: 10)\n",
+              index[1].warmCpuSeconds / index[0].warmCpuSeconds,
+              index[2].warmCpuSeconds / index[1].warmCpuSeconds,
+              dump[1].cpuSeconds / dump[0].cpuSeconds,
+              dump[2].cpuSeconds / dump[1].cpuSeconds);
+  std::printf("  targets at 100k: dump <= 50 ms warm, <= 16 MiB peak RSS; "
+              "index <= 64 B/entry + keys\n");
+}
+
+/// `create` of 100,000 entries of 4 KiB (--data=...=1024xi32=V) through a
+/// flag file.
+void benchToolCreate(const std::string &dir, const std::string &tool,
+                     int reps) {
+  std::printf("== create: 100,000 x 4 KiB entries through --flagfile ==\n");
+  std::string flags = dir + "/bench-create.flags";
+  std::string out = dir + "/bench-create-100k.irpa";
+  {
+    FILE *f = std::fopen(flags.c_str(), "w");
+    for (int i = 0; i < 100000; ++i)
+      std::fprintf(f, "--data=param.%d=1024xi32=%d\n", i, i % 100);
+    std::fclose(f);
+  }
+  ToolRun quiet = runToolMedian(
+      {tool, "create", "--quiet", "--output=" + out, "--flagfile=" + flags},
+      reps);
+  ToolRun dumped = runToolMedian(
+      {tool, "create", "--output=" + out, "--flagfile=" + flags}, reps);
+  std::printf("  create --quiet      %7.2f s wall %7.2f s CPU  peak RSS %6.1f "
+              "MiB\n",
+              quiet.wallSeconds, quiet.cpuSeconds, quiet.peakRssKiB / 1024.0);
+  std::printf("  create + index dump %7.2f s wall %7.2f s CPU  peak RSS %6.1f "
+              "MiB  (target <= 32 MiB)\n",
+              dumped.wallSeconds, dumped.cpuSeconds,
+              dumped.peakRssKiB / 1024.0);
+  ::unlink(flags.c_str());
+  ::unlink(out.c_str());
+}
+
+/// `convert` of a 1 GiB safetensors file (256 tensors of 4 MiB) vs `cp` of
+/// the same file, alternating (ABBA), medians; each run starts from deleted
+/// destinations and a sync().
+void benchToolConvert(const std::string &dir, const std::string &tool,
+                      int reps) {
+  const int tensors = 256;
+  const uint64_t tensorBytes = 4ull << 20;
+  std::string source = dir + "/bench-convert.safetensors";
+  {
+    std::string header = "{";
+    for (int i = 0; i < tensors; ++i)
+      header += formatString(
+          "%s\"t%d\":{\"dtype\":\"F32\",\"shape\":[%llu],\"data_offsets\":"
+          "[%llu,%llu]}",
+          i ? "," : "", i, (unsigned long long)(tensorBytes / 4),
+          (unsigned long long)(i * tensorBytes),
+          (unsigned long long)((i + 1) * tensorBytes));
+    header += "}";
+    while ((8 + header.size()) % 64)
+      header += ' ';
+    int fd = ::open(source.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    uint64_t length = header.size();
+    writeAllOrDie(fd, reinterpret_cast<const char *>(&length), 8);
+    writeAllOrDie(fd, header.data(), header.size());
+    std::string chunk(tensorBytes, '\0');
+    for (int i = 0; i < tensors; ++i) {
+      for (uint64_t j = 0; j < tensorBytes; j += 4096)
+        chunk[j] = (char)(i + j / 4096);
+      writeAllOrDie(fd, chunk.data(), chunk.size());
+    }
+    ::fsync(fd);
+    ::close(fd);
+  }
+  std::string converted = dir + "/bench-convert.irpa";
+  std::string copied = dir + "/bench-convert.copy";
+  auto fresh = [&] {
+    ::unlink(converted.c_str());
+    ::unlink(copied.c_str());
+    ::sync();
+  };
+  std::vector<double> convert, cp, cpSync;
+  for (int r = 0; r < reps; ++r) {
+    bool convertFirst = r % 2 == 0;
+    for (int k = 0; k < 2; ++k) {
+      fresh();
+      if ((k == 0) == convertFirst) {
+        convert.push_back(
+            runTool({tool, "convert", "--quiet", "--parameters=" + source,
+                     "--output=" + converted})
+                .wallSeconds);
+      } else {
+        ToolRun c = runTool({"/bin/cp", source, copied});
+        cp.push_back(c.wallSeconds);
+        // The same copy made durable like convert's output (fdatasync).
+        auto t0 = Clock::now();
+        int fd = ::open(copied.c_str(), O_RDONLY);
+        ::fdatasync(fd);
+        ::close(fd);
+        cpSync.push_back(c.wallSeconds + seconds(t0, Clock::now()));
+      }
+    }
+  }
+  fresh();
+  double gib = (double)tensors * tensorBytes / 1073741824.0;
+  double tc = median(convert), tp = median(cp), ts = median(cpSync);
+  std::printf("== convert: 1 GiB safetensors (%d tensors) -> irpa vs cp, "
+              "median of %d ==\n",
+              tensors, reps);
+  std::printf("  convert (durable)       %7.3f s  %6.2f GiB/s\n", tc, gib / tc);
+  std::printf("  cp                      %7.3f s  %6.2f GiB/s  ratio "
+              "convert/cp %5.2fx (throughput)\n",
+              tp, gib / tp, tp / tc);
+  std::printf("  cp + fdatasync          %7.3f s  %6.2f GiB/s  ratio "
+              "convert/(cp+sync) %5.2fx (target >= 0.9)\n",
+              ts, gib / ts, ts / tc);
+  ::unlink(source.c_str());
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::string dir = "/tmp";
   bool quick = false;
+  std::string only;
+  // The tool benchmarks run the sluice-params binary next to this one.
+  std::string self = argv[0];
+  std::string tool =
+      (self.rfind('/') == std::string::npos ? std::string(".")
+                                            : self.substr(0, self.rfind('/'))) +
+      "/sluice-params";
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.rfind("--dir=", 0) == 0)
       dir = arg.substr(6);
     else if (arg == "--quick")
       quick = true;
+    else if (arg.rfind("--only=", 0) == 0)
+      only = arg.substr(7);
+    else if (arg.rfind("--tool=", 0) == 0)
+      tool = arg.substr(7);
     else {
-      std::fprintf(stderr, "usage: %s [--dir=DIR] [--quick]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--dir=DIR] [--quick] "
+                   "[--only=scaling|create-tool|convert|library] "
+                   "[--tool=path/to/sluice-params]\n",
+                   argv[0]);
       return 1;
     }
+  }
+  if (!only.empty()) {
+    int reps = quick ? 3 : 5;
+    if (only == "scaling")
+      benchScaling(dir, tool, reps);
+    else if (only == "create-tool")
+      benchToolCreate(dir, tool, quick ? 1 : 3);
+    else if (only == "convert")
+      benchToolConvert(dir, tool, quick ? 2 : 4);
+    if (only != "library")
+      return 0;
   }
   uint64_t bytes = quick ? (64ull << 20) : (1ull << 30);
   int reps = quick ? 1 : 5;

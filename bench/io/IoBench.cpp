@@ -143,7 +143,7 @@ Archive createArchive(const Config &config) {
               (double)a.smallTotal / (1 << 20), a.smallKeys.size(), now() - t0);
   auto parsed = check(archive::parseParameterFile(a.path), "parse archive");
   a.index = std::make_shared<archive::ParameterIndex>();
-  a.index->append(std::move(parsed.entries));
+  checkOk(a.index->append(std::move(parsed.entries)), "index");
   return a;
 }
 
@@ -266,8 +266,8 @@ std::vector<ParameterSpan> largeSpans(const Archive &a) {
   uint64_t offset = 0;
   for (const std::string &key : a.largeKeys) {
     const auto *e = a.index->find(key);
-    spans.push_back({key, 0, offset, e->length});
-    offset += e->length;
+    spans.push_back({key, 0, offset, e->length()});
+    offset += e->length();
   }
   return spans;
 }
@@ -276,10 +276,10 @@ bool verifyLarge(const Archive &a, const uint8_t *target) {
   uint64_t offset = 0;
   for (size_t i = 0; i < a.largeKeys.size(); ++i) {
     const auto *e = a.index->find(a.largeKeys[i]);
-    for (uint64_t probe : {uint64_t(0), uint64_t(12345), e->length - 1})
+    for (uint64_t probe : {uint64_t(0), uint64_t(12345), e->length() - 1})
       if (target[offset + probe] != (uint8_t)(i * 16 + probe % 16 + 1))
         return false;
-    offset += e->length;
+    offset += e->length();
   }
   return true;
 }
@@ -302,10 +302,10 @@ void benchLargeWarm(const Config &config, const Archive &a) {
     for (const auto &s : spans) {
       const auto *e = a.index->find(s.key);
       uint64_t done = 0;
-      while (done < e->length) {
+      while (done < e->length()) {
         ssize_t n = ::pread(fd, source.data() + s.bufferOffset + done,
-                            std::min<uint64_t>(e->length - done, 1 << 30),
-                            (off_t)(e->offset + done));
+                            std::min<uint64_t>(e->length() - done, 1 << 30),
+                            (off_t)(e->offset() + done));
         if (n <= 0)
           die("pread", Status(StatusCode::Unknown, "short read"));
         done += (uint64_t)n;
@@ -353,10 +353,10 @@ void benchLargeWarm(const Config &config, const Archive &a) {
         double t0 = now();
         for (const auto &s : spans) {
           const auto *e = a.index->find(s.key);
-          for (uint64_t done = 0; done < e->length; done += 4ull << 20) {
-            uint64_t n = std::min<uint64_t>(4ull << 20, e->length - done);
+          for (uint64_t done = 0; done < e->length(); done += 4ull << 20) {
+            uint64_t n = std::min<uint64_t>(4ull << 20, e->length() - done);
             if (::pread(fd, target.data + s.bufferOffset + done, n,
-                        (off_t)(e->offset + done)) != (ssize_t)n)
+                        (off_t)(e->offset() + done)) != (ssize_t)n)
               die("pread", Status(StatusCode::Unknown, "short read"));
           }
         }
@@ -395,10 +395,10 @@ void benchDirect(const Config &config, const Archive &a) {
     double t0 = now();
     for (const auto &s : spans) {
       const auto *e = a.index->find(s.key);
-      for (uint64_t done = 0; done < e->length; done += chunk) {
-        uint64_t n = std::min(chunk, e->length - done);
+      for (uint64_t done = 0; done < e->length(); done += chunk) {
+        uint64_t n = std::min(chunk, e->length() - done);
         if (::pread(fd, target.data + s.bufferOffset + done, n,
-                    (off_t)(e->offset + done)) != (ssize_t)n)
+                    (off_t)(e->offset() + done)) != (ssize_t)n)
           die("O_DIRECT pread",
               Status(StatusCode::Unknown, std::strerror(errno)));
       }
@@ -443,8 +443,8 @@ void benchSmall(const Config &config, const Archive &a) {
   uint64_t offset = 0;
   for (size_t i : order) {
     const auto *e = a.index->find(a.smallKeys[i]);
-    spans.push_back({a.smallKeys[i], 0, offset, e->length});
-    offset += e->length;
+    spans.push_back({a.smallKeys[i], 0, offset, e->length()});
+    offset += e->length();
   }
   for (io::IoBackend backend : {io::IoBackend::Auto, io::IoBackend::Threads}) {
     auto device = makeDevice(backend, 256ull << 20);
@@ -455,7 +455,7 @@ void benchSmall(const Config &config, const Archive &a) {
       for (const auto &s : spans) {
         const auto *e = a.index->find(s.key);
         if (::pread(fd, target.data + s.bufferOffset, s.length,
-                    (off_t)e->offset) != (ssize_t)s.length)
+                    (off_t)e->offset()) != (ssize_t)s.length)
           die("pread", Status(StatusCode::Unknown, "short read"));
       }
       return now() - t0;

@@ -31,12 +31,16 @@ Levels:
               constants=0.25]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+  tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
+              to an executable with encoded bindings; parameters encoded twice in initializers: the
+              input of the encoding passes  [encoding=testing|none|packed|i1]
 
 Shapes (knobs in brackets):
   chain        a long dependency chain of mixed ops
   fanout       a source fanned out to `width` consumers joined by one dispatch, repeated  [width=16]
   multidevice  two interleaved chains on #hal.device.affinity<@device_a>/<@device_b> exchanging values
-               by transfers every `every` steps  [every=4]
+               by transfers every `every` steps; every `shared`-th step both consume one new splat
+               (0: never; not at the cmd level)  [every=4 shared=0]
   hostsync     a chain where every `every` steps a scalar is read back on the host  [every=1]
   params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
                gather of `group` parameters  [group=8 gather=2]
@@ -182,6 +186,8 @@ class Level:
     default_payload = "compute"
     # Ops end_func emits (so shapes can stop early enough to land near the requested count).
     epilogue_ops = 2
+    # About how many ops one parameter costs with its consumer (the `params` shape's budget).
+    param_ops = 4
 
     def __init__(self, e):
         self.e = e
@@ -208,6 +214,10 @@ class Level:
 
     def host_sync(self, v):
         raise Unsupported("host_sync")
+
+    def splat(self):
+        """A cheap producer of a fresh value with no value operand (a splat)."""
+        raise Unsupported("splat")
 
     def param(self, i):
         raise Unsupported("param")
@@ -317,6 +327,13 @@ class FlowLevel(Level):
     def transfer(self, v, src, dst):
         r = self.e.fresh()
         self.e.op(f"{r} = flow.tensor.transfer {v.names[0]} : {self.T} to {DEVICES[dst]}")
+        return Val([r], [self.T])
+
+    def splat(self):
+        e = self.e
+        k, r = e.fresh("k"), e.fresh()
+        e.op(f"{k} = arith.constant {len(e.body)}.0 : f32")
+        e.op(f"{r} = flow.tensor.splat {k} : {self.T}")
         return Val([r], [self.T])
 
     def host_sync(self, v):
@@ -431,6 +448,11 @@ class AsyncLevel(Level):
                  f"{self.sized()} -> {s} as {self.sized()}")
         return Val([r], [self.R])
 
+    def splat(self):
+        r = self.e.fresh()
+        self.e.op(f"{r} = stream.async.splat %pattern : i32 -> {self.sized()}")
+        return Val([r], [self.R])
+
     def transfer(self, v, src, dst):
         r = self.e.fresh()
         self.e.op(f"{r} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} from({DEVICES[src]}) -> "
@@ -529,6 +551,16 @@ class AsyncExecLevel(AsyncLevel):
         j = self.e.fresh("j")
         self.e.op(f"{j} = stream.timepoint.join max({', '.join(tps)}) => !stream.timepoint")
         return j
+
+    def splat(self):
+        e = self.e
+        r, t, x = e.fresh(), e.fresh("t"), e.fresh()
+        e.op(f"{r}, {t} = stream.async.execute with() -> {self.sized()} {{")
+        with e.region():
+            e.op(f"{x} = stream.async.splat %pattern : i32 -> {self.sized()}")
+            e.op(f"stream.yield {x} : {self.sized()}")
+        e.raw("} => !stream.timepoint")
+        return self.wrap(r, t)
 
     def execute(self, inputs, device, body, result_type=None):
         """Emits a stream.async.execute capturing the resources of `inputs`; `body(captured)` emits the
@@ -891,6 +923,204 @@ class CmdLevel(Level):
         return super().payload(v, kind)
 
 
+ENCODINGS = {
+    # knob: (T: the chain's tensor type, T0: its un-encoded type, E: the fill element type)
+    "testing": ("tensor<64xf32, #iree_encoding.testing<>>", "tensor<64xf32>", "f32"),
+    "none": ("tensor<64xf32>", "tensor<64xf32>", "f32"),
+    "packed": ("tensor<64xi1, #iree_encoding.packed_storage>", "tensor<64xi1>", "i1"),
+    "i1": ("tensor<64xi1>", "tensor<64xi1>", "i1"),
+}
+# The two serialized encodings parameters are encoded with in initializers (unify-encoding-for-globals).
+PARAM_ENCODINGS = ("tensor<64xf32, #iree_encoding.testing<layouts = [#iree_encoding.specialized<1>]>>",
+                   "tensor<64xf32, #iree_encoding.testing<layouts = [#iree_encoding.specialized<2>]>>")
+
+
+@level("tensor")
+class TensorLevel(Level):
+    """stream.tensor.* ops over encoded tensors on two devices whose executable targets carry layout
+    resolvers (specialization_resolver<1> / <2>), dispatching to an executable whose bindings are encoded
+    dispatch tensors; parameters are globals encoded twice in initializers. Encoded values flow into
+    dispatches, fills and encodes only; clones, slices, updates and host loads work on the un-encoded type
+    (ops other than sizeof/empty/splat/fill/encode/dispatch need serialized encodings). Knob
+    `encoding=testing|none|packed|i1` picks the chain's tensor type."""
+    R = "!stream.resource<*>"
+    RC = "!stream.resource<constant>"
+    epilogue_ops = 2
+    param_ops = 10
+
+    def begin_func(self):
+        e = self.e
+        kind = e.opt("encoding", "testing")
+        if kind not in ENCODINGS:
+            raise SystemExit(f"gen-program: unknown encoding '{kind}' ({', '.join(ENCODINGS)})")
+        self.T, self.T0, self.E = ENCODINGS[kind]
+        for dev, seed in (("a", 1), ("b", 2)):
+            e.module_op(f"util.global private @device_{dev} = #hal.device.target<\"local\", [#hal.executable.target<"
+                        f"\"vmvx\", \"vmvx-bytecode-fb\", {{iree.encoding.resolver = "
+                        f"#iree_encoding.specialization_resolver<{seed}>}}>]> : !hal.device")
+        e.body.append("util.func public @main(%arg0: !stream.resource<external>, %arg1: !stream.resource<external>, "
+                      "%cond: i1, %flag: i32, %fill: " + self.E + ") -> !stream.resource<external> {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c1", "1 : index"), ("%c32", "32 : index"),
+                            ("%c64", "64 : index")]:
+            e.op(f"{name} = arith.constant {value}")
+        # Sizes per device: of the chain's type, its un-encoded type, half of it, a parameter.
+        self.sizes = {}
+        for dev in ("a", "b"):
+            on = f"on({DEVICES[dev]}) "
+            for key, t in (("T", self.T), ("T0", self.T0), ("H", self.T0.replace("64x", "32x")),
+                           ("P", PARAM_ENCODINGS[0])):
+                name = f"%size_{key}{dev}"
+                e.op(f"{name} = stream.tensor.sizeof {on}{t} : index")
+                self.sizes[key, dev] = name
+        ins = []
+        for arg, dev in (("%arg0", "a"), ("%arg1", "a")):
+            r = e.fresh()
+            size = self.sizes["T", dev]
+            e.op(f"{r} = stream.async.transfer {arg} : !stream.resource<external>{{{size}}} -> "
+                 f"to({DEVICES[dev]}) {self.R}{{{size}}}")
+            ins.append(Val([r], [self.R], dev=dev, t=self.T))
+        return ins
+
+    def dev(self, v, device=None):
+        return device or v.attrs.get("dev", "a")
+
+    def size(self, v):
+        return self.sizes["P" if v.types[0] == self.RC else ("T" if v.attrs["t"] == self.T else "T0"),
+                          v.attrs["dev"]]
+
+    def end_func(self, results):
+        e = self.e
+        v = results[0]
+        for other in results[1:]:
+            v = self.compute([v, other])
+        out = e.fresh("out")
+        e.op(f"{out} = stream.async.transfer {v.names[0]} : {v.types[0]}{{{self.size(v)}}} -> "
+             f"!stream.resource<external>{{{self.size(v)}}}")
+        e.op(f"util.return {out} : !stream.resource<external>")
+        e.body.append("}")
+
+    def finish(self):
+        e = self.e
+        if hasattr(self, "init"):
+            e.tail.append("\n".join(self.init + ["  util.return", "}"]))
+        lines = ["stream.executable private @ex {"]
+        count = 2
+        for name in sorted(e.exports):
+            operands, scalars, params = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(operands)] + \
+                [f"%s{k}: f32" for k in range(scalars)] + ["%out: !stream.binding"]
+            lines.append(f"  stream.executable.export public @{name}")
+            lines.append("  builtin.module {")
+            lines.append(f"    func.func @{name}({', '.join(args)}) {{")
+            lines.append("      %c0 = arith.constant 0 : index")
+            for k in range(operands):
+                t = params.get(k, self.T)
+                lines.append(f"      %in{k} = stream.binding.subspan %b{k}[%c0] : !stream.binding -> "
+                             f"!iree_tensor_ext.dispatch.tensor<readonly:{t}>")
+            lines.append("      %o = stream.binding.subspan %out[%c0] : !stream.binding -> "
+                         f"!iree_tensor_ext.dispatch.tensor<writeonly:{self.T}>")
+            if 0 not in params:
+                lines.append(f"      %v = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [64], "
+                             f"strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:{self.T}> -> {self.T}")
+                lines.append(f"      iree_tensor_ext.dispatch.tensor.store %v, %o, offsets = [0], sizes = [64], "
+                             f"strides = [1] : {self.T} -> !iree_tensor_ext.dispatch.tensor<writeonly:{self.T}>")
+                count += 2
+            lines.append("      return")
+            lines += ["    }", "  }"]
+            count += 5 + operands + 1  # export, module, func, constant, return; subspans
+        lines.append("}")
+        e.tail.append("\n".join(lines))
+        e.count += count
+
+    def compute(self, inputs, device=None, scalars=()):
+        e = self.e
+        dev = self.dev(inputs[0], device)
+        params = {k: v.attrs["t"] for k, v in enumerate(inputs) if v.types[0] == self.RC}
+        name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "") + \
+            "".join(f"p{k}_{PARAM_ENCODINGS.index(t)}" for k, t in params.items())
+        e.exports[name] = (len(inputs), len(scalars), params)
+        r = e.fresh()
+        operands = [v.names[0] for v in inputs] + [s for s, _ in scalars]
+        types = [f"{v.attrs['t']} in {v.types[0]}{{{self.size(v)}}}" for v in inputs] + [t for _, t in scalars]
+        e.op(f"{r} = stream.tensor.dispatch on({DEVICES[dev]}) @ex::@{name}({', '.join(operands)}) : "
+             f"({', '.join(types)}) -> {self.T} in {self.R}{{{self.sizes['T', dev]}}}")
+        return Val([r], [self.R], dev=dev, t=self.T)
+
+    def encode(self, v, to):
+        e = self.e
+        dev = v.attrs["dev"]
+        key = "T" if to == self.T else "T0"
+        r = e.fresh()
+        e.op(f"{r} = stream.tensor.encode on({DEVICES[dev]}) {v.names[0]} : {v.attrs['t']} in "
+             f"{v.types[0]}{{{self.size(v)}}} -> {to} in {self.R}{{{self.sizes[key, dev]}}}")
+        return Val([r], [self.R], dev=dev, t=to)
+
+    def step(self, v):
+        e = self.e
+        k = e.rng.random()
+        if k < 0.6 or v.types[0] != self.R:
+            return self.compute([v])
+        dev, on = v.attrs["dev"], f"on({DEVICES[v.attrs['dev']]})"
+        if k < 0.75:
+            r = e.fresh()
+            e.op(f"{r} = stream.tensor.fill {on} %fill, {v.names[0]}[%c0 for %c1] : {self.E} -> {v.attrs['t']} "
+                 f"in {v.names[0]} as {self.R}{{{self.size(v)}}}")
+            return Val([r], [self.R], **v.attrs)
+        x = self.encode(v, self.T0)
+        size = self.size(x)
+        r = e.fresh()
+        if k < 0.9:
+            e.op(f"{r} = stream.tensor.clone {on} {x.names[0]} : {self.T0} in {self.R}{{{size}}} -> "
+                 f"{self.T0} in {self.R}{{{size}}}")
+        else:
+            s, half = e.fresh(), self.T0.replace("64x", "32x")
+            e.op(f"{s} = stream.tensor.slice {on} {x.names[0]}[%c0 for %c32] : {self.T0} in {self.R}{{{size}}} -> "
+                 f"{half} in {self.R}{{{self.sizes['H', dev]}}}")
+            e.op(f"{r} = stream.tensor.update {on} {s}, {x.names[0]}[%c32] : {half} in "
+                 f"{self.R}{{{self.sizes['H', dev]}}} -> {self.T0} in {x.names[0]} as {self.R}{{{size}}}")
+        return self.encode(Val([r], [self.R], dev=dev, t=self.T0), self.T)
+
+    def transfer(self, v, src, dst):
+        r = self.e.fresh()
+        self.e.op(f"{r} = stream.async.transfer {v.names[0]} : {v.types[0]}{{{self.size(v)}}} from({DEVICES[src]}) "
+                  f"-> to({DEVICES[dst]}) {self.R}{{{self.sizes['T', dst]}}}")
+        return Val([r], [self.R], dev=dst, t=self.T)
+
+    def host_sync(self, v):
+        e = self.e
+        x = self.encode(v, self.T0)
+        st = e.fresh("stg")
+        size = self.size(x)
+        e.op(f"{st} = stream.async.transfer {x.names[0]} : {self.R}{{{size}}} -> !stream.resource<staging>{{{size}}}")
+        s = e.fresh("s")
+        e.op(f"{s} = stream.tensor.load {st}[%c0] : {self.T0} in !stream.resource<staging>{{{size}}} -> {self.E}")
+        return self.compute([v], scalars=[(s, self.E)])
+
+    def param(self, i):
+        """A parameter global encoded with both PARAM_ENCODINGS into two globals in one shared
+        initializer (emitted by finish)."""
+        e = self.e
+        e.module_op(f'util.global private @param{i} = #stream.parameter.named<"model"::"param{i}"> : {self.RC}')
+        if not hasattr(self, "init"):
+            self.init = ["util.initializer {",
+                         f"  %ps = stream.tensor.sizeof on({DEVICES['a']}) tensor<64xf32> : index"] + \
+                [f"  %s{k} = stream.tensor.sizeof on({DEVICES['a']}) {t} : index"
+                 for k, t in enumerate(PARAM_ENCODINGS)]
+            e.count += 3 + len(PARAM_ENCODINGS)  # initializer, return, sizeofs
+        self.init.append(f"  %p{i} = util.global.load @param{i} : {self.RC}")
+        e.count += 1
+        for k, t in enumerate(PARAM_ENCODINGS):
+            e.module_op(f"util.global private @param{i}_{k} : {self.RC}")
+            self.init += [f"  %e{i}_{k} = stream.tensor.encode on({DEVICES['a']}) %p{i} : tensor<64xf32> in "
+                          f"{self.RC}{{%ps}} -> {t} in {self.RC}{{%s{k}}}",
+                          f"  util.global.store %e{i}_{k}, @param{i}_{k} : {self.RC}"]
+            e.count += 2
+        r = e.fresh("p")
+        e.op(f"{r} = util.global.load @param{i}_{i % 2} : {self.RC}")
+        return Val([r], [self.RC], dev="a", t=PARAM_ENCODINGS[i % 2])
+
+
 # =====================================================================================================
 # Shapes
 # =====================================================================================================
@@ -924,11 +1154,18 @@ def fanout(e, L):
 @shape("multidevice")
 def multidevice(e, L):
     every = e.opt("every", 4)
+    shared = e.opt("shared", 0)
     a, b, *rest = L.begin_func()
     i = 0
     while room(e, L, 6):
-        a = L.compute([a], device="a")
-        b = L.compute([b], device="b")
+        if shared and i % shared == 0:
+            # A splat consumed on both devices (what clone-to-consumers duplicates).
+            s = L.splat()
+            a = L.compute([a, s], device="a")
+            b = L.compute([b, s], device="b")
+        else:
+            a = L.compute([a], device="a")
+            b = L.compute([b], device="b")
         i += 1
         if i % every == 0:
             xa = L.transfer(a, "a", "b")
@@ -958,7 +1195,7 @@ def params(e, L):
     v, *rest = L.begin_func()
     n = 0
     g = 0
-    while room(e, L, 4 * group):
+    while room(e, L, L.param_ops * group):
         ps = L.params(n, group) if gather and g % gather == 0 else [L.param(n + k) for k in range(group)]
         n += group
         g += 1

@@ -80,4 +80,5 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   registerTimelineAwareModels(registry);
   registerDivisibilityModels(registry);
   registerMutableRegionBranchModels(registry);
+  registerLayoutResolverModels(registry);
 }

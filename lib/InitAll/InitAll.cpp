@@ -15,6 +15,9 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
+#include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
+#include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
@@ -37,6 +40,9 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::stream::StreamDialect>();
   registry.insert<sluice::flow::FlowDialect,
                   sluice::iree_tensor_ext::IREETensorExtDialect>();
+  registry.insert<sluice::iree_encoding::IREEEncodingDialect,
+                  sluice::iree_cpu::IREECPUDialect,
+                  sluice::iree_gpu::IREEGPUDialect>();
   sluice::registerExternalModels(registry);
 }
 

@@ -397,7 +397,7 @@ Status GgufParser::run() {
           (ull)info.offset,
           (ull)(checkedAdd(info.offset, length, end) ? end : UINT64_MAX),
           (ull)available));
-    ParameterEntry entry;
+    EntrySpec entry;
     entry.key = info.name;
     entry.length = length;
     entry.type = EntryType::File;
@@ -417,17 +417,17 @@ Status GgufParser::run() {
     TensorInfoRecord tensorInfo;
     tensorInfo.dtype = type.name;
     tensorInfo.dims.assign(info.dims.rbegin(), info.dims.rend());
-    entry.tensorInfo = std::move(tensorInfo);
-    out_.entries.push_back(std::move(entry));
+    entry.headerTensorInfo = &tensorInfo;
+    SLUICE_RETURN_IF_ERROR(fail(out_.entries.add(entry)));
   }
   // Duplicate tensor names: a warning (lookup returns the first).
   if (out_.entries.size() > 1) {
     std::unordered_map<std::string_view, size_t> seen;
     for (const ParameterEntry &entry : out_.entries)
-      if (!seen.emplace(entry.key, 0).second)
+      if (!seen.emplace(entry.key(), 0).second)
         out_.warnings.push_back(formatString(
             "duplicate tensor name '%s' in GGUF file; the first is used",
-            printable(entry.key).c_str()));
+            printable(entry.key()).c_str()));
   }
   return Status();
 }

@@ -38,6 +38,34 @@ inline uint64_t saturatingAdd(uint64_t a, uint64_t b) {
   return checkedAdd(a, b, out) ? out : UINT64_MAX;
 }
 
+/// Sequential access to the entry table through a bounded window, so the
+/// table is never held in memory whole (an entry needs at most its first
+/// kMaxEntryBytes bytes).
+class TableWindow {
+public:
+  static constexpr uint64_t kMaxEntryBytes = 128;
+  TableWindow(const FileHandle &file, uint64_t start, uint64_t length)
+      : file_(file), start_(start), length_(length),
+        buffer_(std::min<uint64_t>(length, kWindowBytes), '\0') {}
+  /// Bytes [rel, rel + n) of the table (n <= kMaxEntryBytes, in range).
+  Expected<const char *> at(uint64_t rel, uint64_t n) {
+    if (rel < windowStart_ || rel + n > windowStart_ + windowLength_) {
+      windowStart_ = rel;
+      windowLength_ = std::min<uint64_t>(buffer_.size(), length_ - rel);
+      SLUICE_RETURN_IF_ERROR(
+          file_.readAt(start_ + rel, buffer_.data(), windowLength_));
+    }
+    return buffer_.data() + (rel - windowStart_);
+  }
+
+private:
+  static constexpr uint64_t kWindowBytes = 1 << 20;
+  const FileHandle &file_;
+  uint64_t start_, length_;
+  std::string buffer_;
+  uint64_t windowStart_ = 0, windowLength_ = 0;
+};
+
 class IrpaParser {
 public:
   IrpaParser(FileHandleRef file, const ParseOptions &options, ParsedFile &out)
@@ -48,17 +76,19 @@ public:
 private:
   Status parseHeaderAt(uint64_t base, uint64_t &next);
   Status parseEntries(uint64_t base, uint64_t entryCount, const Range &storage,
-                      const std::string &table, const std::string &meta);
+                      TableWindow &table, uint64_t tableLength,
+                      const std::string &meta);
   Status parseEntry(uint64_t index, const char *p, uint64_t entrySize,
                     uint64_t base, const Range &storage,
                     const std::string &meta);
   Status checkMetaRef(const Range &ref, uint64_t metaLength, const char *what);
-  Status addExternal(ParameterEntry &entry, std::string_view path,
+  Status addExternal(EntrySpec &entry, std::string_view path,
                      const Range &range, const SlmdRecords &records);
   Expected<FileHandleRef> resolveExternal(const std::string &name,
                                           const std::string &path);
-  Status decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
+  Status decodeMetadata(EntrySpec &entry, uint32_t archiveType,
                         SlmdRecords &records);
+  Status addEntry(const EntrySpec &entry) { return out_.entries.add(entry); }
   void warn(std::string message) {
     out_.warnings.push_back(std::move(message));
   }
@@ -184,26 +214,20 @@ Status IrpaParser::parseHeaderAt(uint64_t base, uint64_t &next) {
                       "IRPA entry table and metadata segment need %llu bytes, "
                       "more than --parameter_index_max_bytes=%llu",
                       (ull)indexBytes, (ull)options_.indexMaxBytes);
-  std::string table(segments[0].length, '\0');
+  // The metadata segment is read whole (names are referenced anywhere in
+  // it); the entry table is walked through a bounded window.
   std::string meta(segments[1].length, '\0');
-  if (!table.empty())
-    SLUICE_RETURN_IF_ERROR(
-        file_->readAt(base + segments[0].offset, table.data(), table.size()));
   if (!meta.empty())
     SLUICE_RETURN_IF_ERROR(
         file_->readAt(base + segments[1].offset, meta.data(), meta.size()));
-  return parseEntries(base, entryCount, segments[2], table, meta);
+  TableWindow table(*file_, base + segments[0].offset, segments[0].length);
+  return parseEntries(base, entryCount, segments[2], table, segments[0].length,
+                      meta);
 }
 
 Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
-                                const Range &storage, const std::string &table,
-                                const std::string &meta) {
-  const uint64_t tableLength = table.size();
-  // Every entry takes at least 64 table bytes: never trust entry_count, and
-  // reserve at most 64Ki entries up front (the vector grows past that).
-  out_.entries.reserve(
-      out_.entries.size() +
-      (size_t)std::min<uint64_t>({entryCount, tableLength / 64 + 1, 1u << 16}));
+                                const Range &storage, TableWindow &table,
+                                uint64_t tableLength, const std::string &meta) {
   uint64_t rel = 0;
   for (uint64_t i = 0; i < entryCount; ++i) {
     auto where = [&] {
@@ -216,8 +240,10 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
                         "entry header (entry_count=%llu)",
                         (ull)entryCount)
           .annotate(where());
-    const char *p = table.data() + rel;
-    uint64_t entrySize = load64(p + kOffEntrySize);
+    auto header = table.at(rel, kEntryHeaderSize);
+    if (!header)
+      return header.takeStatus();
+    uint64_t entrySize = load64(*header + kOffEntrySize);
     if (entrySize < kEntryHeaderSize || entrySize > tableLength - rel)
       return makeStatus(
                  StatusCode::OutOfRange,
@@ -225,7 +251,10 @@ Status IrpaParser::parseEntries(uint64_t base, uint64_t entryCount,
                  "header (entry_size=%llu, %llu bytes left in the table)",
                  (ull)entrySize, (ull)(tableLength - rel))
           .annotate(where());
-    Status status = parseEntry(i, p, entrySize, base, storage, meta);
+    auto p = table.at(rel, std::min(entrySize, TableWindow::kMaxEntryBytes));
+    if (!p)
+      return p.takeStatus();
+    Status status = parseEntry(i, *p, entrySize, base, storage, meta);
     if (!status.isOk())
       return std::move(status).annotate(where());
     uint64_t end = saturatingAdd(rel, entrySize);
@@ -247,8 +276,10 @@ Status IrpaParser::checkMetaRef(const Range &ref, uint64_t metaLength,
   return Status();
 }
 
-Status IrpaParser::decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
+Status IrpaParser::decodeMetadata(EntrySpec &entry, uint32_t archiveType,
                                   SlmdRecords &records) {
+  if (entry.metadata.empty())
+    return Status();
   std::vector<std::string> warnings;
   auto result = decodeSlmd(entry.metadata, records, warnings);
   for (std::string &w : warnings)
@@ -266,11 +297,10 @@ Status IrpaParser::decodeMetadata(ParameterEntry &entry, uint32_t archiveType,
                         (ull)records.checksum->coveredLength, archiveType,
                         (ull)entry.length));
     } else {
-      entry.checksum = records.checksum;
+      entry.hasChecksum = true;
     }
   }
-  if (records.tensorInfo)
-    entry.tensorInfo = records.tensorInfo;
+  entry.metadataHasTensorInfo = records.tensorInfo.has_value();
   return Status();
 }
 
@@ -320,10 +350,10 @@ Expected<FileHandleRef> IrpaParser::resolveExternal(const std::string &name,
   return opened;
 }
 
-Status IrpaParser::addExternal(ParameterEntry &entry, std::string_view path,
+Status IrpaParser::addExternal(EntrySpec &entry, std::string_view path,
                                const Range &range, const SlmdRecords &records) {
   std::string pathString(path);
-  auto handle = resolveExternal(entry.key, pathString);
+  auto handle = resolveExternal(std::string(entry.key), pathString);
   if (!handle)
     return handle.takeStatus();
   const FileHandleRef &ext = *handle;
@@ -366,16 +396,19 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
   SLUICE_RETURN_IF_ERROR(
       checkMetaRef(metaRef, metaLength, "resolving entry metadata"));
 
-  ParameterEntry entry;
+  EntrySpec entry;
   if (nameRef.length)
-    entry.key.assign(meta, nameRef.offset, nameRef.length);
+    entry.key = std::string_view(meta).substr(nameRef.offset, nameRef.length);
   if (metaRef.length)
-    entry.metadata.assign(meta, metaRef.offset, metaRef.length);
+    entry.metadata =
+        std::string_view(meta).substr(metaRef.offset, metaRef.length);
   entry.source = file_;
   entry.sourceFormat = FileFormat::Irpa;
   entry.sourceEntryIndex = index;
   entry.requiredAlignment = minAlignment;
   auto named = [&](Status status) {
+    if (status.isOk())
+      return status;
     return std::move(status).annotate(
         formatString("entry '%s'", printable(entry.key).c_str()));
   };
@@ -421,8 +454,7 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
                     std::string_view(meta).substr(
                         pathRef.length ? pathRef.offset : 0, pathRef.length),
                     range, records)));
-    out_.entries.push_back(std::move(entry));
-    return Status();
+    return named(addEntry(entry));
   }
   case kSplat: {
     if (entrySize < kSplatEntrySize)
@@ -455,8 +487,7 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
     entry.requiredAlignment = 0;
     SlmdRecords records;
     SLUICE_RETURN_IF_ERROR(named(decodeMetadata(entry, kSplat, records)));
-    out_.entries.push_back(std::move(entry));
-    return Status();
+    return named(addEntry(entry));
   }
   case kData: {
     if (entrySize < kDataEntrySize)
@@ -487,8 +518,7 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
     }
     SlmdRecords records;
     SLUICE_RETURN_IF_ERROR(named(decodeMetadata(entry, kData, records)));
-    out_.entries.push_back(std::move(entry));
-    return Status();
+    return named(addEntry(entry));
   }
   case kExternal: {
     if (entrySize < kExternalEntrySize)
@@ -508,8 +538,7 @@ Status IrpaParser::parseEntry(uint64_t index, const char *p, uint64_t entrySize,
                     std::string_view(meta).substr(
                         pathRef.length ? pathRef.offset : 0, pathRef.length),
                     range, records)));
-    out_.entries.push_back(std::move(entry));
-    return Status();
+    return named(addEntry(entry));
   }
   default:
     warn(formatString("skipping IRPA entry '%s' of unknown type %u",

@@ -116,8 +116,8 @@ Status ParameterScopes::addFile(std::string_view scope, const std::string &path,
   }
   for (const std::string &w : parsed->warnings)
     target->index->addDiagnostic(w);
-  target->index->append(std::move(parsed->entries));
-  parsed->entries.clear();
+  SLUICE_RETURN_IF_ERROR(target->index->append(std::move(parsed->entries)));
+  parsed->entries = EntryTable();
   target->files.push_back(std::move(*parsed));
   return Status();
 }

@@ -90,7 +90,7 @@ Status SafetensorsParser::parseTensor(const std::string &name,
                       "entry has data offsets outside of the available data "
                       "(begin=%llu, end=%llu, available=%llu)",
                       (ull)begin, (ull)end, (ull)dataSize);
-  ParameterEntry entry;
+  EntrySpec entry;
   entry.key = name;
   entry.length = end - begin;
   entry.type = EntryType::File;
@@ -107,6 +107,7 @@ Status SafetensorsParser::parseTensor(const std::string &name,
                       "tensor '%s' has a dtype that is not a string",
                       quoted.c_str());
   std::vector<uint64_t> dims;
+  std::optional<TensorInfoRecord> tensorInfo;
   if (shape) {
     if (shape->kind != JsonValue::Kind::Array)
       return makeStatus(StatusCode::InvalidArgument,
@@ -144,16 +145,17 @@ Status SafetensorsParser::parseTensor(const std::string &name,
                         quoted.c_str(), dtype->text.c_str(),
                         renderShape(dims).c_str(), (ull)(totalBits / 8),
                         (ull)entry.length);
-    entry.tensorInfo = TensorInfoRecord{dtype->text, dims};
+    tensorInfo = TensorInfoRecord{dtype->text, dims};
   } else {
     SLUICE_RETURN_IF_ERROR(soft(formatString(
         "tensor '%s' has unknown dtype '%s'; its length comes from "
         "data_offsets only",
         quoted.c_str(), printable(dtype->text).c_str())));
-    entry.tensorInfo = TensorInfoRecord{dtype->text, dims};
+    tensorInfo = TensorInfoRecord{dtype->text, dims};
   }
-  out_.entries.push_back(std::move(entry));
-  return Status();
+  if (tensorInfo)
+    entry.headerTensorInfo = &*tensorInfo;
+  return out_.entries.add(entry);
 }
 
 Status SafetensorsParser::run() {
@@ -220,7 +222,7 @@ Status SafetensorsParser::run() {
   std::vector<std::pair<uint64_t, uint64_t>> ranges; // (begin, end) relative
   ranges.reserve(out_.entries.size());
   for (const ParameterEntry &e : out_.entries)
-    ranges.emplace_back(e.offset - base, e.offset - base + e.length);
+    ranges.emplace_back(e.offset() - base, e.offset() - base + e.length());
   std::sort(ranges.begin(), ranges.end());
   uint64_t cursor = 0;
   bool gap = false, overlap = false;

@@ -25,56 +25,58 @@ static std::string qualifiedName(const ParameterEntry &entry,
     out = printable(scope);
     out += "::";
   }
-  out += printable(entry.key);
+  out += printable(entry.key());
   return out;
 }
 
 Status readEntryBytes(const ParameterEntry &entry, uint64_t offset,
                       void *buffer, uint64_t length) {
-  if (!rangeFits(offset, length, entry.length))
+  if (!rangeFits(offset, length, entry.length()))
     return makeStatus(StatusCode::OutOfRange,
                       "parameter `%s` range out of bounds (offset=%llu, "
                       "length=%llu, size=%llu)",
-                      printable(entry.key).c_str(), (ull)offset, (ull)length,
-                      (ull)entry.length);
-  if (entry.type == EntryType::Splat) {
+                      printable(entry.key()).c_str(), (ull)offset, (ull)length,
+                      (ull)entry.length());
+  if (entry.type() == EntryType::Splat) {
     auto *out = static_cast<uint8_t *>(buffer);
     for (uint64_t i = 0; i < length; ++i)
       out[i] = entry.splatByte(offset + i);
     return Status();
   }
-  if (!entry.file)
+  if (!entry.file())
     return makeStatus(StatusCode::FailedPrecondition,
                       "parameter `%s` has no backing file",
-                      printable(entry.key).c_str());
-  return entry.file->readAt(entry.offset + offset, buffer, length);
+                      printable(entry.key()).c_str());
+  return entry.file()->readAt(entry.offset() + offset, buffer, length);
 }
 
 Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
                    const VerifyOptions &options) {
-  if (entry.type == EntryType::File) {
-    if (!entry.file)
+  if (entry.type() == EntryType::File) {
+    if (!entry.file())
       return makeStatus(StatusCode::FailedPrecondition,
                         "parameter '%s' has no backing file",
                         qualifiedName(entry, scope).c_str());
-    if (!rangeFits(entry.offset, entry.length, entry.file->size()))
+    if (!rangeFits(entry.offset(), entry.length(), entry.file()->size()))
       return makeStatus(StatusCode::OutOfRange,
                         "parameter '%s' range [%llu, +%llu) exceeds '%s' (size "
                         "%llu)",
-                        qualifiedName(entry, scope).c_str(), (ull)entry.offset,
-                        (ull)entry.length, entry.file->displayName().c_str(),
-                        (ull)entry.file->size());
+                        qualifiedName(entry, scope).c_str(),
+                        (ull)entry.offset(), (ull)entry.length(),
+                        entry.file()->displayName().c_str(),
+                        (ull)entry.file()->size());
   }
-  if (!entry.checksum)
+  std::optional<ChecksumRecord> checksum = entry.checksum();
+  if (!checksum)
     return Status();
-  const ChecksumRecord &record = *entry.checksum;
+  const ChecksumRecord &record = *checksum;
   const uint64_t chunk = record.chunkSize();
   const uint64_t bufferSize = std::max<uint64_t>(options.bufferBytes, 4096);
   std::unique_ptr<char[]> buffer(new char[bufferSize]);
   uint64_t chunkIndex = 0;
-  for (uint64_t chunkStart = 0; chunkStart < entry.length || chunkIndex == 0;
+  for (uint64_t chunkStart = 0; chunkStart < entry.length() || chunkIndex == 0;
        ++chunkIndex) {
-    uint64_t chunkLength = std::min(chunk, entry.length - chunkStart);
+    uint64_t chunkLength = std::min(chunk, entry.length() - chunkStart);
     uint32_t crc = 0;
     Sha256 sha;
     for (uint64_t pos = 0; pos < chunkLength;) {
@@ -122,8 +124,8 @@ verifyEntries(const std::vector<const ParameterEntry *> &entries,
   std::vector<size_t> order(entries.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    uint64_t la = entries[a]->checksum ? entries[a]->length : 0;
-    uint64_t lb = entries[b]->checksum ? entries[b]->length : 0;
+    uint64_t la = entries[a]->hasChecksum() ? entries[a]->length() : 0;
+    uint64_t lb = entries[b]->hasChecksum() ? entries[b]->length() : 0;
     return la != lb ? la > lb : a < b;
   });
   std::atomic<size_t> next{0};

@@ -57,7 +57,9 @@ sluice_status_t sluice_io_parameter_provider_open(
         archive::parseParameterFile(paths[i]);
     if (!parsed)
       return wrap(parsed.takeStatus());
-    index->append(std::move(parsed->entries));
+    if (Status appended = index->append(std::move(parsed->entries));
+        !appended.isOk())
+      return wrap(std::move(appended));
   }
   ProviderOptions providerOptions;
   if (options) {

@@ -33,13 +33,13 @@ struct ParameterProvider::FileState {
 struct ParameterProvider::Resolved {
   size_t row = 0;
   const ParameterEntry *entry = nullptr;
-  /// entry->type, copied so planning does not touch the entries.
+  /// entry->type(), copied so planning does not touch the entries.
   EntryType type = EntryType::File;
   std::shared_ptr<FileState> file;
   uint64_t parameterOffset = 0;
   uint64_t bufferOffset = 0;
   uint64_t length = 0;
-  /// entry->offset + parameterOffset (FILE entries), kept here so sorting
+  /// entry->offset() + parameterOffset (FILE entries), kept here so sorting
   /// spans does not touch the entries.
   uint64_t fileOffset = 0;
 };
@@ -135,12 +135,12 @@ struct TimelineWork {
 std::array<uint8_t, 16> rotatedPattern(const ParameterEntry &entry,
                                        uint64_t parameterOffset) {
   std::array<uint8_t, 16> out{};
-  uint8_t p = entry.patternLength;
+  uint8_t p = entry.patternLength();
   if (p == 0)
     return out;
   uint64_t phase = parameterOffset % p;
   for (uint8_t j = 0; j < p; ++j)
-    out[j] = entry.pattern[(phase + j) % p];
+    out[j] = entry.splatByte(phase + j);
   return out;
 }
 
@@ -364,27 +364,27 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans,
     r.parameterOffset = span.parameterOffset;
     r.bufferOffset = span.bufferOffset;
     r.length = span.length;
-    r.type = entry.type;
-    r.fileOffset = entry.offset + span.parameterOffset;
+    r.type = entry.type();
+    r.fileOffset = entry.offset() + span.parameterOffset;
     const int keyLen = (int)span.key.size();
-    if (write && entry.type == EntryType::Splat)
+    if (write && entry.type() == EntryType::Splat)
       return makeStatus(StatusCode::FailedPrecondition,
                         "parameter '%.*s' is a splat and cannot be written",
                         keyLen, span.key.data());
-    if (entry.type == EntryType::File) {
-      if (!entry.file)
+    if (entry.type() == EntryType::File) {
+      if (!entry.file())
         return makeStatus(StatusCode::Internal,
                           "parameter `%.*s` has no backing file", keyLen,
                           span.key.data());
       // Spans of one call nearly always share a file: look the state up
       // (provider lock, open check) once per run of equal handles.
-      if (entry.file.get() != lastHandle) {
-        Expected<std::shared_ptr<FileState>> file = fileFor(entry.file);
+      if (entry.file().get() != lastHandle) {
+        Expected<std::shared_ptr<FileState>> file = fileFor(entry.file());
         if (!file)
           return file.takeStatus().annotate(
               formatString("while opening the storage of parameter `%.*s`",
                            keyLen, span.key.data()));
-        lastHandle = entry.file.get();
+        lastHandle = entry.file().get();
         lastState = std::move(*file);
       }
       r.file = lastState;
@@ -395,28 +395,29 @@ Status ParameterProvider::resolve(std::span<const ParameterSpan> spans,
             "type; parameter allows READ, operation requires WRITE|DISCARD; "
             "open the file with --parameter_access=read_write",
             keyLen, span.key.data());
-      uint64_t fileSize = entry.file->size();
-      if (entry.offset > fileSize || entry.length > fileSize - entry.offset)
+      uint64_t fileSize = entry.file()->size();
+      if (entry.offset() > fileSize ||
+          entry.length() > fileSize - entry.offset())
         return makeStatus(
             StatusCode::OutOfRange,
             "parameter `%.*s` storage [%llu, +%llu) is outside file '%s' "
             "(size %llu)",
-            keyLen, span.key.data(), (unsigned long long)entry.offset,
-            (unsigned long long)entry.length, entry.file->displayName().c_str(),
-            (unsigned long long)fileSize);
-    } else if (entry.type != EntryType::Splat) {
+            keyLen, span.key.data(), (unsigned long long)entry.offset(),
+            (unsigned long long)entry.length(),
+            entry.file()->displayName().c_str(), (unsigned long long)fileSize);
+    } else if (entry.type() != EntryType::Splat) {
       return makeStatus(StatusCode::FailedPrecondition,
                         "parameter `%.*s` has an unsupported storage type %d",
-                        keyLen, span.key.data(), (int)entry.type);
+                        keyLen, span.key.data(), (int)entry.type());
     }
-    if (span.parameterOffset > entry.length ||
-        span.length > entry.length - span.parameterOffset)
+    if (span.parameterOffset > entry.length() ||
+        span.length > entry.length() - span.parameterOffset)
       return makeStatus(
           StatusCode::OutOfRange,
           "parameter `%.*s` range out of bounds (offset=%llu, length=%llu, "
           "size=%llu)",
           keyLen, span.key.data(), (unsigned long long)span.parameterOffset,
-          (unsigned long long)span.length, (unsigned long long)entry.length);
+          (unsigned long long)span.length, (unsigned long long)entry.length());
     out.push_back(std::move(r));
   }
   return Status();
@@ -633,7 +634,7 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
   const uint64_t importAlignment = device.allocator().minImportAlignment();
   for (const Resolved &r : resolved) {
     const ParameterEntry &entry = *r.entry;
-    if (entry.type == EntryType::File && r.file->mapping) {
+    if (entry.type() == EntryType::File && r.file->mapping) {
       const bool eligible =
           options_.zeroCopy && (target.usage & buffer_usage::SharingImmutable);
       uint8_t *ptr =
@@ -667,10 +668,10 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     buffers[r.row] = *buffer;
     if (r.length == 0)
       continue;
-    if (entry.type == EntryType::Splat) {
+    if (entry.type() == EntryType::Splat) {
       work[t].fills.push_back(TimelineWork::Fill{
           *buffer, 0, r.length, rotatedPattern(entry, r.parameterOffset),
-          entry.patternLength});
+          entry.patternLength()});
       counters_->bytesFilled += r.length;
     } else {
       addRead(work[t], r.file, r.fileOffset, *buffer, 0, r.length);
@@ -725,7 +726,7 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity,
       continue;
     slot(r.length).fills.push_back(TimelineWork::Fill{
         target, r.bufferOffset, r.length,
-        rotatedPattern(*r.entry, r.parameterOffset), r.entry->patternLength});
+        rotatedPattern(*r.entry, r.parameterOffset), r.entry->patternLength()});
     counters_->bytesFilled += r.length;
   }
   uint64_t coalesced = 0;
@@ -792,10 +793,10 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity,
 
   std::vector<std::shared_ptr<FileState>> touched;
   for (const Resolved &r : resolved) {
-    if (r.entry->checksum)
+    if (r.entry->hasChecksum())
       warnOnce(formatString(
           "parameter '%s' was written; its archive checksum is now stale",
-          quoted(r.entry->key).c_str()));
+          quoted(r.entry->key()).c_str()));
     if (std::find(touched.begin(), touched.end(), r.file) == touched.end())
       touched.push_back(r.file);
     r.file->written.store(true);

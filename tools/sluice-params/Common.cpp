@@ -220,43 +220,113 @@ Status writerOptionsFromFlags(const Flags &flags, WriterOptions &options) {
   return Status();
 }
 
-std::string formatIndexDump(std::string_view scope,
-                            const ParameterIndex &index) {
-  std::string out;
-  out += "//===--------------------------------------------------------------"
-         "------------------------------------------------===//\n";
-  out += "// Parameter scope ";
-  if (scope.empty()) {
-    out += "<global>";
-  } else {
-    out += "`";
-    out.append(scope);
-    out += "`";
+namespace {
+
+/// A fixed buffer in front of stdout: rows are formatted straight into it
+/// and written with fwrite when it fills up.
+class StdoutBuffer {
+public:
+  ~StdoutBuffer() { flush(); }
+  void append(std::string_view text) {
+    if (text.size() > sizeof(buffer_) - used_) {
+      flush();
+      if (text.size() > sizeof(buffer_)) {
+        writeStdout(text);
+        return;
+      }
+    }
+    std::memcpy(buffer_ + used_, text.data(), text.size());
+    used_ += text.size();
   }
-  out += formatString(" (%zu entries, %llu total bytes)\n", index.size(),
-                      (ull)index.totalBytes());
-  out += "//===------------+------------------+------------------+-----------"
-         "------------------------------------------------===//\n";
-  out += "//         Start |              End |           Length | Key\n";
-  out += "//---------------+------------------+------------------+-----------"
-         "---------------------------------------------------//\n";
+  /// Reserves `n` (<= 256) bytes and returns where to write them.
+  char *reserve(size_t n) {
+    if (n > sizeof(buffer_) - used_)
+      flush();
+    char *out = buffer_ + used_;
+    used_ += n;
+    return out;
+  }
+  /// Gives back the last `n` reserved bytes.
+  void unreserve(size_t n) { used_ -= n; }
+  void flush() {
+    if (used_)
+      writeStdout(std::string_view(buffer_, used_));
+    used_ = 0;
+  }
+
+private:
+  char buffer_[1 << 16];
+  size_t used_ = 0;
+};
+
+/// Writes `value` right-aligned in `width` columns (wider values are written
+/// whole, as printf's %<width>llu does); returns the bytes written.
+size_t formatUnsigned(char *out, uint64_t value, size_t width) {
+  char digits[20];
+  size_t n = 0;
+  do {
+    digits[n++] = (char)('0' + value % 10);
+    value /= 10;
+  } while (value);
+  size_t pad = n < width ? width - n : 0;
+  std::memset(out, ' ', pad);
+  for (size_t i = 0; i < n; ++i)
+    out[pad + i] = digits[n - 1 - i];
+  return pad + n;
+}
+
+} // namespace
+
+void printIndexDump(std::string_view scope, const ParameterIndex &index) {
+  StdoutBuffer out;
+  out.append(
+      "//===--------------------------------------------------------------"
+      "------------------------------------------------===//\n");
+  out.append("// Parameter scope ");
+  if (scope.empty()) {
+    out.append("<global>");
+  } else {
+    out.append("`");
+    out.append(scope);
+    out.append("`");
+  }
+  out.append(formatString(" (%zu entries, %llu total bytes)\n", index.size(),
+                          (ull)index.totalBytes()));
+  out.append("//===------------+------------------+------------------+-------"
+             "----------------------------------------------------===//\n");
+  out.append("//         Start |              End |           Length | Key\n");
+  out.append("//---------------+------------------+------------------+-------"
+             "-------------------------------------------------------//\n");
   for (const ParameterEntry &entry : index) {
-    switch (entry.type) {
+    // At most 3 * 20 digits plus the separators.
+    char *row = out.reserve(80);
+    size_t n = 0;
+    switch (entry.type()) {
     case EntryType::File:
-      out +=
-          formatString("%16llu | %16llu | %16llu | `", (ull)entry.offset,
-                       (ull)(entry.offset + entry.length), (ull)entry.length);
+      n += formatUnsigned(row + n, entry.offset(), 16);
+      std::memcpy(row + n, " | ", 3);
+      n += 3;
+      n += formatUnsigned(row + n, entry.offset() + entry.length(), 16);
+      std::memcpy(row + n, " | ", 3);
+      n += 3;
       break;
-    case EntryType::Splat:
-      out += formatString("               - |                - | %16llu | `",
-                          (ull)entry.length);
+    case EntryType::Splat: {
+      static constexpr std::string_view kSplat =
+          "               - |                - | ";
+      std::memcpy(row + n, kSplat.data(), kSplat.size());
+      n += kSplat.size();
       break;
     }
-    out += entry.key;
-    out += "`\n";
+    }
+    n += formatUnsigned(row + n, entry.length(), 16);
+    std::memcpy(row + n, " | `", 4);
+    n += 4;
+    // Give back the unused part of the reservation, then the key.
+    out.unreserve(80 - n);
+    out.append(entry.key());
+    out.append("`\n");
   }
-  out += "\n";
-  return out;
+  out.append("\n");
 }
 
 static std::string renderDims(const std::vector<uint64_t> &dims) {
@@ -291,31 +361,33 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
     }
   }
   for (const ParameterEntry &e : *scope.index) {
-    out += "// Entry `" + e.key + "`: ";
-    if (e.type == EntryType::Splat) {
+    out += "// Entry `";
+    out += e.key();
+    out += "`: ";
+    if (e.type() == EntryType::Splat) {
       out += formatString(
-          "splat of %llu bytes, pattern %s", (ull)e.length,
-          runtime::archive::toHex(e.pattern.data(), e.patternLength).c_str());
+          "splat of %llu bytes, pattern %s", (ull)e.length(),
+          runtime::archive::toHex(e.pattern().data(), e.patternLength())
+              .c_str());
     } else {
       out += formatString("%s%s offset %llu, %llu bytes",
-                          e.external ? "external file " : "file ",
-                          e.file ? e.file->path().c_str() : "?", (ull)e.offset,
-                          (ull)e.length);
-      if (e.requiredAlignment)
-        out += formatString(", alignment %llu%s", (ull)e.requiredAlignment,
-                            e.aligned ? "" : " (unaligned)");
+                          e.external() ? "external file " : "file ",
+                          e.file() ? e.file()->path().c_str() : "?",
+                          (ull)e.offset(), (ull)e.length());
+      if (e.requiredAlignment())
+        out += formatString(", alignment %llu%s", (ull)e.requiredAlignment(),
+                            e.aligned() ? "" : " (unaligned)");
     }
-    if (e.checksum)
+    if (std::optional<ChecksumRecord> checksum = e.checksum())
       out += formatString(", %s checksum (%llu chunk%s)",
-                          checksumAlgorithmName(e.checksum->algorithm),
-                          (ull)e.checksum->digestCount(),
-                          e.checksum->digestCount() == 1 ? "" : "s");
-    if (e.tensorInfo)
-      out += ", tensor " + e.tensorInfo->dtype + " " +
-             renderDims(e.tensorInfo->dims);
+                          checksumAlgorithmName(checksum->algorithm),
+                          (ull)checksum->digestCount(),
+                          checksum->digestCount() == 1 ? "" : "s");
+    if (std::optional<TensorInfoRecord> info = e.tensorInfo())
+      out += ", tensor " + info->dtype + " " + renderDims(info->dims);
     SlmdRecords records;
     std::vector<std::string> ignored;
-    auto decoded = decodeSlmd(e.metadata, records, ignored);
+    auto decoded = decodeSlmd(e.metadata(), records, ignored);
     if (decoded && *decoded == SlmdDecodeResult::Decoded) {
       if (records.shard)
         out +=
@@ -326,8 +398,8 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
                          renderDims(records.shard->globalDims).c_str());
       if (records.foreign)
         out += formatString(", metadata %zu bytes", records.foreign->size());
-    } else if (!e.metadata.empty()) {
-      out += formatString(", metadata %zu bytes", e.metadata.size());
+    } else if (!e.metadata().empty()) {
+      out += formatString(", metadata %zu bytes", e.metadata().size());
     }
     out += "\n";
   }
@@ -336,62 +408,150 @@ std::string formatVerboseDetails(const ParameterScopes::Scope &scope) {
   return out;
 }
 
-Progress::Progress(std::string label, uint64_t total, bool allowed)
-    : label_(std::move(label)), total_(total),
-      enabled_(allowed && total > 0 && ::isatty(STDERR_FILENO)) {}
+void declareProgressFlag(Flags &flags) {
+  flags.declareString("progress", "auto",
+                      "auto|always|never: progress line on stderr (auto: only "
+                      "on a terminal and for work taking over ~1 s)");
+}
 
-Progress::~Progress() { finish(); }
+Expected<ProgressMode> progressModeFromFlags(const Flags &flags, bool quiet) {
+  const std::string &mode = flags.str("progress");
+  if (mode == "auto")
+    return quiet ? ProgressMode::Never : ProgressMode::Auto;
+  if (mode == "always")
+    return ProgressMode::Always;
+  if (mode == "never")
+    return ProgressMode::Never;
+  return makeStatus(StatusCode::InvalidArgument,
+                    "unrecognized --progress= value '%s' (expected auto, "
+                    "always or never)",
+                    mode.c_str());
+}
+
+static std::string formatBytes(double bytes) {
+  static const char *const kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+  if (bytes < 1024)
+    return formatString("%.0f B", bytes);
+  int unit = -1;
+  while (bytes >= 1024 && unit < 4) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return formatString("%.1f %s", bytes, kUnits[unit]);
+}
+
+static std::string formatDuration(double seconds) {
+  if (!(seconds < 360000))
+    return "?";
+  uint64_t s = (uint64_t)(seconds + 0.5);
+  if (seconds < 10)
+    return formatString("%.1fs", seconds);
+  if (s < 60)
+    return formatString("%llus", (ull)s);
+  if (s < 3600)
+    return formatString("%llum%02llus", (ull)(s / 60), (ull)(s % 60));
+  return formatString("%lluh%02llum", (ull)(s / 3600), (ull)(s / 60 % 60));
+}
+
+std::string Progress::formatLine(std::string_view label, uint64_t done,
+                                 uint64_t total, double seconds, bool final) {
+  int percent =
+      total ? (int)(100.0 * (double)std::min(done, total) / (double)total)
+            : 100;
+  double rate = seconds > 0 ? (double)done / seconds : 0;
+  std::string out = formatString(
+      "%.*s: %s / %s (%d%%), %s/s, ", (int)label.size(), label.data(),
+      formatBytes((double)done).c_str(), formatBytes((double)total).c_str(),
+      percent, formatBytes(rate).c_str());
+  if (final)
+    return out + "done in " + formatDuration(seconds);
+  return out + "ETA " +
+         formatDuration(
+             rate > 0 ? (double)(total - std::min(done, total)) / rate : 1e9);
+}
+
+Progress::Progress(std::string label, uint64_t total, ProgressMode mode)
+    : label_(std::move(label)), total_(total), mode_(mode),
+      tty_(::isatty(STDERR_FILENO)), start_(std::chrono::steady_clock::now()),
+      last_(start_) {
+  if (mode_ == ProgressMode::Auto && !tty_)
+    mode_ = ProgressMode::Never;
+}
+
+Progress::~Progress() {
+  // Abandoned (an error): end a line drawn in place, claim nothing more.
+  if (!finished_ && drawn_ && tty_) {
+    std::fputc('\n', stderr);
+    std::fflush(stderr);
+  }
+}
 
 void Progress::set(uint64_t done) {
   done_ = done;
-  if (!enabled_)
+  if (mode_ == ProgressMode::Never || finished_)
     return;
   auto now = std::chrono::steady_clock::now();
-  if (drawn_ && done_ < total_ && now - last_ < std::chrono::milliseconds(100))
+  double sinceLast = std::chrono::duration<double>(now - last_).count();
+  double elapsed = std::chrono::duration<double>(now - start_).count();
+  if (!tty_) {
+    // `always` into a file or pipe: a line per second.
+    if (sinceLast < 1.0)
+      return;
+  } else if (!drawn_ && mode_ == ProgressMode::Auto) {
+    // Only work predicted to take ~1 s or more gets a line.
+    if (elapsed < 0.5 || done_ == 0 ||
+        elapsed * (double)total_ / (double)done_ < 1.0)
+      return;
+  } else if (drawn_ && sinceLast < 0.1) {
     return;
+  }
   last_ = now;
-  draw();
+  draw(false);
 }
 
-void Progress::draw() {
-  const int width = 30;
-  double fraction = total_ ? (double)done_ / (double)total_ : 1.0;
-  if (fraction > 1)
-    fraction = 1;
-  int filled = (int)(fraction * width);
-  std::string bar(filled, '#');
-  bar.append(width - filled, '.');
-  std::fprintf(stderr, "\r%s [%s] %3d%% %.1f/%.1f MiB", label_.c_str(),
-               bar.c_str(), (int)(fraction * 100), done_ / 1048576.0,
-               total_ / 1048576.0);
+void Progress::draw(bool final) {
+  double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+          .count();
+  std::string line = formatLine(label_, done_, total_, elapsed, final);
+  if (tty_)
+    std::fprintf(stderr, "\r%s\x1b[K%s", line.c_str(), final ? "\n" : "");
+  else
+    std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
   drawn_ = true;
 }
 
 void Progress::finish() {
-  if (!enabled_ || !drawn_)
+  if (finished_)
     return;
-  draw();
-  std::fprintf(stderr, "\n");
-  drawn_ = false;
-  enabled_ = false;
+  finished_ = true;
+  // A final line when something was shown, and always in `always` mode.
+  if (mode_ == ProgressMode::Always || (mode_ == ProgressMode::Auto && drawn_))
+    draw(true);
 }
 
-Status writeArchiveAndDump(const IrpaBuilder &builder,
-                           const std::string &output, WriterOptions options,
-                           bool quiet, std::string_view label,
+Status writeArchiveAndDump(IrpaBuilder builder, const std::string &output,
+                           WriterOptions options, bool quiet,
+                           ProgressMode progressMode, std::string_view label,
                            const ParseOptions &reparse) {
-  uint64_t total = 0;
-  for (const ArchiveEntry &e : builder.entries())
-    if (e.kind == ArchiveEntry::Kind::Data)
-      total += e.length;
-  Progress progress(std::string(label), total,
-                    !quiet && total >= (64ull << 20));
+  uint64_t total = builder.dataBytes();
+  if (options.checksum != ChecksumAlgorithm::None)
+    for (size_t i = 0; i < builder.size(); ++i) {
+      ArchiveEntry e = builder.entry(i);
+      if (e.kind == ArchiveEntry::Kind::External && e.externalFile)
+        total += e.length;
+    }
+  Progress progress(std::string(label), total, progressMode);
   options.progress = [&](uint64_t done, uint64_t) { progress.set(done); };
+  options.reportEntries = false;
   auto written = builder.write(output, options);
-  progress.finish();
   if (!written)
     return written.takeStatus();
+  progress.finish();
+  // The declarations are no longer needed: free them before the output's
+  // index is built for the dump.
+  builder = IrpaBuilder();
   if (quiet)
     return Status();
   auto file = openFile(output);
@@ -401,8 +561,8 @@ Status writeArchiveAndDump(const IrpaBuilder &builder,
   if (!parsed)
     return parsed.takeStatus();
   ParameterIndex index;
-  index.append(std::move(parsed->entries));
-  writeStdout(formatIndexDump("", index));
+  SLUICE_RETURN_IF_ERROR(index.append(std::move(parsed->entries)));
+  printIndexDump("", index);
   return Status();
 }
 

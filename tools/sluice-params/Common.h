@@ -40,42 +40,64 @@ void declareWriterFlags(Flags &flags);
 Status writerOptionsFromFlags(const Flags &flags,
                               archive::WriterOptions &options);
 
-/// The index dump of parameter-runtime.md §2.5 for one scope.
-std::string formatIndexDump(std::string_view scope,
-                            const archive::ParameterIndex &index);
+/// Prints the index dump of parameter-runtime.md §2.5 for one scope to
+/// stdout, streaming (rows are formatted into a fixed buffer).
+void printIndexDump(std::string_view scope,
+                    const archive::ParameterIndex &index);
 /// `--verbose` details appended after a scope's block.
 std::string formatVerboseDetails(const archive::ParameterScopes::Scope &scope);
 
 /// Writes raw bytes to stdout.
 void writeStdout(std::string_view text);
 
-/// A one-line progress bar on stderr, shown only when stderr is a terminal
-/// (and the caller did not ask for --quiet).
+/// --progress=auto|always|never (create, convert, verify).
+enum class ProgressMode { Auto, Always, Never };
+void declareProgressFlag(Flags &flags);
+/// The mode from --progress; with --quiet, `auto` becomes `never` (an
+/// explicit --progress=always still shows progress).
+Expected<ProgressMode> progressModeFromFlags(const Flags &flags, bool quiet);
+
+/// A progress line on stderr: bytes done / total, percentage, rate and ETA.
+///  * auto: only when stderr is a terminal, and only once the work has run
+///    for 0.5 s and is predicted to take at least 1 s in total; redrawn in
+///    place (\r) at most every 100 ms, and ended with a final line;
+///  * always: on a terminal as auto but without the time threshold; when
+///    stderr is not a terminal, one line per second and a final line;
+///  * never: nothing.
+/// Lines: `<label>: <done> / <total> (<p>%), <rate>/s, ETA <t>` and finally
+/// `<label>: <total> / <total> (100%), <rate>/s, done in <t>`.
 class Progress {
 public:
-  Progress(std::string label, uint64_t total, bool allowed);
+  Progress(std::string label, uint64_t total, ProgressMode mode);
   ~Progress();
   void set(uint64_t done);
   void add(uint64_t delta) { set(done_ + delta); }
   void finish();
 
+  /// One progress line (without line terminators).
+  static std::string formatLine(std::string_view label, uint64_t done,
+                                uint64_t total, double seconds, bool final);
+
 private:
-  void draw();
+  void draw(bool final);
   std::string label_;
   uint64_t total_;
   uint64_t done_ = 0;
-  bool enabled_;
+  ProgressMode mode_;
+  bool tty_;
   bool drawn_ = false;
+  bool finished_ = false;
+  std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_;
 };
 
-/// Writes `builder` to `output` (with a progress bar labelled `label` unless
-/// `quiet`), then, unless `quiet`, prints the written archive's index the way
-/// `dump` does, re-reading it with `reparse`.
-Status writeArchiveAndDump(const archive::IrpaBuilder &builder,
+/// Writes `builder` to `output` (with a progress line labelled `label` in
+/// `progress` mode), then, unless `quiet`, prints the written archive's index
+/// the way `dump` does, re-reading it with `reparse`.
+Status writeArchiveAndDump(archive::IrpaBuilder builder,
                            const std::string &output,
                            archive::WriterOptions options, bool quiet,
-                           std::string_view label,
+                           ProgressMode progress, std::string_view label,
                            const archive::ParseOptions &reparse);
 
 /// Writes `size` bytes produced by `fill(offset, buffer, n)` to `path`

@@ -120,12 +120,12 @@ Status convert(const Flags &flags) {
   const std::string outputDir = directoryOf(output);
   for (const auto &scope : scopes.scopes()) {
     for (const ParameterEntry &entry : *scope.index) {
-      if (std::find(excludes.begin(), excludes.end(), entry.key) !=
+      if (std::find(excludes.begin(), excludes.end(), entry.key()) !=
           excludes.end())
         continue;
-      std::string key = entry.key;
+      std::string key(entry.key());
       for (const auto &[from, to] : renames)
-        if (from == entry.key) {
+        if (from == entry.key()) {
           key = to;
           break;
         }
@@ -140,20 +140,21 @@ Status convert(const Flags &flags) {
       // (checksums are recomputed when requested, never copied stale).
       ArchiveEntry out;
       out.name = key;
-      out.length = entry.length;
+      out.length = entry.length();
       SlmdRecords records;
       std::vector<std::string> ignored;
-      auto decoded = decodeSlmd(entry.metadata, records, ignored);
+      auto decoded = decodeSlmd(entry.metadata(), records, ignored);
       if (decoded && *decoded == SlmdDecodeResult::Decoded) {
         out.metadata = records.foreign.value_or(std::string());
         out.shard = records.shard;
         out.tensorInfo = records.tensorInfo;
       } else {
-        out.metadata = entry.metadata;
+        out.metadata = entry.metadata();
       }
-      if (preserveTensorInfo && entry.tensorInfo)
-        out.tensorInfo = entry.tensorInfo;
-      if (!preserveTensorInfo && entry.sourceFormat != FileFormat::Irpa)
+      if (preserveTensorInfo)
+        if (std::optional<TensorInfoRecord> info = entry.tensorInfo())
+          out.tensorInfo = std::move(info);
+      if (!preserveTensorInfo && entry.sourceFormat() != FileFormat::Irpa)
         out.tensorInfo.reset();
 
       const SplatFlag *splat = nullptr;
@@ -162,39 +163,45 @@ Status convert(const Flags &flags) {
           splat = &s;
           break;
         }
-      if (splat || strip || entry.type == EntryType::Splat) {
+      if (splat || strip || entry.type() == EntryType::Splat) {
         out.kind = ArchiveEntry::Kind::Splat;
-        std::string pattern =
-            splat   ? splat->pattern
-            : strip ? std::string(1, '\0')
-                    : std::string(
-                          reinterpret_cast<const char *>(entry.pattern.data()),
-                          entry.patternLength);
+        std::string pattern = splat ? splat->pattern
+                              : strip
+                                  ? std::string(1, '\0')
+                                  : std::string(reinterpret_cast<const char *>(
+                                                    entry.pattern().data()),
+                                                entry.patternLength());
         out.patternLength = (uint8_t)pattern.size();
         std::memcpy(out.pattern.data(), pattern.data(), pattern.size());
-      } else if (externalFromInputs && entry.sourceFormat != FileFormat::Irpa) {
+      } else if (externalFromInputs &&
+                 entry.sourceFormat() != FileFormat::Irpa) {
         out.kind = ArchiveEntry::Kind::External;
-        out.externalPath = relativePath(entry.file->path(), outputDir);
-        out.externalOffset = entry.offset;
-        out.externalAlignment = entry.aligned ? entry.requiredAlignment : 0;
-        out.externalFile = entry.file;
+        out.externalPath = relativePath(entry.file()->path(), outputDir);
+        out.externalOffset = entry.offset();
+        out.externalAlignment = entry.aligned() ? entry.requiredAlignment() : 0;
+        out.externalFile = entry.file();
         out.recordExternalFileSize = true;
       } else {
         out.kind = ArchiveEntry::Kind::Data;
         out.alignment = 64;
-        out.source = DataSource::fileRange(entry.file, entry.offset);
+        out.source = DataSource::fileRange(entry.file(), entry.offset());
       }
       SLUICE_RETURN_IF_ERROR(
           builder.add(std::move(out))
               .annotate(formatString("converting entry '%s' of scope '%s'",
-                                     entry.key.c_str(), scope.name.c_str())));
+                                     std::string(entry.key()).c_str(),
+                                     scope.name.c_str())));
     }
   }
 
   ParseOptions reparse = *parseOptions;
   reparse.externalPaths = ExternalPathPolicy::Any;
-  return writeArchiveAndDump(builder, output, writerOptions,
-                             flags.boolean("quiet"), "convert", reparse);
+  auto progress = progressModeFromFlags(flags, flags.boolean("quiet"));
+  if (!progress)
+    return progress.takeStatus();
+  return writeArchiveAndDump(std::move(builder), output, writerOptions,
+                             flags.boolean("quiet"), *progress, "convert",
+                             reparse);
 }
 
 } // namespace
@@ -211,7 +218,9 @@ int runConvert(const std::vector<std::string_view> &args) {
   flags.declareBool(
       "strip",
       "turn every entry not named by --splat into a 1-byte zero splat");
-  flags.declareBool("quiet", "do not print the index of the output archive");
+  flags.declareBool("quiet", "do not print the index of the output archive "
+                             "(and no progress unless --progress=always)");
+  declareProgressFlag(flags);
   flags.declareBool("preserve-tensor-info",
                     "record dtype/shape as TENSOR_INFO records");
   flags.declareBool("external-from-inputs",

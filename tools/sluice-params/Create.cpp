@@ -183,8 +183,12 @@ Status create(const Flags &flags) {
   for (const std::string &text : flags.list("external"))
     SLUICE_RETURN_IF_ERROR(addExternalFlag(builder, text, output));
 
-  return writeArchiveAndDump(builder, output, options, flags.boolean("quiet"),
-                             "create", ParseOptions());
+  auto progress = progressModeFromFlags(flags, flags.boolean("quiet"));
+  if (!progress)
+    return progress.takeStatus();
+  return writeArchiveAndDump(std::move(builder), output, options,
+                             flags.boolean("quiet"), *progress, "create",
+                             ParseOptions());
 }
 
 } // namespace
@@ -196,7 +200,9 @@ int runCreate(const std::vector<std::string_view> &args) {
   flags.declareList("splat", "name=SHAPExTYPE[=value]: a splat entry");
   flags.declareList("external", "name=path#begin-end: an EXTERNAL entry");
   flags.declareString("alignment", "64", "data alignment (a power of two)");
-  flags.declareBool("quiet", "do not print the index of the created archive");
+  flags.declareBool("quiet", "do not print the index of the created archive "
+                             "(and no progress unless --progress=always)");
+  declareProgressFlag(flags);
   declareWriterFlags(flags);
   flags.declareBool("help", "print this help");
   Status status = flags.parse(args);

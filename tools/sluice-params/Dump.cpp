@@ -36,11 +36,11 @@ Status extract(const ParameterScopes &scopes, const std::string &flag) {
     return entry.takeStatus();
   const ParameterEntry &e = **entry;
   std::fprintf(stdout, "Extracting parameter `%s` (%llub) to `%s`...\n",
-               identifier.c_str(), (ull)e.length, path.c_str());
+               identifier.c_str(), (ull)e.length(), path.c_str());
   std::fflush(stdout);
   // Verify checksums first so a corrupt parameter never lands on disk.
   SLUICE_RETURN_IF_ERROR(verifyEntry(e, scope));
-  return writeFileAtomically(path, e.length,
+  return writeFileAtomically(path, e.length(),
                              [&](uint64_t offset, char *buffer, uint64_t n) {
                                return readEntryBytes(e, offset, buffer, n);
                              });
@@ -90,7 +90,7 @@ int runDump(const std::vector<std::string_view> &args) {
   }
   bool verbose = flags.boolean("verbose");
   for (const auto &scope : scopes.scopes()) {
-    writeStdout(formatIndexDump(scope.name, *scope.index));
+    printIndexDump(scope.name, *scope.index);
     if (verbose)
       writeStdout(formatVerboseDetails(scope));
   }

@@ -3,6 +3,7 @@
 
 #include "ElementType.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -18,44 +19,55 @@ Status subByteTypeError() {
                 "used as splats; use a bitcast type (2xi4=1xi8, etc)");
 }
 
+bool ElementType::isBinary() const {
+  switch (kind) {
+  case Kind::Signless:
+  case Kind::Signed:
+  case Kind::Unsigned:
+    return bits != 8 && bits != 16 && bits != 32 && bits != 64;
+  case Kind::Float:
+    return bits != 16 && bits != 32 && bits != 64;
+  case Kind::BFloat:
+    return bits != 16;
+  case Kind::Opaque:
+  case Kind::Complex:
+    return true;
+  }
+  return true;
+}
+
 Expected<ElementType> parseElementType(std::string_view text) {
   ElementType type;
   type.name = std::string(text);
+  static const struct {
+    const char *prefix;
+    ElementType::Kind kind;
+  } kPrefixes[] = {
+      {"si", ElementType::Kind::Signed}, {"ui", ElementType::Kind::Unsigned},
+      {"bf", ElementType::Kind::BFloat}, {"i", ElementType::Kind::Signless},
+      {"f", ElementType::Kind::Float},   {"x", ElementType::Kind::Opaque},
+      {"*", ElementType::Kind::Opaque},  {"c", ElementType::Kind::Complex},
+  };
   std::string_view digits;
-  if (text.substr(0, 2) == "si") {
-    type.kind = ElementType::Kind::Signed;
-    digits = text.substr(2);
-  } else if (text.substr(0, 2) == "ui") {
-    type.kind = ElementType::Kind::Unsigned;
-    digits = text.substr(2);
-  } else if (text.substr(0, 2) == "bf") {
-    type.kind = ElementType::Kind::BFloat;
-    digits = text.substr(2);
-  } else if (!text.empty() && text[0] == 'i') {
-    type.kind = ElementType::Kind::Signless;
-    digits = text.substr(1);
-  } else if (!text.empty() && text[0] == 'f') {
-    type.kind = ElementType::Kind::Float;
-    digits = text.substr(1);
-  } else if (!text.empty() && text[0] == 'x') {
-    type.kind = ElementType::Kind::Opaque;
-    digits = text.substr(1);
-  } else {
-    return makeStatus(StatusCode::InvalidArgument,
-                      "unsupported element type '%.*s'", (int)text.size(),
-                      text.data());
+  bool matched = false;
+  for (const auto &p : kPrefixes) {
+    std::string_view prefix = p.prefix;
+    if (text.substr(0, prefix.size()) == prefix) {
+      type.kind = p.kind;
+      digits = text.substr(prefix.size());
+      matched = true;
+      break;
+    }
   }
-  if (digits.empty() || digits.size() > 4 ||
+  if (!matched || digits.empty() || digits.size() > 3 ||
       digits.find_first_not_of("0123456789") != std::string_view::npos)
     return makeStatus(StatusCode::InvalidArgument,
                       "unsupported element type '%.*s'", (int)text.size(),
                       text.data());
   type.bits = (unsigned)std::strtoul(std::string(digits).c_str(), nullptr, 10);
-  if ((type.kind == ElementType::Kind::Float && type.bits != 16 &&
-       type.bits != 32 && type.bits != 64) ||
-      (type.kind == ElementType::Kind::BFloat && type.bits != 16))
+  if (type.bits > 255)
     return makeStatus(StatusCode::InvalidArgument,
-                      "unsupported element type '%.*s'", (int)text.size(),
+                      "out of range bit count in '%.*s'", (int)text.size(),
                       text.data());
   return type;
 }
@@ -140,6 +152,16 @@ static uint16_t floatToBf16(float f) {
   return (uint16_t)((x + rounding) >> 16);
 }
 
+static int hexDigit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
 Expected<std::string> parseElementValue(const ElementType &type,
                                         std::string_view value) {
   std::string text(value);
@@ -151,18 +173,37 @@ Expected<std::string> parseElementValue(const ElementType &type,
     return invalid();
   size_t bytes = type.bits / 8;
   std::string out(bytes, '\0');
+  if (type.isBinary()) {
+    if (text.size() != 2 * bytes)
+      return makeStatus(StatusCode::InvalidArgument,
+                        "binary hex element count mismatch: buffer length=%zu "
+                        "< expected=%zu (%s values are %zu hex digits, e.g. "
+                        "%s=%s)",
+                        text.size(), 2 * bytes, type.name.c_str(), 2 * bytes,
+                        type.name.c_str(), std::string(2 * bytes, '0').c_str());
+    for (size_t i = 0; i < bytes; ++i) {
+      int hi = hexDigit(text[2 * i]), lo = hexDigit(text[2 * i + 1]);
+      if (hi < 0 || lo < 0)
+        return makeStatus(StatusCode::InvalidArgument,
+                          "failed to parse '%s' as %s: '%c' is not a hex digit",
+                          text.c_str(), type.name.c_str(),
+                          text[2 * i + (hi < 0 ? 0 : 1)]);
+      out[i] = (char)((hi << 4) | lo);
+    }
+    return out;
+  }
   char *end = nullptr;
   errno = 0;
   switch (type.kind) {
   case ElementType::Kind::Float: {
     if (type.bits == 64) {
       double d = std::strtod(text.c_str(), &end);
-      if (*end)
+      if (*end || end == text.c_str())
         return invalid();
       std::memcpy(out.data(), &d, 8);
     } else {
       float f = std::strtof(text.c_str(), &end);
-      if (*end)
+      if (*end || end == text.c_str())
         return invalid();
       if (type.bits == 32) {
         std::memcpy(out.data(), &f, 4);
@@ -175,7 +216,7 @@ Expected<std::string> parseElementValue(const ElementType &type,
   }
   case ElementType::Kind::BFloat: {
     float f = std::strtof(text.c_str(), &end);
-    if (*end)
+    if (*end || end == text.c_str())
       return invalid();
     uint16_t h = floatToBf16(f);
     std::memcpy(out.data(), &h, 2);
@@ -184,24 +225,25 @@ Expected<std::string> parseElementValue(const ElementType &type,
   default:
     break;
   }
-  // Integers (and opaque types, parsed as unsigned integers). Values wider
-  // than 64 bits are sign/zero-extended.
+  // Integers, with strtol's base-0 spellings (as the reference: decimal,
+  // 0x hex, 0-prefixed octal).
+  if (std::isspace((unsigned char)text[0]) || text[0] == '+')
+    return invalid();
   bool negative = text[0] == '-';
   uint64_t bits;
   if (negative) {
-    if (type.kind == ElementType::Kind::Unsigned ||
-        type.kind == ElementType::Kind::Opaque)
+    if (type.kind == ElementType::Kind::Unsigned)
       return invalid();
-    long long v = std::strtoll(text.c_str(), &end, 10);
-    if (*end || errno == ERANGE)
+    long long v = std::strtoll(text.c_str(), &end, 0);
+    if (*end || end == text.c_str())
       return invalid();
-    if (type.bits < 64 && v < -(1ll << (type.bits - 1)))
+    if (errno == ERANGE || (type.bits < 64 && v < -(1ll << (type.bits - 1))))
       return makeStatus(StatusCode::OutOfRange, "value %s out of range for %s",
                         text.c_str(), type.name.c_str());
     bits = (uint64_t)v;
   } else {
-    unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (*end || errno == ERANGE)
+    unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+    if (*end || end == text.c_str())
       return invalid();
     uint64_t limit = type.bits >= 64 ? UINT64_MAX
                      : type.kind == ElementType::Kind::Signed
@@ -209,13 +251,13 @@ Expected<std::string> parseElementValue(const ElementType &type,
                          : (1ull << type.bits) - 1;
     if (type.kind == ElementType::Kind::Signed && type.bits == 64)
       limit = INT64_MAX;
-    if (v > limit)
+    if (errno == ERANGE || v > limit)
       return makeStatus(StatusCode::OutOfRange, "value %s out of range for %s",
                         text.c_str(), type.name.c_str());
     bits = v;
   }
   for (size_t i = 0; i < bytes; ++i)
-    out[i] = i < 8 ? (char)(bits >> (8 * i)) : (negative ? (char)0xFF : 0);
+    out[i] = (char)(bits >> (8 * i));
   return out;
 }
 

@@ -16,6 +16,16 @@ namespace sluice::params {
 /// (and `--name=true|false`). Names are matched exactly as declared, so
 /// runtime flags spelled with underscores do not accept dashes. List flags
 /// may repeat. Positional arguments are collected separately.
+///
+/// `--flagfile=FILE` (every command) reads more flags from FILE at that point
+/// of the command line, as the reference's flag parser does: one flag per
+/// line, each line trimmed of surrounding whitespace, blank lines and lines
+/// starting with `#` or `//` ignored, every other line must start with `--`
+/// and is parsed exactly like a command-line argument (the value is the rest
+/// of the line after the first `=`, taken verbatim: no quoting). Flag files
+/// may repeat and nest; relative paths are relative to the working
+/// directory. Sluice rejects cycles and nesting deeper than 32 files (the
+/// reference recurses until it crashes).
 class Flags {
 public:
   void declareString(const std::string &name, std::string defaultValue,
@@ -34,6 +44,10 @@ public:
   std::string help() const;
 
 private:
+  runtime::Status parseArgument(std::string_view arg,
+                                std::vector<std::string> &fileStack);
+  runtime::Status parseFlagFile(const std::string &path,
+                                std::vector<std::string> &fileStack);
   enum class Kind { String, Bool, List };
   struct Flag {
     Kind kind;

@@ -31,8 +31,10 @@ using ull = unsigned long long;
 int runVerify(const std::vector<std::string_view> &args) {
   Flags flags;
   declareParameterFlags(flags);
-  flags.declareBool(
-      "quiet", "print only bad entries and failures (no summary, no progress)");
+  flags.declareBool("quiet",
+                    "print only bad entries and failures (no summary, and no "
+                    "progress unless --progress=always)");
+  declareProgressFlag(flags);
   flags.declareString(
       "parameter_max_concurrency", "",
       "verification threads (default: hardware threads, at most 16)");
@@ -64,6 +66,11 @@ int runVerify(const std::vector<std::string_view> &args) {
     return 1;
   }
   const bool quiet = flags.boolean("quiet");
+  auto progressMode = progressModeFromFlags(flags, quiet);
+  if (!progressMode) {
+    printError(progressMode.status());
+    return 1;
+  }
   unsigned threads =
       std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
   if (!flags.str("parameter_max_concurrency").empty()) {
@@ -95,10 +102,9 @@ int runVerify(const std::vector<std::string_view> &args) {
     printWarnings(parsed->warnings);
     uint64_t total = 0;
     for (const ParameterEntry &e : parsed->entries)
-      if (e.checksum)
-        total += e.length;
-    Progress progress("verify " + flag.path, total,
-                      !quiet && total >= (64ull << 20));
+      if (e.hasChecksum())
+        total += e.length();
+    Progress progress("verify " + flag.path, total, *progressMode);
     std::mutex progressMutex;
     VerifyOptions verifyOptions;
     verifyOptions.progress = [&](uint64_t n) {
@@ -114,12 +120,12 @@ int runVerify(const std::vector<std::string_view> &args) {
     for (size_t i = 0; i < list.size(); ++i) {
       const ParameterEntry &e = *list[i];
       ++entries;
-      if (e.checksum)
+      if (e.hasChecksum())
         ++checksummed;
       if (!results[i].isOk()) {
-        std::printf("BAD %s entry %llu `%s`: %s\n", flag.path.c_str(),
-                    (ull)e.sourceEntryIndex, e.key.c_str(),
-                    results[i].toString().c_str());
+        std::printf("BAD %s entry %llu `%.*s`: %s\n", flag.path.c_str(),
+                    (ull)e.sourceEntryIndex(), (int)e.key().size(),
+                    e.key().data(), results[i].toString().c_str());
         ++bad;
         exitCode = 1;
       }

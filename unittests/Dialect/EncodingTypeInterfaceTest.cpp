@@ -12,7 +12,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "sluice/Dialect/TensorExt/IR/EncodingTypeInterface.h"
+#include "sluice/Dialect/Encoding/IR/EncodingInterfaces.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
 
 #include <gtest/gtest.h>

@@ -90,14 +90,14 @@ TEST(GgufReader, Testdata) {
     ASSERT_TRUE(parsed) << parsed.status().toString();
     ASSERT_EQ(parsed->entries.size(), 1u);
     const ParameterEntry &e = parsed->entries[0];
-    EXPECT_EQ(e.key, "tensor0");
-    EXPECT_EQ(e.offset, 384u);
-    EXPECT_EQ(e.length, 16u);
-    EXPECT_EQ(e.type, EntryType::File);
-    EXPECT_TRUE(e.metadata.empty());
-    ASSERT_TRUE(e.tensorInfo);
-    EXPECT_EQ(e.tensorInfo->dtype, "F32");
-    EXPECT_EQ(e.tensorInfo->dims, (std::vector<uint64_t>{2, 2}));
+    EXPECT_EQ(e.key(), "tensor0");
+    EXPECT_EQ(e.offset(), 384u);
+    EXPECT_EQ(e.length(), 16u);
+    EXPECT_EQ(e.type(), EntryType::File);
+    EXPECT_TRUE(e.metadata().empty());
+    ASSERT_TRUE(e.tensorInfo());
+    EXPECT_EQ(e.tensorInfo()->dtype, "F32");
+    EXPECT_EQ(e.tensorInfo()->dims, (std::vector<uint64_t>{2, 2}));
     // Duplicate KV keys are accepted; alignment 64 from general.alignment.
     EXPECT_EQ(parsed->fileMetadata[0].first, "general.architecture");
     EXPECT_EQ(parsed->fileMetadata[1].first, "general.architecture");
@@ -110,12 +110,13 @@ TEST(GgufReader, Testdata) {
   ASSERT_EQ(parsed->entries.size(), 3u);
   uint64_t offsets[] = {448, 512, 576}, lengths[] = {16, 8, 48};
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(parsed->entries[i].key, "tensor" + std::to_string(i));
-    EXPECT_EQ(parsed->entries[i].offset, offsets[i]);
-    EXPECT_EQ(parsed->entries[i].length, lengths[i]);
+    EXPECT_EQ(parsed->entries[i].key(), "tensor" + std::to_string(i));
+    EXPECT_EQ(parsed->entries[i].offset(), offsets[i]);
+    EXPECT_EQ(parsed->entries[i].length(), lengths[i]);
   }
   // GGUF dims are innermost-first; TENSOR_INFO is outermost-first.
-  EXPECT_EQ(parsed->entries[2].tensorInfo->dims, (std::vector<uint64_t>{4, 3}));
+  EXPECT_EQ(parsed->entries[2].tensorInfo()->dims,
+            (std::vector<uint64_t>{4, 3}));
 }
 
 TEST(GgufReader, OnlyTheHeaderIsRead) {
@@ -125,7 +126,7 @@ TEST(GgufReader, OnlyTheHeaderIsRead) {
   auto file = makeMemoryFile(g.build());
   auto parsed = parseGgufFile(file);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].length, 64u << 20);
+  EXPECT_EQ(parsed->entries[0].length(), 64u << 20);
   EXPECT_LT(file->bytesRead(), 128u * 1024);
 }
 
@@ -201,7 +202,7 @@ TEST(GgufReaderMalformed, Alignment) {
   g.dataBytes = 16;
   auto parsed = parseBytes(g.build());
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].offset % 48, 0u);
+  EXPECT_EQ(parsed->entries[0].offset() % 48, 0u);
   EXPECT_FALSE(parsed->warnings.empty());
   // Misaligned tensor offsets warn and disable zero-copy.
   Gguf m;
@@ -209,7 +210,7 @@ TEST(GgufReaderMalformed, Alignment) {
   m.dataBytes = 32;
   parsed = parseBytes(m.build());
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_FALSE(parsed->entries[0].aligned);
+  EXPECT_FALSE(parsed->entries[0].aligned());
 }
 
 TEST(GgufReaderMalformed, KvTypes) {
@@ -282,10 +283,10 @@ TEST(GgufReader, ModernTypeTable) {
   g.dataBytes = 384;
   auto parsed = parseBytes(g.build());
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].length, 4u * 66u);
-  EXPECT_EQ(parsed->entries[0].tensorInfo->dtype, "IQ2_XXS");
-  EXPECT_EQ(parsed->entries[1].length, 20u);
-  EXPECT_EQ(parsed->entries[2].length, 3u);
+  EXPECT_EQ(parsed->entries[0].length(), 4u * 66u);
+  EXPECT_EQ(parsed->entries[0].tensorInfo()->dtype, "IQ2_XXS");
+  EXPECT_EQ(parsed->entries[1].length(), 20u);
+  EXPECT_EQ(parsed->entries[2].length(), 3u);
 }
 
 TEST(GgufReader, IndexCap) {

@@ -4,6 +4,7 @@
 #include "TestUtil.h"
 
 #include "sluice/Runtime/Archive/IrpaReader.h"
+#include "sluice/Runtime/Archive/IrpaWriter.h"
 #include "sluice/Runtime/Archive/Slmd.h"
 #include "sluice/Runtime/Archive/Verify.h"
 
@@ -62,13 +63,13 @@ TEST(IrpaReader, Single) {
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 1u);
   const ParameterEntry &e = parsed->entries[0];
-  EXPECT_EQ(e.key, "key0");
-  EXPECT_EQ(e.type, EntryType::File);
-  EXPECT_EQ(e.offset, 192u);
-  EXPECT_EQ(e.length, 16u);
-  EXPECT_EQ(e.requiredAlignment, 64u);
-  EXPECT_TRUE(e.aligned);
-  EXPECT_TRUE(e.metadata.empty());
+  EXPECT_EQ(e.key(), "key0");
+  EXPECT_EQ(e.type(), EntryType::File);
+  EXPECT_EQ(e.offset(), 192u);
+  EXPECT_EQ(e.length(), 16u);
+  EXPECT_EQ(e.requiredAlignment(), 64u);
+  EXPECT_TRUE(e.aligned());
+  EXPECT_TRUE(e.metadata().empty());
   float values[4];
   ASSERT_TRUE(readEntryBytes(e, 0, values, 16).isOk());
   for (float v : values)
@@ -79,12 +80,12 @@ TEST(IrpaReader, Multiple) {
   auto parsed = parseTestdata("multiple.irpa");
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 2u);
-  EXPECT_EQ(parsed->entries[0].key, "key0");
-  EXPECT_EQ(parsed->entries[0].offset, 320u);
-  EXPECT_EQ(parsed->entries[0].length, 16u);
-  EXPECT_EQ(parsed->entries[1].key, "key1");
-  EXPECT_EQ(parsed->entries[1].offset, 384u);
-  EXPECT_EQ(parsed->entries[1].length, 5u);
+  EXPECT_EQ(parsed->entries[0].key(), "key0");
+  EXPECT_EQ(parsed->entries[0].offset(), 320u);
+  EXPECT_EQ(parsed->entries[0].length(), 16u);
+  EXPECT_EQ(parsed->entries[1].key(), "key1");
+  EXPECT_EQ(parsed->entries[1].offset(), 384u);
+  EXPECT_EQ(parsed->entries[1].length(), 5u);
   float f;
   ASSERT_TRUE(readEntryBytes(parsed->entries[0], 4, &f, 4).isOk());
   EXPECT_EQ(f, 100.1f);
@@ -100,26 +101,26 @@ TEST(IrpaReader, Mixed) {
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 4u);
   const auto &e = parsed->entries;
-  EXPECT_EQ(e[0].key, "key2");
-  EXPECT_EQ(e[0].type, EntryType::Splat);
-  EXPECT_EQ(e[0].length, 1u);
-  EXPECT_EQ(e[0].patternLength, 1u);
-  EXPECT_EQ(e[0].pattern[0], 102);
-  EXPECT_EQ(e[1].key, "key3");
-  EXPECT_EQ(e[1].type, EntryType::Splat);
-  EXPECT_EQ(e[1].length, 33554432u);
-  EXPECT_EQ(e[1].patternLength, 8u);
+  EXPECT_EQ(e[0].key(), "key2");
+  EXPECT_EQ(e[0].type(), EntryType::Splat);
+  EXPECT_EQ(e[0].length(), 1u);
+  EXPECT_EQ(e[0].patternLength(), 1u);
+  EXPECT_EQ(e[0].pattern()[0], 102);
+  EXPECT_EQ(e[1].key(), "key3");
+  EXPECT_EQ(e[1].type(), EntryType::Splat);
+  EXPECT_EQ(e[1].length(), 33554432u);
+  EXPECT_EQ(e[1].patternLength(), 8u);
   int64_t v;
-  std::memcpy(&v, e[1].pattern.data(), 8);
+  std::memcpy(&v, e[1].pattern().data(), 8);
   EXPECT_EQ(v, INT64_MAX);
   for (int i = 8; i < 16; ++i)
-    EXPECT_EQ(e[1].pattern[i], 0);
-  EXPECT_EQ(e[2].key, "key0");
-  EXPECT_EQ(e[2].offset, 512u);
-  EXPECT_EQ(e[2].length, 16u);
-  EXPECT_EQ(e[3].key, "key1");
-  EXPECT_EQ(e[3].offset, 576u);
-  EXPECT_EQ(e[3].length, 5u);
+    EXPECT_EQ(e[1].pattern()[i], 0);
+  EXPECT_EQ(e[2].key(), "key0");
+  EXPECT_EQ(e[2].offset(), 512u);
+  EXPECT_EQ(e[2].length(), 16u);
+  EXPECT_EQ(e[3].key(), "key1");
+  EXPECT_EQ(e[3].offset(), 576u);
+  EXPECT_EQ(e[3].length(), 5u);
   // Only the prefix, header, entry table and metadata were read.
   EXPECT_EQ((*file)->bytesRead(), 32u + 88u + 0x15Cu + 0x10u);
 }
@@ -291,8 +292,8 @@ TEST(IrpaReaderMalformed, StorageReferences) {
   put64(bytes, kStorageLength, 0);
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].offset, 0u);
-  EXPECT_EQ(parsed->entries[0].length, 0u);
+  EXPECT_EQ(parsed->entries[0].offset(), 0u);
+  EXPECT_EQ(parsed->entries[0].length(), 0u);
 }
 
 TEST(IrpaReaderMalformed, SplatEntries) {
@@ -328,9 +329,16 @@ TEST(IrpaReaderMalformed, SplatEntries) {
 TEST(IrpaReader, SplatPhase) {
   auto parsed = parseBytes(mixed());
   ASSERT_TRUE(parsed);
-  ParameterEntry splat = parsed->entries[1];
+  EntrySpec spec;
+  spec.key = parsed->entries[1].key();
+  spec.type = EntryType::Splat;
+  spec.length = parsed->entries[1].length();
+  spec.patternLength = 8;
   for (int i = 0; i < 8; ++i)
-    splat.pattern[i] = (uint8_t)i;
+    spec.pattern[i] = (uint8_t)i;
+  EntryTable table;
+  ASSERT_TRUE(table.add(spec).isOk());
+  const ParameterEntry &splat = table[0];
   uint8_t out[5];
   ASSERT_TRUE(readEntryBytes(splat, 13, out, 5).isOk());
   EXPECT_EQ(out[0], 5);
@@ -341,6 +349,85 @@ TEST(IrpaReader, SplatPhase) {
                     StatusCode::OutOfRange, "range out of bounds");
   EXPECT_FAILS_WITH(readEntryBytes(splat, UINT64_MAX, out, 5),
                     StatusCode::OutOfRange, "range out of bounds");
+}
+
+// The entry table is read through a 1 MiB window: a table of several
+// windows, with entries straddling window boundaries, parses exactly as
+// written.
+TEST(IrpaReader, TablesLargerThanTheReadWindow) {
+  TempDir dir;
+  IrpaBuilder builder;
+  const int count = 30000; // ~2.4 MB of entry table
+  for (int i = 0; i < count; ++i) {
+    if (i % 3 == 0)
+      ASSERT_TRUE(builder.addSplat("s" + std::to_string(i), "\x07", 9).isOk());
+    else
+      ASSERT_TRUE(builder
+                      .addData("d" + std::to_string(i), (uint64_t)(i % 5) + 1,
+                               DataSource::zeros(), 16)
+                      .isOk());
+  }
+  WriterOptions options;
+  options.durable = false;
+  auto written = builder.write(dir.file("big.irpa"), options);
+  ASSERT_TRUE(written) << written.status().toString();
+  auto file = openFile(dir.file("big.irpa"));
+  ASSERT_TRUE(file);
+  auto parsed = parseIrpaFile(*file);
+  ASSERT_TRUE(parsed) << parsed.status().toString();
+  ASSERT_EQ(parsed->entries.size(), (size_t)count);
+  EXPECT_GT(written->entrySegmentLength, 2u << 20);
+  for (int i = 0; i < count; ++i) {
+    const ParameterEntry &e = parsed->entries[i];
+    ASSERT_EQ(e.key(), (i % 3 == 0 ? "s" : "d") + std::to_string(i));
+    ASSERT_EQ(e.sourceEntryIndex(), (uint64_t)i);
+    if (i % 3 == 0) {
+      ASSERT_EQ(e.type(), EntryType::Splat);
+      ASSERT_EQ(e.splatByte(5), 7);
+    } else {
+      ASSERT_EQ(e.offset(), written->entries[i].dataOffset);
+      ASSERT_EQ(e.length(), (uint64_t)(i % 5) + 1);
+    }
+  }
+}
+
+// An entry larger than the read window (a SKIP entry padded to 1.5 MiB) is
+// stepped over; the entry after it is read from a fresh window.
+TEST(IrpaReader, EntryLargerThanTheReadWindow) {
+  const uint64_t skipSize = 3ull << 19; // 1.5 MiB
+  const uint64_t tableLength = skipSize + 76;
+  const uint64_t metaOffset = 96 + tableLength;
+  const uint64_t storageOffset = (metaOffset + 2 + 63) / 64 * 64;
+  std::string bytes(storageOffset + 64, '\0');
+  std::memcpy(bytes.data(), "IRPA", 4);
+  put64(bytes, 8, 88);  // header size
+  put64(bytes, 32, 2);  // entry count
+  put64(bytes, 40, 96); // entry segment
+  put64(bytes, 48, tableLength);
+  put64(bytes, 56, metaOffset); // metadata segment
+  put64(bytes, 64, 2);
+  put64(bytes, 72, storageOffset); // storage segment
+  put64(bytes, 80, 4);
+  put64(bytes, 96, skipSize); // entry 0: SKIP, name "a"
+  put32(bytes, 96 + 8, 0);
+  put64(bytes, 96 + 20, 0);
+  put64(bytes, 96 + 28, 1);
+  const size_t data = 96 + skipSize; // entry 1: DATA "b", 4 bytes
+  put64(bytes, data, 76);
+  put32(bytes, data + 8, 2);
+  put64(bytes, data + 20, 1);
+  put64(bytes, data + 28, 1);
+  put64(bytes, data + 52, 64);
+  put64(bytes, data + 60, 0);
+  put64(bytes, data + 68, 4);
+  bytes[metaOffset] = 'a';
+  bytes[metaOffset + 1] = 'b';
+  auto parsed = parseBytes(bytes);
+  ASSERT_TRUE(parsed) << parsed.status().toString();
+  ASSERT_EQ(parsed->entries.size(), 1u);
+  EXPECT_EQ(parsed->entries[0].key(), "b");
+  EXPECT_EQ(parsed->entries[0].offset(), storageOffset);
+  EXPECT_EQ(parsed->entries[0].sourceEntryIndex(), 1u);
 }
 
 TEST(IrpaReader, UnknownTypesAreSkipped) {
@@ -364,7 +451,7 @@ TEST(IrpaReader, MisalignedDataWarns) {
   put64(bytes, kMinAlign, 128);
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed);
-  EXPECT_FALSE(parsed->entries[0].aligned);
+  EXPECT_FALSE(parsed->entries[0].aligned());
   EXPECT_TRUE(hasWarning(
       *parsed,
       "data offset 192 is not a multiple of its minimum alignment 128"));
@@ -379,10 +466,10 @@ TEST(IrpaReader, LinkedHeaders) {
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
   ASSERT_EQ(parsed->entries.size(), 2u);
-  EXPECT_EQ(parsed->entries[0].key, "key0");
-  EXPECT_EQ(parsed->entries[0].offset, 192u);
-  EXPECT_EQ(parsed->entries[1].key, "key1");
-  EXPECT_EQ(parsed->entries[1].offset, 4096u + 192u);
+  EXPECT_EQ(parsed->entries[0].key(), "key0");
+  EXPECT_EQ(parsed->entries[0].offset(), 192u);
+  EXPECT_EQ(parsed->entries[1].key(), "key1");
+  EXPECT_EQ(parsed->entries[1].offset(), 4096u + 192u);
 
   put64(bytes, 16, 8180);
   EXPECT_FAILS_WITH(
@@ -418,6 +505,6 @@ TEST(IrpaReader, CriticalUnknownSlmdRecordRejectsEntry) {
   bytes[0x300 + 4 + 16 + 2] = 0;
   auto parsed = parseBytes(bytes);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].metadata,
+  EXPECT_EQ(parsed->entries[0].metadata(),
             blob.substr(0, 18) + std::string(1, '\0') + blob.substr(19));
 }

@@ -120,10 +120,10 @@ TEST(IrpaWriter, ConvertAPlusBSha256) {
   IrpaBuilder builder;
   for (const auto &scope : scopes.scopes())
     for (const ParameterEntry &e : *scope.index)
-      ASSERT_TRUE(
-          builder
-              .addData(e.key, e.length, DataSource::fileRange(e.file, e.offset))
-              .isOk());
+      ASSERT_TRUE(builder
+                      .addData(std::string(e.key()), e.length(),
+                               DataSource::fileRange(e.file(), e.offset()))
+                      .isOk());
   TempDir dir;
   auto result = builder.write(dir.file("out.irpa"));
   ASSERT_TRUE(result) << result.status().toString();
@@ -265,18 +265,18 @@ TEST(IrpaWriter, ChecksumsRoundTripAndDetectCorruption) {
     ASSERT_TRUE(parsed) << parsed.status().toString();
     ASSERT_EQ(parsed->entries.size(), 3u);
     const ParameterEntry &e = parsed->entries[0];
-    ASSERT_TRUE(e.checksum);
-    EXPECT_EQ(e.checksum->algorithm, algorithm);
-    EXPECT_EQ(e.checksum->digestCount(), 3u);
-    EXPECT_EQ(foreignMetadataOf(e.metadata), "foreign!");
-    EXPECT_TRUE(parsed->entries[1].checksum);
-    EXPECT_FALSE(parsed->entries[2].checksum);
+    ASSERT_TRUE(e.checksum());
+    EXPECT_EQ(e.checksum()->algorithm, algorithm);
+    EXPECT_EQ(e.checksum()->digestCount(), 3u);
+    EXPECT_EQ(foreignMetadataOf(e.metadata()), "foreign!");
+    EXPECT_TRUE(parsed->entries[1].checksum());
+    EXPECT_FALSE(parsed->entries[2].checksum());
     for (const ParameterEntry &entry : parsed->entries)
       EXPECT_TRUE(verifyEntry(entry, "").isOk());
 
     // Flip a byte in the third chunk.
     std::string bytes = readFile(dir.file("c.irpa"));
-    bytes[e.offset + 9000] ^= 1;
+    bytes[e.offset() + 9000] ^= 1;
     writeFile(dir.file("c.irpa"), bytes);
     parsed = parsePath(dir.file("c.irpa"));
     ASSERT_TRUE(parsed);
@@ -330,7 +330,7 @@ TEST(IrpaWriter, StaleChecksumIsIgnored) {
   writeFile(dir.file("c.irpa"), bytes);
   auto parsed = parsePath(dir.file("c.irpa"));
   ASSERT_TRUE(parsed);
-  EXPECT_FALSE(parsed->entries[0].checksum);
+  EXPECT_FALSE(parsed->entries[0].checksum());
   ASSERT_FALSE(parsed->warnings.empty());
   EXPECT_NE(parsed->warnings[0].find("stale CHECKSUM record ignored"),
             std::string::npos);
@@ -372,16 +372,16 @@ TEST(IrpaWriter, ExternalEntries) {
     ASSERT_TRUE(parsed) << parsed.status().toString();
     ASSERT_EQ(parsed->entries.size(), 3u);
     const ParameterEntry &e = parsed->entries[0];
-    EXPECT_TRUE(e.external);
-    EXPECT_EQ(e.offset, 100u);
-    EXPECT_EQ(e.length, 200u);
-    EXPECT_EQ(e.file->path(), dir.path() + "/blob.bin");
-    EXPECT_EQ(e.file.get(), parsed->entries[2].file.get()); // opened once
+    EXPECT_TRUE(e.external());
+    EXPECT_EQ(e.offset(), 100u);
+    EXPECT_EQ(e.length(), 200u);
+    EXPECT_EQ(e.file()->path(), dir.path() + "/blob.bin");
+    EXPECT_EQ(e.file().get(), parsed->entries[2].file().get()); // opened once
     std::string read(200, '\0');
     ASSERT_TRUE(readEntryBytes(e, 0, read.data(), 200).isOk());
     EXPECT_EQ(read, blob.substr(100, 200));
     for (const ParameterEntry &entry : parsed->entries)
-      EXPECT_TRUE(verifyEntry(entry, "").isOk()) << entry.key;
+      EXPECT_TRUE(verifyEntry(entry, "").isOk()) << entry.key();
 
     // Policies.
     ParseOptions none;
@@ -424,7 +424,7 @@ TEST(IrpaWriter, AbsoluteExternalPathsNeedPolicyAny) {
   any.externalPaths = ExternalPathPolicy::Any;
   auto parsed = parsePath(dir.file("abs.irpa"), any);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].length, 64u);
+  EXPECT_EQ(parsed->entries[0].length(), 64u);
 }
 
 TEST(IrpaWriter, ShardingAndTensorInfoRecords) {
@@ -465,11 +465,11 @@ TEST(IrpaWriter, ShardingAndTensorInfoRecords) {
   EXPECT_EQ(parsed->archiveRecords->archiveSharding->tpSize, 2u);
   EXPECT_EQ(parsed->archiveRecords->archiveSharding->groupId[15], 0xAB);
   const ParameterEntry &w = parsed->entries[0];
-  ASSERT_TRUE(w.tensorInfo);
-  EXPECT_EQ(w.tensorInfo->dims, (std::vector<uint64_t>{2, 4}));
+  ASSERT_TRUE(w.tensorInfo());
+  EXPECT_EQ(w.tensorInfo()->dims, (std::vector<uint64_t>{2, 4}));
   SlmdRecords records;
   std::vector<std::string> warnings;
-  auto decoded = decodeSlmd(w.metadata, records, warnings);
+  auto decoded = decodeSlmd(w.metadata(), records, warnings);
   ASSERT_TRUE(decoded);
   ASSERT_EQ(*decoded, SlmdDecodeResult::Decoded);
   ASSERT_TRUE(records.shard);

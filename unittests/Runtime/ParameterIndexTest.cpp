@@ -10,9 +10,22 @@ using namespace sluice::runtime;
 using namespace sluice::runtime::archive;
 using namespace sluice::testing;
 
+namespace {
+
+/// Keys (and other byte strings) of the specs are copied by EntryTable::add,
+/// so the strings they view may go away afterwards.
+EntryTable tableOf(const std::vector<EntrySpec> &specs) {
+  EntryTable table;
+  for (const EntrySpec &spec : specs)
+    EXPECT_TRUE(table.add(spec).isOk());
+  return table;
+}
+
+} // namespace
+
 TEST(ParameterIndex, LookupAndDuplicates) {
   ParameterIndex index;
-  std::vector<ParameterEntry> entries(3);
+  std::vector<EntrySpec> entries(3);
   entries[0].key = "weight";
   entries[0].length = 4;
   entries[0].source = makeMemoryFile("", "a.irpa");
@@ -22,20 +35,23 @@ TEST(ParameterIndex, LookupAndDuplicates) {
   entries[2].length = 16;
   entries[2].source = makeMemoryFile("", "b.irpa");
   const ParameterEntry *before = nullptr;
-  index.append(std::move(entries));
+  ASSERT_TRUE(index.append(tableOf(entries)).isOk());
   before = index.find("weight");
   ASSERT_NE(before, nullptr);
-  EXPECT_EQ(before->length, 4u); // first wins
+  EXPECT_EQ(before->length(), 4u); // first wins
   EXPECT_EQ(index.totalBytes(), 28u);
   ASSERT_EQ(index.diagnostics().size(), 1u);
   EXPECT_EQ(index.diagnostics()[0],
             "duplicate parameter key 'weight' (first from a.irpa, also in "
             "b.irpa); the first is used");
   // Entries never move.
-  std::vector<ParameterEntry> more(1000);
+  std::vector<std::string> keys;
+  for (size_t i = 0; i < 1000; ++i)
+    keys.push_back("k" + std::to_string(i));
+  std::vector<EntrySpec> more(1000);
   for (size_t i = 0; i < more.size(); ++i)
-    more[i].key = "k" + std::to_string(i);
-  index.append(std::move(more));
+    more[i].key = keys[i];
+  ASSERT_TRUE(index.append(tableOf(more)).isOk());
   EXPECT_EQ(index.find("weight"), before);
   EXPECT_EQ(index.size(), 1003u);
 
@@ -61,6 +77,9 @@ TEST(ParameterIndex, EmptyIndexFindsNothing) {
   index.findMany(keys, 2, out);
   EXPECT_EQ(out[0], nullptr);
   EXPECT_EQ(out[1], nullptr);
+  // An empty table appended to an empty index.
+  ASSERT_TRUE(index.append(EntryTable()).isOk());
+  EXPECT_EQ(index.find("x"), nullptr);
 }
 
 // Many appends (the table grows several times), keys that differ in one
@@ -71,27 +90,32 @@ TEST(ParameterIndex, FindManyMatchesFindAcrossGrowth) {
   std::vector<std::string> keys;
   std::vector<const ParameterEntry *> firsts;
   for (int round = 0; round < 5; ++round) {
-    std::vector<ParameterEntry> batch(round == 0 ? 3 : 700 * round);
+    std::vector<EntrySpec> batch(round == 0 ? 3 : 700 * round);
+    size_t start = keys.size();
     for (size_t i = 0; i < batch.size(); ++i) {
       std::string key = "blk." + std::to_string(keys.size()) + ".weight";
       if (keys.size() % 97 == 5)
         key.push_back('\0');
       if (keys.size() == 7)
         key.clear();
-      batch[i].key = key;
       batch[i].length = keys.size();
       keys.push_back(key);
     }
-    index.append(std::move(batch));
+    for (size_t i = 0; i < batch.size(); ++i)
+      batch[i].key = keys[start + i];
+    ASSERT_TRUE(index.append(tableOf(batch)).isOk());
     for (size_t i = firsts.size(); i < keys.size(); ++i)
       firsts.push_back(&index.entry(i));
   }
   // Duplicates of existing keys: the first entry stays.
-  std::vector<ParameterEntry> dups(2);
+  std::vector<EntrySpec> dups(2);
   dups[0].key = keys[10];
   dups[1].key = keys[keys.size() - 1];
-  index.append(std::move(dups));
+  ASSERT_TRUE(index.append(tableOf(dups)).isOk());
   EXPECT_EQ(index.diagnostics().size(), 2u);
+  // Earlier entries kept their addresses through every append.
+  for (size_t i = 0; i < firsts.size(); ++i)
+    ASSERT_EQ(&index.entry(i), firsts[i]);
 
   std::vector<std::string> queries;
   std::vector<const ParameterEntry *> expected;
@@ -111,8 +135,147 @@ TEST(ParameterIndex, FindManyMatchesFindAcrossGrowth) {
     EXPECT_EQ(index.find(views[i]), expected[i]) << "query " << i;
   }
   EXPECT_EQ(index.find(keys[7]), firsts[7]);
-  EXPECT_EQ(index.find(keys[7])->key, "");
-  EXPECT_EQ(index.find(keys[10])->length, 10u);
+  EXPECT_EQ(index.find(keys[7])->key(), "");
+  EXPECT_EQ(index.find(keys[10])->length(), 10u);
+}
+
+// Every field of a record round-trips through the compact storage: splat
+// patterns, file offsets and alignments, metadata and header tensor info
+// (kept apart), flags, the shared file bindings and the source index.
+TEST(ParameterIndex, RecordsRoundTrip) {
+  EXPECT_EQ(sizeof(ParameterEntry), 48u);
+  FileHandleRef archive = makeMemoryFile(std::string(256, 'a'), "a.irpa");
+  FileHandleRef external = makeMemoryFile(std::string(64, 'e'), "e.bin");
+  EntryTable table;
+  EntrySpec splat;
+  splat.key = "s";
+  splat.type = EntryType::Splat;
+  splat.length = 48;
+  splat.patternLength = 16;
+  for (int i = 0; i < 16; ++i)
+    splat.pattern[i] = (uint8_t)(0xF0 + i);
+  splat.source = archive;
+  splat.sourceEntryIndex = 7;
+  ASSERT_TRUE(table.add(splat).isOk());
+
+  SlmdRecords records;
+  records.checksum = ChecksumRecord{ChecksumAlgorithm::Crc32c, 2, 0, 8,
+                                    std::string("\x01\x02\x03\x04", 4)};
+  records.tensorInfo = TensorInfoRecord{"F32", {2}};
+  std::string slmd = encodeSlmd(records);
+  EntrySpec data;
+  data.key = std::string_view("d\0k", 3);
+  data.metadata = slmd;
+  data.length = 8;
+  data.file = archive;
+  data.source = archive;
+  data.offset = 128;
+  data.requiredAlignment = 64;
+  data.hasChecksum = true;
+  data.metadataHasTensorInfo = true;
+  data.sourceEntryIndex = 0xFFFFFFFFu;
+  ASSERT_TRUE(table.add(data).isOk());
+
+  TensorInfoRecord header{"BF16", {3, 5}};
+  EntrySpec tensor;
+  tensor.key = "t";
+  tensor.metadata = "foreign";
+  tensor.length = 30;
+  tensor.file = external;
+  tensor.source = archive;
+  tensor.external = true;
+  tensor.offset = 3;
+  tensor.requiredAlignment = 2;
+  tensor.aligned = false;
+  tensor.sourceFormat = FileFormat::Safetensors;
+  tensor.headerTensorInfo = &header;
+  ASSERT_TRUE(table.add(tensor).isOk());
+
+  ASSERT_EQ(table.size(), 3u);
+  EXPECT_EQ(table.totalBytes(), 86u);
+  const ParameterEntry &s = table[0];
+  EXPECT_EQ(s.type(), EntryType::Splat);
+  EXPECT_EQ(s.key(), "s");
+  EXPECT_EQ(s.length(), 48u);
+  EXPECT_EQ(s.patternLength(), 16u);
+  EXPECT_EQ(s.pattern()[15], 0xFF);
+  EXPECT_EQ(s.splatByte(17), 0xF1);
+  EXPECT_EQ(s.file(), nullptr);
+  EXPECT_EQ(s.offset(), 0u);
+  EXPECT_EQ(s.source(), archive);
+  EXPECT_EQ(s.sourceEntryIndex(), 7u);
+  EXPECT_TRUE(s.metadata().empty());
+  EXPECT_FALSE(s.hasChecksum());
+  EXPECT_FALSE(s.tensorInfo());
+
+  const ParameterEntry &d = table[1];
+  EXPECT_EQ(d.type(), EntryType::File);
+  EXPECT_EQ(d.key(), std::string_view("d\0k", 3));
+  EXPECT_EQ(d.metadata(), slmd);
+  EXPECT_EQ(d.file(), archive);
+  EXPECT_FALSE(d.external());
+  EXPECT_EQ(d.offset(), 128u);
+  EXPECT_EQ(d.requiredAlignment(), 64u);
+  EXPECT_TRUE(d.aligned());
+  EXPECT_EQ(d.sourceEntryIndex(), 0xFFFFFFFFu);
+  ASSERT_TRUE(d.hasChecksum());
+  ASSERT_TRUE(d.checksum());
+  EXPECT_EQ(d.checksum()->digests, std::string("\x01\x02\x03\x04", 4));
+  ASSERT_TRUE(d.tensorInfo());
+  EXPECT_EQ(d.tensorInfo()->dtype, "F32");
+
+  const ParameterEntry &t = table[2];
+  EXPECT_EQ(t.metadata(), "foreign"); // header info is not metadata
+  ASSERT_TRUE(t.tensorInfo());
+  EXPECT_EQ(t.tensorInfo()->dtype, "BF16");
+  EXPECT_EQ(t.tensorInfo()->dims, (std::vector<uint64_t>{3, 5}));
+  EXPECT_EQ(t.file(), external);
+  EXPECT_EQ(t.source(), archive);
+  EXPECT_TRUE(t.external());
+  EXPECT_FALSE(t.aligned());
+  EXPECT_EQ(t.sourceFormat(), FileFormat::Safetensors);
+  EXPECT_EQ(t.sourceName(), "a.irpa");
+
+  // Indexes adopt tables; the records keep their values.
+  ParameterIndex index;
+  ASSERT_TRUE(index.append(std::move(table)).isOk());
+  EXPECT_EQ(index.find("t")->tensorInfo()->dtype, "BF16");
+  EXPECT_EQ(index.find(std::string_view("d\0k", 3))->offset(), 128u);
+}
+
+// The memory target of the compact index: at most 64 bytes per entry plus
+// the key bytes, whatever the growth pattern.
+TEST(ParameterIndex, MemoryPerEntry) {
+  for (size_t count : {1000u, 100000u}) {
+    for (int appends : {1, 7}) {
+      ParameterIndex index;
+      uint64_t keyBytes = 0;
+      size_t made = 0;
+      for (int a = 0; a < appends; ++a) {
+        EntryTable table;
+        size_t n = count / appends + (a < (int)(count % appends) ? 1 : 0);
+        for (size_t i = 0; i < n; ++i, ++made) {
+          std::string key = "model.layers." + std::to_string(made) + ".weight";
+          EntrySpec spec;
+          spec.key = key;
+          spec.length = 4096;
+          spec.offset = made * 4096;
+          keyBytes += key.size();
+          ASSERT_TRUE(table.add(spec).isOk());
+        }
+        ASSERT_TRUE(index.append(std::move(table)).isOk());
+      }
+      ASSERT_EQ(index.size(), count);
+      double perEntry =
+          (double)(index.memoryBytes() - keyBytes) / (double)count;
+      // Small indexes pay for partially used chunks and arena blocks.
+      EXPECT_LE(perEntry, count >= 100000 ? 64.0 : 200.0)
+          << count << " entries, " << appends << " appends";
+      EXPECT_NE(
+          index.find("model.layers." + std::to_string(count - 1) + ".weight"),
+          nullptr);
+    }
+  }
 }
 
 TEST(ParameterScopes, FlagParsing) {
@@ -147,10 +310,10 @@ TEST(ParameterScopes, ScopesMergeAndRoute) {
   EXPECT_EQ(scopes.scopes()[0].index->size(), 3u);
   auto e = scopes.lookup("a", "key0");
   ASSERT_TRUE(e);
-  EXPECT_EQ((*e)->offset, 192u);
+  EXPECT_EQ((*e)->offset(), 192u);
   e = scopes.lookup("b", "b1");
   ASSERT_TRUE(e);
-  EXPECT_EQ((*e)->length, 128u);
+  EXPECT_EQ((*e)->length(), 128u);
   EXPECT_FAILS_WITH(scopes.lookup("b", "a0").status(), StatusCode::NotFound,
                     "no parameter found in index with key 'a0'; did you mean "
                     "'b0'?; in parameter scope 'b'");

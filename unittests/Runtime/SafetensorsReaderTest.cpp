@@ -43,11 +43,12 @@ TEST(SafetensorsReader, Testdata) {
   auto single = parseTestdata("single.safetensors");
   ASSERT_TRUE(single) << single.status().toString();
   ASSERT_EQ(single->entries.size(), 1u);
-  EXPECT_EQ(single->entries[0].key, "tensor0");
-  EXPECT_EQ(single->entries[0].offset, 72u);
-  EXPECT_EQ(single->entries[0].length, 16u);
-  EXPECT_EQ(single->entries[0].tensorInfo->dtype, "F32");
-  EXPECT_EQ(single->entries[0].tensorInfo->dims, (std::vector<uint64_t>{2, 2}));
+  EXPECT_EQ(single->entries[0].key(), "tensor0");
+  EXPECT_EQ(single->entries[0].offset(), 72u);
+  EXPECT_EQ(single->entries[0].length(), 16u);
+  EXPECT_EQ(single->entries[0].tensorInfo()->dtype, "F32");
+  EXPECT_EQ(single->entries[0].tensorInfo()->dims,
+            (std::vector<uint64_t>{2, 2}));
   EXPECT_TRUE(single->warnings.empty());
 
   auto multiple = parseTestdata("multiple.safetensors");
@@ -55,9 +56,9 @@ TEST(SafetensorsReader, Testdata) {
   ASSERT_EQ(multiple->entries.size(), 3u);
   uint64_t offsets[] = {200, 216, 224}, lengths[] = {16, 8, 48};
   for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(multiple->entries[i].key, "tensor" + std::to_string(i));
-    EXPECT_EQ(multiple->entries[i].offset, offsets[i]);
-    EXPECT_EQ(multiple->entries[i].length, lengths[i]);
+    EXPECT_EQ(multiple->entries[i].key(), "tensor" + std::to_string(i));
+    EXPECT_EQ(multiple->entries[i].offset(), offsets[i]);
+    EXPECT_EQ(multiple->entries[i].length(), lengths[i]);
   }
 }
 
@@ -84,10 +85,10 @@ TEST(SafetensorsReader, ToolsTestdata) {
     for (size_t i = 0; i < c.entries.size(); ++i) {
       const auto &[key, offset, length, first] = c.entries[i];
       const ParameterEntry &e = parsed->entries[i];
-      EXPECT_EQ(e.key, key);
-      EXPECT_EQ(e.offset, offset);
-      EXPECT_EQ(e.length, length);
-      EXPECT_EQ(e.tensorInfo->dtype, "I64");
+      EXPECT_EQ(e.key(), key);
+      EXPECT_EQ(e.offset(), offset);
+      EXPECT_EQ(e.length(), length);
+      EXPECT_EQ(e.tensorInfo()->dtype, "I64");
       std::vector<int64_t> values(length / 8);
       ASSERT_TRUE(readEntryBytes(e, 0, values.data(), length).isOk());
       for (size_t v = 0; v < values.size(); ++v)
@@ -163,7 +164,7 @@ TEST(SafetensorsReader, KeysAreDecoded) {
       R"({"a\"b\u00e9\ud83d\ude00":{"dtype":"U8","shape":[2],"data_offsets":[0,2]}})",
       2);
   ASSERT_TRUE(parsed) << parsed.status().toString();
-  EXPECT_EQ(parsed->entries[0].key, "a\"b\xc3\xa9\xf0\x9f\x98\x80");
+  EXPECT_EQ(parsed->entries[0].key(), "a\"b\xc3\xa9\xf0\x9f\x98\x80");
 }
 
 TEST(SafetensorsReaderMalformed, DataOffsets) {

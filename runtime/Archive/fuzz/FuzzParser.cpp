@@ -49,29 +49,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   ParameterIndex index;
-  index.append(std::move(parsed->entries));
+  if (!index.append(std::move(parsed->entries)).isOk())
+    __builtin_trap(); // a parsed file always fits an empty index
   for (const ParameterEntry &entry : index) {
     uint8_t buffer[16];
-    uint64_t n = std::min<uint64_t>(entry.length, sizeof(buffer));
-    if (readEntryBytes(entry, 0, buffer, n).isOk() && entry.length > n)
-      readEntryBytes(entry, entry.length - n, buffer, n).ignore();
-    if (entry.length <= (1u << 20))
+    uint64_t n = std::min<uint64_t>(entry.length(), sizeof(buffer));
+    if (readEntryBytes(entry, 0, buffer, n).isOk() && entry.length() > n)
+      readEntryBytes(entry, entry.length() - n, buffer, n).ignore();
+    if (entry.length() <= (1u << 20))
       verifyEntry(entry, "fuzz").ignore();
-    index.lookup(entry.key).status().ignore();
+    index.lookup(entry.key()).status().ignore();
   }
   index.lookup("missing-key").status().ignore();
   // Batched lookup agrees with find(), and both return the first entry of
   // each key (duplicates and empty or binary keys included).
   std::vector<std::string_view> keys;
   for (const ParameterEntry &entry : index)
-    keys.push_back(entry.key);
+    keys.push_back(entry.key());
   keys.push_back("missing-key");
   std::vector<const ParameterEntry *> found(keys.size());
   index.findMany(keys.data(), keys.size(), found.data());
   for (size_t i = 0; i < keys.size(); ++i) {
     const ParameterEntry *first = nullptr;
     for (const ParameterEntry &entry : index)
-      if (entry.key == keys[i]) {
+      if (entry.key() == keys[i]) {
         first = &entry;
         break;
       }

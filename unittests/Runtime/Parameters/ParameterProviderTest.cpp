@@ -304,13 +304,13 @@ TEST_P(ProviderTest, ScatterRoundTripPersists) {
   const archive::ParameterEntry *a = index_->find("weight.a");
   const archive::ParameterEntry *b = index_->find("weight.b");
   std::vector<uint8_t> back(2000), backB(333);
-  ASSERT_TRUE((*file)->readAt(a->offset + 10, back.data(), 2000).isOk());
-  ASSERT_TRUE((*file)->readAt(b->offset, backB.data(), 333).isOk());
+  ASSERT_TRUE((*file)->readAt(a->offset() + 10, back.data(), 2000).isOk());
+  ASSERT_TRUE((*file)->readAt(b->offset(), backB.data(), 333).isOk());
   EXPECT_EQ(0, std::memcmp(back.data(), s, 2000));
   EXPECT_EQ(0, std::memcmp(backB.data(), s + 2000, 333));
   // Untouched bytes of weight.a are unchanged.
   uint8_t first;
-  ASSERT_TRUE((*file)->readAt(a->offset + 9, &first, 1).isOk());
+  ASSERT_TRUE((*file)->readAt(a->offset() + 9, &first, 1).isOk());
   EXPECT_EQ(first, dataByte("weight.a", 9));
 }
 
@@ -420,14 +420,16 @@ TEST(ProviderMemoryFile, EntriesOnMemoryHandlesAreReadThroughTheHandle) {
   for (size_t i = 0; i < bytes.size(); ++i)
     bytes[i] = (char)(i * 7);
   archive::FileHandleRef memory = archive::makeMemoryFile(bytes);
-  archive::ParameterEntry entry;
+  archive::EntrySpec entry;
   entry.key = "mem";
   entry.type = archive::EntryType::File;
   entry.file = memory;
   entry.offset = 1000;
   entry.length = 4000;
+  archive::EntryTable table;
+  ASSERT_TRUE(table.add(entry).isOk());
   auto index = std::make_shared<archive::ParameterIndex>();
-  index->append({entry});
+  ASSERT_TRUE(index->append(std::move(table)).isOk());
   ProviderOptions options;
   options.access = ParameterAccess::ReadWrite;
   auto p = ParameterProvider::create("mem-scope", index, options);

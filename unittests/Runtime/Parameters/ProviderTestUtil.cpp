@@ -53,8 +53,10 @@ writeArchive(const std::string &path, const std::vector<TestEntry> &entries) {
   auto parsed = archive::parseParameterFile(path);
   EXPECT_TRUE(parsed) << parsed.status().toString();
   auto index = std::make_shared<archive::ParameterIndex>();
-  if (parsed)
-    index->append(std::move(parsed->entries));
+  if (parsed) {
+    Status appended = index->append(std::move(parsed->entries));
+    EXPECT_TRUE(appended.isOk()) << appended.toString();
+  }
   return index;
 }
 

@@ -41,7 +41,7 @@ protected:
     for (const std::string &path : journal::pending(archive_->path()))
       ::unlink(path.c_str());
   }
-  uint64_t offsetOf(const char *key) { return index_->find(key)->offset; }
+  uint64_t offsetOf(const char *key) { return index_->find(key)->offset(); }
   /// A journal covering weight.a[100, 4100) that was never applied.
   std::string writeUnappliedJournal() {
     journal::Record record{offsetOf("weight.a") + 100, newBytes_.data(),
@@ -226,11 +226,11 @@ TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
   TempFile second("journal-second.irpa");
   auto secondIndex = writeArchive(second.path(), {{"other", 256, "", 64}});
   auto index = std::make_shared<archive::ParameterIndex>();
-  std::vector<archive::ParameterEntry> entries;
+  archive::EntryTable entries;
   for (const auto *source : {index_.get(), secondIndex.get()})
     for (const archive::ParameterEntry &entry : *source)
-      entries.push_back(entry);
-  index->append(std::move(entries));
+      ASSERT_TRUE(entries.add(entry).isOk());
+  ASSERT_TRUE(index->append(std::move(entries)).isOk());
   writeUnappliedJournal(); // for the first archive, before the provider
   auto device = makeDevice();
   auto reader = ParameterProvider::create("", index, ProviderOptions{});
@@ -250,7 +250,7 @@ TEST_F(WriteJournalTest, ReadOnlyOpensListTheDirectoryOnce) {
   gather("weight.a", 1, sem);
   EXPECT_EQ((*reader)->warnings().size(), 1u);
   // A journal for the second archive appears after the directory was listed.
-  journal::Record record{secondIndex->find("other")->offset, newBytes_.data(),
+  journal::Record record{secondIndex->find("other")->offset(), newBytes_.data(),
                          16};
   auto later = journal::write(second.path(), {&record, 1});
   ASSERT_TRUE(later);

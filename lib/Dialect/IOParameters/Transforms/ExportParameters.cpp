@@ -323,7 +323,7 @@ public:
           info.dtype = std::move(dtype);
           for (int64_t dim : globalType.getShape())
             info.dims.push_back(static_cast<uint64_t>(dim));
-          builder.mutableEntries().back().tensorInfo = std::move(info);
+          builder.setTensorInfo(builder.size() - 1, std::move(info));
         }
       }
       exported.push_back({global, std::move(handle)});

@@ -151,14 +151,14 @@ public:
                            .value_or(static_cast<int64_t>(typeSize));
       if (offset < 0 || length < 0 ||
           static_cast<uint64_t>(offset) + static_cast<uint64_t>(length) >
-              entry->length ||
+              entry->length() ||
           static_cast<uint64_t>(length) != typeSize) {
         std::string typeText;
         llvm::raw_string_ostream(typeText) << globalType;
         global.emitError() << "parameter '" << scope << "::" << key
                            << "' range [" << offset << ", " << offset + length
                            << ") does not match global type " << typeText
-                           << " (entry has " << entry->length
+                           << " (entry has " << entry->length()
                            << " bytes, type needs " << typeSize << ")";
         return signalPassFailure();
       }
@@ -166,15 +166,15 @@ public:
       Type elementType = shapedType.getElementType();
       unsigned bitWidth = elementType.getIntOrFloatBitWidth();
       Attribute value;
-      if (entry->type == archive::EntryType::Splat) {
-        if (entry->patternLength * 8u != bitWidth) {
+      if (entry->type() == archive::EntryType::Splat) {
+        if (entry->patternLength() * 8u != bitWidth) {
           llvm::errs() << "splat pattern has insufficient bits for type "
                        << globalType << "\n";
           return signalPassFailure();
         }
         uint64_t raw = 0;
-        for (unsigned i = 0; i < entry->patternLength; ++i)
-          raw |= static_cast<uint64_t>(entry->pattern[i]) << (8 * i);
+        for (unsigned i = 0; i < entry->patternLength(); ++i)
+          raw |= static_cast<uint64_t>(entry->splatByte(i)) << (8 * i);
         APInt bits(bitWidth, raw);
         Attribute element;
         if (auto floatType = dyn_cast<FloatType>(elementType))
@@ -184,15 +184,15 @@ public:
           element = IntegerAttr::get(elementType, bits);
         value = SplatElementsAttr::get(shapedType, element);
       } else {
-        if (!entry->file) {
+        if (!entry->file()) {
           global.emitError()
               << "only host allocation file primitives are supported";
           return signalPassFailure();
         }
         std::vector<char> bytes(static_cast<size_t>(length));
-        runtime::Status status =
-            entry->file->readAt(entry->offset + static_cast<uint64_t>(offset),
-                                bytes.data(), bytes.size());
+        runtime::Status status = entry->file()->readAt(
+            entry->offset() + static_cast<uint64_t>(offset), bytes.data(),
+            bytes.size());
         if (!status.isOk()) {
           global.emitError()
               << "reading parameter '" << scope << "::" << key << "'\n"

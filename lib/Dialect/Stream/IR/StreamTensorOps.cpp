@@ -9,6 +9,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "sluice/Dialect/Encoding/IR/EncodingUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
@@ -162,33 +163,6 @@ Attribute getTensorEncodingAttr(Type encoding) {
   if (auto tensorType = dyn_cast<RankedTensorType>(encoding))
     return tensorType.getEncoding();
   return {};
-}
-
-/// Whether `encoding` implements the serializable tensor-encoding interface
-/// (stream-ir.md §8.3). Sluice does not model the encoding dialect, so no
-/// attribute does; every such attribute takes the "null" branches below.
-bool isSerializableEncoding(Attribute encoding) {
-  (void)encoding;
-  return false;
-}
-
-/// `SerializableAttr::areCompatible(lhs, rhs)` (stream-ir.md §8.3).
-bool areEncodingsCompatible(Attribute lhs, Attribute rhs) {
-  if (lhs == rhs)
-    return true;
-  bool lhsSerializable = lhs && isSerializableEncoding(lhs);
-  bool rhsSerializable = rhs && isSerializableEncoding(rhs);
-  // isCompatibleWith(other): false if other is null or not serializable;
-  // otherwise (neither side being serialized in Sluice) true.
-  bool lhsOk = !lhsSerializable || rhsSerializable;
-  bool rhsOk = !rhsSerializable || lhsSerializable;
-  return lhsOk && rhsOk;
-}
-
-/// A ranked tensor type is an identity layout when it has no encoding, or its
-/// encoding is serializable and reports an identity layout (never in Sluice).
-bool isIdentityLayoutEncoding(RankedTensorType type) {
-  return !type.getEncoding();
 }
 
 /// The rank of an encoding type, when it is a ranked shaped type.
@@ -371,7 +345,8 @@ Value TensorCloneOp::getResultSize(unsigned) { return getResultSize(); }
 LogicalResult TensorCloneOp::verify() {
   Attribute sourceEncoding = getTensorEncodingAttr(getSourceEncoding());
   Attribute resultEncoding = getTensorEncodingAttr(getResultEncoding());
-  if (!areEncodingsCompatible(sourceEncoding, resultEncoding))
+  if (!iree_encoding::SerializableAttr::areCompatible(sourceEncoding,
+                                                      resultEncoding))
     return emitOpError("clones changing tensor encoding from ")
            << sourceEncoding << " to " << resultEncoding << "; not allowed";
   return verifyCloneLikeOp(*this);
@@ -420,10 +395,8 @@ LogicalResult TensorEncodeOp::verify() { return verifyCloneLikeOp(*this); }
 OpFoldResult TensorEncodeOp::fold(FoldAdaptor) {
   if (getSourceEncoding() == getResultEncoding())
     return getSource();
-  auto sourceType = dyn_cast<RankedTensorType>(getSourceEncoding());
-  auto resultType = dyn_cast<RankedTensorType>(getResultEncoding());
-  if (sourceType && resultType && isIdentityLayoutEncoding(sourceType) &&
-      isIdentityLayoutEncoding(resultType))
+  if (iree_encoding::isIdentityLayout(getSourceEncoding()) &&
+      iree_encoding::isIdentityLayout(getResultEncoding()))
     return getSource();
   return {};
 }

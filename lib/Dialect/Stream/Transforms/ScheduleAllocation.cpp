@@ -7,11 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScheduleAllocation.h"
-#include "ResourceAffinity.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "sluice/Dialect/Stream/Analysis/Affinity.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
@@ -140,10 +140,12 @@ static AffinityAttr getLocalValueAffinity(Value value) {
 /// The affinity to allocate execute result `result` (yielded as `inner`) on.
 static AffinityAttr getAllocationAffinity(Value result, Value inner,
                                           AffinityAttr executeAffinity,
-                                          ResourceAffinityQueries &queries) {
+                                          AffinityAnalysis &analysis) {
   SmallVector<AffinityAttr> affinities;
-  if (!queries.tryLookupPinnedAffinities(result, affinities))
-    queries.tryLookupResourceUsageAffinity(result, affinities);
+  if (!analysis.tryLookupPinnedAffinities(result, affinities)) {
+    affinities.clear();
+    analysis.tryLookupResourceUsageAffinity(result, affinities);
+  }
   if (AffinityAttr local = getLocalValueAffinity(inner))
     affinities.push_back(local);
   else
@@ -190,8 +192,7 @@ static Value findEscapingResult(AsyncExecuteOp executeOp, Value value,
 using AffinityPlan = DenseMap<Value, AffinityAttr>;
 
 static void planAffinities(AsyncExecuteOp executeOp,
-                           ResourceAffinityQueries &queries,
-                           AffinityPlan &plan) {
+                           AffinityAnalysis &analysis, AffinityPlan &plan) {
   Block &body = executeOp.getBody().front();
   if (body.empty() || !isa<YieldOp>(body.back()))
     return;
@@ -204,12 +205,12 @@ static void planAffinities(AsyncExecuteOp executeOp,
     if (Value escape = findEscapingResult(executeOp, constantOp.getResult(),
                                           /*throughNestedYields=*/true))
       plan[constantOp.getResult()] = getAllocationAffinity(
-          escape, constantOp.getResult(), executeAffinity, queries);
+          escape, constantOp.getResult(), executeAffinity, analysis);
   }
   for (auto [result, inner] :
        llvm::zip(executeOp.getResults(), yieldOp.getResourceOperands()))
     plan[result] =
-        getAllocationAffinity(result, inner, executeAffinity, queries);
+        getAllocationAffinity(result, inner, executeAffinity, analysis);
 }
 
 namespace {
@@ -793,12 +794,18 @@ struct ScheduleAllocationPass
     : public impl::ScheduleAllocationPassBase<ScheduleAllocationPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    // Affinities are planned on the unmodified module.
+    // Affinities are planned on the unmodified module; the analysis must not
+    // outlive it.
     AffinityPlan plan;
     {
-      ResourceAffinityQueries queries;
+      AffinityAnalysis analysis(moduleOp);
+      if (failed(analysis.run())) {
+        llvm::errs() << "affinity analysis failed to converge; the input IR "
+                        "may not be correct\n";
+        return signalPassFailure();
+      }
       moduleOp.walk([&](AsyncExecuteOp executeOp) {
-        planAffinities(executeOp, queries, plan);
+        planAffinities(executeOp, analysis, plan);
       });
     }
     for (Operation &op : llvm::make_early_inc_range(*moduleOp.getBody())) {

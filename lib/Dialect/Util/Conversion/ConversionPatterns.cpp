@@ -350,6 +350,19 @@ struct ConvertBranchOp : OpInterfaceConversionPattern<BranchOpInterface> {
 
 } // namespace
 
+void populateUtilFunctionConversionPatterns(MLIRContext *context,
+                                            const TypeConverter &converter,
+                                            RewritePatternSet &patterns) {
+  patterns.add<ConvertFuncOp, ConvertCallOp, ConvertReturnOp>(converter,
+                                                              context);
+}
+
+void populateBranchConversionPatterns(MLIRContext *context,
+                                      const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<ConvertBranchOp>(converter, context);
+}
+
 void populateGenericStructuralConversionPatterns(MLIRContext *context,
                                                  ConversionTarget &target,
                                                  const TypeConverter &converter,
@@ -367,9 +380,8 @@ void populateGenericStructuralConversionPatterns(MLIRContext *context,
   addGenericLegalOp<CallOp>(target, converter);
   addGenericLegalOp<ReturnOp>(target, converter);
   target.addLegalOp<UnreachableOp, SCFUnreachableOp>();
-  patterns
-      .add<ConvertInitializerOp, ConvertFuncOp, ConvertCallOp, ConvertReturnOp>(
-          converter, context);
+  patterns.add<ConvertInitializerOp>(converter, context);
+  populateUtilFunctionConversionPatterns(context, converter, patterns);
 
   // func.
   target.addDynamicallyLegalOp<func::FuncOp>([&converter](func::FuncOp op) {
@@ -387,7 +399,7 @@ void populateGenericStructuralConversionPatterns(MLIRContext *context,
   addGenericLegalOp<cf::CondBranchOp>(target, converter);
   addGenericLegalOp<cf::SwitchOp>(target, converter);
   // The upstream branch pattern is 1:1 only; this one flattens 1:N values.
-  patterns.add<ConvertBranchOp>(converter, context);
+  populateBranchConversionPatterns(context, converter, patterns);
 
   // arith.select.
   addGenericLegalOpAndPattern<arith::SelectOp>(context, target, converter,

@@ -16,9 +16,284 @@ include "mlir/Pass/PassBase.td"
 // (stream-passes-1.md §2-§6)
 //===----------------------------------------------------------------------===//
 
+def VerifyInputPass : Pass<"iree-stream-verify-input", "mlir::ModuleOp"> {
+  let summary = "Verifies that the input program can be converted to stream";
+  let description = [{
+    Read-only check run first in the tensor phase (stream-passes-1.md §4).
+    Rejects indirect global access (`util.global.address`,
+    `util.global.load.indirect`, `util.global.store.indirect`) and any
+    `flow.executable` whose inner module has a public function-like with
+    results ("cannot be converted to stream because it contains public
+    functions with a result"). Every illegal op gets the op error "illegal
+    for this phase of lowering in the stream dialect; expected to have been
+    converted or removed"; all errors are reported before the pass fails.
+    `hal.executable` bodies are not inspected.
+  }];
+}
+
+def VerifyLoweringToTensorsPass
+    : Pass<"iree-stream-verify-lowering-to-tensors", "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor, linalg or flow op remains";
+  let description = [{
+    Read-only check run at the end of the tensor phase (stream-passes-1.md
+    §4): the `tensor`, `linalg` and `flow` dialects are illegal outside of
+    `stream.executable` and `hal.executable` bodies, which are skipped.
+  }];
+}
+
+def VerifyLoweringToAsyncResourcesPass
+    : Pass<"iree-stream-verify-lowering-to-async-resources",
+           "mlir::ModuleOp"> {
+  let summary = "Verifies that no tensor-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-tensors`, and every op with the
+    stream `TensorPhaseOp` trait (`stream.tensor.*`) is illegal
+    (stream-passes-1.md §4).
+  }];
+}
+
+def VerifyLoweringToAsyncPass
+    : Pass<"iree-stream-verify-lowering-to-async", "mlir::ModuleOp"> {
+  let summary = "Verifies that the program is in the async phase";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and additionally
+    (stream-passes-1.md §4): an operand or result of type
+    `!stream.resource<*>` (unknown lifetime) is illegal, and every
+    `StreamableOpInterface` op that is neither a command-phase op nor a
+    metadata op must be nested in a `stream.async.execute` region (": streamable
+    op expected to be in an execution region").
+  }];
+}
+
+def VerifyLoweringToCmdPass
+    : Pass<"iree-stream-verify-lowering-to-cmd", "mlir::ModuleOp"> {
+  let summary = "Verifies that no async-phase stream op remains";
+  let description = [{
+    As `--iree-stream-verify-lowering-to-async-resources`, and every op with
+    the `AsyncPhaseOp` trait is illegal, as is any operand or result of type
+    `!stream.resource<*>` (stream-passes-1.md §4).
+  }];
+}
+
+def CloneToConsumersPass
+    : Pass<"iree-stream-clone-to-consumers", "mlir::ModuleOp"> {
+  let summary = "Clones cheap producers into each consumer affinity";
+  let description = [{
+    Runs on the pre-conversion (flow) program (stream-passes-1.md §6). A
+    cloneable producer (a `StreamableOpInterface` op that prefers cloning to
+    consumers, or any pure op that does not implement that interface) whose
+    result is used on more than one affinity, as answered by the affinity
+    analysis, is cloned immediately before each consumer that would otherwise
+    need a transfer; the earliest consumer keeps the original. Whole chains of
+    cloneable producers are cloned in one iteration. The analysis is rebuilt
+    and the walk repeated until nothing changes, at most 32 times (then a
+    remark: "clone to consumers pass failed to reach a fixed point after 32
+    iterations; ambiguous affinity may be present"). A failing analysis is
+    the error "failed to solve for affinity analysis". CSE must not run
+    between this pass and `--iree-stream-conversion`.
+  }];
+  // The affinity models of tensors are attached when stream loads.
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def ConvertToStreamPass : Pass<"iree-stream-conversion", "mlir::ModuleOp"> {
+  let summary = "Converts flow/util/hal-ABI/std tensor programs to stream";
+  let description = [{
+    Converts every tensor value outside executables into a
+    (`!stream.resource<*>`, `index` byte size) pair (stream-passes-1.md §3):
+    flow tensor, dispatch, call, executable, channel and collective ops,
+    `arith.constant` of tensors, the cf/scf structural ops, `util.func`,
+    `util.call`, `util.return`, tensor globals (split into a resource global
+    and a `__size` global) and the `hal.tensor.*` ABI ops become `stream`
+    ops. Placement comes from the affinity analysis computed on the input.
+    Unknown ops that take or produce tensors are wrapped with
+    `stream.tensor.export`/`stream.tensor.import`. When the analysis does not
+    converge the pass fails with "affinity analysis failed to converge (input
+    program may have invalid affinities assigned); use`--iree-stream-annotate-input-affinities`
+    to help identify the invalid affinities". Finally the `stream.affinity`
+    attribute is removed from the ops directly in the module.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def AnnotateAffinitiesPass :
+    Pass<"iree-stream-annotate-affinities", "mlir::ModuleOp"> {
+  let summary = "Annotates affinities on all ops for debugging.";
+  let description = [{
+    Diagnostic pass (stream-passes-1.md §5.1). Runs the whole-program
+    AffinityAnalysis and writes what it found as discardable attributes:
+
+    * `stream.affinities = [...]` on globals of an affinity type and on ops
+      that implement `AffinityOpInterface` and require an affinity: where the
+      global lives / where the op executes (sorted; omitted when the analysis
+      has no answer);
+    * `stream.affinities.operands`, `stream.affinities.operands.usage`,
+      `stream.affinities.results`, `stream.affinities.results.usage` on every
+      op inside a function-like: one list per affinity-typed operand/result,
+      the resource affinity (where the value is produced, pinned affinities
+      first) and the usage affinity (producers, consumers and pins together);
+      `[]` where the analysis failed for that value.
+
+    Executables (`ObjectLike` ops) are skipped. The solver's iteration cap is
+    the global flag `--iree-stream-affinity-solver-max-iterations` (default
+    128); if the solver does not converge the pass fails without a message.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def VerifyAffinitiesPass :
+    Pass<"iree-stream-verify-affinities", "mlir::ModuleOp"> {
+  let summary = "Verifies that all operations have affinities assigned.";
+  let description = [{
+    Read-only check (stream-passes-1.md §5.2). Walks the module pre-order;
+    every op implementing `AffinityOpInterface` that requires an affinity must
+    have one on itself or an ancestor (`stream.affinity`, an affinity op's own
+    affinity, or `stream.affinity.default`). The first op without one gets
+    the error "does not have an affinity assigned; ensure that the op or some
+    ancestor of it has a valid execution affinity assigned" and the pass fails.
+    Nested modules are entered; the regions of other `ObjectLike` or
+    `SymbolTable` ops are not.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Encodings (stream-passes-1.md §7, encoding.md)
 //===----------------------------------------------------------------------===//
+
+def SpecializeEncodingsPass :
+    Pass<"iree-stream-specialize-encodings", "mlir::ModuleOp"> {
+  let summary = "Resolves device-specific layouts into tensor encodings";
+  let description = [{
+    Resolves the verbose encodings of stream tensor-phase ops into serialized
+    layouts for the devices they run on, and duplicates executables per layout
+    variant (stream-passes-1.md §7.1 as corrected by encoding.md §8.1).
+
+    The layout resolvers of a device come from the single loaded dialect that
+    implements `AffinityAnalysisDialectInterface` (HAL): each executable
+    target's `iree.encoding.resolver`, or `#iree_encoding.identity_resolver`.
+    Candidates are the tensor-phase ops with an affinity and a recognized
+    (serializable) encoding: `sizeof`, `empty`, `splat`, `fill`, `encode`
+    (resolved), `constant`, `clone`, `slice`, `update` (must already be
+    serialized) and `dispatch` to recognized stream executables (operand
+    encodings resolved for the operand's resource affinity, result encodings
+    for the dispatch's affinity). Each recognized, unserialized encoding gets
+    `encoding.cloneWithLayouts([r.getLayout(T) for r in resolvers])`.
+
+    The first candidate that fails gets «failed to resolve recognized layout»
+    (when a layout could not be resolved, including for a device without
+    executable targets) and «failed to convert unserialized encoding to
+    serialized encoding»; the module gets «failed to add layouts to
+    Stream::TensorPhaseOp with encodings» and the pass fails. Later candidates
+    are left alone.
+
+    Dispatched executables are then specialized: every distinct list of
+    binding layouts of an export gets its own copy of the executable
+    (`<executable>_dup<k>`, one counter per original executable) whose
+    `stream.binding.subspan` result types carry the layouts, and each
+    dispatch is retargeted to its copy.
+  }];
+  let dependentDialects = [
+    "::sluice::iree_encoding::IREEEncodingDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def EncodeHostTensorsPass : Pass<"iree-stream-encode-host-tensors"> {
+  let summary = "Encodes tensor-phase ops into async resource ops";
+  let description = [{
+    Lowers `stream.tensor.*` host ops to `stream.async.*`, computing byte
+    sizes and offsets (stream-passes-1.md §7.2, encoding.md §8.2): `sizeof`
+    becomes arithmetic, `empty` an `alloca`, `constant` an `async.constant`
+    (odd-width integers widened to their storage type; sub-byte and
+    `packed_storage` values kept packed), `splat`/`fill` an `async.splat` /
+    `async.fill` of a byte pattern (sub-byte values replicated into a byte),
+    `clone`/`slice`/`update`/`load`/`store` their async forms with byte
+    offsets, `dispatch` an `async.dispatch` over whole resources, and the
+    parameter ops `async.parameter.load/write` followed by an await.
+
+    Serialized encodings compute their own storage size. A pattern declines
+    (with a match-failure note) on an unserialized encoding, on sub-byte
+    loads/stores, on offsets into non-identity serialized layouts [fix], and
+    on statically non-contiguous fills. Errors: «failed to calculate total
+    byte count: <type> does not have integral number of total bytes» and
+    «has unsupported pattern type <type> with too large/non-byte-aligned bit
+    width; a new builtin is required» (the pass then fails).
+
+    [SLUICE] The byte length of a fill is the element count of the filled
+    region converted to bytes (the reference used the offset of the lengths
+    tuple).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def EncodeDeviceTensorsPass : Pass<"iree-stream-encode-device-tensors"> {
+  let summary = "Widens odd-width integer tensors inside executables";
+  let description = [{
+    Makes executables agree with the host's byte layout (stream-passes-1.md
+    §7.3, encoding.md §8.3): a `stream.binding.subspan` of a dispatch tensor
+    whose element type is not a storage type (`i1`, `i3`, `i33`, ...) gets
+    the storage element type (encoding kept [fix]); loads of such tensors
+    are followed by `arith.trunci`, stores preceded by `arith.extui`.
+    Packable sub-byte types (`i2`, `i4`, and `i1` with
+    `#iree_encoding.packed_storage`) are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def MaterializeEncodingsPass :
+    Pass<"iree-stream-materialize-encodings", "mlir::ModuleOp"> {
+  let summary = "Turns stream.tensor.encode ops into dispatches";
+  let description = [{
+    Folds identity encodes away, then replaces every remaining
+    `stream.tensor.encode` with a `stream.async.dispatch` to a generated
+    executable `@_encoding_<n>` (placed before the function using it) whose
+    function `_encoding_<n>_encode_<S>_to_<R>` loads the source,
+    `iree_encoding.unset_encoding`s / `set_encoding`s it and stores the
+    result (stream-passes-1.md §7.4, encoding.md §8.4). Encodes with the
+    same source and result types share one executable.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::sluice::iree_encoding::IREEEncodingDialect",
+    "::sluice::iree_tensor_ext::IREETensorExtDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def UnifyEncodingForGlobalsPass :
+    Pass<"iree-stream-unify-encoding-for-globals", "mlir::ModuleOp"> {
+  let summary = "Unifies the encodings of globals encoded from one source";
+  let description = [{
+    Experimental (pipeline flag
+    `--iree-stream-experimental-unify-encoding-for-globals`). When
+    initializers encode one immutable source (a global or a parameter) into
+    several immutable globals with different encodings, every such global is
+    switched to one encoding: the single resolver's `getUnifiedEncoding`, or
+    `#iree_encoding.identity` (stream-passes-1.md §7.5, encoding.md §8.5).
+    Readers of those globals are updated: dispatch operands take the unified
+    encoding (tied results are re-encoded back), clones/updates and the other
+    tensor ops get a re-encode to what they expect [fix], encodes read from
+    the unified encoding; dispatched executables are duplicated per layout
+    variant. The only diagnostic is «failed to duplicate executables for
+    unified encoding variants».
+  }];
+  let dependentDialects = [
+    "::sluice::iree_encoding::IREEEncodingDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
 
 //===----------------------------------------------------------------------===//
 // Async phase: builtins, copy-on-write, copy elision, usage, emplacement,

@@ -11,7 +11,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
-include "sluice/Dialect/TensorExt/IR/EncodingTypeInterface.td"
+include "sluice/Dialect/Encoding/IR/EncodingInterfaces.td"
 
 def IREETensorExt_Dialect : Dialect {
   let name = "iree_tensor_ext";

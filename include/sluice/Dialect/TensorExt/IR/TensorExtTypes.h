@@ -6,7 +6,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Types.h"
-#include "sluice/Dialect/TensorExt/IR/EncodingTypeInterface.h"
+#include "sluice/Dialect/Encoding/IR/EncodingInterfaces.h"
 
 #include <cstdint>
 

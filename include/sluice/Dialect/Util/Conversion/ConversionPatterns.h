@@ -73,6 +73,21 @@ void addGenericLegalOpAndPattern(mlir::MLIRContext *context,
 /// !util.list<E> (1:1 conversion of E, else unconvertible) conversions.
 void populateUtilTypeConversions(mlir::TypeConverter &converter);
 
+/// The util.func/call/return patterns of the structural conversion, without
+/// legality: util.func is rebuilt with the converted signature (ties and
+/// argument/result attributes remapped) and its body's block types converted;
+/// util.call/return take the flattened converted operands.
+void populateUtilFunctionConversionPatterns(
+    mlir::MLIRContext *context, const mlir::TypeConverter &converter,
+    mlir::RewritePatternSet &patterns);
+
+/// The cf.br/cond_br/switch pattern of the structural conversion, without
+/// legality: successor operands are flattened (1:N); other operands must
+/// convert 1:1.
+void populateBranchConversionPatterns(mlir::MLIRContext *context,
+                                      const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+
 /// Generic structural conversion: legality and patterns for builtin.module,
 /// util.initializer/func/call/return/unreachable/scf.unreachable, func.func/
 /// call/return, cf.br/cond_br/switch, arith.select and scf.if/yield (the scf

@@ -23,6 +23,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -112,11 +113,13 @@ struct WriterOptions {
   uint64_t bufferBytes = 8ull << 20;
   /// Called with (bytesDone, bytesTotal) while data is streamed.
   std::function<void(uint64_t, uint64_t)> progress;
+  /// Fill WriteResult::entries (one record per declaration).
+  bool reportEntries = true;
 };
 
-/// Where each declared entry landed.
+/// Where each declared entry landed (WriteResult::entries[i] is declaration
+/// i).
 struct WrittenEntry {
-  std::string name;
   ArchiveEntry::Kind kind;
   uint64_t entryOffset = 0; // absolute offset of the entry header
   uint64_t dataOffset = 0;  // absolute data offset (DATA only)
@@ -133,8 +136,20 @@ struct WriteResult {
   std::vector<WrittenEntry> entries;
 };
 
+struct BuilderStorage;
+
+/// Declarations are stored compactly (one fixed-size record each, names in
+/// an arena, rare fields such as metadata, in-memory data, external paths and
+/// Sluice records out of line), and write() streams the entry table and the
+/// metadata segment through bounded buffers: writing N entries holds no
+/// per-entry copy of the declarations.
 class IrpaBuilder {
 public:
+  IrpaBuilder();
+  ~IrpaBuilder();
+  IrpaBuilder(IrpaBuilder &&);
+  IrpaBuilder &operator=(IrpaBuilder &&);
+
   /// Declares a splat of `length` bytes repeating `pattern` (1, 2, 4, 8 or
   /// 16 bytes).
   Status addSplat(std::string name, std::string_view pattern, uint64_t length,
@@ -151,8 +166,14 @@ public:
   /// Declares a fully specified entry (validated like the helpers above).
   Status add(ArchiveEntry entry);
 
-  const std::vector<ArchiveEntry> &entries() const { return entries_; }
-  std::vector<ArchiveEntry> &mutableEntries() { return entries_; }
+  /// Number of declared entries.
+  size_t size() const;
+  /// Declaration `i` (a copy).
+  ArchiveEntry entry(size_t i) const;
+  /// Sum of the lengths of all DATA entries.
+  uint64_t dataBytes() const { return dataBytes_; }
+  /// Attaches a TENSOR_INFO record to declaration `i`.
+  void setTensorInfo(size_t i, TensorInfoRecord info);
 
   /// Computes the layout without writing (offsets of every entry).
   Expected<WriteResult> layout(const WriterOptions &options = {}) const;
@@ -162,7 +183,8 @@ public:
                               const WriterOptions &options = {}) const;
 
 private:
-  std::vector<ArchiveEntry> entries_;
+  std::unique_ptr<BuilderStorage> storage_;
+  uint64_t dataBytes_ = 0;
 };
 
 } // namespace sluice::runtime::archive

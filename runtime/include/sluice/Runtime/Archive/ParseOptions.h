@@ -32,7 +32,7 @@ struct ParseOptions {
 struct ParsedFile {
   FileHandleRef file;
   FileFormat format = FileFormat::Irpa;
-  std::vector<ParameterEntry> entries;
+  EntryTable entries;
   /// Non-fatal diagnostics («warning» text without a prefix).
   std::vector<std::string> warnings;
   /// Rendered file-level metadata: GGUF KVs or safetensors __metadata__,

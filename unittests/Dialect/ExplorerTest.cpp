@@ -1,0 +1,360 @@
+//===- ExplorerTest.cpp - the whole-program IR walker ---------------------===//
+//
+// stream-passes-1.md §1.5: traversal actions, initialization, iteration
+// orders and the value walks across calls, branches, scf regions, globals,
+// tied values and incomplete edges. Values are found by a `tag` attribute on
+// their defining op (or `arg` index on a function's entry block).
+//
+//===----------------------------------------------------------------------===//
+
+#include "DialectTestFixture.h"
+
+#include "sluice/Dialect/Util/Analysis/Explorer.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace sluice::util;
+
+namespace {
+
+class ExplorerTest : public sluice::testing::DialectTest {
+protected:
+  void load(StringRef source) {
+    module = parse(source);
+    ASSERT_TRUE(module);
+    explorer = std::make_unique<Explorer>(*module, TraversalAction::RECURSE);
+    explorer->setOpInterfaceAction<FunctionOpInterface>(
+        TraversalAction::RECURSE);
+    explorer->setDialectAction("scf", TraversalAction::RECURSE);
+    explorer->initialize();
+  }
+  Operation *tagged(StringRef tag) {
+    Operation *found = nullptr;
+    module->walk([&](Operation *op) {
+      if (auto attr = op->getAttrOfType<StringAttr>("tag"))
+        if (attr.getValue() == tag)
+          found = op;
+    });
+    EXPECT_TRUE(found) << "no op tagged " << tag.str();
+    return found;
+  }
+  Value result(StringRef tag, unsigned i = 0) {
+    return tagged(tag)->getResult(i);
+  }
+  Operation *func(StringRef name) {
+    return SymbolTable::lookupSymbolIn(*module, name);
+  }
+  Value arg(StringRef funcName, unsigned i) {
+    return cast<FunctionOpInterface>(func(funcName))
+        .getFunctionBody()
+        .getArgument(i);
+  }
+  /// The tags (or "<name>:arg<i>") of the op results reported by
+  /// walkDefiningOps, sorted.
+  std::string
+  definingTags(Value value, TraversalResult &result,
+               TraversalBehavior behavior = TraversalBehavior::DEFAULT) {
+    SmallVector<std::string> tags;
+    result = explorer->walkDefiningOps(
+        value,
+        [&](OpResult r) {
+          auto tag = r.getOwner()->getAttrOfType<StringAttr>("tag");
+          tags.push_back((tag ? tag.getValue().str()
+                              : r.getOwner()->getName().getStringRef().str()) +
+                         "#" + std::to_string(r.getResultNumber()));
+          return WalkResult::advance();
+        },
+        behavior);
+    llvm::sort(tags);
+    return llvm::join(tags, ",");
+  }
+  /// The tags of the owners of every use walkTransitiveUses reports (with the
+  /// operand number), sorted.
+  std::string useTags(Value value, TraversalResult &result,
+                      TraversalBehavior behavior = TraversalBehavior::DEFAULT) {
+    SmallVector<std::string> tags;
+    result = explorer->walkTransitiveUses(
+        value,
+        [&](OpOperand &use) {
+          auto tag = use.getOwner()->getAttrOfType<StringAttr>("tag");
+          tags.push_back(
+              (tag ? tag.getValue().str()
+                   : use.getOwner()->getName().getStringRef().str()) +
+              "@" + std::to_string(use.getOperandNumber()));
+          return WalkResult::advance();
+        },
+        behavior);
+    llvm::sort(tags);
+    return llvm::join(tags, ",");
+  }
+
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<Explorer> explorer;
+};
+
+TEST_F(ExplorerTest, TraversalActions) {
+  context.allowUnregisteredDialects();
+  load(R"mlir(
+    util.func private @f() { util.return }
+    builtin.module @nested {}
+    "unknown.op"() : () -> ()
+  )mlir");
+  Explorer e(*module, TraversalAction::SHALLOW);
+  e.setDialectAction("util", TraversalAction::IGNORE);
+  e.setOpInterfaceAction<FunctionOpInterface>(TraversalAction::RECURSE);
+  e.setOpAction("util.return", TraversalAction::RECURSE);
+  e.initialize();
+  Operation *f = func("f");
+  // Dialect action beats interface action.
+  EXPECT_EQ(TraversalAction::IGNORE, e.getTraversalAction(f));
+  // Op action beats everything.
+  EXPECT_EQ(TraversalAction::RECURSE,
+            e.getTraversalAction(&f->getRegion(0).front().back()));
+  // Symbol tables are SHALLOW, unregistered ops IGNORE.
+  Operation *nested = func("nested");
+  EXPECT_EQ(TraversalAction::SHALLOW, e.getTraversalAction(nested));
+  Operation *unknown = &module->getBody()->back();
+  EXPECT_EQ(TraversalAction::IGNORE, e.getTraversalAction(unknown));
+  // Default.
+  Explorer d(*module, TraversalAction::SHALLOW);
+  d.initialize();
+  EXPECT_EQ(TraversalAction::SHALLOW, d.getTraversalAction(f));
+}
+
+TEST_F(ExplorerTest, GlobalsAndIterationOrder) {
+  load(R"mlir(
+    util.global private mutable @g : tensor<4xi32>
+    util.global private @h : tensor<4xi32>
+    util.global private @addressed : tensor<4xi32>
+    util.func private @leaf() -> tensor<4xi32> {
+      %0 = util.global.load @g {tag = "load_g"} : tensor<4xi32>
+      util.return %0 : tensor<4xi32>
+    }
+    util.func private @mid() {
+      %0 = util.call @leaf() : () -> tensor<4xi32>
+      util.global.store %0, @g {tag = "store_g"} : tensor<4xi32>
+      util.return
+    }
+    util.initializer {
+      %p = util.global.address @addressed : !util.ptr<tensor<4xi32>>
+      util.return
+    }
+    util.func public @top() {
+      util.call @mid() : () -> ()
+      util.return
+    }
+  )mlir");
+  SmallVector<std::string> globals;
+  explorer->forEachGlobal([&](const Explorer::GlobalInfo *info) {
+    globals.push_back(info->op.getGlobalName().str() + ":" +
+                      std::to_string(info->uses.size()) +
+                      (info->isIndirect ? ":indirect" : ""));
+  });
+  EXPECT_EQ((SmallVector<std::string>{"g:2", "h:0", "addressed:0:indirect"}),
+            globals);
+  const Explorer::GlobalInfo *g =
+      explorer->queryGlobalInfoFrom("g", tagged("load_g"));
+  ASSERT_TRUE(g);
+  EXPECT_EQ(1u, g->getLoads().size());
+  EXPECT_EQ(1u, g->getStores().size());
+  EXPECT_EQ(nullptr, explorer->queryGlobalInfoFrom("leaf", tagged("load_g")));
+
+  // Initializers first, then callees before callers.
+  SmallVector<std::string> order;
+  explorer->forEachFunctionLikeOp([&](FunctionOpInterface op) {
+    order.push_back(isa<sluice::util::InitializerOpInterface>(op.getOperation())
+                        ? std::string("<init>")
+                        : op.getName().str());
+  });
+  EXPECT_EQ((SmallVector<std::string>{"<init>", "leaf", "mid", "top"}), order);
+
+  // Incoming calls: private callee complete, public callee incomplete.
+  unsigned calls = 0;
+  EXPECT_EQ(TraversalResult::COMPLETE,
+            explorer->walkIncomingCalls(func("leaf"), [&](CallOpInterface) {
+              ++calls;
+              return WalkResult::advance();
+            }));
+  EXPECT_EQ(1u, calls);
+  EXPECT_EQ(TraversalResult::INCOMPLETE,
+            explorer->walkIncomingCalls(func("top"), [&](CallOpInterface) {
+              return WalkResult::advance();
+            }));
+}
+
+TEST_F(ExplorerTest, DefiningOpsThroughCallsBranchesAndGlobals) {
+  load(R"mlir(
+    util.global private mutable @g : tensor<4xi32>
+    util.func private @callee(%arg0: tensor<4xi32>) -> tensor<4xi32> {
+      %c = flow.tensor.constant {tag = "callee_cst"} dense<1> : tensor<4xi32>
+      util.return %c : tensor<4xi32>
+    }
+    util.func private @writer() {
+      %w = flow.tensor.constant {tag = "stored"} dense<2> : tensor<4xi32>
+      util.global.store %w, @g : tensor<4xi32>
+      util.return
+    }
+    util.func private @caller(%cond: i1) -> tensor<4xi32> {
+      %a = flow.tensor.constant {tag = "a"} dense<3> : tensor<4xi32>
+      %call = util.call @callee(%a) {tag = "call"} : (tensor<4xi32>) -> tensor<4xi32>
+      %load = util.global.load @g {tag = "load"} : tensor<4xi32>
+      cf.cond_br %cond, ^bb1(%call : tensor<4xi32>), ^bb1(%load : tensor<4xi32>)
+    ^bb1(%merge: tensor<4xi32>):
+      %d = flow.dispatch @ex::@fn(%merge) {tag = "tied"} : (tensor<4xi32>) -> %merge
+      util.return %d : tensor<4xi32>
+    }
+  )mlir");
+  TraversalResult r;
+  Block *bb1 = tagged("tied")->getBlock();
+  // The block argument: through the branch to the call (into the callee's
+  // return) and to the load (into the global's store).
+  EXPECT_EQ("call#0,callee_cst#0,load#0,stored#0",
+            definingTags(bb1->getArgument(0), r));
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+  // Through the tie (DEFAULT) or not.
+  EXPECT_EQ("call#0,callee_cst#0,load#0,stored#0,tied#0",
+            definingTags(result("tied"), r));
+  EXPECT_EQ("tied#0", definingTags(result("tied"), r,
+                                   TraversalBehavior::DONT_WALK_TIED_VALUES));
+  // A constant short-circuits.
+  EXPECT_EQ("a#0", definingTags(result("a"), r));
+  // The callee's argument comes from the call operand.
+  EXPECT_EQ("a#0", definingTags(arg("callee", 0), r));
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+  // A public function's argument has unseen callers.
+  EXPECT_EQ("", definingTags(arg("caller", 0), r));
+  EXPECT_EQ(TraversalResult::COMPLETE, r) << "private caller has no callers";
+}
+
+TEST_F(ExplorerTest, IncompleteEdges) {
+  load(R"mlir(
+    util.global private mutable @indirect : tensor<4xi32>
+    util.func private @extern(%arg0: tensor<4xi32>) -> tensor<4xi32>
+    util.func public @entry(%arg0: tensor<4xi32>) -> tensor<4xi32> {
+      %p = util.global.address @indirect : !util.ptr<tensor<4xi32>>
+      %l = util.global.load @indirect {tag = "load"} : tensor<4xi32>
+      %e = util.call @extern(%arg0) {tag = "ext"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.global.store %e, @indirect {tag = "store"} : tensor<4xi32>
+      util.return %l : tensor<4xi32>
+    }
+  )mlir");
+  TraversalResult r;
+  definingTags(arg("entry", 0), r);
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r); // public: unseen callers
+  EXPECT_EQ("load#0", definingTags(result("load"), r));
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r); // indirect global
+  EXPECT_EQ("ext#0", definingTags(result("ext"), r));
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r); // external callee
+  useTags(arg("entry", 0), r);
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r); // into an external callee
+  // The returned value flows to unseen callers of a public function; the
+  // stored value to loads of an indirect global.
+  useTags(result("load"), r);
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r);
+  useTags(result("ext"), r);
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r);
+}
+
+TEST_F(ExplorerTest, TransitiveUsesAcrossEdges) {
+  load(R"mlir(
+    util.global private mutable @g : tensor<4xi32>
+    util.func private @callee(%arg0: tensor<4xi32>) -> tensor<4xi32> {
+      %0 = flow.dispatch @ex::@in_callee(%arg0) {tag = "in_callee"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.return {tag = "callee_ret"} %arg0 : tensor<4xi32>
+    }
+    util.func private @reader() {
+      %l = util.global.load @g {tag = "load"} : tensor<4xi32>
+      %0 = flow.dispatch @ex::@after_load(%l) {tag = "after_load"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.return
+    }
+    util.func private @f(%cond: i1) {
+      %v = flow.tensor.constant {tag = "v"} dense<1> : tensor<4xi32>
+      %t = flow.dispatch @ex::@tie(%v) {tag = "tie"} : (tensor<4xi32>) -> %v
+      %c = util.call @callee(%v) {tag = "call"} : (tensor<4xi32>) -> tensor<4xi32>
+      %u = flow.dispatch @ex::@use_call(%c) {tag = "use_call"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.global.store %v, @g {tag = "store"} : tensor<4xi32>
+      cf.br ^bb1(%v : tensor<4xi32>) {tag = "br"}
+    ^bb1(%b: tensor<4xi32>):
+      %x = flow.dispatch @ex::@in_bb1(%b) {tag = "in_bb1"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.return
+    }
+  )mlir");
+  TraversalResult r;
+  EXPECT_EQ("after_load@0,br@0,call@0,callee_ret@0,in_bb1@0,in_callee@0,"
+            "store@0,tie@0,use_call@0",
+            useTags(result("v"), r, TraversalBehavior::DONT_WALK_TIED_VALUES));
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+  // With ties the tied result has no further uses here: same set.
+  EXPECT_EQ("after_load@0,br@0,call@0,callee_ret@0,in_bb1@0,in_callee@0,"
+            "store@0,tie@0,use_call@0",
+            useTags(result("v"), r));
+  EXPECT_TRUE(explorer->mayValuesAlias(result("v"), result("load")));
+  EXPECT_FALSE(explorer->mayValuesAlias(result("load"), result("v")));
+  EXPECT_TRUE(explorer->mayBeUsedBy(result("v"), tagged("in_callee")));
+  EXPECT_FALSE(explorer->mayBeUsedBy(result("load"), tagged("in_callee")));
+  unsigned users = 0;
+  explorer->walkTransitiveUsers(result("v"), [&](Operation *) {
+    ++users;
+    return WalkResult::advance();
+  });
+  EXPECT_EQ(9u, users);
+}
+
+TEST_F(ExplorerTest, ScfRegions) {
+  load(R"mlir(
+    util.func private @f(%cond: i1, %lb: index, %ub: index, %step: index) {
+      %init = flow.tensor.constant {tag = "init"} dense<1> : tensor<4xi32>
+      %other = flow.tensor.constant {tag = "other"} dense<2> : tensor<4xi32>
+      %if = scf.if %cond -> tensor<4xi32> {
+        scf.yield %init : tensor<4xi32>
+      } else {
+        scf.yield %other : tensor<4xi32>
+      } {tag = "if"}
+      %for = scf.for %i = %lb to %ub step %step iter_args(%it = %if) -> tensor<4xi32> {
+        %body = flow.dispatch @ex::@body(%it) {tag = "body"} : (tensor<4xi32>) -> tensor<4xi32>
+        scf.yield %body : tensor<4xi32>
+      } {tag = "for"}
+      %w:2 = scf.while (%a = %for, %b = %init) : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+        scf.condition(%cond) %b, %a : tensor<4xi32>, tensor<4xi32>
+      } do {
+      ^bb0(%x: tensor<4xi32>, %y: tensor<4xi32>):
+        %after = flow.dispatch @ex::@after(%x) {tag = "after"} : (tensor<4xi32>) -> tensor<4xi32>
+        scf.yield %after, %y : tensor<4xi32>, tensor<4xi32>
+      } attributes {tag = "while"}
+      %sink = flow.dispatch @ex::@sink(%w#1) {tag = "sink"} : (tensor<4xi32>) -> tensor<4xi32>
+      util.return
+    }
+  )mlir");
+  TraversalResult r;
+  EXPECT_EQ("if#0,init#0,other#0", definingTags(result("if"), r));
+  auto forOp = cast<scf::ForOp>(tagged("for"));
+  // The iter arg: the init (via the if) and the yielded body (offset -1).
+  EXPECT_EQ("body#0,if#0,init#0,other#0",
+            definingTags(forOp.getRegionIterArgs()[0], r));
+  EXPECT_EQ("body#0,for#0", definingTags(result("for"), r));
+  auto whileOp = cast<scf::WhileOp>(tagged("while"));
+  // before arg 0: init %for and the after-region's yield 0 (%after).
+  EXPECT_EQ("after#0,body#0,for#0",
+            definingTags(whileOp.getBeforeArguments()[0], r));
+  // after arg 0 comes from the condition's arg 0 = before arg 1 = %init or
+  // the yield's %y (= after arg 1 = condition arg 1 = before arg 0).
+  std::string afterArg = definingTags(whileOp.getAfterArguments()[0], r);
+  EXPECT_EQ("after#0,body#0,for#0,init#0", afterArg);
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+
+  // Uses: %init flows through the if into the for (body), and into the while
+  // as before-arg 1 = condition operand 1 -> after-arg 0 (after) and result
+  // 0; it never reaches result 1, which only the sink uses.
+  std::string uses = useTags(result("init"), r);
+  EXPECT_NE(std::string::npos, uses.find("body@0"));
+  EXPECT_NE(std::string::npos, uses.find("scf.condition@1"));
+  EXPECT_NE(std::string::npos, uses.find("after@0"));
+  EXPECT_EQ(std::string::npos, uses.find("sink@0"));
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+}
+
+} // namespace
