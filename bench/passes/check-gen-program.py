@@ -42,8 +42,9 @@ LEVEL_VARIANTS = {
     "async-alloc": [{"body": "transformer"}, {"region": "3", "constants": "1"}],
 }
 # Size tolerance overrides: an async-alloc fanout iteration is `width` multi-op regions, so small
-# programs stop a whole iteration short.
-TOLERANCE = {("async-alloc", "fanout"): 0.5}
+# programs stop a whole iteration short; a multidevice iteration with transformer bodies is up to four
+# ~17-op regions while the shape budgets 6 ops, so small programs overshoot by an iteration.
+TOLERANCE = {("async-alloc", "fanout"): 0.5, ("async-alloc", "multidevice"): 0.35}
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
 SPLIT = "\n// -----\n"
@@ -67,13 +68,16 @@ def main():
     programs = []
     for level_name in gen.LEVELS:
         for shape_name in gen.SHAPES:
-            for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
+            level_variants = LEVEL_VARIANTS.get(level_name, [])
+            for options in [{}] + VARIANTS.get(shape_name, []) + level_variants:
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 try:
                     text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 except SystemExit as err:
                     if options and "does not support" in str(err):
                         continue  # a knob variant this level cannot spell
+                    if options in level_variants and "has no option(s)" in str(err):
+                        continue  # a level knob of a payload this shape does not emit (cfchain awaits)
                     raise
                 again, _ = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 if text != again:
