@@ -116,8 +116,10 @@ def main():
             base = [args.opt, "--mlir-disable-threading", path, "-o", os.devnull]
             cpu = min(cpu_time(args, run) for _ in range(args.reps))
             cpu_base = min(cpu_time(args, base) for _ in range(args.reps))
-            ratio = t / prev[0] if prev else None
-            cpu_ratio = (cpu - cpu_base) / prev[1] if prev and prev[1] > 0 else None
+            # No ratio against a previous figure below the timers' resolution (an untimeably fast pass, or
+            # a CPU difference within the noise of two runs).
+            ratio = t / prev[0] if prev and prev[0] > 0 else None
+            cpu_ratio = (cpu - cpu_base) / prev[1] if prev and prev[1] >= 0.01 else None
             prev = (t, cpu - cpu_base)
             rows.append((shape, count, t, ratio, cpu, cpu_base, cpu_ratio))
             print(f"{shape:<12} {count:>8} {t:>9.4f} s {t / count * 1e6:>7.2f} us/op "

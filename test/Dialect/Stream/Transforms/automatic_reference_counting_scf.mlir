@@ -319,3 +319,83 @@ util.func public @nested_call(%cond: i1, %size: index, %t0: !stream.timepoint) -
   }
   util.return %res : !stream.timepoint
 }
+
+// -----
+
+// A resource captured by one branch of an scf.if lives until the if's result
+// timepoint (ARC4: both branches count as uses). The if result is a new root,
+// so the release joins it with the alloca timepoint.
+
+// CHECK-LABEL: @if_captured
+util.func public @if_captured(%cond: i1, %size: index) -> !stream.timepoint {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[IF:.+]] = scf.if
+  // CHECK-NOT: stream.resource.dealloca
+  %res = scf.if %cond -> !stream.timepoint {
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  } else {
+    scf.yield %rt : !stream.timepoint
+  }
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[IF]])
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  // CHECK-NEXT: util.return %[[DEALLOCA]]
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// A resource captured by the body of an scf.while lives until the loop's
+// result timepoint.
+
+// CHECK-LABEL: @while_captured
+util.func public @while_captured(%size: index, %cond: i1) -> !stream.timepoint {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[WHILE:.+]] = scf.while
+  // CHECK-NOT: stream.resource.dealloca
+  %res = scf.while (%t = %rt) : (!stream.timepoint) -> !stream.timepoint {
+    scf.condition(%cond) %t : !stream.timepoint
+  } do {
+  ^bb0(%t2: !stream.timepoint):
+    %exec = stream.cmd.execute await(%t2) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  }
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[WHILE]])
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  // CHECK-NEXT: util.return %[[DEALLOCA]]
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// A branch-local resource of an scf.if nested in an scf.for is released inside
+// the branch; its alloca awaits the loop-carried timepoint (never a root), so
+// the release joins the alloca and command timepoints.
+
+// CHECK-LABEL: @if_in_loop_local
+util.func public @if_in_loop_local(%cond: i1, %size: index, %n: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !stream.timepoint {
+    %res = scf.if %cond -> !stream.timepoint {
+      // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+      %r, %rt = stream.resource.alloca uninitialized await(%t) => !stream.resource<transient>{%size} => !stream.timepoint
+      // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+      %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+      } => !stream.timepoint
+      // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[EXEC]])
+      // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+      // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+      scf.yield %exec : !stream.timepoint
+    } else {
+      scf.yield %t : !stream.timepoint
+    }
+    scf.yield %res : !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return %loop : !stream.timepoint
+}
