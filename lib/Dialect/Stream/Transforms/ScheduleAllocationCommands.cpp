@@ -42,6 +42,10 @@ private:
   }
 
   LogicalResult convertSplat(AsyncSplatOp op);
+  /// `cmd.copy` of the whole range of `source` to that of `result`, of the
+  /// source's or the result's length.
+  LogicalResult convertWholeCopy(Operation *op, Value source, Value result,
+                                 bool sourceLength);
   LogicalResult convertClone(AsyncCloneOp op);
   LogicalResult convertSlice(AsyncSliceOp op);
   LogicalResult convertFill(AsyncFillOp op);
@@ -88,16 +92,25 @@ LogicalResult CommandBuilder::convertSplat(AsyncSplatOp op) {
   return success();
 }
 
-LogicalResult CommandBuilder::convertClone(AsyncCloneOp op) {
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
+LogicalResult CommandBuilder::convertWholeCopy(Operation *op, Value source,
+                                               Value result,
+                                               bool sourceLength) {
+  FailureOr<ResourceRange> sourceRange = range(source);
+  FailureOr<ResourceRange> targetRange = range(result);
+  if (failed(sourceRange) || failed(targetRange))
     return failure();
   OpBuilder builder(op);
-  CmdCopyOp::create(builder, op.getLoc(), source->resource,
-                    source->resourceSize, source->offset, target->resource,
-                    target->resourceSize, target->offset, target->length);
+  CmdCopyOp::create(builder, op->getLoc(), sourceRange->resource,
+                    sourceRange->resourceSize, sourceRange->offset,
+                    targetRange->resource, targetRange->resourceSize,
+                    targetRange->offset,
+                    sourceLength ? sourceRange->length : targetRange->length);
   return success();
+}
+
+LogicalResult CommandBuilder::convertClone(AsyncCloneOp op) {
+  return convertWholeCopy(op, op.getSource(), op.getResult(),
+                          /*sourceLength=*/false);
 }
 
 LogicalResult CommandBuilder::convertSlice(AsyncSliceOp op) {
@@ -192,15 +205,8 @@ LogicalResult CommandBuilder::convertCollective(AsyncCollectiveOp op) {
 
 LogicalResult CommandBuilder::convertBarrier(AsyncBarrierOp op) {
   // SA2: a barrier is lowered to a real copy.
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
-    return failure();
-  OpBuilder builder(op);
-  CmdCopyOp::create(builder, op.getLoc(), source->resource,
-                    source->resourceSize, source->offset, target->resource,
-                    target->resourceSize, target->offset, source->length);
-  return success();
+  return convertWholeCopy(op, op.getSource(), op.getResult(),
+                          /*sourceLength=*/true);
 }
 
 LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
