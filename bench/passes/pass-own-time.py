@@ -125,10 +125,11 @@ def main():
             print(f"{shape:<12} {count:>8} {t:>9.4f} s {t / count * 1e6:>7.2f} us/op "
                   f"{f'{ratio:.1f}' if ratio else '-':>6}  cpu {cpu:.3f} - base {cpu_base:.3f} = "
                   f"{cpu - cpu_base:.3f} s {f'{cpu_ratio:.1f}' if cpu_ratio else '-':>6}", flush=True)
-    if args.markdown and args.instructions:
+    if args.markdown:
         commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                                 text=True).stdout.strip()
         knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
+    if args.markdown and args.instructions:
         lines = ["", f"#### {args.title or args.pass_name}", "",
                  f"Instructions executed in `{args.pass_name}::runOnOperation` (valgrind callgrind) for "
                  f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
@@ -142,9 +143,6 @@ def main():
         with open(args.markdown, "a") as f:
             f.write("\n".join(lines) + "\n")
     elif args.markdown:
-        commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
         lines = ["", f"#### {args.title or args.pass_name}", "",
                  f"`{args.pass_name}` in `sluice-opt {args.flags}` (`--mlir-timing`, `--verify-each=0`) on "
                  f"`gen-program.py --level {args.level}{knobs}`"
