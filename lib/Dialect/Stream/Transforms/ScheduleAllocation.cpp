@@ -191,8 +191,8 @@ static Value findEscapingResult(AsyncExecuteOp executeOp, Value value,
 /// region is converted, as the reference's whole-program analysis is.
 using AffinityPlan = DenseMap<Value, AffinityAttr>;
 
-static void planAffinities(AsyncExecuteOp executeOp,
-                           AffinityAnalysis &analysis, AffinityPlan &plan) {
+static void planAffinities(AsyncExecuteOp executeOp, AffinityAnalysis &analysis,
+                           AffinityPlan &plan) {
   Block &body = executeOp.getBody().front();
   if (body.empty() || !isa<YieldOp>(body.back()))
     return;
