@@ -47,7 +47,12 @@ LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
     "cmd": [{"funcs": "1"}],
     "hal": [{"dynamic": "0"}, {"dynamic": "1"}],
+    "async-alloc": [{"body": "transformer"}, {"region": "3", "constants": "1"}],
 }
+# Size tolerance overrides: an async-alloc fanout iteration is `width` multi-op regions, so small
+# programs stop a whole iteration short; a multidevice iteration with transformer bodies is up to four
+# ~17-op regions while the shape budgets 6 ops, so small programs overshoot by an iteration.
+TOLERANCE = {("async-alloc", "fanout"): 0.5, ("async-alloc", "multidevice"): 0.35}
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
 SPLIT = "\n// -----\n"
@@ -82,7 +87,8 @@ def main():
         for shape_name in gen.SHAPES:
             if level_name not in gen.shape_levels(shape_name):
                 continue
-            for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
+            level_variants = LEVEL_VARIANTS.get(level_name, [])
+            for options in [{}] + VARIANTS.get(shape_name, []) + level_variants:
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 try:
                     text, count = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
@@ -91,11 +97,14 @@ def main():
                     # outside `async`, encodings outside `tensor`).
                     if "does not support" in str(err):
                         continue
+                    if options in level_variants and "has no option(s)" in str(err):
+                        continue  # a level knob of a payload this shape does not emit (cfchain awaits)
                     raise
                 again, _ = gen.generate(level_name, shape_name, args.ops, 7, dict(options))
                 if text != again:
                     failures.append(f"{what}: not deterministic for a seed")
-                if "width" not in options and abs(count - args.ops) > args.tolerance * args.ops:
+                tolerance = TOLERANCE.get((level_name, shape_name), args.tolerance)
+                if "width" not in options and abs(count - args.ops) > tolerance * args.ops:
                     failures.append(f"{what}: {count} ops for {args.ops} requested")
                 header = re.match(r"// gen-program: .* ops=(\d+) ", text)
                 if not header or int(header.group(1)) != count:

@@ -25,6 +25,10 @@ Levels:
   async-exec  the same work inside stream.async.execute regions chained by timepoints, with awaits and
               stream.async.parameter.* ops: the input of schedule-concurrency, the timepoint passes and
               schedule-allocation
+  async-alloc async-exec after usage refinement and scheduling: concrete lifetimes and execute regions
+              of many ops (local transients of several sizes, in-place updates, constants): the input of
+              schedule-allocation, layout-slices and reference counting  [region=8 body=chain|transformer
+              constants=0.25]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
@@ -788,6 +792,115 @@ class AsyncExecLevel(AsyncLevel):
             e.op(f"{a} = stream.timepoint.await {v.names[1]} => {v.names[0]} : {self.sized(v.types[0])}")
             return Val([a, v.names[1]], v.types)
         return Level.payload(self, v, kind)
+
+
+@level("async-alloc")
+class AsyncAllocLevel(AsyncExecLevel):
+    """async-exec after usage refinement and scheduling: concrete lifetimes (transient values, external
+    arguments/results, constant parameters) and execute regions holding many ops, so schedule-allocation
+    has local transients of several sizes to pack, in-place (tied) updates and constants to extract."""
+    R = "!stream.resource<transient>"
+    SIZES = ("%c256", "%c1024", "%c4096", "%c16384")
+
+    def sized(self, t=None, size="%c256"):
+        return f"{t or self.R}{{{size}}}"
+
+    def begin_func(self):
+        ins = super().begin_func()
+        for size in self.SIZES[1:]:
+            self.e.op(f"{size} = arith.constant {size[2:]} : index")
+        return ins
+
+    def dispatch_sized(self, operands, size, tied=None):
+        """stream.async.dispatch over (name, type, size) operands producing a `size` result (or updating
+        operand `tied` in place); returns the result name."""
+        e = self.e
+        name = f"d{len(operands)}"
+        e.exports[name] = 1
+        r = e.fresh()
+        args = [f"{n}[%c0 to {z} for {z}]" for n, _, z in operands]
+        types = [self.sized(t, z) for n, t, z in operands]
+        if tied is None:
+            result = self.sized(size=size)
+        else:
+            n, t, z = operands[tied]
+            result = f"{n}{{{z}}}"
+        e.op(f"{r} = stream.async.dispatch @ex::@{name}[%c64]({', '.join(args)}) : ({', '.join(types)}) -> {result}")
+        return r
+
+    def constant(self):
+        e = self.e
+        c = e.fresh("cst")
+        e.op(f"{c} = stream.async.constant : !stream.resource<constant>{{%c64}} = "
+             f"dense<{e.rng.randrange(1 << 20)}> : tensor<16xi32>")
+        return (c, "!stream.resource<constant>", "%c64")
+
+    def chain_body(self, operands, region):
+        """`region` ops: dispatches into fresh transients of random sizes, in-place fills and updates."""
+        e = self.e
+        rng = e.rng
+        size = rng.choice(self.SIZES)
+        x = (self.dispatch_sized(operands, size), self.R, size)
+        # Regions shrink near the end so the program lands near the requested size.
+        ops = min(region, max(2, (e.remaining() - 12) // 3))
+        for _ in range(max(0, ops - 2)):
+            k = rng.random()
+            if k < 0.55:
+                size = rng.choice(self.SIZES)
+                x = (self.dispatch_sized([x], size), self.R, size)
+            elif k < 0.75:
+                r = e.fresh()
+                e.op(f"{r} = stream.async.fill %pattern, {x[0]}[%c0 to %c128 for %c128] : i32 -> "
+                     f"{x[0]} as {self.sized(size=x[2])}")
+                x = (r, self.R, x[2])
+            elif k < 0.9:
+                x = (self.dispatch_sized([x], x[2], tied=0), self.R, x[2])
+            else:
+                s = e.fresh()
+                e.op(f"{s} = stream.async.splat %pattern : i32 -> {self.sized(size=x[2])}")
+                x = (self.dispatch_sized([x, (s, self.R, x[2])], x[2]), self.R, x[2])
+        return x
+
+    def transformer_body(self, operands):
+        """One transformer-like block: projections, attention scores, MLP, residuals."""
+        S, BIG = "%c4096", "%c16384"
+        x = (self.dispatch_sized(operands, S), self.R, S)
+        q, k, v = [(self.dispatch_sized([x], S), self.R, S) for _ in range(3)]
+        scores = (self.dispatch_sized([q, k], BIG), self.R, BIG)
+        probs = (self.dispatch_sized([scores], BIG), self.R, BIG)
+        attn = (self.dispatch_sized([probs, v], S), self.R, S)
+        out = (self.dispatch_sized([attn], S), self.R, S)
+        x1 = (self.dispatch_sized([out, x], S), self.R, S)
+        up = (self.dispatch_sized([x1], BIG), self.R, BIG)
+        act = (self.dispatch_sized([up], BIG), self.R, BIG)
+        down = (self.dispatch_sized([act], S), self.R, S)
+        return (self.dispatch_sized([down, x1], S), self.R, S)
+
+    def compute(self, inputs, device=None, scalars=()):
+        e = self.e
+        body_kind = e.opt("body", "chain")
+        region = e.opt("region", 8)
+        constants = float(e.opt("constants", "0.25"))
+        if body_kind not in ("chain", "transformer"):
+            raise SystemExit(f"gen-program: unknown body '{body_kind}' (chain, transformer)")
+
+        def body(cap):
+            operands = [(cap[v.names[0]], v.types[0], "%c256") for v in inputs]
+            if e.rng.random() < constants:
+                operands.append(self.constant())
+            if scalars:
+                name = f"d{len(operands)}s{len(scalars)}"
+                e.exports[name] = 1
+                r = e.fresh()
+                args = [f"{n}[%c0 to {z} for {z}]" for n, _, z in operands] + [s for s, _ in scalars]
+                types = [self.sized(t, z) for n, t, z in operands] + [t for _, t in scalars]
+                e.op(f"{r} = stream.async.dispatch @ex::@{name}[%c64]({', '.join(args)}) : "
+                     f"({', '.join(types)}) -> {self.sized()}")
+                operands = [(r, self.R, "%c256")]
+            x = (self.transformer_body(operands) if body_kind == "transformer"
+                 else self.chain_body(operands, region))
+            return self.dispatch_sized([x], "%c256")
+        return self.execute(inputs, device, body)
 
 
 @level("cmd")

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""The pass's own time (from `--mlir-timing`) on generated programs at several sizes.
+
+`run-pass-bench.py` times whole `sluice-opt` runs; on a loaded shared machine the parse and print around a
+pass dominate and swing by several times between runs. This script asks MLIR for the time spent in the
+pass itself (the `--mlir-timing` lines whose name matches `--pass`, summed over nests; `--verify-each=0`
+so the verifier after the pass is not counted), takes the minimum of `--reps` runs and prints the ratio
+between consecutive sizes. With `--instructions` it instead counts the instructions executed inside `<pass>::runOnOperation` under
+valgrind (callgrind, collection toggled on that function only): slow (~50x), but deterministic and
+independent of the load, the figure to check a 10x ratio against. Programs are generated and prepared
+exactly as `run-pass-bench.py` does.
+
+Usage:
+  pass-own-time.py --flags '--iree-stream-schedule-allocation' --pass ScheduleAllocationPass \\
+      --level async-alloc --shapes chain,fanout [--prepare FLAGS] [--sizes 1000,10000,100000] [--reps 3]
+      [--markdown FILE --title TEXT]
+"""
+import argparse
+import datetime
+import importlib.util
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("run_pass_bench", os.path.join(HERE, "run-pass-bench.py"))
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+
+
+def cpu_time(args, cmd):
+    """User + system CPU seconds of one run of `cmd` (waiting for a CPU does not count)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
+    _, status, rusage = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed")
+    return rusage.ru_utime + rusage.ru_stime
+
+
+def instructions(args, flags, path, pass_name):
+    """Instructions executed inside `<pass_name>::runOnOperation` (valgrind callgrind), deterministic."""
+    out = os.path.join(args.workdir, "callgrind.out")
+    cmd = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+            f"--toggle-collect=*{pass_name}::runOnOperation*", args.opt, "--mlir-disable-threading",
+            "--verify-each=0"] + flags + [path, "-o", os.devnull])
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode or not m:
+        raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed:\n{p.stderr[-2000:]}")
+    os.remove(out)
+    return int(m.group(1))
+
+
+def own_time(args, flags, path, pass_name):
+    cmd = ([args.opt, "--mlir-timing", "--mlir-disable-threading", "--verify-each=0"] + flags
+           + [path, "-o", os.devnull])
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
+    if p.returncode:
+        raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed:\n{p.stderr[:2000]}")
+    total = 0.0
+    found = False
+    for line in p.stderr.splitlines():
+        m = TIMING.match(line)
+        if m and m.group(2) == pass_name:
+            total += float(m.group(1))
+            found = True
+    if not found:
+        raise SystemExit(f"pass-own-time: no timing line named '{pass_name}' in:\n{p.stderr[:2000]}")
+    return total
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--opt", default=os.path.join(bench.ROOT, "build", "bin", "sluice-opt"))
+    ap.add_argument("--flags", required=True)
+    ap.add_argument("--pass", dest="pass_name", required=True, help="the pass name as --mlir-timing prints it")
+    ap.add_argument("--prepare", default="")
+    ap.add_argument("--level", default="async")
+    ap.add_argument("--shapes", default="chain")
+    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--nice", type=int, default=0)
+    ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the pass's instructions with valgrind instead of timing it")
+    ap.add_argument("--markdown")
+    ap.add_argument("--title")
+    args = ap.parse_args()
+    options = dict(item.split("=", 1) for item in args.set)
+    flags = shlex.split(args.flags)
+    rows = []
+    for shape in args.shapes.split(","):
+        prev = None
+        for size in (int(s) for s in args.sizes.split(",")):
+            path, count = bench.program(args, shape, size, options)
+            if args.instructions:
+                n = instructions(args, flags, path, args.pass_name)
+                ratio = n / prev if prev else None
+                prev = n
+                rows.append((shape, count, n, ratio))
+                print(f"{shape:<12} {count:>8} {n:>14,} instructions {n / count:>9.0f} /op "
+                      f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
+                continue
+            t = min(own_time(args, flags, path, args.pass_name) for _ in range(args.reps))
+            # CPU time of the whole run with the pass minus that of parse + print alone.
+            run = [args.opt, "--mlir-disable-threading", "--verify-each=0"] + flags + [path, "-o", os.devnull]
+            base = [args.opt, "--mlir-disable-threading", path, "-o", os.devnull]
+            cpu = min(cpu_time(args, run) for _ in range(args.reps))
+            cpu_base = min(cpu_time(args, base) for _ in range(args.reps))
+            # No ratio against a previous figure below the timers' resolution (an untimeably fast pass, or
+            # a CPU difference within the noise of two runs).
+            ratio = t / prev[0] if prev and prev[0] > 0 else None
+            cpu_ratio = (cpu - cpu_base) / prev[1] if prev and prev[1] >= 0.01 else None
+            prev = (t, cpu - cpu_base)
+            rows.append((shape, count, t, ratio, cpu, cpu_base, cpu_ratio))
+            print(f"{shape:<12} {count:>8} {t:>9.4f} s {t / count * 1e6:>7.2f} us/op "
+                  f"{f'{ratio:.1f}' if ratio else '-':>6}  cpu {cpu:.3f} - base {cpu_base:.3f} = "
+                  f"{cpu - cpu_base:.3f} s {f'{cpu_ratio:.1f}' if cpu_ratio else '-':>6}", flush=True)
+    if args.markdown:
+        commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip()
+        knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
+    if args.markdown and args.instructions:
+        lines = ["", f"#### {args.title or args.pass_name}", "",
+                 f"Instructions executed in `{args.pass_name}::runOnOperation` (valgrind callgrind) for "
+                 f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
+                 + (f" prepared with `{args.prepare}`" if args.prepare else "")
+                 + f"; {datetime.date.today()}, commit {commit}. Deterministic, independent of the load.", "",
+                 "| shape | ops | instructions | per op | ratio to previous size |",
+                 "|---|---:|---:|---:|---:|"]
+        for shape, count, n, ratio in rows:
+            lines.append(f"| {shape} | {count:,} | {n:,} | {n / count:,.0f} | "
+                         f"{f'{ratio:.1f}' if ratio else '—'} |")
+        with open(args.markdown, "a") as f:
+            f.write("\n".join(lines) + "\n")
+    elif args.markdown:
+        lines = ["", f"#### {args.title or args.pass_name}", "",
+                 f"`{args.pass_name}` in `sluice-opt {args.flags}` (`--mlir-timing`, `--verify-each=0`) on "
+                 f"`gen-program.py --level {args.level}{knobs}`"
+                 + (f" prepared with `{args.prepare}`" if args.prepare else "")
+                 + f"; minimum of {args.reps}; {datetime.date.today()}, commit {commit}, "
+                 f"load {os.getloadavg()[0]:.1f}.", "",
+                 "| shape | ops | pass's own wall time (s) | µs/op | ratio | CPU with pass (s) | "
+                 "CPU parse + print (s) | CPU difference (s) | ratio |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for shape, count, t, ratio, cpu, cpu_base, cpu_ratio in rows:
+            lines.append(f"| {shape} | {count:,} | {t:.4f} | {t / count * 1e6:.2f} | "
+                         f"{f'{ratio:.1f}' if ratio else '—'} | {cpu:.3f} | {cpu_base:.3f} | "
+                         f"{cpu - cpu_base:.3f} | {f'{cpu_ratio:.1f}' if cpu_ratio else '—'} |")
+        with open(args.markdown, "a") as f:
+            f.write("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+//===- LayoutSlices.cpp - --iree-stream-layout-slices ---------------------===//
+//
+// Replaces `stream.resource.pack` ops with offset arithmetic
+// (stream-passes-2.md §9): static slices by the reference's greedy layout on
+// an interval index, dynamic slices binned by their size value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
+#include "sluice/Dialect/Stream/IR/StreamDialect.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/ConstantSets.h"
+#include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace sluice::stream {
+#define GEN_PASS_DEF_LAYOUTSLICESPASS
+#include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
+} // namespace sluice::stream
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+namespace {
+
+/// One slice of a pack: its lifetime, size value and packed offset result.
+struct SliceRef {
+  int64_t start, end;
+  Value size;
+  Value packedOffset;
+};
+
+class PackLayout {
+public:
+  PackLayout(ResourcePackOp packOp, ResourceConfigAttr config)
+      : packOp(packOp), builder(packOp),
+        indexSet(packOp.getLoc(), OpBuilder(packOp)),
+        // An alignment of 0 (a config that leaves it unset) means none.
+        offsetAlignment(
+            std::max<int64_t>(config.getMinBufferOffsetAlignment(), 1)),
+        rangeAlignment(
+            std::max<int64_t>(config.getMinBufferRangeAlignment(), 1)) {}
+
+  LogicalResult run();
+
+private:
+  FailureOr<Value> packStatic(Value base, ArrayRef<SliceRef> slices,
+                              ArrayRef<uint64_t> sizes);
+  Value packDynamic(Value base, ArrayRef<SliceRef> slices);
+  Value align(Value value, int64_t alignment) {
+    Location loc = packOp.getLoc();
+    Value alignmentValue =
+        arith::ConstantIndexOp::create(builder, loc, alignment);
+    return builder.createOrFold<util::AlignOp>(loc, value.getType(), value,
+                                               alignmentValue);
+  }
+
+  ResourcePackOp packOp;
+  OpBuilder builder;
+  util::IndexSet indexSet;
+  int64_t offsetAlignment;
+  int64_t rangeAlignment;
+};
+
+} // namespace
+
+FailureOr<Value> PackLayout::packStatic(Value base, ArrayRef<SliceRef> slices,
+                                        ArrayRef<uint64_t> sizes) {
+  SmallVector<PackSlice> packSlices;
+  for (auto [slice, size] : llvm::zip_equal(slices, sizes))
+    packSlices.push_back({slice.start, slice.end, size});
+  std::optional<StaticPackResult> layout =
+      packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
+  if (!layout)
+    return packOp.emitOpError()
+           << "static slice layout exceeds the index range";
+  Location loc = packOp.getLoc();
+  for (auto [slice, offset] : llvm::zip_equal(slices, layout->offsets))
+    Value(slice.packedOffset)
+        .replaceAllUsesWith(builder.createOrFold<arith::AddIOp>(
+            loc, base, indexSet.get(static_cast<int64_t>(offset))));
+  return builder.createOrFold<arith::AddIOp>(
+      loc, base, indexSet.get(static_cast<int64_t>(layout->totalSize)));
+}
+
+Value PackLayout::packDynamic(Value base, ArrayRef<SliceRef> slices) {
+  Location loc = packOp.getLoc();
+  llvm::MapVector<Value, SmallVector<const SliceRef *>> buckets;
+  for (const SliceRef &slice : slices)
+    buckets[slice.size].push_back(&slice);
+  Value offset = base;
+  for (auto &[size, bucket] : buckets) {
+    Value alignedSize = align(size, rangeAlignment);
+    SmallVector<PackSlice> packSlices;
+    for (const SliceRef *slice : bucket)
+      packSlices.push_back({slice->start, slice->end, 0});
+    SmallVector<unsigned> binOf = assignSliceBins(packSlices);
+    SmallVector<Value> binOffsets;
+    for (auto [slice, bin] : llvm::zip_equal(bucket, binOf)) {
+      if (bin == binOffsets.size()) {
+        binOffsets.push_back(offset);
+        offset =
+            align(builder.createOrFold<arith::AddIOp>(loc, offset, alignedSize),
+                  offsetAlignment);
+      }
+      Value(slice->packedOffset).replaceAllUsesWith(binOffsets[bin]);
+    }
+  }
+  return align(offset, rangeAlignment);
+}
+
+LogicalResult PackLayout::run() {
+  SmallVector<ResourcePackOp::Slice> slices = packOp.getSlices();
+  SmallVector<SliceRef> staticSlices, dynamicSlices;
+  SmallVector<uint64_t> staticSizes;
+  for (auto [i, slice] : llvm::enumerate(slices)) {
+    SliceRef ref = {slice.lifetimeStart, slice.lifetimeEnd, slice.dynamicSize,
+                    slice.packedOffset};
+    APInt size;
+    if (matchPattern(slice.dynamicSize, m_ConstantInt(&size))) {
+      if (size.isNegative())
+        return packOp.emitOpError() << "slice " << i << " has a negative size "
+                                    << size.getSExtValue();
+      staticSlices.push_back(ref);
+      staticSizes.push_back(size.getZExtValue());
+    } else {
+      dynamicSlices.push_back(ref);
+    }
+  }
+  Value offset = packOp.getOffset();
+  if (!offset)
+    offset = indexSet.get(0);
+  if (!staticSlices.empty()) {
+    FailureOr<Value> end = packStatic(offset, staticSlices, staticSizes);
+    if (failed(end))
+      return failure();
+    offset = *end;
+  }
+  if (!dynamicSlices.empty())
+    offset = packDynamic(offset, dynamicSlices);
+  packOp.getTotalLength().replaceAllUsesWith(offset);
+  packOp.erase();
+  return success();
+}
+
+namespace {
+
+struct LayoutSlicesPass : public impl::LayoutSlicesPassBase<LayoutSlicesPass> {
+  void runOnOperation() override {
+    CallableOpInterface callableOp = getOperation();
+    Region *region = callableOp.getCallableRegion();
+    if (!region || region->empty())
+      return;
+    SmallVector<ResourcePackOp> packOps;
+    region->walk([&](ResourcePackOp packOp) { packOps.push_back(packOp); });
+    for (ResourcePackOp packOp : packOps) {
+      PackLayout layout(packOp, ResourceConfigAttr::lookup(packOp));
+      if (failed(layout.run()))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+} // namespace sluice::stream

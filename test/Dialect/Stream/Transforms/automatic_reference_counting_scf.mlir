@@ -1,0 +1,401 @@
+// RUN: sluice-opt --split-input-file --iree-stream-automatic-reference-counting %s | FileCheck %s
+// REQUIRES: sluice-opt
+
+// A resource captured by a loop lives until the loop's result timepoint
+// (ARC4: every iteration is assumed to use it).
+
+// CHECK-LABEL: @loop_captured
+util.func public @loop_captured(%size: index, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[LOOP:.+]] = scf.for
+  // CHECK-NOT: stream.resource.dealloca
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %rt) -> !stream.timepoint {
+    %exec = stream.cmd.execute await(%t) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  }
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[LOOP]])
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  // CHECK-NEXT: util.return %[[DEALLOCA]]
+  util.return %loop : !stream.timepoint
+}
+
+// -----
+
+// A loop-local resource is released inside the body. Its alloca awaits only
+// the loop-carried timepoint, which is never a coverage root, so the release
+// joins the alloca and the command timepoints.
+
+// CHECK-LABEL: @loop_local_resource
+util.func public @loop_local_resource(%size: index, %n: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !stream.timepoint {
+    // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+    %r, %rt = stream.resource.alloca uninitialized await(%t) => !stream.resource<transient>{%size} => !stream.timepoint
+    // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[EXEC]])
+    // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+    // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+    scf.yield %exec : !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return %loop : !stream.timepoint
+}
+
+// -----
+
+// A branch-local resource awaiting a function argument: coverage reaches the
+// command, which the release awaits directly.
+
+// CHECK-LABEL: @if_local_resource
+util.func public @if_local_resource(%cond: i1, %size: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %res = scf.if %cond -> !stream.timepoint {
+    // CHECK: %[[R:.+]], %{{.+}} = stream.resource.alloca
+    %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+    // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    // CHECK: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[EXEC]]) => %[[R]]
+    // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+    scf.yield %exec : !stream.timepoint
+  } else {
+    scf.yield %t0 : !stream.timepoint
+  }
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// ARC5: a yielded resource is released after the region when its result is
+// dropped, even though the other branch yields an outside resource.
+
+// CHECK-LABEL: @if_yielded_then_dropped
+util.func public @if_yielded_then_dropped(%cond: i1, %size: index, %arg: !stream.resource<transient>, %t0: !stream.timepoint) -> !stream.timepoint {
+  // CHECK: %[[IF:.+]]:2 = scf.if
+  // CHECK-NOT: stream.resource.dealloca
+  %res:2 = scf.if %cond -> (!stream.resource<transient>, !stream.timepoint) {
+    %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+    scf.yield %r, %rt : !stream.resource<transient>, !stream.timepoint
+  } else {
+    scf.yield %arg, %t0 : !stream.resource<transient>, !stream.timepoint
+  }
+  // CHECK: %[[SIZE:.+]] = stream.resource.size %[[IF]]#0
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[IF]]#1) => %[[IF]]#0 : !stream.resource<transient>{%[[SIZE]]}
+  // CHECK: util.return %[[DEALLOCA]]
+  util.return %res#1 : !stream.timepoint
+}
+
+// -----
+
+// CHECK-LABEL: @loop_yielded_then_dropped
+util.func public @loop_yielded_then_dropped(%size: index, %n: index, %init: !stream.resource<transient>, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: %[[LOOP:.+]]:2 = scf.for
+  %loop:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %t = %t0) -> (!stream.resource<transient>, !stream.timepoint) {
+    // CHECK-NOT: stream.resource.dealloca
+    %r, %rt = stream.resource.alloca uninitialized await(%t) => !stream.resource<transient>{%size} => !stream.timepoint
+    scf.yield %r, %rt : !stream.resource<transient>, !stream.timepoint
+  }
+  // CHECK: stream.resource.dealloca origin await(%[[LOOP]]#1) => %[[LOOP]]#0
+  util.return %loop#1 : !stream.timepoint
+}
+
+// -----
+
+// A resource yielded twice cannot be tracked through either result.
+
+// CHECK-LABEL: @loop_duplicate_yielded_resource
+util.func public @loop_duplicate_yielded_resource(%size: index, %n: index, %init: !stream.resource<transient>, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %loop:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init, %b = %init, %t = %t0) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.timepoint) {
+    %r, %rt = stream.resource.alloca uninitialized await(%t) => !stream.resource<transient>{%size} => !stream.timepoint
+    scf.yield %r, %r, %rt : !stream.resource<transient>, !stream.resource<transient>, !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return %loop#2 : !stream.timepoint
+}
+
+// -----
+
+// Without a timepoint result the region op is analysed conservatively: no
+// resource touched by it is released.
+
+// CHECK-LABEL: @for_no_timepoint_result_conservative
+util.func public @for_no_timepoint_result_conservative(%size: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  scf.for %i = %c0 to %n step %c1 {
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return
+}
+
+// -----
+
+// CHECK-LABEL: @if_no_timepoint_result_conservative
+util.func public @if_no_timepoint_result_conservative(%cond: i1, %size: index) {
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  scf.if %cond {
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return
+}
+
+// -----
+
+// Two captured resources last used by the loop result.
+
+// CHECK-LABEL: @loop_multiple_captured
+util.func public @loop_multiple_captured(%size: index, %n: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // CHECK: %[[R1:.+]], %[[T1:.+]] = stream.resource.alloca
+  %r1, %t1 = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[R2:.+]], %[[T2:.+]] = stream.resource.alloca
+  %r2, %t2 = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[LOOP:.+]] = scf.for
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !stream.timepoint {
+    %exec = stream.cmd.execute await(%t) => with(%r1 as %capture1: !stream.resource<transient>{%size}, %r2 as %capture2: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  }
+  // CHECK: %[[J1:.+]] = stream.timepoint.join max(%[[T1]], %[[LOOP]])
+  // CHECK-NEXT: %[[D1:.+]] = stream.resource.dealloca origin await(%[[J1]]) => %[[R1]]
+  // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[T2]], %[[D1]])
+  // CHECK-NEXT: %[[D2:.+]] = stream.resource.dealloca origin await(%[[J2]]) => %[[R2]]
+  // CHECK-NEXT: util.return %[[D2]]
+  util.return %loop : !stream.timepoint
+}
+
+// -----
+
+// Loop init args may alias the results: their resources are indeterminate.
+
+// CHECK-LABEL: @loop_iter_arg_indeterminate
+util.func public @loop_iter_arg_indeterminate(%size: index, %n: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %loop:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r, %t = %rt) -> (!stream.resource<transient>, !stream.timepoint) {
+    scf.yield %acc, %t : !stream.resource<transient>, !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca %
+  // CHECK-NOT: => %result :
+  util.return %loop#1 : !stream.timepoint
+}
+
+// -----
+
+// Body-local resources of a while loop are released in the body.
+
+// CHECK-LABEL: @while_local
+util.func public @while_local(%size: index, %t0: !stream.timepoint, %cond: i1) -> !stream.timepoint {
+  %res = scf.while (%t = %t0) : (!stream.timepoint) -> !stream.timepoint {
+    scf.condition(%cond) %t : !stream.timepoint
+  } do {
+  ^bb0(%t2: !stream.timepoint):
+    // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+    %r, %rt = stream.resource.alloca uninitialized await(%t2) => !stream.resource<transient>{%size} => !stream.timepoint
+    // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[EXEC]])
+    // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+    // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+    scf.yield %exec : !stream.timepoint
+  }
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// Several timepoint results are joined after the region op.
+
+// CHECK-LABEL: @multi_timepoint_results
+util.func public @multi_timepoint_results(%cond: i1, %size: index, %t0: !stream.timepoint) -> (!stream.timepoint, !stream.timepoint) {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[IF:.+]]:2 = scf.if
+  %res:2 = scf.if %cond -> (!stream.timepoint, !stream.timepoint) {
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec, %t0 : !stream.timepoint, !stream.timepoint
+  } else {
+    scf.yield %t0, %rt : !stream.timepoint, !stream.timepoint
+  }
+  // CHECK: %[[IF_JOIN:.+]] = stream.timepoint.join max(%[[IF]]#0, %[[IF]]#1)
+  // CHECK-NEXT: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[IF_JOIN]])
+  // CHECK-NEXT: stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  util.return %res#0, %res#1 : !stream.timepoint, !stream.timepoint
+}
+
+// -----
+
+// Coverage spans scopes: a command inside the branch awaiting an outer
+// command covers it.
+
+// CHECK-LABEL: @cross_scope_coverage
+util.func public @cross_scope_coverage(%cond: i1, %size: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[OUTER:.+]] = stream.cmd.execute
+  // The outer release follows the outer command; its waiters are rewired.
+  // CHECK: %[[OUTER_DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[OUTER]]) => %[[R]]
+  %outer = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  %res = scf.if %cond -> !stream.timepoint {
+    // CHECK: %[[INNER_R:.+]], %{{.+}} = stream.resource.alloca uninitialized await(%[[OUTER_DEALLOCA]])
+    %r2, %rt2 = stream.resource.alloca uninitialized await(%outer) => !stream.resource<transient>{%size} => !stream.timepoint
+    // CHECK: %[[INNER:.+]] = stream.cmd.execute
+    %inner = stream.cmd.execute await(%rt2) => with(%r2 as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    // CHECK: stream.resource.dealloca origin await(%[[INNER]]) => %[[INNER_R]]
+    scf.yield %inner : !stream.timepoint
+  } else {
+    // CHECK: scf.yield %[[OUTER_DEALLOCA]]
+    scf.yield %outer : !stream.timepoint
+  }
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// Deep nesting: each level keeps its own last uses.
+
+// CHECK-LABEL: @deep_nesting
+util.func public @deep_nesting(%cond: i1, %size: index, %n: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !stream.timepoint {
+    %res = scf.if %cond -> !stream.timepoint {
+      // CHECK: %[[R:.+]], %{{.+}} = stream.resource.alloca
+      %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+      // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+      %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+      } => !stream.timepoint
+      // CHECK: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[EXEC]]) => %[[R]]
+      // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+      scf.yield %exec : !stream.timepoint
+    } else {
+      scf.yield %t : !stream.timepoint
+    }
+    scf.yield %res : !stream.timepoint
+  }
+  util.return %loop : !stream.timepoint
+}
+
+// -----
+
+// ARC2: a call nested in a region does not disable the function; its
+// operands are simply not released.
+
+util.func private @consume(%r: !stream.resource<transient>)
+// CHECK-LABEL: @nested_call
+util.func public @nested_call(%cond: i1, %size: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  // CHECK: stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK-NEXT: %[[R2:.+]], %[[RT2:.+]] = stream.resource.alloca
+  // CHECK-NEXT: stream.resource.dealloca origin await(%[[RT2]]) => %[[R2]]
+  // CHECK-NOT: stream.resource.dealloca
+  %r2, %rt2 = stream.resource.alloca uninitialized await(%t0) => !stream.resource<transient>{%size} => !stream.timepoint
+  %res = scf.if %cond -> !stream.timepoint {
+    util.call @consume(%r) : (!stream.resource<transient>) -> ()
+    scf.yield %rt : !stream.timepoint
+  } else {
+    scf.yield %rt : !stream.timepoint
+  }
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// A resource captured by one branch of an scf.if lives until the if's result
+// timepoint (ARC4: both branches count as uses). The if result is a new root,
+// so the release joins it with the alloca timepoint.
+
+// CHECK-LABEL: @if_captured
+util.func public @if_captured(%cond: i1, %size: index) -> !stream.timepoint {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[IF:.+]] = scf.if
+  // CHECK-NOT: stream.resource.dealloca
+  %res = scf.if %cond -> !stream.timepoint {
+    %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  } else {
+    scf.yield %rt : !stream.timepoint
+  }
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[IF]])
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  // CHECK-NEXT: util.return %[[DEALLOCA]]
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// A resource captured by the body of an scf.while lives until the loop's
+// result timepoint.
+
+// CHECK-LABEL: @while_captured
+util.func public @while_captured(%size: index, %cond: i1) -> !stream.timepoint {
+  // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[WHILE:.+]] = scf.while
+  // CHECK-NOT: stream.resource.dealloca
+  %res = scf.while (%t = %rt) : (!stream.timepoint) -> !stream.timepoint {
+    scf.condition(%cond) %t : !stream.timepoint
+  } do {
+  ^bb0(%t2: !stream.timepoint):
+    %exec = stream.cmd.execute await(%t2) => with(%r as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec : !stream.timepoint
+  }
+  // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[WHILE]])
+  // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+  // CHECK-NEXT: util.return %[[DEALLOCA]]
+  util.return %res : !stream.timepoint
+}
+
+// -----
+
+// A branch-local resource of an scf.if nested in an scf.for is released inside
+// the branch; its alloca awaits the loop-carried timepoint (never a root), so
+// the release joins the alloca and command timepoints.
+
+// CHECK-LABEL: @if_in_loop_local
+util.func public @if_in_loop_local(%cond: i1, %size: index, %n: index, %t0: !stream.timepoint) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %loop = scf.for %i = %c0 to %n step %c1 iter_args(%t = %t0) -> !stream.timepoint {
+    %res = scf.if %cond -> !stream.timepoint {
+      // CHECK: %[[R:.+]], %[[RT:.+]] = stream.resource.alloca
+      %r, %rt = stream.resource.alloca uninitialized await(%t) => !stream.resource<transient>{%size} => !stream.timepoint
+      // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+      %exec = stream.cmd.execute await(%rt) => with(%r as %capture: !stream.resource<transient>{%size}) {
+      } => !stream.timepoint
+      // CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[RT]], %[[EXEC]])
+      // CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[R]]
+      // CHECK-NEXT: scf.yield %[[DEALLOCA]]
+      scf.yield %exec : !stream.timepoint
+    } else {
+      scf.yield %t : !stream.timepoint
+    }
+    scf.yield %res : !stream.timepoint
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  util.return %loop : !stream.timepoint
+}
