@@ -20,6 +20,8 @@
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/HAL/Transforms/Passes.h"
+#include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
@@ -44,10 +46,14 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   sluice::iree_cpu::IREECPUDialect,
                   sluice::iree_gpu::IREEGPUDialect>();
   sluice::registerExternalModels(registry);
+  // Conversion hooks (dialect interfaces attached by the conversion
+  // libraries, so that the dialects do not depend on them).
+  sluice::io_parameters::registerStreamToParamsConversionInterface(registry);
 }
 
 void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
+  sluice::hal::registerHALTransformPasses();
   sluice::stream::registerStreamTransformPasses();
 }

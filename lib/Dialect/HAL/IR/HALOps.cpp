@@ -387,6 +387,58 @@ LogicalResult ExecutableExportOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// hal.allocator.select
+//===----------------------------------------------------------------------===//
+
+/// `[` `(` %device `,` %queue `:` T `,` U `)` (`,` ...)* `]`; each pair is
+/// printed on its own line one level deeper than the op.
+static ParseResult parseDeviceQueueAffinityList(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &devices,
+    SmallVectorImpl<Type> &deviceTypes,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &queueAffinities,
+    SmallVectorImpl<Type> &queueAffinityTypes) {
+  auto parsePair = [&]() -> ParseResult {
+    if (parser.parseLParen() || parser.parseOperand(devices.emplace_back()) ||
+        parser.parseComma() ||
+        parser.parseOperand(queueAffinities.emplace_back()) ||
+        parser.parseColon() || parser.parseType(deviceTypes.emplace_back()) ||
+        parser.parseComma() ||
+        parser.parseType(queueAffinityTypes.emplace_back()) ||
+        parser.parseRParen())
+      return failure();
+    return success();
+  };
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                        parsePair);
+}
+
+static void printDeviceQueueAffinityList(OpAsmPrinter &p, Operation *,
+                                         OperandRange devices,
+                                         TypeRange deviceTypes,
+                                         OperandRange queueAffinities,
+                                         TypeRange queueAffinityTypes) {
+  p << "[";
+  p.increaseIndent();
+  for (unsigned i = 0, e = devices.size(); i < e; ++i) {
+    p.printNewline();
+    p << "(" << devices[i] << ", " << queueAffinities[i] << " : "
+      << deviceTypes[i] << ", " << queueAffinityTypes[i] << ")";
+    if (i + 1 != e)
+      p << ",";
+  }
+  p.decreaseIndent();
+  p.printNewline();
+  p << "]";
+}
+
+LogicalResult AllocatorSelectOp::verify() {
+  if (getDevices().empty())
+    return emitOpError("requires at least one device and queue affinity");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // hal.return
 //===----------------------------------------------------------------------===//
 

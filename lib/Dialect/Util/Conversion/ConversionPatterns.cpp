@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 
@@ -408,6 +409,20 @@ void populateGenericStructuralConversionPatterns(MLIRContext *context,
   // scf.if/yield (the upstream helper also covers scf.for/while/condition).
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
+}
+
+void eraseUnreachableBlocksEverywhere(Operation *root) {
+  // Post-order: nested regions come before the regions holding them, so a
+  // region is never used after an enclosing block was erased.
+  SmallVector<Region *> regions;
+  root->walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty() && !region.hasOneBlock())
+        regions.push_back(&region);
+  });
+  IRRewriter rewriter(root->getContext());
+  for (Region *region : regions)
+    (void)eraseUnreachableBlocks(rewriter, MutableArrayRef<Region>(*region));
 }
 
 } // namespace sluice::util

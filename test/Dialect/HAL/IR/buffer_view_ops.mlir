@@ -14,6 +14,18 @@ util.func public @buffer_view_dim(%view: !hal.buffer_view) -> (index, index) {
 
 // -----
 
+// CHECK-LABEL: util.func public @buffer_view_rank
+util.func public @buffer_view_rank(%view: !hal.buffer_view) -> index {
+  // CHECK: %[[RANK:.+]] = hal.buffer_view.rank<%arg0 : !hal.buffer_view> : index
+  // GENERIC: "hal.buffer_view.rank"(%{{.+}}) : (!hal.buffer_view) -> index
+  %rank = hal.buffer_view.rank<%view : !hal.buffer_view> : index
+  // CHECK: hal.buffer_view.rank<%arg0 : !hal.buffer_view> : index attributes {hal.x}
+  %rank2 = hal.buffer_view.rank<%view : !hal.buffer_view> : index attributes {hal.x}
+  util.return %rank : index
+}
+
+// -----
+
 // CHECK-LABEL: util.func public @buffer_queries
 util.func public @buffer_queries(%view: !hal.buffer_view) -> index {
   // CHECK: %buffer = hal.buffer_view.buffer<%arg0 : !hal.buffer_view> : !hal.buffer

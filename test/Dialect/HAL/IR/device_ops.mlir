@@ -57,3 +57,21 @@ util.func public @devices(%index: index) -> (!hal.device, !hal.allocator, index,
   %d = hal.device.resolve {hal.x} : !hal.device
   util.return %r#0, %r#1, %count, %r#2 : !hal.device, !hal.allocator, index, i64
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @allocator_select
+util.func public @allocator_select(%d0: !hal.device, %q0: i64, %d1: !hal.device, %q1: i64, %mt: i32, %bu: i32) -> (!hal.device, i64) {
+  //      CHECK: %device, %queue_affinity = hal.allocator.select from([
+  // CHECK-NEXT: {{^}}    (%arg0, %arg1 : !hal.device, i64),{{$}}
+  // CHECK-NEXT: {{^}}    (%arg2, %arg3 : !hal.device, i64){{$}}
+  // CHECK-NEXT: {{^}}  ]) type(%arg4) usage(%arg5) : !hal.device, i64{{$}}
+  %device, %queue = hal.allocator.select from([(%d0, %q0 : !hal.device, i64), (%d1, %q1 : !hal.device, i64)]) type(%mt) usage(%bu) : !hal.device, i64
+  //      CHECK: hal.allocator.select from([
+  // CHECK-NEXT: {{^}}    (%arg0, %arg1 : !hal.device, i64){{$}}
+  // CHECK-NEXT: {{^}}  ]) type(%arg4) usage(%arg5) : !hal.device, i64 attributes {hal.x}{{$}}
+  %d, %q = hal.allocator.select from([
+    (%d0, %q0 : !hal.device, i64)
+  ]) type(%mt) usage(%bu) : !hal.device, i64 attributes {hal.x}
+  util.return %device, %queue : !hal.device, i64
+}

@@ -46,3 +46,19 @@ util.func public @resolve_bad_affinity() {
   %0 = hal.device.resolve on(#hal.device.promise<@a>) : !hal.device
   util.return
 }
+
+// -----
+
+util.func public @allocator_select_empty(%mt: i32, %bu: i32) {
+  // expected-error @+1 {{'hal.allocator.select' op requires at least one device and queue affinity}}
+  %d, %q = "hal.allocator.select"(%mt, %bu) : (i32, i32) -> (!hal.device, i64)
+  util.return
+}
+
+// -----
+
+util.func public @allocator_select_unpaired(%d0: !hal.device, %mt: i32, %bu: i32) {
+  // expected-error @+1 {{'hal.allocator.select' op operand #0 must be 32-bit signless integer, but got '!hal.device'}}
+  %d, %q = "hal.allocator.select"(%d0, %mt, %bu) : (!hal.device, i32, i32) -> (!hal.device, i64)
+  util.return
+}

@@ -233,6 +233,16 @@ def HAL_BufferViewBufferOp : HAL_PureOp<"buffer_view.buffer", [
   let extraClassDefinition = HAL_NamedResult<"buffer">.extraClassDefinition;
 }
 
+def HAL_BufferViewRankOp : HAL_PureOp<"buffer_view.rank"> {
+  let summary = "the rank of a buffer view";
+  let arguments = (ins HAL_BufferView:$buffer_view);
+  let results = (outs Index:$result);
+  let assemblyFormat = [{
+    `<` $buffer_view `:` type($buffer_view) `>` `:` type($result)
+    attr-dict-with-keyword
+  }];
+}
+
 def HAL_BufferLengthOp : HAL_PureOp<"buffer.length", [
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
   ]> {
@@ -390,6 +400,42 @@ def HAL_DevicesGetOp : HAL_PureOp<"devices.get", [
   let results = (outs HAL_Device:$result);
   let assemblyFormat = "$index attr-dict `:` type($result)";
   let extraClassDefinition = HAL_NamedResult<"device">.extraClassDefinition;
+}
+
+def HAL_AllocatorSelectOp : HAL_PureOp<"allocator.select", [
+    SameVariadicOperandSize,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+  ]> {
+  let summary = "picks the best device and queue for an allocation";
+  let description = [{
+    Chooses among `(device, queue affinity)` candidates the one whose
+    allocator best serves memory of `memory_types` used as `buffer_usage`
+    (execution.md §2.6). Each pair prints on its own line.
+  }];
+  let arguments = (ins
+    Variadic<HAL_Device>:$devices,
+    Variadic<I64>:$queue_affinities,
+    I32:$memory_types,
+    I32:$buffer_usage
+  );
+  let results = (outs HAL_Device:$selected_device, I64:$selected_queue_affinity);
+  let assemblyFormat = [{
+    `from` `(` custom<DeviceQueueAffinityList>($devices, type($devices),
+                                               $queue_affinities,
+                                               type($queue_affinities)) `)`
+    `type` `(` $memory_types `)`
+    `usage` `(` $buffer_usage `)`
+    `:` type($selected_device) `,` type($selected_queue_affinity)
+    attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    void $cppClass::getAsmResultNames(
+        ::llvm::function_ref<void(::mlir::Value, ::llvm::StringRef)> setNameFn) {
+      setNameFn(getSelectedDevice(), "device");
+      setNameFn(getSelectedQueueAffinity(), "queue_affinity");
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//

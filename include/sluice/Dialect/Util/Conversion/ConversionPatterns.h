@@ -98,6 +98,11 @@ void populateGenericStructuralConversionPatterns(
     mlir::MLIRContext *context, mlir::ConversionTarget &target,
     const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
 
+/// Erases the unreachable blocks of every region under `root` (a dialect
+/// conversion only visits reachable blocks, so their ops would stay
+/// unconverted and keep materializations alive).
+void eraseUnreachableBlocksEverywhere(mlir::Operation *root);
+
 } // namespace sluice::util
 
 #endif // SLUICE_DIALECT_UTIL_CONVERSION_CONVERSIONPATTERNS_H

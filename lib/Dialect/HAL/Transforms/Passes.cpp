@@ -1,0 +1,5 @@
+//===- Passes.cpp - hal pass registration ---------------------------------===//
+
+#include "sluice/Dialect/HAL/Transforms/Passes.h"
+
+void sluice::hal::registerHALTransformPasses() { registerHALPasses(); }
