@@ -82,6 +82,21 @@ MODES = {
     "unify-encoding-for-globals": (["--verify-each", "--iree-stream-unify-encoding-for-globals"],
                                    ("test/Dialect/Stream/Transforms/unify_encoding*.mlir",
                                     "test/Dialect/Stream/Transforms/specialize_encodings*.mlir")),
+    # Phase hal (execution.md §2.5, §2.6).
+    "hal-ir": (["--verify-each"], ("test/Dialect/HAL/IR/*.mlir",)),
+    "hal-conversion": (["--verify-each", "--allow-unregistered-dialect", "--iree-hal-conversion"],
+                       ("test/Dialect/HAL/Conversion/**/*.mlir", "test/Dialect/HAL/Transforms/convert_to_hal*.mlir",
+                        "test/Dialect/IOParameters/Conversion/*.mlir")),
+    "hal-materialize-interfaces": (["--verify-each", "--iree-hal-materialize-interfaces"],
+                                   ("test/Dialect/HAL/Transforms/materialize_interfaces*.mlir",
+                                    "test/Dialect/Stream/IR/cmd_ops*.mlir")),
+    "hal-inline-memoize-regions": (["--verify-each",
+                                    "--pass-pipeline=builtin.module(util.func(iree-hal-inline-memoize-regions))"],
+                                   ("test/Dialect/HAL/Transforms/inline_memoize_regions*.mlir",
+                                    "test/Dialect/HAL/IR/device_ops.mlir")),
+    "hal-resolve-topology-queries": (["--verify-each", "--iree-hal-resolve-topology-queries"],
+                                     ("test/Dialect/HAL/Transforms/resolve_topology_queries*.mlir",
+                                      "test/Dialect/HAL/IR/device_ops.mlir")),
 }
 
 CRASH_PATTERNS = [

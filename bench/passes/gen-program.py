@@ -671,7 +671,33 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
-        AsyncLevel.finish(self)
+        if not self.hal():
+            return AsyncLevel.finish(self)
+        # hal=1: the executable as --iree-hal-materialize-interfaces leaves it (the input of
+        # --iree-hal-conversion): one variant, exports with layouts and count regions.
+        e = self.e
+        lines = ["hal.executable private @ex {",
+                 '  hal.executable.variant public @sluice_native target(#hal.executable.target<"llvm-cpu", '
+                 '"sluice-native">) {']
+        for ordinal, name in enumerate(sorted(e.exports)):
+            inputs, _, scalars = name[1:].partition("s")
+            bindings = ", ".join(["#hal.pipeline.binding<storage_buffer>"] * (int(inputs) + 1))
+            constants = int(scalars) if scalars else 0
+            lines += [f"    hal.executable.export public @{name} ordinal({ordinal}) layout(#hal.pipeline.layout<"
+                      f"constants = {constants}, bindings = [{bindings}]>) count(%device: !hal.device, %n: index) "
+                      "-> (index, index, index) {",
+                      "      %c1 = arith.constant 1 : index",
+                      "      hal.return %n, %c1, %c1 : index, index, index",
+                      "    }"]
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 4 + 3 * len(e.exports)  # executable, variant, their end ops, 3 per export
+
+    def hal(self):
+        return self.e.opt("hal", 0)
+
+    def entry_point(self, name):
+        return f"@ex::@sluice_native::@{name}" if self.hal() else f"@ex::@{name}"
 
     def slot(self):
         s = self.next_slot
@@ -716,7 +742,7 @@ class CmdLevel(Level):
             operands = ""
             if scalars:
                 operands = f"({', '.join(s for s, _ in scalars)} : {', '.join(t for _, t in scalars)})"
-            e.op(f"stream.cmd.dispatch @ex::@{name}[%c64]{operands} {{")
+            e.op(f"stream.cmd.dispatch {self.entry_point(name)}[%c64]{operands} {{")
             rows = []
             for v in inputs:
                 x, t, s = cap[v.attrs["buf"]]
