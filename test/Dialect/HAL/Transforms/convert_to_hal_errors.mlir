@@ -26,3 +26,22 @@ util.func public @streamOpWithoutPattern(%size: index) -> !stream.resource<trans
   %0 = stream.async.alloca : !stream.resource<transient>{%size}
   util.return %0 : !stream.resource<transient>
 }
+
+// -----
+
+util.global private @device : !hal.device
+
+// The reference shape: a valid execute region, then an unregistered op on its
+// timepoint. The op left illegal is the only diagnostic; nothing is reported
+// for the execute.
+util.func public @unregisteredOpAfterExecute(%arg0: !stream.resource<transient>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c255_i32 = arith.constant 255 : i32
+  %0 = stream.cmd.execute on(#hal.device.affinity<@device>) with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.cmd.fill %c255_i32, %arg2[%c0 for %c128] : i32 -> !stream.resource<transient>{%arg1}
+  } => !stream.timepoint
+  // expected-error @+1 {{failed to legalize operation 'some.op' that was explicitly marked illegal}}
+  "some.op"(%0, %c255_i32) : (!stream.timepoint, i32) -> ()
+  util.return
+}
