@@ -45,3 +45,18 @@ util.func public @unregisteredOpAfterExecute(%arg0: !stream.resource<transient>,
   "some.op"(%0, %c255_i32) : (!stream.timepoint, i32) -> ()
   util.return
 }
+
+// -----
+
+util.global private @device : !hal.device
+
+// A pattern's own error is followed by MLIR's failure for the op left illegal.
+util.func public @tryMapTransient(%arg0: !util.buffer) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  // expected-error @+2 {{'stream.resource.try_map' op unsupported resource lifetime: transient}}
+  // expected-error @+1 {{failed to legalize operation 'stream.resource.try_map' that was explicitly marked illegal}}
+  %ok, %0 = stream.resource.try_map on(#hal.device.affinity<@device>) %arg0[%c0] : !util.buffer -> i1, !stream.resource<transient>{%c128}
+  util.return %0 : !stream.resource<transient>
+}
+

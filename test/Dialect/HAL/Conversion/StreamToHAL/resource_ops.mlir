@@ -163,3 +163,74 @@ util.func public @resourceSubview(%arg0: !stream.resource<transient>, %arg1: ind
   %0 = stream.resource.subview %arg0[%c128] : !stream.resource<transient>{%arg1} -> !stream.resource<transient>{%c256}
   util.return %0 : !stream.resource<transient>
 }
+
+// -----
+
+util.global private @device_a : !hal.device
+util.global private @device_b : !hal.device
+
+// An optimal alloca (§2.5.1 order): memory properties, one device lookup per
+// member, the select, then the fences and the queue op.
+//      CHECK-LABEL: util.func public @resourceAllocaOptimal(
+//       CHECK-NEXT: %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.optimal<[#hal.device.affinity<@device_a>, #hal.device.affinity<@device_b>]>) lifetime(transient) : i32, i32
+//       CHECK-NEXT: %device_a = util.global.load immutable @device_a : !hal.device
+//       CHECK-NEXT: %c-1_i64 = arith.constant -1 : i64
+//       CHECK-NEXT: %device_b = util.global.load immutable @device_b : !hal.device
+//       CHECK-NEXT: %c-1_i64_0 = arith.constant -1 : i64
+//       CHECK-NEXT: %device, %queue_affinity = hal.allocator.select from([
+//       CHECK-NEXT:   (%device_a, %c-1_i64 : !hal.device, i64),
+//       CHECK-NEXT:   (%device_b, %c-1_i64_0 : !hal.device, i64)
+//       CHECK-NEXT: ]) type(%memory_types) usage(%buffer_usage) : !hal.device, i64
+//       CHECK-NEXT: %0 = util.null : !hal.fence
+//       CHECK-NEXT: %fence = hal.fence.create device(%device : !hal.device) flags("None") : !hal.fence
+//       CHECK-NEXT: %c0_i64 = arith.constant 0 : i64
+//       CHECK-NEXT: %transient_buffer = hal.device.queue.alloca<%device : !hal.device> affinity(%queue_affinity) wait(%0) signal(%fence) pool(%c0_i64) type(%memory_types) usage(%buffer_usage) flags("None") : !hal.buffer{%arg0}
+//       CHECK-NEXT: util.return %transient_buffer, %fence : !hal.buffer, !hal.fence
+//       CHECK-NEXT: }
+util.func public @resourceAllocaOptimal(%arg0: index) -> (!stream.resource<transient>, !stream.timepoint) {
+  %0:2 = stream.resource.alloca uninitialized on(#hal.device.optimal<[#hal.device.affinity<@device_a>, #hal.device.affinity<@device_b>]>) : !stream.resource<transient>{%arg0} => !stream.timepoint
+  util.return %0#0, %0#1 : !stream.resource<transient>, !stream.timepoint
+}
+
+// -----
+
+util.global private @device : !hal.device
+
+// Without `origin` or an await: flags("None") and a null wait fence.
+//      CHECK-LABEL: util.func public @resourceDeallocaNoAwait(
+//       CHECK-NEXT: %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@device>) lifetime(transient) : i32, i32
+//       CHECK-NEXT: %device = util.global.load immutable @device : !hal.device
+//       CHECK-NEXT: %c-1_i64 = arith.constant -1 : i64
+//       CHECK-NEXT: %0 = util.null : !hal.fence
+//       CHECK-NEXT: %fence = hal.fence.create device(%device : !hal.device) flags("None") : !hal.fence
+//       CHECK-NEXT: hal.device.queue.dealloca<%device : !hal.device> affinity(%c-1_i64) wait(%0) signal(%fence) buffer(%arg1 : !hal.buffer) flags("None")
+//       CHECK-NEXT: util.return %fence : !hal.fence
+//       CHECK-NEXT: }
+util.func public @resourceDeallocaNoAwait(%arg0: index, %arg1: !stream.resource<transient>) -> !stream.timepoint {
+  %0 = stream.resource.dealloca on(#hal.device.affinity<@device>) %arg1 : !stream.resource<transient>{%arg0} => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+util.global private @device : !hal.device
+
+// try_map of the variable lifetime (stream.resource.try_map does not accept
+// staging results, so the staging row of the table cannot be reached).
+//      CHECK-LABEL: util.func public @resourceTryMapVariable(
+//       CHECK-NEXT: %c0 = arith.constant 0 : index
+//       CHECK-NEXT: %c128 = arith.constant 128 : index
+//       CHECK-NEXT: %buffer_usage = hal.buffer_usage<"TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage"> : i32
+//       CHECK-NEXT: %memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32
+//       CHECK-NEXT: %device = util.global.load immutable @device : !hal.device
+//       CHECK-NEXT: %c-1_i64 = arith.constant -1 : i64
+//       CHECK-NEXT: %allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator
+//       CHECK-NEXT: %did_import, %mapped = hal.allocator.import<%allocator : !hal.allocator> source(%arg0 : !util.buffer)[%c0, %c128] affinity(%c-1_i64) type(%memory_type) usage(%buffer_usage) : i1, !hal.buffer
+//       CHECK-NEXT: util.return %mapped : !hal.buffer
+//       CHECK-NEXT: }
+util.func public @resourceTryMapVariable(%arg0: !util.buffer) -> !stream.resource<variable> {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %ok, %0 = stream.resource.try_map on(#hal.device.affinity<@device>) %arg0[%c0] : !util.buffer -> i1, !stream.resource<variable>{%c128}
+  util.return %0 : !stream.resource<variable>
+}
