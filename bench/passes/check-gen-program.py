@@ -39,7 +39,7 @@ VARIANTS = {
 # Knob variants of one level, checked for every shape of it.
 LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
-    "cmd": [{"hal": "1"}],
+    "cmd": [{"hal": "1"}, {"targets": "1"}, {"hal": "1", "targets": "1"}],
 }
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')

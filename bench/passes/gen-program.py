@@ -27,6 +27,9 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+              [hal=1: the executable as a hal.executable (input of --iree-hal-conversion);
+               targets=1: device globals with the sluice-native target and an affinity on every
+               execute (input of --iree-hal-materialize-interfaces)]
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
@@ -644,7 +647,14 @@ class CmdLevel(Level):
 
     def begin_func(self):
         e = self.e
-        device_globals(e)
+        if self.targets():
+            # targets=1: devices with the sluice-native executable target and an affinity on every
+            # execute (the input of --iree-hal-materialize-interfaces).
+            for dev in ("a", "b"):
+                e.module_op(f"util.global private @device_{dev} = #hal.device.target<\"local\", "
+                            "[#hal.executable.target<\"llvm-cpu\", \"sluice-native\">]> : !hal.device")
+        else:
+            device_globals(e)
         e.body.append(f"util.func public @main(%buf_a: {self.BUF}, %buf_b: {self.BUF}, "
                       "%stg: !stream.resource<staging>, %tp: !stream.timepoint, %cond: i1, %flag: i32) "
                       "-> !stream.timepoint {")
@@ -671,6 +681,8 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
+        if self.targets() and not self.hal():
+            return self.finish_with_functions()
         if not self.hal():
             return AsyncLevel.finish(self)
         # hal=1: the executable as --iree-hal-materialize-interfaces leaves it (the input of
@@ -695,6 +707,30 @@ class CmdLevel(Level):
 
     def hal(self):
         return self.e.opt("hal", 0)
+
+    def targets(self):
+        return self.e.opt("targets", 0)
+
+    def finish_with_functions(self):
+        """The stream.executable with one function per export (binding arguments, then the scalars as
+        i32: the interface functions --iree-hal-materialize-interfaces accepts)."""
+        e = self.e
+        lines = ["stream.executable private @ex {"]
+        for name in sorted(e.exports):
+            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                      "    %c1 = arith.constant 1 : index",
+                      "    stream.return %n, %c1, %c1 : index, index, index",
+                      "  }"]
+        lines.append("  builtin.module {")
+        for name in sorted(e.exports):
+            inputs, _, scalars = name[1:].partition("s")
+            args = [f"%b{k}: !stream.binding" for k in range(int(inputs) + 1)]
+            args += [f"%s{k}: i32" for k in range(int(scalars) if scalars else 0)]
+            lines += [f"    func.func @{name}({', '.join(args)}) {{", "      return", "    }"]
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        # the executable, its end op, 3 per export, the module, and per function the function and its return
+        e.count += 3 + 5 * len(e.exports)
 
     def entry_point(self, name):
         return f"@ex::@sluice_native::@{name}" if self.hal() else f"@ex::@{name}"
@@ -722,6 +758,8 @@ class CmdLevel(Level):
         bufs.setdefault(out_buf, (e.fresh("x"), self.BUF, "%size"))
         with_list = ", ".join(f"{b} as {x}: {t}{{{s}}}" for b, (x, t, s) in bufs.items())
         t = e.fresh("t")
+        if self.targets():
+            device = device or "a"
         on = f"on({DEVICES[device]}) " if device else ""
         wait = f"await({j}) => " if j else ""
         e.op(f"{t} = stream.cmd.execute {on}{wait}with({with_list}) {{")
@@ -794,8 +832,10 @@ class CmdLevel(Level):
         a = e.fresh("stg")
         e.op(f"{a} = stream.timepoint.await {t} => %stg : !stream.resource<staging>{{%size}}")
         s = e.fresh("s")
-        e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> f32")
-        return self.compute([v], scalars=[(s, "f32")])
+        # targets=1 reads an i32: interface functions take i32 scalars only.
+        scalar = "i32" if self.targets() else "f32"
+        e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> {scalar}")
+        return self.compute([v], scalars=[(s, scalar)])
 
     def key(self, i):
         k = self.e.fresh("key")

@@ -46,3 +46,19 @@ util.func public @collective_kind(%cmd: !hal.command_buffer, %channel: !hal.chan
   hal.command_buffer.collective<%cmd : !hal.command_buffer> channel(%channel : !hal.channel) op(<scatter : si8>) count(%c16)
   util.return
 }
+
+// -----
+
+util.func public @collective_partial_send(%cmd: !hal.command_buffer, %channel: !hal.channel, %buffer: !hal.buffer, %c0: index, %c16: index) {
+  // expected-error @+1 {{'hal.command_buffer.collective' op send buffer, offset and length must all be present or all be absent}}
+  "hal.command_buffer.collective"(%cmd, %channel, %buffer, %c0, %c16) <{op = #hal.collective<all_reduce with sum : si8>, operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 0, 0, 0, 0, 1>}> : (!hal.command_buffer, !hal.channel, !hal.buffer, index, index) -> ()
+  util.return
+}
+
+// -----
+
+util.func public @collective_partial_recv(%cmd: !hal.command_buffer, %channel: !hal.channel, %buffer: !hal.buffer, %c0: index, %c16: index) {
+  // expected-error @+1 {{'hal.command_buffer.collective' op recv buffer, offset and length must all be present or all be absent}}
+  "hal.command_buffer.collective"(%cmd, %channel, %buffer, %c16, %c16) <{op = #hal.collective<all_reduce with sum : si8>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0, 1, 0, 1, 1>}> : (!hal.command_buffer, !hal.channel, !hal.buffer, index, index) -> ()
+  util.return
+}

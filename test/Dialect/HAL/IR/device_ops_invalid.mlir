@@ -1,4 +1,4 @@
-// RUN: sluice-opt --split-input-file --verify-diagnostics %s
+// RUN: sluice-opt --split-input-file --allow-unregistered-dialect --verify-diagnostics %s
 // REQUIRES: sluice-opt
 
 util.func public @fence_flags(%device: !hal.device) {
@@ -119,5 +119,15 @@ util.func public @memoize_types(%device: !hal.device, %affinity: i64) {
 util.func public @file_access(%device: !hal.device, %affinity: i64, %buffer: !util.buffer, %c0: index, %flags: i32) {
   // expected-error @+1 {{invalid access attribute specification: "Execute"}}
   %0 = hal.ex.file.from_memory device(%device : !hal.device) affinity(%affinity) access(Execute) buffer(%buffer : !util.buffer)[%c0 for %c0] flags(%flags) : !hal.file
+  util.return
+}
+
+// -----
+
+util.func public @memoize_terminator(%device: !hal.device, %affinity: i64) {
+  // expected-error @+1 {{'hal.device.memoize' op region must end in a hal.return}}
+  "hal.device.memoize"(%device, %affinity) ({
+    "test.terminator"() : () -> ()
+  }) : (!hal.device, i64) -> ()
   util.return
 }
