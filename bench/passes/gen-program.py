@@ -395,14 +395,19 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
-    def finish(self):
-        e = self.e
-        lines = ["stream.executable private @ex {"]
-        for name in sorted(e.exports):
+    def export_lines(self):
+        """The `stream.executable.export`s of every dispatched export."""
+        lines = []
+        for name in sorted(self.e.exports):
             lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
                       "    %c1 = arith.constant 1 : index",
                       "    stream.return %n, %c1, %c1 : index, index, index",
                       "  }"]
+        return lines
+
+    def finish(self):
+        e = self.e
+        lines = ["stream.executable private @ex {"] + self.export_lines()
         lines.append("}")
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
@@ -715,12 +720,7 @@ class CmdLevel(Level):
         """The stream.executable with one function per export (binding arguments, then the scalars as
         i32: the interface functions --iree-hal-materialize-interfaces accepts)."""
         e = self.e
-        lines = ["stream.executable private @ex {"]
-        for name in sorted(e.exports):
-            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
-                      "    %c1 = arith.constant 1 : index",
-                      "    stream.return %n, %c1, %c1 : index, index, index",
-                      "  }"]
+        lines = ["stream.executable private @ex {"] + self.export_lines()
         lines.append("  builtin.module {")
         for name in sorted(e.exports):
             inputs, _, scalars = name[1:].partition("s")

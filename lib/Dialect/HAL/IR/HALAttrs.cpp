@@ -766,14 +766,14 @@ Attribute CollectiveAttr::parseBody(AsmParser &parser) {
                              "element type", elementType) ||
       parser.parseGreater())
     return {};
-  return CollectiveAttr::get(parser.getContext(), kind, reduction,
-                             elementType);
+  return CollectiveAttr::get(parser.getContext(), kind, reduction, elementType);
 }
 
 void CollectiveAttr::printBody(AsmPrinter &printer) const {
   printer << '<' << getCollectiveKindEnum().stringify(getKind());
   if (getReduction())
-    printer << " with " << getCollectiveReductionEnum().stringify(*getReduction());
+    printer << " with "
+            << getCollectiveReductionEnum().stringify(*getReduction());
   printer << " : " << getCollectiveElementTypeEnum().stringify(getElementType())
           << '>';
 }

@@ -152,8 +152,7 @@ LogicalResult DeviceQueryOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Both fences the same SSA value that is not a null fence.
-template <typename OpT>
-static LogicalResult verifyQueueFences(OpT op) {
+template <typename OpT> static LogicalResult verifyQueueFences(OpT op) {
   Value wait = op.getWaitFence(), signal = op.getSignalFence();
   if (wait == signal && !wait.template getDefiningOp<sluice::util::NullOp>())
     return op.emitOpError("device queue operations cannot wait and signal on "
@@ -284,9 +283,8 @@ LogicalResult InterfaceBindingSubspanOp::verify() {
   int64_t dynamicDims = getNumDynamicDims(resultType);
   if (dynamicDims != static_cast<int64_t>(getDynamicDims().size()))
     return emitOpError("result type ")
-           << resultType << " has " << dynamicDims
-           << " dynamic dimensions but " << getDynamicDims().size()
-           << " associated dimension SSA values";
+           << resultType << " has " << dynamicDims << " dynamic dimensions but "
+           << getDynamicDims().size() << " associated dimension SSA values";
   uint64_t binding = getBinding().getZExtValue();
   if (binding >= getLayout().getBindings().size())
     return emitOpError("binding ordinal ")

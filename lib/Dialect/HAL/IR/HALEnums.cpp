@@ -326,10 +326,14 @@ const EnumInfo &getReservedFlagBitfield() {
 
 const EnumInfo &getCollectiveKindEnum() {
   static const EnumCase cases[] = {
-      {"AllGather", 0, "all_gather"}, {"AllReduce", 1, "all_reduce"},
-      {"AllToAll", 2, "all_to_all"},  {"Broadcast", 3, "broadcast"},
-      {"Reduce", 4, "reduce"},        {"ReduceScatter", 5, "reduce_scatter"},
-      {"Send", 6, "send"},            {"Recv", 7, "recv"},
+      {"AllGather", 0, "all_gather"},
+      {"AllReduce", 1, "all_reduce"},
+      {"AllToAll", 2, "all_to_all"},
+      {"Broadcast", 3, "broadcast"},
+      {"Reduce", 4, "reduce"},
+      {"ReduceScatter", 5, "reduce_scatter"},
+      {"Send", 6, "send"},
+      {"Recv", 7, "recv"},
       {"SendRecv", 8, "send_recv"},
   };
   static const EnumInfo info{"valid CollectiveKind", cases,
@@ -339,9 +343,12 @@ const EnumInfo &getCollectiveKindEnum() {
 
 const EnumInfo &getCollectiveReductionEnum() {
   static const EnumCase cases[] = {
-      {"None", 0, "none"},       {"ReductionSum", 1, "sum"},
-      {"ReductionProduct", 2, "product"}, {"ReductionMinimum", 3, "minimum"},
-      {"ReductionMaximum", 4, "maximum"}, {"ReductionAverage", 5, "average"},
+      {"None", 0, "none"},
+      {"ReductionSum", 1, "sum"},
+      {"ReductionProduct", 2, "product"},
+      {"ReductionMinimum", 3, "minimum"},
+      {"ReductionMaximum", 4, "maximum"},
+      {"ReductionAverage", 5, "average"},
   };
   static const EnumInfo info{"valid CollectiveReductionOp", cases,
                              /*isBitEnum=*/false};
@@ -350,13 +357,20 @@ const EnumInfo &getCollectiveReductionEnum() {
 
 const EnumInfo &getCollectiveElementTypeEnum() {
   static const EnumCase cases[] = {
-      {"Sint8", 0, "si8"},         {"Uint8", 1, "ui8"},
-      {"Sint16", 2, "si16"},       {"Uint16", 3, "ui16"},
-      {"Sint32", 4, "si32"},       {"Uint32", 5, "ui32"},
-      {"Sint64", 6, "si64"},       {"Uint64", 7, "ui64"},
-      {"Float16", 8, "f16"},       {"Float32", 9, "f32"},
-      {"Float64", 10, "f64"},      {"BFloat16", 11, "bf16"},
-      {"Float8E5M2", 12, "f8E5M2"}, {"Float8E4M3FN", 13, "f8E4M3FN"},
+      {"Sint8", 0, "si8"},
+      {"Uint8", 1, "ui8"},
+      {"Sint16", 2, "si16"},
+      {"Uint16", 3, "ui16"},
+      {"Sint32", 4, "si32"},
+      {"Uint32", 5, "ui32"},
+      {"Sint64", 6, "si64"},
+      {"Uint64", 7, "ui64"},
+      {"Float16", 8, "f16"},
+      {"Float32", 9, "f32"},
+      {"Float64", 10, "f64"},
+      {"BFloat16", 11, "bf16"},
+      {"Float8E5M2", 12, "f8E5M2"},
+      {"Float8E4M3FN", 13, "f8E4M3FN"},
       {"Float8E5M2FNUZ", 14, "f8E5M2FNUZ"},
       {"Float8E4M3FNUZ", 15, "f8E4M3FNUZ"},
   };

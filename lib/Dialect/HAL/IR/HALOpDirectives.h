@@ -40,7 +40,7 @@ inline void printEnumAttr(mlir::OpAsmPrinter &p, mlir::IntegerAttr attr,
 } // namespace sluice::hal::detail
 
 /// Defines the `custom<Name>($attr)` directive functions of one enum.
-#define SLUICE_HAL_ENUM_DIRECTIVE(Name, getInfo, attrName, width)            \
+#define SLUICE_HAL_ENUM_DIRECTIVE(Name, getInfo, attrName, width)              \
   [[maybe_unused]] static mlir::ParseResult parse##Name(                       \
       mlir::OpAsmParser &parser, mlir::IntegerAttr &attr) {                    \
     return ::sluice::hal::detail::parseEnumAttr(parser, attr, getInfo(),       \

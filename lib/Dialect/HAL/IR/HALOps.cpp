@@ -6,8 +6,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
@@ -425,7 +425,8 @@ void DevicesGetOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
   APInt index;
   if (matchPattern(getIndex(), m_ConstantInt(&index)))
-    setNameFn(getResult(), ("device_" + llvm::Twine(index.getZExtValue())).str());
+    setNameFn(getResult(),
+              ("device_" + llvm::Twine(index.getZExtValue())).str());
   else
     setNameFn(getResult(), "device_n");
 }

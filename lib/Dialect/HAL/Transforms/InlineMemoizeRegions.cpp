@@ -4,7 +4,9 @@
 // stands. The block holding the op is split after it, the region's blocks are
 // moved in between, every hal.return branches to the continuation with its
 // values (the continuation's arguments replace the op's results), and the
-// command buffers created inside become one-shot.
+// command buffers created inside become one-shot. Where the parent region must
+// stay a single block (scf.for, scf.if, ...), the region is moved into an
+// scf.execute_region instead, each hal.return becoming an scf.yield.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -25,25 +28,49 @@ namespace sluice::hal {
 
 namespace {
 
+/// The hal.return ops that terminate `op`'s own region.
+SmallVector<ReturnOp> ownReturns(DeviceMemoizeOp op) {
+  SmallVector<ReturnOp> returns;
+  op.getBody().walk([&](ReturnOp returnOp) {
+    if (returnOp->getParentOp() == op)
+      returns.push_back(returnOp);
+  });
+  return returns;
+}
+
+/// Inlining into a region that must stay a single block: the body becomes the
+/// region of an scf.execute_region with the op's result types.
+void wrapMemoizeRegion(DeviceMemoizeOp op, IRRewriter &rewriter) {
+  rewriter.setInsertionPoint(op);
+  auto wrapper = scf::ExecuteRegionOp::create(
+      rewriter, op.getLoc(), op.getResultTypes(), /*no_inline=*/UnitAttr());
+  for (ReturnOp returnOp : ownReturns(op)) {
+    rewriter.setInsertionPoint(returnOp);
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(returnOp, returnOp.getOperands());
+  }
+  rewriter.inlineRegionBefore(op.getBody(), wrapper.getRegion(),
+                              wrapper.getRegion().end());
+  rewriter.replaceOp(op, wrapper.getResults());
+}
+
 void inlineMemoizeRegion(DeviceMemoizeOp op, IRRewriter &rewriter) {
   // Command buffers recorded inline are used exactly once.
   op.getBody().walk([&](CommandBufferCreateOp create) {
     create.setModes(create.getModes() | CommandBufferModeBits::OneShot);
   });
 
+  if (op->getParentOp()->hasTrait<OpTrait::SingleBlock>())
+    return wrapMemoizeRegion(op, rewriter);
+
   Block *before = op->getBlock();
-  Block *continuation = rewriter.splitBlock(before, std::next(op->getIterator()));
+  Block *continuation =
+      rewriter.splitBlock(before, std::next(op->getIterator()));
   SmallVector<Value> results;
   for (Value result : op.getResults())
     results.push_back(continuation->addArgument(result.getType(), op.getLoc()));
 
   Block *entry = &op.getBody().front();
-  SmallVector<ReturnOp> returns;
-  op.getBody().walk([&](ReturnOp returnOp) {
-    if (returnOp->getParentOp() == op)
-      returns.push_back(returnOp);
-  });
-  for (ReturnOp returnOp : returns) {
+  for (ReturnOp returnOp : ownReturns(op)) {
     rewriter.setInsertionPoint(returnOp);
     rewriter.replaceOpWithNewOp<cf::BranchOp>(returnOp, continuation,
                                               returnOp.getOperands());
@@ -60,18 +87,13 @@ struct InlineMemoizeRegionsPass
     SmallVector<DeviceMemoizeOp> ops;
     getOperation()->walk([&](DeviceMemoizeOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());
-    // Post-order: inner regions are inlined into their (still single-block
-    // structured) parents first; the parents then move the result along.
-    for (DeviceMemoizeOp op : ops) {
-      Operation *parentOp = op->getParentOp();
-      if (parentOp->hasTrait<OpTrait::SingleBlock>() &&
-          !llvm::isa<DeviceMemoizeOp>(parentOp)) {
-        op.emitOpError("cannot be inlined: its parent '")
-            << parentOp->getName() << "' requires a single-block region";
-        return signalPassFailure();
-      }
+    // Reverse program order: a block is split after its last memoize op
+    // first, so every split moves only the ops up to the next memoize op
+    // (linear overall; forward order would move the whole tail each time).
+    // An outer memoize op is inlined before the ones nested in it, which then
+    // sit in a multi-block region (or an scf.execute_region) of their own.
+    for (DeviceMemoizeOp op : llvm::reverse(ops))
       inlineMemoizeRegion(op, rewriter);
-    }
   }
 };
 

@@ -117,7 +117,8 @@ public:
         llvm::append_range(entryPoints, it->second);
       }
       if (changed)
-        site.setEntryPointsAttr(ArrayAttr::get(module.getContext(), entryPoints));
+        site.setEntryPointsAttr(
+            ArrayAttr::get(module.getContext(), entryPoints));
     });
     return success();
   }
@@ -130,8 +131,9 @@ private:
 
   SymbolRefAttr exportRef(stream::ExecutableOp executable,
                           stream::ExecutableExportOp exportOp) {
-    return SymbolRefAttr::get(executable.getSymNameAttr(),
-                              {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
+    return SymbolRefAttr::get(
+        executable.getSymNameAttr(),
+        {FlatSymbolRefAttr::get(exportOp.getSymNameAttr())});
   }
 
   /// The pipeline layout of one export from its function and dispatch sites.
@@ -158,9 +160,9 @@ private:
       for (stream::CmdDispatchOp site : exportSites) {
         if (bindingIndex >= site.getResources().size())
           continue;
-        auto access = llvm::cast<IntegerAttr>(
-                          site.getResourceAccesses()[bindingIndex])
-                          .getInt();
+        auto access =
+            llvm::cast<IntegerAttr>(site.getResourceAccesses()[bindingIndex])
+                .getInt();
         // [SLUICE] read-only only when every site only reads.
         if (access != 1)
           readOnly = false;
@@ -198,9 +200,8 @@ private:
         bindingArgs.push_back({arg, bindingOrdinal++});
         continue;
       }
-      auto alignment =
-          func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                             "stream.alignment");
+      auto alignment = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                          "stream.alignment");
       Attribute values = func.getArgAttr(arg.getArgNumber(), "stream.values");
       Value load = InterfaceConstantLoadOp::create(
           builder, arg.getLoc(), arg.getType(), layout,
@@ -234,9 +235,10 @@ private:
       Value replacement;
       if (auto id = llvm::dyn_cast<stream::DispatchWorkgroupIDOp>(op))
         replacement = InterfaceWorkgroupIDOp::create(
-            builder, op->getLoc(), builder.getIndexType(), id.getDimensionAttr(),
-            IntegerAttr());
-      else if (auto count = llvm::dyn_cast<stream::DispatchWorkgroupCountOp>(op))
+            builder, op->getLoc(), builder.getIndexType(),
+            id.getDimensionAttr(), IntegerAttr());
+      else if (auto count =
+                   llvm::dyn_cast<stream::DispatchWorkgroupCountOp>(op))
         replacement = InterfaceWorkgroupCountOp::create(
             builder, op->getLoc(), builder.getIndexType(),
             count.getDimensionAttr(), IntegerAttr());
@@ -256,8 +258,8 @@ private:
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPointToStart(&entry);
         // Other uses of a binding stay valid only through a subspan.
-        Value poison = util::NullOp::create(builder, arg.getLoc(),
-                                            arg.getType());
+        Value poison =
+            util::NullOp::create(builder, arg.getLoc(), arg.getType());
         arg.replaceAllUsesWith(poison);
       }
     (void)func.eraseArguments(llvm::BitVector(entry.getNumArguments(), true));
@@ -265,11 +267,10 @@ private:
 
   LogicalResult convertExecutable(stream::ExecutableOp executable) {
     MLIRContext *context = module.getContext();
-    auto exports =
-        llvm::to_vector(executable.getBody().front().getOps<
-                        stream::ExecutableExportOp>());
-    auto innerModules = llvm::to_vector(
-        executable.getBody().front().getOps<ModuleOp>());
+    auto exports = llvm::to_vector(
+        executable.getBody().front().getOps<stream::ExecutableExportOp>());
+    auto innerModules =
+        llvm::to_vector(executable.getBody().front().getOps<ModuleOp>());
     ModuleOp innerModule = innerModules.empty() ? ModuleOp() : innerModules[0];
 
     // Targets of the devices that dispatch to any export.
@@ -294,16 +295,14 @@ private:
     SmallVector<PipelineLayoutAttr> layouts;
     SmallVector<func::FuncOp> funcs;
     for (stream::ExecutableExportOp exportOp : exports) {
-      func::FuncOp func =
-          innerModule ? innerModule.lookupSymbol<func::FuncOp>(
-                            exportOp.getFunctionRefAttr())
-                      : func::FuncOp();
+      func::FuncOp func = innerModule ? innerModule.lookupSymbol<func::FuncOp>(
+                                            exportOp.getFunctionRefAttr())
+                                      : func::FuncOp();
       if (!func)
         return exportOp.emitOpError("function ")
                << exportOp.getFunctionRefAttr() << " not found";
-      auto layout =
-          buildLayout(exportOp, func, sites.lookup(exportRef(executable,
-                                                             exportOp)));
+      auto layout = buildLayout(exportOp, func,
+                                sites.lookup(exportRef(executable, exportOp)));
       if (failed(layout))
         return failure();
       layouts.push_back(*layout);
@@ -311,15 +310,18 @@ private:
     }
 
     OpBuilder builder(executable);
-    auto halExecutable = ExecutableOp::create(
-        builder, executable.getLoc(), executable.getSymVisibilityAttr(),
-        executable.getSymNameAttr());
-    halExecutable->setDiscardableAttrs(executable->getDiscardableAttrDictionary());
+    auto halExecutable = ExecutableOp::create(builder, executable.getLoc(),
+                                              executable.getSymVisibilityAttr(),
+                                              executable.getSymNameAttr());
+    halExecutable->setDiscardableAttrs(
+        executable->getDiscardableAttrDictionary());
     ExecutableOp::ensureTerminator(halExecutable.getBody(), builder,
                                    executable.getLoc());
     for (ExecutableTargetAttr target : targets) {
-      builder.setInsertionPoint(halExecutable.getBody().front().getTerminator());
-      auto variantName = StringAttr::get(context, target.getSymbolNameFragment());
+      builder.setInsertionPoint(
+          halExecutable.getBody().front().getTerminator());
+      auto variantName =
+          StringAttr::get(context, target.getSymbolNameFragment());
       auto variant = ExecutableVariantOp::create(
           builder, executable.getLoc(), StringAttr(), variantName, target,
           ArrayAttr(), DictionaryAttr());
@@ -338,8 +340,7 @@ private:
           IRMapping mapping;
           exportOp.getWorkgroupCount().cloneInto(&count, mapping);
           Block &block = count.front();
-          block.insertArgument(0u, DeviceType::get(context),
-                               exportOp.getLoc());
+          block.insertArgument(0u, DeviceType::get(context), exportOp.getLoc());
           Operation *terminator = block.getTerminator();
           OpBuilder returnBuilder(terminator);
           ReturnOp::create(returnBuilder, terminator->getLoc(),
@@ -347,9 +348,10 @@ private:
           terminator->erase();
         }
         variantRefs[exportRef(executable, exportOp)].push_back(
-            SymbolRefAttr::get(executable.getSymNameAttr(),
-                               {FlatSymbolRefAttr::get(variantName),
-                                FlatSymbolRefAttr::get(exportOp.getSymNameAttr())}));
+            SymbolRefAttr::get(
+                executable.getSymNameAttr(),
+                {FlatSymbolRefAttr::get(variantName),
+                 FlatSymbolRefAttr::get(exportOp.getSymNameAttr())}));
       }
       if (innerModule) {
         IRMapping mapping;

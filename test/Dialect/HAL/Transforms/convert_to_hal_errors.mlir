@@ -60,3 +60,21 @@ util.func public @tryMapTransient(%arg0: !util.buffer) -> !stream.resource<trans
   util.return %0 : !stream.resource<transient>
 }
 
+
+// -----
+
+// Timepoint import/export pass through exactly one !hal.fence; any other
+// form stays illegal.
+util.func public @timepointImportTwoFences(%a: !hal.fence, %b: !hal.fence) -> !stream.timepoint {
+  // expected-error @+1 {{failed to legalize operation 'stream.timepoint.import' that was explicitly marked illegal}}
+  %0 = stream.timepoint.import %a, %b : (!hal.fence, !hal.fence) => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+util.func public @timepointExportToInteger(%t: !stream.timepoint) -> i64 {
+  // expected-error @+1 {{failed to legalize operation 'stream.timepoint.export' that was explicitly marked illegal}}
+  %0 = stream.timepoint.export %t => (i64)
+  util.return %0 : i64
+}

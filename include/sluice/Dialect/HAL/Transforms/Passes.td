@@ -87,10 +87,14 @@ def InlineMemoizeRegionsPass
     execution.md §2.5 step 4: each `hal.device.memoize` region is inlined
     where the op stands (the block is split, every `hal.return` becomes a
     `cf.br` to the continuation carrying the results), and every
-    `hal.command_buffer.create` inside it gains the `OneShot` mode.
+    `hal.command_buffer.create` inside it gains the `OneShot` mode. Where
+    the parent region must stay a single block (e.g. `scf.for`, `scf.if`)
+    the region becomes the body of an `scf.execute_region` with the op's
+    result types instead, each `hal.return` an `scf.yield`.
   }];
   let dependentDialects = [
     "::mlir::cf::ControlFlowDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

@@ -12,12 +12,12 @@
 
 #include "PatternSets.h"
 
+#include "sluice/Dialect/HAL/Conversion/Options.h"
 #include "sluice/Dialect/HAL/Conversion/StreamToHAL/Utils.h"
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
-#include "sluice/Dialect/HAL/Conversion/Options.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/IR/StreamTypes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -230,8 +230,9 @@ private:
   buildExportSelection(Location loc, Value executable, SymbolRefAttr entryPoint,
                        ExecutableExportOp exportOp, Value device,
                        ValueRange workload) {
-    auto lookupAndCount = [&](SymbolRefAttr ref, ExecutableExportOp target)
-        -> std::array<Value, 4> {
+    auto lookupAndCount =
+        [&](SymbolRefAttr ref,
+            ExecutableExportOp target) -> std::array<Value, 4> {
       Value function = ExecutableLookupFunctionOp::create(
           rewriter, loc, rewriter.getI64Type(), executable, ref);
       auto count =
@@ -257,13 +258,12 @@ private:
 
     auto fallbackName = exportOp.getConditionFallbackAttr();
     auto fallback = llvm::dyn_cast_if_present<ExecutableExportOp>(
-        fallbackName ? SymbolTable::lookupSymbolIn(exportOp->getParentOp(),
-                                                   fallbackName)
-                     : nullptr);
+        fallbackName
+            ? SymbolTable::lookupSymbolIn(exportOp->getParentOp(), fallbackName)
+            : nullptr);
     if (!fallback)
       return exportOp.emitOpError("fallback export not found");
-    SymbolRefAttr fallbackRef =
-        withLeaf(entryPoint, fallback.getSymNameAttr());
+    SymbolRefAttr fallbackRef = withLeaf(entryPoint, fallback.getSymNameAttr());
 
     Type index = rewriter.getIndexType();
     auto ifOp = scf::IfOp::create(
@@ -295,8 +295,8 @@ private:
     SmallVector<Value> workload;
     for (Value value : op.getWorkload())
       workload.push_back(lookup(value));
-    auto selection = buildExportSelection(loc, executable, entryPoint,
-                                          exportOp, device, workload);
+    auto selection = buildExportSelection(loc, executable, entryPoint, exportOp,
+                                          device, workload);
     if (failed(selection))
       return failure();
     SmallVector<Value> constants;
@@ -349,7 +349,8 @@ private:
         variant.getTarget().getFormat(), rewriter.getBoolAttr(false));
     Value selected = query.getValue();
     ExecutableConditionOp conditionOp;
-    for (auto candidate : variant.getBody().front().getOps<ExecutableConditionOp>())
+    for (auto candidate :
+         variant.getBody().front().getOps<ExecutableConditionOp>())
       conditionOp = candidate;
     if (!conditionOp)
       return selected;
@@ -364,8 +365,7 @@ private:
     for (ReturnOp returnOp : returns) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(returnOp);
-      scf::YieldOp::create(rewriter, returnOp.getLoc(),
-                           returnOp.getOperands());
+      scf::YieldOp::create(rewriter, returnOp.getLoc(), returnOp.getOperands());
       rewriter.eraseOp(returnOp);
     }
     return arith::AndIOp::create(rewriter, loc, selected, region.getResult(0));
@@ -404,8 +404,8 @@ private:
     Value index = arith::ConstantIndexOp::create(rewriter, loc, -1);
     for (int64_t i = static_cast<int64_t>(selected.size()) - 1; i >= 0; --i) {
       Value caseIndex = arith::ConstantIndexOp::create(rewriter, loc, i);
-      index = arith::SelectOp::create(rewriter, loc, selected[i], caseIndex,
-                                      index);
+      index =
+          arith::SelectOp::create(rewriter, loc, selected[i], caseIndex, index);
     }
     SmallVector<int64_t> cases;
     for (int64_t i = 0, e = entryPoints.size(); i < e; ++i)
@@ -587,10 +587,9 @@ struct CmdExecutePattern : OpConversionPattern<stream::CmdExecuteOp> {
 
     // Binding table (step 1).
     const TypeConverter &converter = *getTypeConverter();
-    bool buildTable =
-        !op.getOnce() && getIndirectCommandBuffers() &&
-        (getForceIndirectCommandBuffers() ||
-         !capturesDynamicUniforms(op, converter));
+    bool buildTable = !op.getOnce() && getIndirectCommandBuffers() &&
+                      (getForceIndirectCommandBuffers() ||
+                       !capturesDynamicUniforms(op, converter));
     DenseMap<int64_t, Value> indexConstants;
     auto getIndexConstant = [&](int64_t value) {
       Value &constant = indexConstants[value];
@@ -628,15 +627,14 @@ struct CmdExecutePattern : OpConversionPattern<stream::CmdExecuteOp> {
     {
       OpBuilder::InsertionGuard guard(rewriter);
       if (indirect) {
-        memoize = DeviceMemoizeOp::create(rewriter, loc,
-                                          TypeRange{commandBufferType}, device,
-                                          queueAffinity);
+        memoize = DeviceMemoizeOp::create(
+            rewriter, loc, TypeRange{commandBufferType}, device, queueAffinity);
         rewriter.createBlock(&memoize.getBody());
       }
       Value capacity;
       if (indirect)
-        capacity = arith::ConstantIndexOp::create(rewriter, loc,
-                                                  tableBuffers.size());
+        capacity =
+            arith::ConstantIndexOp::create(rewriter, loc, tableBuffers.size());
       commandBuffer = CommandBufferCreateOp::create(
           rewriter, loc, commandBufferType, device,
           rewriter.getI32IntegerAttr(modes),
@@ -656,7 +654,8 @@ struct CmdExecutePattern : OpConversionPattern<stream::CmdExecuteOp> {
       commandBuffer = memoize.getResult(0);
 
     // Submission (step 5).
-    Value wait = getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
+    Value wait =
+        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
     Value signal =
         getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
     if (indirect)
@@ -688,10 +687,10 @@ struct CmdFuncPattern : OpConversionPattern<stream::CmdFuncOp> {
     SmallVector<Type> inputs = {CommandBufferType::get(context)};
     SmallVector<DictionaryAttr> argAttrs = {emptyDict};
     for (auto [i, input] : llvm::enumerate(type.getInputs())) {
-      DictionaryAttr attrs = op.getArgAttrsAttr()
-                                 ? llvm::cast<DictionaryAttr>(
-                                       op.getArgAttrsAttr()[i])
-                                 : emptyDict;
+      DictionaryAttr attrs =
+          op.getArgAttrsAttr()
+              ? llvm::cast<DictionaryAttr>(op.getArgAttrsAttr()[i])
+              : emptyDict;
       if (llvm::isa<stream::ResourceType>(input)) {
         inputs.append({IndexType::get(context), BufferType::get(context)});
         argAttrs.append({emptyDict, attrs});
@@ -710,10 +709,10 @@ struct CmdFuncPattern : OpConversionPattern<stream::CmdFuncOp> {
     if (ArrayAttr attrs = op.getResAttrsAttr())
       for (Attribute attr : attrs)
         resAttrs.push_back(llvm::cast<DictionaryAttr>(attr));
-    auto func = util::FuncOp::create(
-        rewriter, op.getLoc(), op.getSymName(),
-        FunctionType::get(context, inputs, results), /*tiedOperands=*/nullptr,
-        argAttrs, resAttrs);
+    auto func =
+        util::FuncOp::create(rewriter, op.getLoc(), op.getSymName(),
+                             FunctionType::get(context, inputs, results),
+                             /*tiedOperands=*/nullptr, argAttrs, resAttrs);
     if (StringAttr visibility = op.getSymVisibilityAttr())
       func.setSymVisibilityAttr(visibility);
     for (NamedAttribute attr : op->getDiscardableAttrs())

@@ -53,8 +53,7 @@ void populateStreamToHALPatterns(MLIRContext *context, ConversionTarget &target,
   target.addIllegalDialect<stream::StreamDialect>();
   patterns.add<ContextResolveOpPattern>(typeConverter, context);
   populateStreamResourceToHALPatterns(context, typeConverter, patterns);
-  populateStreamTimelineToHALPatterns(context, target, typeConverter,
-                                      patterns);
+  populateStreamTimelineToHALPatterns(context, target, typeConverter, patterns);
   populateStreamCmdToHALPatterns(context, typeConverter, patterns);
 }
 

@@ -25,9 +25,8 @@ namespace {
 
 /// `%mt, %bu = hal.allocator.resolve_memory_properties for(<own affinity>)
 /// lifetime(<lifetime>) : i32, i32` for a resource of `resourceType`.
-std::pair<Value, Value> resolveMemoryProperties(Operation *op,
-                                                Type resourceType,
-                                                OpBuilder &builder) {
+std::pair<Value, Value>
+resolveMemoryProperties(Operation *op, Type resourceType, OpBuilder &builder) {
   auto lifetime = llvm::cast<stream::ResourceType>(resourceType).getLifetime();
   Type i32 = builder.getI32Type();
   auto resolve = AllocatorResolveMemoryPropertiesOp::create(
@@ -66,11 +65,12 @@ struct ResourceAllocaPattern : OpConversionPattern<stream::ResourceAllocaOp> {
         resolveMemoryProperties(op, op.getResult().getType(), rewriter);
     auto [device, queueAffinity] = lookupAllocationDeviceAndQueueAffinityFor(
         op, memoryTypes, bufferUsage, rewriter);
-    Value wait = getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal = getOrCreateSignalFence(loc, device, op.getResultTimepoint(),
-                                          rewriter);
-    Value pool = arith::ConstantIntOp::create(rewriter, loc,
-                                              rewriter.getI64Type(), 0);
+    Value wait =
+        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
+    Value signal =
+        getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
+    Value pool =
+        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
     auto alloca = DeviceQueueAllocaOp::create(
         rewriter, loc, BufferType::get(getContext()), device, queueAffinity,
         wait, signal, pool, memoryTypes, bufferUsage,
@@ -94,9 +94,10 @@ struct ResourceDeallocaPattern
         resolveMemoryProperties(op, op.getOperand().getType(), rewriter);
     auto [device, queueAffinity] = lookupAllocationDeviceAndQueueAffinityFor(
         op, memoryTypes, bufferUsage, rewriter);
-    Value wait = getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal = getOrCreateSignalFence(loc, device, op.getResultTimepoint(),
-                                          rewriter);
+    Value wait =
+        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
+    Value signal =
+        getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
     DeviceQueueDeallocaOp::create(
         rewriter, loc, device, queueAffinity, wait, signal,
         adaptor.getOperand(),
@@ -119,8 +120,7 @@ struct ResourceRetainPattern : OpConversionPattern<stream::ResourceRetainOp> {
   }
 };
 
-struct ResourceReleasePattern
-    : OpConversionPattern<stream::ResourceReleaseOp> {
+struct ResourceReleasePattern : OpConversionPattern<stream::ResourceReleaseOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(stream::ResourceReleaseOp op, OpAdaptor adaptor,
@@ -160,8 +160,8 @@ struct ResourceTryMapPattern : OpConversionPattern<stream::ResourceTryMapOp> {
   matchAndRewrite(stream::ResourceTryMapOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto lifetime =
-        llvm::cast<stream::ResourceType>(op.getResult().getType()).getLifetime();
+    auto lifetime = llvm::cast<stream::ResourceType>(op.getResult().getType())
+                        .getLifetime();
     uint32_t memoryTypeBits = 0, usageBits = 0;
     switch (lifetime) {
     case stream::Lifetime::Constant:
@@ -217,15 +217,13 @@ struct ResourceStorePattern : OpConversionPattern<stream::ResourceStoreOp> {
   LogicalResult
   matchAndRewrite(stream::ResourceStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<BufferStoreOp>(op, adaptor.getValue(),
-                                               adaptor.getTarget(),
-                                               adaptor.getTargetOffset());
+    rewriter.replaceOpWithNewOp<BufferStoreOp>(
+        op, adaptor.getValue(), adaptor.getTarget(), adaptor.getTargetOffset());
     return success();
   }
 };
 
-struct ResourceSubviewPattern
-    : OpConversionPattern<stream::ResourceSubviewOp> {
+struct ResourceSubviewPattern : OpConversionPattern<stream::ResourceSubviewOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(stream::ResourceSubviewOp op, OpAdaptor adaptor,
@@ -254,47 +252,32 @@ struct FileConstantPattern : OpConversionPattern<stream::FileConstantOp> {
   }
 };
 
-struct FileReadPattern : OpConversionPattern<stream::FileReadOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// `stream.file.read` / `write`: the queue op of the same operands.
+template <typename StreamOp, typename QueueOp>
+struct FileTransferPattern : OpConversionPattern<StreamOp> {
+  using OpConversionPattern<StreamOp>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(stream::FileReadOp op, OpAdaptor adaptor,
+  matchAndRewrite(StreamOp op, typename StreamOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto [device, queueAffinity] =
         lookupDeviceAndQueueAffinityFor(op, rewriter);
-    Value wait = getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal = getOrCreateSignalFence(loc, device, op.getResultTimepoint(),
-                                          rewriter);
-    DeviceQueueReadOp::create(rewriter, loc, device, queueAffinity, wait,
-                              signal, adaptor.getSource(),
-                              adaptor.getSourceOffset(), adaptor.getTarget(),
-                              adaptor.getTargetOffset(), adaptor.getLength(),
-                              noFlags(rewriter));
+    Value wait =
+        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
+    Value signal =
+        getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
+    QueueOp::create(rewriter, loc, device, queueAffinity, wait, signal,
+                    adaptor.getSource(), adaptor.getSourceOffset(),
+                    adaptor.getTarget(), adaptor.getTargetOffset(),
+                    adaptor.getLength(), noFlags(rewriter));
     rewriter.replaceOp(op, signal);
     return success();
   }
 };
-
-struct FileWritePattern : OpConversionPattern<stream::FileWriteOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(stream::FileWriteOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto [device, queueAffinity] =
-        lookupDeviceAndQueueAffinityFor(op, rewriter);
-    Value wait = getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal = getOrCreateSignalFence(loc, device, op.getResultTimepoint(),
-                                          rewriter);
-    DeviceQueueWriteOp::create(rewriter, loc, device, queueAffinity, wait,
-                               signal, adaptor.getSource(),
-                               adaptor.getSourceOffset(), adaptor.getTarget(),
-                               adaptor.getTargetOffset(), adaptor.getLength(),
-                               noFlags(rewriter));
-    rewriter.replaceOp(op, signal);
-    return success();
-  }
-};
+using FileReadPattern =
+    FileTransferPattern<stream::FileReadOp, DeviceQueueReadOp>;
+using FileWritePattern =
+    FileTransferPattern<stream::FileWriteOp, DeviceQueueWriteOp>;
 
 /// `stream.context.resolve : !hal.allocator` of the import's affinity and
 /// `hal.buffer.assert` of the bits the result lifetime requires.
@@ -312,8 +295,8 @@ LogicalResult buildStorageAssertions(stream::TensorImportOp op, Value buffer,
       rewriter, op.getLoc(), TypeRange{allocatorType},
       stream::AffinityAttr::lookupOrDefault(op));
   BufferAssertOp::create(rewriter, op.getLoc(), buffer,
-                         rewriter.getStringAttr("tensor"),
-                         resolve.getResult(0), resultSize,
+                         rewriter.getStringAttr("tensor"), resolve.getResult(0),
+                         resultSize,
                          rewriter.getI32IntegerAttr(bits->memoryTypes),
                          rewriter.getI32IntegerAttr(bits->bufferUsage));
   return success();
@@ -349,10 +332,10 @@ SmallVector<Value> buildShapeValues(Location loc, RankedTensorType type,
   SmallVector<Value> dims;
   unsigned next = 0;
   for (int64_t dim : type.getShape())
-    dims.push_back(ShapedType::isDynamic(dim)
-                       ? dynamicDims[next++]
-                       : arith::ConstantIndexOp::create(builder, loc, dim)
-                             .getResult());
+    dims.push_back(
+        ShapedType::isDynamic(dim)
+            ? dynamicDims[next++]
+            : arith::ConstantIndexOp::create(builder, loc, dim).getResult());
   return dims;
 }
 

@@ -104,8 +104,8 @@ struct TimepointBarrierPattern
   LogicalResult
   matchAndRewrite(stream::TimepointBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value fence =
-        util::NullOp::create(rewriter, op.getLoc(), FenceType::get(getContext()));
+    Value fence = util::NullOp::create(rewriter, op.getLoc(),
+                                       FenceType::get(getContext()));
     rewriter.replaceOp(op, {adaptor.getResource(), fence});
     return success();
   }
@@ -117,8 +117,8 @@ struct TimepointAwaitPattern : OpConversionPattern<stream::TimepointAwaitOp> {
   matchAndRewrite(stream::TimepointAwaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value timeout = arith::ConstantIntOp::create(rewriter, loc,
-                                                 rewriter.getI32Type(), -1);
+    Value timeout =
+        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), -1);
     Value status = FenceAwaitOp::create(
         rewriter, loc, rewriter.getI32Type(), timeout,
         ValueRange{adaptor.getAwaitTimepoint()}, noFlags(rewriter));
@@ -157,16 +157,16 @@ struct ChannelCreatePattern : OpConversionPattern<stream::ChannelCreateOp> {
       return minusOne;
     };
     // [QUIRK] the count is taken only when a rank is given.
-    Value rank = adaptor.getRank()
-                     ? arith::IndexCastOp::create(rewriter, loc, i32,
-                                                  adaptor.getRank())
-                           .getResult()
-                     : getMinusOne();
-    Value count = adaptor.getRank() && adaptor.getCount()
-                      ? arith::IndexCastOp::create(rewriter, loc, i32,
-                                                   adaptor.getCount())
-                            .getResult()
-                      : getMinusOne();
+    Value rank =
+        adaptor.getRank()
+            ? arith::IndexCastOp::create(rewriter, loc, i32, adaptor.getRank())
+                  .getResult()
+            : getMinusOne();
+    Value count =
+        adaptor.getRank() && adaptor.getCount()
+            ? arith::IndexCastOp::create(rewriter, loc, i32, adaptor.getCount())
+                  .getResult()
+            : getMinusOne();
     rewriter.replaceOpWithNewOp<ChannelCreateOp>(
         op, ChannelType::get(getContext()), device, queueAffinity,
         noFlags(rewriter), id, group, rank, count);
@@ -183,7 +183,8 @@ struct ChannelSplitPattern : OpConversionPattern<stream::ChannelSplitOp> {
     Type i32 = rewriter.getI32Type();
     Value color =
         arith::IndexCastOp::create(rewriter, loc, i32, adaptor.getColor());
-    Value key = arith::IndexCastOp::create(rewriter, loc, i32, adaptor.getKey());
+    Value key =
+        arith::IndexCastOp::create(rewriter, loc, i32, adaptor.getKey());
     rewriter.replaceOpWithNewOp<ChannelSplitOp>(
         op, ChannelType::get(getContext()), adaptor.getChannel(), color, key,
         noFlags(rewriter));
@@ -237,8 +238,7 @@ void populateStreamTimelineToHALPatterns(MLIRContext *context,
   patterns.add<TimepointImmediatePattern, TimepointImportPattern,
                TimepointExportPattern, TimepointChainExternalPattern,
                TimepointJoinPattern, TimepointBarrierPattern,
-               TimepointAwaitPattern, ChannelCreatePattern,
-               ChannelSplitPattern,
+               TimepointAwaitPattern, ChannelCreatePattern, ChannelSplitPattern,
                ChannelQueryPattern<stream::ChannelRankOp, true>,
                ChannelQueryPattern<stream::ChannelCountOp, false>,
                TimepointGlobalPattern>(typeConverter, context);

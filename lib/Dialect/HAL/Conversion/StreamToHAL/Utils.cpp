@@ -176,9 +176,9 @@ std::array<Value, 3> calculateWorkgroupCount(Location loc,
   for (unsigned i = 0; i < 3; ++i) {
     Value stride = arith::ConstantIndexOp::create(builder, loc, 1);
     Value value =
-        i < values.size() ? values[i] : arith::ConstantIndexOp::create(
-                                            builder, loc, 1)
-                                            .getResult();
+        i < values.size()
+            ? values[i]
+            : arith::ConstantIndexOp::create(builder, loc, 1).getResult();
     Value sum = builder.createOrFold<arith::AddIOp>(loc, value, stride);
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     Value diff = builder.createOrFold<arith::SubIOp>(loc, sum, one);
