@@ -244,6 +244,17 @@ class Level:
 DEVICES = {"a": "#hal.device.affinity<@device_a>", "b": "#hal.device.affinity<@device_b>"}
 
 
+def stream_export_lines(e):
+    """The `stream.executable.export`s of every dispatched export."""
+    lines = []
+    for name in sorted(e.exports):
+        lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                  "    %c1 = arith.constant 1 : index",
+                  "    stream.return %n, %c1, %c1 : index, index, index",
+                  "  }"]
+    return lines
+
+
 def device_globals(e):
     e.module_op("util.global private @device_a : !hal.device")
     e.module_op("util.global private @device_b : !hal.device")
@@ -395,19 +406,9 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
-    def export_lines(self):
-        """The `stream.executable.export`s of every dispatched export."""
-        lines = []
-        for name in sorted(self.e.exports):
-            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
-                      "    %c1 = arith.constant 1 : index",
-                      "    stream.return %n, %c1, %c1 : index, index, index",
-                      "  }"]
-        return lines
-
     def finish(self):
         e = self.e
-        lines = ["stream.executable private @ex {"] + self.export_lines()
+        lines = ["stream.executable private @ex {"] + stream_export_lines(e)
         lines.append("}")
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
@@ -720,7 +721,7 @@ class CmdLevel(Level):
         """The stream.executable with one function per export (binding arguments, then the scalars as
         i32: the interface functions --iree-hal-materialize-interfaces accepts)."""
         e = self.e
-        lines = ["stream.executable private @ex {"] + self.export_lines()
+        lines = ["stream.executable private @ex {"] + stream_export_lines(e)
         lines.append("  builtin.module {")
         for name in sorted(e.exports):
             inputs, _, scalars = name[1:].partition("s")
