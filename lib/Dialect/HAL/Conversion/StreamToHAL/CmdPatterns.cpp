@@ -132,6 +132,15 @@ private:
   const TypeConverter &converter;
   Value cmd;
 
+  /// The blocks of a serial/concurrent region (an empty region records
+  /// nothing).
+  LogicalResult recordRegion(Region &region, bool barrierAfterEach) {
+    for (Block &block : region)
+      if (failed(recordBlock(block, barrierAfterEach)))
+        return failure();
+    return success();
+  }
+
   Value lookup(Value value) {
     if (Value mapped = mapping.lookupOrNull(value))
       return mapped;
@@ -161,10 +170,9 @@ private:
 
   LogicalResult recordOp(Operation &op) {
     if (auto serial = llvm::dyn_cast<stream::CmdSerialOp>(op))
-      return recordBlock(serial.getBody().front(), /*barrierAfterEach=*/true);
+      return recordRegion(serial.getBody(), /*barrierAfterEach=*/true);
     if (auto concurrent = llvm::dyn_cast<stream::CmdConcurrentOp>(op))
-      return recordBlock(concurrent.getBody().front(),
-                         /*barrierAfterEach=*/false);
+      return recordRegion(concurrent.getBody(), /*barrierAfterEach=*/false);
     if (llvm::isa<stream::CmdFlushOp, stream::CmdInvalidateOp,
                   stream::CmdDiscardOp>(op))
       return success();
