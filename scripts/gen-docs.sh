@@ -23,6 +23,7 @@ gen include/sluice/Dialect/TensorExt/IR/TensorExtOps.td iree_tensor_ext iree_ten
 gen include/sluice/Dialect/Encoding/IR/EncodingOps.td iree_encoding iree_encoding
 gen include/sluice/Dialect/Codegen/IR/IREECPUAttrs.td iree_cpu iree_cpu
 gen include/sluice/Dialect/Codegen/IR/IREEGPUAttrs.td iree_gpu iree_gpu
+gen include/sluice/Dialect/VM/IR/VMOps.td vm vm
 # One-table index of the stream ops (phase, interfaces, traits).
 json="$(mktemp)"
 /usr/lib/llvm-22/bin/llvm-tblgen --dump-json "${inc[@]}" \

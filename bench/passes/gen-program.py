@@ -44,11 +44,15 @@ Shapes (knobs in brackets):
   params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
                gather of `group` parameters  [group=8 gather=2]
   cfchain      a chain of blocks each doing `payload` on the value carried in and ending in
-               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24)  [payload=await|barrier|compute]
-  scfif        nests of `scf.if` `depth` deep, each level yielding a value  [depth=32 payload=...]
+               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24); `conds=distinct` gives
+               every block its own condition  [payload=await|barrier|compute conds=shared|distinct]
+  scfif        nests of `scf.if` `depth` deep, each level yielding a value; every if tests its own
+               condition, or (conds=shared) consecutive nests reuse the same `depth` ones
+               [depth=32 conds=distinct|shared payload=...]
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
-  switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
-               [width=as many as fit form=cf payload=...]
+  switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
+               after the other (width=0: one switch with as many cases as fit)
+               [width=0 form=cf payload=...]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -1173,6 +1177,7 @@ def payload_kind(e, L):
 @shape("cfchain")
 def cfchain(e, L):
     kind = payload_kind(e, L)
+    distinct = e.opt("conds", "shared") == "distinct"
     v, *rest = L.begin_func()
     label = e.label()
     e.op(f"cf.br {label}{v.branch_operands()}")
@@ -1180,9 +1185,14 @@ def cfchain(e, L):
         x = e.block(label, v)
         y = L.payload(x, kind)
         label = e.label()
-        e.op(f"cf.cond_br {L.cond()}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
+        cond = L.cond()
+        if distinct:
+            cst, cond = e.fresh("ck"), e.fresh("cnd")
+            e.op(f"{cst} = arith.constant {e.count} : i32")
+            e.op(f"{cond} = arith.cmpi sge, {L.flag()}, {cst} : i32")
+        e.op(f"cf.cond_br {cond}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
         v = x
-        if not room(e, L, 2):
+        if not room(e, L, 4 if distinct else 2):
             break
     x = e.block(label, v)
     L.end_func([x])
@@ -1191,18 +1201,31 @@ def cfchain(e, L):
 @shape("scfif")
 def scfif(e, L):
     depth = e.opt("depth", 32)
+    shared = e.opt("conds", "distinct") == "shared"
     kind = payload_kind(e, L)
     v, *rest = L.begin_func()
-    conds = []
-    for k in range(depth):
+    shared_conds = []
+
+    def condition(d):
+        """`conds=distinct` (default): every scf.if tests its own condition; `conds=shared`: the nests
+        reuse `depth` conditions, so consecutive nests test the same ones (upstream merges such ifs)."""
+        if shared and d < len(shared_conds):
+            return shared_conds[d]
         c, cst = e.fresh("cnd"), e.fresh("ck")
-        e.op(f"{cst} = arith.constant {k} : i32")
+        e.op(f"{cst} = arith.constant {e.count} : i32")
         e.op(f"{c} = arith.cmpi sge, {L.flag()}, {cst} : i32")
-        conds.append(c)
+        if shared:
+            shared_conds.append(c)
+        return c
+
+    if shared:
+        for d in range(depth):
+            condition(d)
 
     def nest(d, x, deepest):
+        cond = condition(d)
         lhs, res = results_of(e, x)
-        e.op(f"{lhs} = scf.if {conds[d]} -> ({x.type_list()}) {{")
+        e.op(f"{lhs} = scf.if {cond} -> ({x.type_list()}) {{")
         with e.region():
             inner = nest(d + 1, x, deepest) if d + 1 < deepest else L.payload(x, kind)
             e.op(f"scf.yield {inner.uses()} : {inner.type_list()}")
@@ -1213,7 +1236,7 @@ def scfif(e, L):
         e.raw("}")
         return res
 
-    per_level = 5.0
+    per_level = 5.0 if shared else 7.0
     while True:
         # The last nest is cut shallower so the program lands near the requested size.
         d = min(depth, int((e.remaining() - L.epilogue_ops) / per_level))
@@ -1250,53 +1273,63 @@ def scffor(e, L):
 
 @shape("switch")
 def switch(e, L):
+    """Switches of `width` cases (0: one switch with as many cases as fit), one after the other, each
+    case doing `payload` on the value, until the size is reached."""
     form = e.opt("form", "cf")
     kind = payload_kind(e, L)
     width = e.opt("width", 0)
     if form not in ("cf", "scf"):
         raise SystemExit(f"gen-program: unknown switch form '{form}' (cf, scf)")
     v, *rest = L.begin_func()
+    per_case = 4 if form == "cf" else 3
 
     def more(cases):
-        return cases <= width if width else room(e, L, 4 if form == "cf" else 3)
-    if form == "scf":
-        idx = e.fresh("idx")
-        e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
-        lhs, res = results_of(e, v)
-        at, indent = len(e.body), e.indent
-        cases = 0
-        while True:
-            last = not more(cases + 1)
-            e.raw("default {" if last else f"case {cases} {{")
-            with e.region():
-                w = L.payload(v, kind)
-                e.op(f"scf.yield {w.uses()} : {w.type_list()}")
-            e.raw("}")
-            if last:
-                break
-            cases += 1
-        # The op is emitted once its case list is known.
-        e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
-        e.count += 1
-        L.end_func([res])
-        return
-    at, indent = len(e.body), e.indent
-    exit_label = e.label("exit")
-    labels = []
+        return (cases <= width or not width) and room(e, L, per_case)
+
+    idx = None
     while True:
-        labels.append(e.label("case"))
-        x = e.block(labels[-1], v)
-        w = L.payload(x, kind)
-        e.op(f"cf.br {exit_label}{w.branch_operands()}")
-        if not more(len(labels)):
+        at, indent = len(e.body), e.indent
+        if form == "scf":
+            if idx is None:
+                idx = e.fresh("idx")
+                e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
+                at = len(e.body)
+            lhs, res = results_of(e, v)
+            cases = 0
+            while True:
+                last = not more(cases + 1)
+                e.raw("default {" if last else f"case {cases} {{")
+                with e.region():
+                    w = L.payload(v, kind)
+                    e.op(f"scf.yield {w.uses()} : {w.type_list()}")
+                e.raw("}")
+                if last:
+                    break
+                cases += 1
+            # The op is emitted once its case list is known.
+            e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
+            e.count += 1
+            v = res
+        else:
+            exit_label = e.label("exit")
+            labels = []
+            while True:
+                labels.append(e.label("case"))
+                x = e.block(labels[-1], v)
+                w = L.payload(x, kind)
+                e.op(f"cf.br {exit_label}{w.branch_operands()}")
+                if not more(len(labels)):
+                    break
+            default, labels = labels[-1], labels[:-1]
+            cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
+                               ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}"
+                                for k in range(len(labels))])
+            e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
+            e.count += 1
+            v = e.block(exit_label, v)
+        if not room(e, L, per_case * 2 + 2):
             break
-    default, labels = labels[-1], labels[:-1]
-    cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
-                       ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}" for k in range(len(labels))])
-    e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
-    e.count += 1
-    x = e.block(exit_label, v)
-    L.end_func([x])
+    L.end_func([v])
 
 
 # =====================================================================================================

@@ -31,6 +31,10 @@ void registerDivisibilityModels(mlir::DialectRegistry &registry);
 /// and scf.index_switch (§6.5.2; part of registerExternalModels).
 void registerMutableRegionBranchModels(mlir::DialectRegistry &registry);
 
+/// The util HoistableOpInterface models on scf.for, scf.if and scf.while
+/// (§6.5.5; part of registerExternalModels).
+void registerHoistableModels(mlir::DialectRegistry &registry);
+
 /// HAL's AffinityAnalysisDialectInterface: the layout resolvers of the
 /// executable targets an affinity reaches (encoding.md §7.2; part of
 /// registerExternalModels). Attached once both hal and iree_encoding load.

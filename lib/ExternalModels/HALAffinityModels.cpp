@@ -80,5 +80,6 @@ void sluice::registerExternalModels(DialectRegistry &registry) {
   registerTimelineAwareModels(registry);
   registerDivisibilityModels(registry);
   registerMutableRegionBranchModels(registry);
+  registerHoistableModels(registry);
   registerLayoutResolverModels(registry);
 }

@@ -19,8 +19,10 @@
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
+#include "sluice/Dialect/HAL/Conversion/HALToVM/Patterns.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/HAL/Transforms/Passes.h"
+#include "sluice/Dialect/IOParameters/Conversion/ParamsToVM/Patterns.h"
 #include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
@@ -28,6 +30,8 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/VM/IR/VMDialect.h"
+#include "sluice/Dialect/VM/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -45,15 +49,19 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<sluice::iree_encoding::IREEEncodingDialect,
                   sluice::iree_cpu::IREECPUDialect,
                   sluice::iree_gpu::IREEGPUDialect>();
+  registry.insert<sluice::vm::VMDialect>();
   sluice::registerExternalModels(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).
   sluice::io_parameters::registerStreamToParamsConversionInterface(registry);
+  sluice::io_parameters::registerParamsToVMConversionInterface(registry);
+  sluice::hal::registerHALToVMConversionInterface(registry);
 }
 
 void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
+  sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
 }

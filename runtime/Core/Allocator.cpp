@@ -2,6 +2,8 @@
 
 #include "sluice/Runtime/Core/Allocator.h"
 
+#include <cstdlib>
+
 namespace sluice::runtime {
 
 void AllocatorStats::add(uint64_t bytes) {
@@ -12,7 +14,79 @@ void AllocatorStats::add(uint64_t bytes) {
   }
 }
 
-Allocator::Allocator() : stats_(std::make_shared<AllocatorStats>()) {}
+uint8_t *allocateHostBlock(uint64_t size, AllocatorStats *stats) {
+  uint64_t alignment = Allocator::kAllocationAlignment;
+  if (size > UINT64_MAX - alignment)
+    return nullptr;
+  uint64_t rounded =
+      size == 0 ? alignment : (size + alignment - 1) / alignment * alignment;
+  void *p = std::aligned_alloc(alignment, rounded);
+  if (p && stats)
+    stats->countHeapAllocation(rounded);
+  return static_cast<uint8_t *>(p);
+}
+
+namespace {
+/// The size class of `size` (log2 of the block size), or -1 when it is
+/// larger than the largest class.
+int sizeClassOf(uint64_t size) {
+  unsigned log2 = SizeClassPool::kMinClassLog2;
+  while (log2 <= SizeClassPool::kMaxClassLog2 && (1ull << log2) < size)
+    ++log2;
+  return log2 > SizeClassPool::kMaxClassLog2 ? -1 : (int)log2;
+}
+} // namespace
+
+SizeClassPool::SizeClassPool(std::shared_ptr<AllocatorStats> stats,
+                             uint64_t maxCachedBytes)
+    : stats_(std::move(stats)), maxCachedBytes_(maxCachedBytes) {}
+
+SizeClassPool::~SizeClassPool() {
+  for (auto &list : free_)
+    for (uint8_t *block : list)
+      std::free(block);
+}
+
+uint8_t *SizeClassPool::take(uint64_t size) {
+  int cls = sizeClassOf(size);
+  if (cls < 0)
+    return allocateHostBlock(size, stats_.get());
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto &list = free_[cls - kMinClassLog2];
+    if (!list.empty()) {
+      uint8_t *block = list.back();
+      list.pop_back();
+      cachedBytes_ -= 1ull << cls;
+      return block;
+    }
+  }
+  return allocateHostBlock(1ull << cls, stats_.get());
+}
+
+void SizeClassPool::give(uint8_t *block, uint64_t size) {
+  int cls = sizeClassOf(size);
+  if (cls >= 0) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (cachedBytes_ + (1ull << cls) <= maxCachedBytes_) {
+      auto &list = free_[cls - kMinClassLog2];
+      // Keep the vector's capacity: no allocation once warmed up.
+      list.push_back(block);
+      cachedBytes_ += 1ull << cls;
+      return;
+    }
+  }
+  std::free(block);
+}
+
+uint64_t SizeClassPool::cachedBytes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return cachedBytes_;
+}
+
+Allocator::Allocator()
+    : stats_(std::make_shared<AllocatorStats>()),
+      pool_(std::make_shared<SizeClassPool>(stats_)) {}
 
 Status Allocator::validateParams(const BufferParams &params) const {
   if (params.memoryType & ~memory_type::All)
@@ -37,19 +111,20 @@ Expected<BufferRef> Allocator::allocateUncommitted(const BufferParams &params,
   SLUICE_RETURN_IF_ERROR(validateParams(params));
   // CPU memory is always host-addressable: report it as such.
   uint32_t type = params.memoryType | memory_type::HostVisible;
-  auto storage = std::make_shared<BufferStorage>(size, stats_);
-  return std::make_shared<Buffer>(std::move(storage), 0, size, type,
-                                  params.usage, accessFor(params),
-                                  params.queueAffinity);
+  return std::make_shared<Buffer>(
+      std::make_shared<BufferStorage>(size, stats_, pool_), 0, size, type,
+      params.usage, accessFor(params), params.queueAffinity);
 }
 
 Expected<BufferRef> Allocator::allocate(const BufferParams &params,
                                         uint64_t size) {
-  Expected<BufferRef> buffer = allocateUncommitted(params, size);
-  if (!buffer)
-    return buffer;
-  SLUICE_RETURN_IF_ERROR((*buffer)->storage()->commit());
-  return buffer;
+  SLUICE_RETURN_IF_ERROR(validateParams(params));
+  // Committed now, straight from the heap (long-lived buffers).
+  auto storage = std::make_shared<BufferStorage>(size, stats_);
+  SLUICE_RETURN_IF_ERROR(storage->commit());
+  return std::make_shared<Buffer>(
+      std::move(storage), 0, size, params.memoryType | memory_type::HostVisible,
+      params.usage, accessFor(params), params.queueAffinity);
 }
 
 Expected<BufferRef> Allocator::importHost(const BufferParams &params,

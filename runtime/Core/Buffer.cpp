@@ -8,8 +8,10 @@
 namespace sluice::runtime {
 
 BufferStorage::BufferStorage(uint64_t size,
-                             std::shared_ptr<AllocatorStats> stats)
-    : size_(size), imported_(false), stats_(std::move(stats)) {}
+                             std::shared_ptr<AllocatorStats> stats,
+                             std::shared_ptr<SizeClassPool> pool)
+    : size_(size), imported_(false), stats_(std::move(stats)),
+      pool_(std::move(pool)) {}
 
 BufferStorage::BufferStorage(uint8_t *data, uint64_t size,
                              std::shared_ptr<void> keepAlive)
@@ -25,19 +27,19 @@ Status BufferStorage::commit() {
     return Status(
         StatusCode::FailedPrecondition,
         "buffer storage was already deallocated and cannot be recommitted");
-  uint64_t alignment = Allocator::kAllocationAlignment;
-  uint64_t rounded = (size_ + alignment - 1) / alignment * alignment;
-  if (rounded == 0)
-    rounded = alignment;
-  void *p = std::aligned_alloc(alignment, rounded);
+  uint8_t *p =
+      pool_ ? pool_->take(size_) : allocateHostBlock(size_, stats_.get());
   if (!p)
     return makeStatus(StatusCode::ResourceExhausted,
                       "out of host memory allocating %llu bytes",
                       (unsigned long long)size_);
   uint8_t *expected = nullptr;
-  if (!data_.compare_exchange_strong(expected, static_cast<uint8_t *>(p),
-                                     std::memory_order_acq_rel)) {
-    std::free(p); // raced with another commit
+  if (!data_.compare_exchange_strong(expected, p, std::memory_order_acq_rel)) {
+    // Raced with another commit.
+    if (pool_)
+      pool_->give(p, size_);
+    else
+      std::free(p);
     return Status();
   }
   if (stats_)
@@ -51,7 +53,10 @@ void BufferStorage::release() {
   released_.store(true, std::memory_order_release);
   uint8_t *p = data_.exchange(nullptr, std::memory_order_acq_rel);
   if (p) {
-    std::free(p);
+    if (pool_)
+      pool_->give(p, size_);
+    else
+      std::free(p);
     if (stats_)
       stats_->sub(size_);
   }

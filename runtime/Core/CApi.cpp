@@ -5,6 +5,7 @@
 #include "sluice/Runtime/Core/CApiHandles.h"
 
 #include <chrono>
+#include <vector>
 
 using namespace sluice::runtime;
 using capi::unwrap;
@@ -22,13 +23,18 @@ Deadline deadlineFromTimeout(int64_t timeoutNs) {
   return deadlineAfter(std::chrono::nanoseconds(timeoutNs));
 }
 
-template <typename T> void retain(T *handle) {
-  if (handle)
-    handle->refs.fetch_add(1, std::memory_order_relaxed);
-}
+template <typename T> void retain(T *handle) { capi::retainRef(handle); }
 template <typename T> void release(T *handle) {
-  if (handle && handle->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+  if (capi::dropRef(handle))
     delete handle;
+}
+
+/// Keeps user memory alive through a release callback (may be NULL).
+std::shared_ptr<void> userKeepAlive(void (*releaseFn)(void *), void *user) {
+  return std::shared_ptr<void>(user, [releaseFn](void *u) {
+    if (releaseFn)
+      releaseFn(u);
+  });
 }
 
 StatusCode codeFromInt(int code) {
@@ -38,6 +44,84 @@ StatusCode codeFromInt(int code) {
 }
 
 } // namespace
+
+namespace sluice::runtime::capi {
+
+sluice_buffer_t *wrapBuffer(BufferRef buffer) {
+  auto *handle = new sluice_buffer_s;
+  handle->abi.header = {1, SLUICE_REF_TYPE_BUFFER};
+  handle->abi.data_slot = buffer->storage()->dataSlot();
+  handle->abi.byte_offset = buffer->byteOffset();
+  handle->abi.byte_length = buffer->byteLength();
+  handle->abi.memory_type = buffer->memoryType();
+  handle->abi.usage = buffer->usage();
+  handle->abi.allowed_access = buffer->allowedAccess();
+  handle->abi.reserved = 0;
+  handle->buffer = std::move(buffer);
+  return handle;
+}
+
+bool destroyCoreRef(void *ref) {
+  switch (refType(ref)) {
+  case SLUICE_REF_TYPE_BUFFER:
+    delete static_cast<sluice_buffer_s *>(ref);
+    return true;
+  case SLUICE_REF_TYPE_FENCE:
+    delete static_cast<sluice_fence_s *>(ref);
+    return true;
+  case SLUICE_REF_TYPE_SEMAPHORE:
+    delete static_cast<sluice_semaphore_s *>(ref);
+    return true;
+  case SLUICE_REF_TYPE_FILE:
+    delete static_cast<sluice_file_s *>(ref);
+    return true;
+  default:
+    return false;
+  }
+}
+
+Status queueReadFile(Device &device, uint64_t affinity, const FenceRef &wait,
+                     const FenceRef &signal, sluice_file_t *file,
+                     uint64_t fileOffset, const BufferRef &target,
+                     uint64_t targetOffset, uint64_t length) {
+  auto reject = [&](Status status) {
+    failFence(signal, status);
+    return status;
+  };
+  if (!file)
+    return reject(invalid("read from a null file"));
+  if (file->file)
+    return device.queueRead(affinity, wait, signal, file->file, fileOffset,
+                            target, targetOffset, length);
+  if (fileOffset > file->length || length > file->length - fileOffset)
+    return reject(
+        makeStatus(StatusCode::OutOfRange,
+                   "read range [%llu, %llu) is outside file length %llu",
+                   (unsigned long long)fileOffset,
+                   (unsigned long long)(fileOffset + length),
+                   (unsigned long long)file->length));
+  return device.queueReadMemory(affinity, wait, signal, file->data + fileOffset,
+                                file->keepAlive, target, targetOffset, length);
+}
+
+Status queueWriteFile(Device &device, uint64_t affinity, const FenceRef &wait,
+                      const FenceRef &signal, const BufferRef &source,
+                      uint64_t sourceOffset, sluice_file_t *file,
+                      uint64_t fileOffset, uint64_t length) {
+  auto reject = [&](Status status) {
+    failFence(signal, status);
+    return status;
+  };
+  if (!file)
+    return reject(invalid("write to a null file"));
+  if (!file->file)
+    return reject(Status(StatusCode::PermissionDenied,
+                         "cannot write to a memory file (read-only)"));
+  return device.queueWrite(affinity, wait, signal, source, sourceOffset,
+                           file->file, fileOffset, length);
+}
+
+} // namespace sluice::runtime::capi
 
 extern "C" {
 
@@ -51,6 +135,12 @@ const char *sluice_status_message(sluice_status_t status) {
   return status ? status->status.message().c_str() : "";
 }
 void sluice_status_free(sluice_status_t status) { delete status; }
+sluice_status_t sluice_status_annotate(sluice_status_t status,
+                                       const char *message) {
+  if (status)
+    status->status.annotate(message ? message : "");
+  return status;
+}
 
 sluice_status_t sluice_device_create(uint32_t worker_threads,
                                      sluice_device_t **out_device) {
@@ -58,7 +148,7 @@ sluice_status_t sluice_device_create(uint32_t worker_threads,
     return wrap(invalid("out_device is NULL"));
   *out_device = nullptr;
   DeviceOptions options;
-  options.workerThreads = worker_threads;
+  options.workerThreads = worker_threads ? (int)worker_threads : -1;
   Expected<std::unique_ptr<Device>> device = Device::create(options);
   if (!device)
     return wrap(device.takeStatus());
@@ -66,6 +156,41 @@ sluice_status_t sluice_device_create(uint32_t worker_threads,
   return nullptr;
 }
 void sluice_device_release(sluice_device_t *device) { delete device; }
+
+sluice_status_t sluice_device_await(sluice_device_t *device, int64_t timeout_ns,
+                                    size_t fence_count,
+                                    sluice_fence_t *const *fences) {
+  if (!device || (fence_count && !fences))
+    return wrap(invalid("device or fences is NULL"));
+  std::vector<FenceRef> refs;
+  refs.reserve(fence_count);
+  for (size_t i = 0; i < fence_count; ++i)
+    refs.push_back(unwrap(fences[i]));
+  return wrap(
+      device->device->await(refs, deadlineFromTimeout(timeout_ns),
+                            timeout_ns < 0 ? -1 : timeout_ns / 1000000));
+}
+
+sluice_status_t
+sluice_device_query_statistics(sluice_device_t *device,
+                               sluice_device_statistics_t *out) {
+  if (!device || !out)
+    return wrap(invalid("device or out is NULL"));
+  const AllocatorStats &a = *device->device->allocator().stats();
+  exec::SchedulerStatistics e = device->device->scheduler().statistics();
+  out->allocations = a.allocations();
+  out->bytes_allocated = a.bytesAllocated();
+  out->bytes_in_use = a.current();
+  out->bytes_peak = a.peak();
+  out->submissions = e.submissions;
+  out->inline_runs = e.inlineRuns;
+  out->waves = e.waves;
+  out->fanouts = e.fanouts;
+  out->worker_wakes = e.workerWakes;
+  out->heap_submissions = e.heapSubmissions;
+  out->heap_payloads = e.heapPayloads;
+  return nullptr;
+}
 
 sluice_status_t sluice_semaphore_create(uint64_t initial_value,
                                         sluice_semaphore_t **out) {
@@ -193,6 +318,26 @@ sluice_status_t sluice_buffer_subspan(sluice_buffer_t *buffer, uint64_t offset,
   *out_buffer = capi::wrapBuffer(std::move(*sub));
   return nullptr;
 }
+sluice_status_t sluice_buffer_import_host(sluice_device_t *device, void *data,
+                                          uint64_t size, uint32_t memory_type,
+                                          uint32_t usage,
+                                          void (*release)(void *user),
+                                          void *user,
+                                          sluice_buffer_t **out_buffer) {
+  if (!device || !out_buffer)
+    return wrap(invalid("device or out_buffer is NULL"));
+  *out_buffer = nullptr;
+  BufferParams params;
+  params.memoryType = memory_type;
+  params.usage = usage;
+  Expected<BufferRef> buffer = device->device->allocator().importHost(
+      params, static_cast<uint8_t *>(data), size, memory_access::All,
+      userKeepAlive(release, user));
+  if (!buffer)
+    return wrap(buffer.takeStatus());
+  *out_buffer = capi::wrapBuffer(std::move(*buffer));
+  return nullptr;
+}
 void sluice_buffer_retain(sluice_buffer_t *buffer) { retain(buffer); }
 void sluice_buffer_release(sluice_buffer_t *buffer) { release(buffer); }
 uint64_t sluice_buffer_length(sluice_buffer_t *buffer) {
@@ -210,6 +355,40 @@ sluice_status_t sluice_buffer_map(sluice_buffer_t *buffer, uint32_t access,
   *out_data = range->data;
   return nullptr;
 }
+
+sluice_status_t sluice_file_from_memory(const void *data, uint64_t length,
+                                        void (*release)(void *user), void *user,
+                                        sluice_file_t **out_file) {
+  if (!out_file || (!data && length))
+    return wrap(invalid("out_file or data is NULL"));
+  auto *file = new sluice_file_s;
+  file->data = static_cast<const uint8_t *>(data);
+  file->length = length;
+  file->access = memory_access::Read;
+  file->keepAlive = userKeepAlive(release, user);
+  *out_file = file;
+  return nullptr;
+}
+sluice_status_t sluice_file_open(const char *path, uint32_t access,
+                                 sluice_file_t **out_file) {
+  if (!path || !out_file)
+    return wrap(invalid("path or out_file is NULL"));
+  *out_file = nullptr;
+  io::IoFile::OpenOptions options;
+  options.access =
+      ((access & memory_access::Read) ? io::file_access::Read : 0) |
+      ((access & memory_access::Write) ? io::file_access::Write : 0);
+  Expected<io::IoFileRef> opened = io::IoFile::open(path, options);
+  if (!opened)
+    return wrap(opened.takeStatus());
+  auto *file = new sluice_file_s;
+  file->file = std::move(*opened);
+  file->access = access;
+  *out_file = file;
+  return nullptr;
+}
+void sluice_file_retain(sluice_file_t *file) { retain(file); }
+void sluice_file_release(sluice_file_t *file) { release(file); }
 
 sluice_status_t sluice_queue_alloca(sluice_device_t *device, uint64_t affinity,
                                     sluice_fence_t *wait,
@@ -271,6 +450,26 @@ sluice_status_t sluice_queue_copy(sluice_device_t *device, uint64_t affinity,
   return wrap(device->device->queueCopy(
       affinity, unwrap(wait), unwrap(signal), source ? source->buffer : nullptr,
       source_offset, target ? target->buffer : nullptr, target_offset, length));
+}
+sluice_status_t sluice_queue_read(sluice_device_t *device, uint64_t affinity,
+                                  sluice_fence_t *wait, sluice_fence_t *signal,
+                                  sluice_file_t *file, uint64_t file_offset,
+                                  sluice_buffer_t *target,
+                                  uint64_t target_offset, uint64_t length) {
+  SLUICE_CHECK_DEVICE();
+  return wrap(capi::queueReadFile(*device->device, affinity, unwrap(wait),
+                                  unwrap(signal), file, file_offset,
+                                  unwrap(target), target_offset, length));
+}
+sluice_status_t sluice_queue_write(sluice_device_t *device, uint64_t affinity,
+                                   sluice_fence_t *wait, sluice_fence_t *signal,
+                                   sluice_buffer_t *source,
+                                   uint64_t source_offset, sluice_file_t *file,
+                                   uint64_t file_offset, uint64_t length) {
+  SLUICE_CHECK_DEVICE();
+  return wrap(capi::queueWriteFile(*device->device, affinity, unwrap(wait),
+                                   unwrap(signal), unwrap(source),
+                                   source_offset, file, file_offset, length));
 }
 sluice_status_t sluice_queue_barrier(sluice_device_t *device, uint64_t affinity,
                                      sluice_fence_t *wait,

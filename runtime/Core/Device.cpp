@@ -3,6 +3,7 @@
 
 #include "sluice/Runtime/Core/Device.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -16,15 +17,27 @@ Expected<std::unique_ptr<Device>> Device::create(const DeviceOptions &options) {
 }
 
 Device::Device(const DeviceOptions &options, std::unique_ptr<io::IoEngine> io)
-    : io_(std::move(io)),
-      workers_(std::make_unique<WorkerPool>(options.workerThreads)) {}
+    : io_(std::move(io)) {
+  exec::SchedulerOptions schedulerOptions;
+  schedulerOptions.workerThreads = options.workerThreads;
+  schedulerOptions.spinUs = options.workerSpinUs;
+  schedulerOptions.inlineThresholdNs = options.inlineThresholdNs;
+  scheduler_ = std::make_unique<exec::Scheduler>(schedulerOptions);
+}
 
 Device::~Device() {
+  std::shared_ptr<exec::AwaitToken> drain;
   {
-    std::unique_lock<std::mutex> lock(pendingMutex_);
-    pendingCv_.wait(lock, [&] { return pending_ == 0; });
+    std::lock_guard<std::mutex> lock(pendingMutex_);
+    if (pending_ > 0) {
+      drain = std::make_shared<exec::AwaitToken>();
+      drainToken_ = drain;
+    }
   }
-  workers_.reset();
+  // Pending operations may need this thread to run them (no workers).
+  if (drain)
+    (void)scheduler_->await(*drain, exec::SteadyTime::max());
+  scheduler_.reset();
   io_.reset();
 }
 
@@ -33,10 +46,25 @@ size_t Device::pendingOperations() {
   return pending_;
 }
 
+void Device::beginOperation() {
+  std::lock_guard<std::mutex> lock(pendingMutex_);
+  ++pending_;
+}
+
 void Device::operationDone() {
   std::lock_guard<std::mutex> lock(pendingMutex_);
-  if (--pending_ == 0)
-    pendingCv_.notify_all();
+  if (--pending_ == 0 && drainToken_) {
+    drainToken_->complete(Status());
+    drainToken_.reset();
+  }
+}
+
+void Device::finishOperation(const FenceRef &signal, Status status) {
+  if (status.isOk())
+    status = signalFence(signal);
+  if (!status.isOk())
+    failFence(signal, status);
+  operationDone();
 }
 
 Status Device::reject(const FenceRef &signal, Status status) {
@@ -44,32 +72,84 @@ Status Device::reject(const FenceRef &signal, Status status) {
   return status;
 }
 
-void Device::enqueue(const FenceRef &wait, const FenceRef &signal,
-                     std::function<void(Done)> work) {
-  {
-    std::lock_guard<std::mutex> lock(pendingMutex_);
-    ++pending_;
+bool Device::waitReachedNow(const FenceRef &wait, Status *failure) {
+  if (!wait || wait->empty())
+    return true;
+  Expected<bool> reached = wait->query();
+  if (!reached) {
+    *failure = reached.takeStatus();
+    return false;
   }
-  // Copy the timepoints: the caller may reuse or drop its fences.
-  FenceRef signalCopy = signal;
-  Semaphore::notifyAll(
-      timepointsOf(wait), [this, signalCopy, work = std::move(work)](
-                              const Status &waitStatus) mutable {
-        if (!waitStatus.isOk()) {
-          failFence(signalCopy, waitStatus);
-          operationDone();
-          return;
-        }
-        workers_->submit([this, signalCopy, work = std::move(work)]() mutable {
-          work([this, signalCopy](Status status) {
-            if (status.isOk())
-              status = signalFence(signalCopy);
-            if (!status.isOk())
-              failFence(signalCopy, status);
-            operationDone();
-          });
+  return *reached;
+}
+
+void Device::scheduleWhenReady(const FenceRef &wait, const FenceRef &signal,
+                               exec::Submission *submission, bool direct) {
+  auto ready = [this, submission, direct] {
+    if (direct)
+      scheduler_->runNow(submission);
+    else
+      scheduler_->push(submission);
+  };
+  Status failure;
+  if (waitReachedNow(wait, &failure))
+    return ready();
+  auto onFailure = [this, signal, submission](const Status &status) {
+    scheduler_->discard(submission);
+    failFence(signal, status);
+    operationDone();
+  };
+  if (!failure.isOk())
+    return onFailure(failure);
+  Semaphore::notifyAll(wait->timepoints(),
+                       [ready, onFailure](const Status &status) {
+                         if (status.isOk())
+                           ready();
+                         else
+                           onFailure(status);
+                       });
+}
+
+void Device::enqueue(const FenceRef &wait, const FenceRef &signal,
+                     uint32_t costHintNs, std::function<void(Done)> work,
+                     bool direct) {
+  beginOperation();
+  exec::Submission *s = scheduler_->acquire();
+  s->emplace(
+      [this, signal, work = std::move(work)]() mutable {
+        work([this, signal](Status status) {
+          finishOperation(signal, std::move(status));
         });
-      });
+      },
+      costHintNs);
+  scheduleWhenReady(wait, signal, s, direct);
+}
+
+Status Device::await(std::span<const FenceRef> fences, Deadline deadline,
+                     int64_t timeoutMs) {
+  std::vector<Timepoint> timepoints;
+  bool reached = true;
+  for (const FenceRef &fence : fences) {
+    if (!fence)
+      continue;
+    Expected<bool> query = fence->query();
+    if (!query)
+      return query.takeStatus();
+    reached = reached && *query;
+    timepoints.insert(timepoints.end(), fence->timepoints().begin(),
+                      fence->timepoints().end());
+  }
+  if (reached)
+    return Status();
+  auto token = std::make_shared<exec::AwaitToken>();
+  Semaphore::notifyAll(
+      timepoints, [token](const Status &status) { token->complete(status); });
+  Status status = scheduler_->await(*token, deadline);
+  if (!token->done())
+    return makeStatus(StatusCode::DeadlineExceeded,
+                      "fence wait timed out after %lld ms",
+                      (long long)timeoutMs);
+  return status;
 }
 
 Expected<BufferRef> Device::queueAlloca(uint64_t affinity, const FenceRef &wait,
@@ -80,7 +160,18 @@ Expected<BufferRef> Device::queueAlloca(uint64_t affinity, const FenceRef &wait,
   if (!buffer)
     return reject(signal, buffer.takeStatus());
   std::shared_ptr<BufferStorage> storage = (*buffer)->storage();
-  enqueue(wait, signal, [storage](Done done) { done(storage->commit()); });
+  Status failure;
+  if (waitReachedNow(wait, &failure)) {
+    // Completes inside the submitting call (no ready-list round trip).
+    beginOperation();
+    finishOperation(signal, storage->commit());
+    return buffer;
+  }
+  if (!failure.isOk()) {
+    failFence(signal, failure);
+    return buffer;
+  }
+  enqueueTask(wait, signal, 0, [storage] { return storage->commit(); });
   return buffer;
 }
 
@@ -94,11 +185,27 @@ Status Device::queueDealloca(uint64_t affinity, const FenceRef &wait,
                   Status(StatusCode::InvalidArgument,
                          "dealloca of an imported buffer (only alloca'd "
                          "buffers can be deallocated on a queue)"));
-  enqueue(wait, signal, [buffer](Done done) {
+  Status failure;
+  if (waitReachedNow(wait, &failure)) {
     buffer->storage()->release();
-    done(Status());
+    beginOperation();
+    finishOperation(signal, Status());
+    return Status();
+  }
+  if (!failure.isOk()) {
+    failFence(signal, failure);
+    return Status();
+  }
+  enqueueTask(wait, signal, 0, [buffer] {
+    buffer->storage()->release();
+    return Status();
   });
   return Status();
+}
+
+/// The cost hint of touching `bytes` bytes (16 bytes per ns, §4.3).
+static uint32_t costOfBytes(uint64_t bytes) {
+  return (uint32_t)std::min<uint64_t>(bytes / 16, UINT32_MAX - 1);
 }
 
 static Status notCommitted(const char *what) {
@@ -126,10 +233,10 @@ Status Device::queueFill(uint64_t affinity, const FenceRef &wait,
     return reject(signal, std::move(range));
   std::array<uint8_t, 16> copy{};
   std::memcpy(copy.data(), pattern, patternLength);
-  enqueue(wait, signal, [=](Done done) {
+  enqueueTask(wait, signal, costOfBytes(length), [=]() -> Status {
     uint8_t *base = target->hostData();
     if (!base)
-      return done(notCommitted("fill target"));
+      return notCommitted("fill target");
     uint8_t *p = base + offset;
     if (patternLength == 1) {
       std::memset(p, copy[0], length);
@@ -144,7 +251,7 @@ Status Device::queueFill(uint64_t affinity, const FenceRef &wait,
         filled += n;
       }
     }
-    done(Status());
+    return Status();
   });
   return Status();
 }
@@ -161,15 +268,15 @@ Status Device::queueCopy(uint64_t affinity, const FenceRef &wait,
     status = target->checkRange(targetOffset, length, "copy target");
   if (!status.isOk())
     return reject(signal, std::move(status));
-  enqueue(wait, signal, [=](Done done) {
+  enqueueTask(wait, signal, costOfBytes(length), [=]() -> Status {
     uint8_t *src = source->hostData();
     uint8_t *dst = target->hostData();
     if (!src)
-      return done(notCommitted("copy source"));
+      return notCommitted("copy source");
     if (!dst)
-      return done(notCommitted("copy target"));
+      return notCommitted("copy target");
     std::memmove(dst + targetOffset, src + sourceOffset, length);
-    done(Status());
+    return Status();
   });
   return Status();
 }
@@ -202,8 +309,10 @@ Status Device::validateTransfers(std::vector<FileTransfer> &transfers,
 
 void Device::submitTransfers(const FenceRef &wait, const FenceRef &signal,
                              std::vector<FileTransfer> transfers, bool isRead) {
+  // When ready, the transfers go straight to the I/O engine (no worker hop);
+  // completions signal from its threads.
   enqueue(
-      wait, signal,
+      wait, signal, 0,
       [this, transfers = std::move(transfers), isRead](Done done) {
         std::vector<io::IoRequest> requests;
         requests.reserve(transfers.size());
@@ -224,8 +333,12 @@ void Device::submitTransfers(const FenceRef &wait, const FenceRef &signal,
         // Buffers stay alive through `transfers`, captured by the completion.
         auto keepAlive = std::make_shared<std::vector<FileTransfer>>(transfers);
         io_->submit(std::move(requests),
-                    [done, keepAlive](const Status &status) { done(status); });
-      });
+                    [done, keepAlive](const Status &status) {
+                      exec::IoThreadScope ioThread;
+                      done(status);
+                    });
+      },
+      /*direct=*/true);
 }
 
 Status Device::queueRead(uint64_t affinity, const FenceRef &wait,
@@ -272,7 +385,7 @@ Status Device::queueWriteBatch(uint64_t affinity, const FenceRef &wait,
 
 Status Device::queueBarrier(uint64_t affinity, const FenceRef &wait,
                             const FenceRef &signal) {
-  enqueue(wait, signal, [](Done done) { done(Status()); });
+  enqueueTask(wait, signal, 0, [] { return Status(); });
   return Status();
 }
 
@@ -281,7 +394,34 @@ Status Device::queueHostCall(uint64_t affinity, const FenceRef &wait,
   if (!call)
     return reject(signal, Status(StatusCode::InvalidArgument,
                                  "host call without a function"));
-  enqueue(wait, signal, [call = std::move(call)](Done done) { done(call()); });
+  enqueueTask(wait, signal, UINT32_MAX,
+              [call = std::move(call)] { return call(); });
+  return Status();
+}
+
+Status Device::queueReadMemory(uint64_t affinity, const FenceRef &wait,
+                               const FenceRef &signal, const uint8_t *source,
+                               std::shared_ptr<void> keepAlive,
+                               BufferRef target, uint64_t targetOffset,
+                               uint64_t length) {
+  if (!target)
+    return reject(
+        signal, Status(StatusCode::InvalidArgument, "read into a null buffer"));
+  if (!source && length)
+    return reject(signal, Status(StatusCode::InvalidArgument,
+                                 "read from a null memory range"));
+  Status range = target->checkRange(targetOffset, length, "read target");
+  if (!range.isOk())
+    return reject(signal, std::move(range));
+  enqueueTask(wait, signal, costOfBytes(length),
+              [=, keepAlive = std::move(keepAlive)]() -> Status {
+                uint8_t *dst = target->hostData();
+                if (!dst)
+                  return notCommitted("read target");
+                if (length)
+                  std::memcpy(dst + targetOffset, source, length);
+                return Status();
+              });
   return Status();
 }
 

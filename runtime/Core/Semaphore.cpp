@@ -3,6 +3,8 @@
 
 #include "sluice/Runtime/Core/Semaphore.h"
 
+#include "sluice/Runtime/Exec/Scheduler.h"
+
 #include <atomic>
 
 namespace sluice::runtime {
@@ -64,6 +66,9 @@ void Semaphore::fail(Status status) {
 }
 
 Status Semaphore::wait(uint64_t value, Deadline deadline) {
+  // This thread blocks without running queue work: make sure none of it is
+  // left for "a waiter" (runtime/Exec lazy wake).
+  exec::ExternalWaitScope blocking;
   std::unique_lock<std::mutex> lock(mutex_);
   auto reached = [&] { return failed_ || value_ >= value; };
   if (deadline == infiniteFuture()) {
@@ -151,6 +156,7 @@ Status waitMulti(std::span<const Timepoint> timepoints, Deadline deadline,
   }
   Status result;
   {
+    exec::ExternalWaitScope blocking;
     std::unique_lock<std::mutex> lock(state->mutex);
     auto isDone = [&] { return state->done; };
     bool done = true;

@@ -7,6 +7,7 @@
 #include "sluice/Runtime/Core/CApiHandles.h"
 #include "sluice/Runtime/Parameters/ParameterModule.h"
 
+#include <atomic>
 #include <cstdlib>
 
 using namespace sluice::runtime;
@@ -18,6 +19,7 @@ struct sluice_io_parameter_provider_s {
   ParameterProviderRef provider;
 };
 struct sluice_io_parameters_module_s {
+  std::atomic<int> refs{1};
   ParameterModule module;
 };
 
@@ -123,9 +125,14 @@ sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module) {
   return nullptr;
 }
 
+void sluice_io_parameters_module_retain(sluice_io_parameters_module_t *module) {
+  if (module)
+    module->refs.fetch_add(1, std::memory_order_relaxed);
+}
 void sluice_io_parameters_module_release(
     sluice_io_parameters_module_t *module) {
-  delete module;
+  if (module && module->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    delete module;
 }
 
 sluice_status_t sluice_io_parameters_module_add_provider(
@@ -167,6 +174,39 @@ sluice_status_t sluice_io_parameters_load(
     array[i] = capi::wrapBuffer((*buffers)[i]);
   *out_buffers = array;
   *out_count = buffers->size();
+  return nullptr;
+}
+
+sluice_status_t sluice_io_parameters_load_into(
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, int64_t target_queue_affinity,
+    uint32_t target_memory_type, uint32_t target_buffer_usage,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length,
+    uint32_t count, sluice_buffer_t **out_buffers) {
+  if (!out_buffers && count)
+    return failWith(signal, invalid("out_buffers is NULL"));
+  for (uint32_t i = 0; i < count; ++i)
+    out_buffers[i] = nullptr;
+  if (!module)
+    return failWith(signal, invalid("module is NULL"));
+  Expected<std::vector<BufferRef>> buffers = module->module.load(
+      device ? device->device.get() : nullptr, queue_affinity, unwrap(wait),
+      unwrap(signal), bytes(scope, scope_length), target_queue_affinity,
+      target_memory_type, target_buffer_usage,
+      bytes(key_table, key_table_length), bytes(key_data, key_data_length),
+      bytes(spans, spans_length));
+  if (!buffers)
+    return wrap(buffers.takeStatus()); // the module already failed `signal`
+  if (buffers->size() != count)
+    return failWith(signal,
+                    makeStatus(StatusCode::FailedPrecondition,
+                               "io_parameters.load produced %zu buffers but "
+                               "the program expects %u",
+                               buffers->size(), count));
+  for (uint32_t i = 0; i < count; ++i)
+    out_buffers[i] = capi::wrapBuffer((*buffers)[i]);
   return nullptr;
 }
 

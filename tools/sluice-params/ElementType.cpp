@@ -3,6 +3,8 @@
 
 #include "ElementType.h"
 
+#include "sluice/Runtime/Archive/HalfFloat.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -110,46 +112,6 @@ Expected<ShapeType> parseShapeType(std::string_view text) {
                         (int)text.size(), text.data());
   out.storageBytes = bytes;
   return out;
-}
-
-/// float -> IEEE half, round to nearest even.
-static uint16_t floatToHalf(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  uint32_t sign = (x >> 16) & 0x8000;
-  int32_t exponent = (int32_t)((x >> 23) & 0xFF);
-  uint32_t mantissa = x & 0x7FFFFF;
-  if (exponent == 0xFF) // inf/nan
-    return (uint16_t)(sign | 0x7C00 | (mantissa ? 0x200 : 0));
-  int32_t e = exponent - 127 + 15;
-  if (e >= 31)
-    return (uint16_t)(sign | 0x7C00);
-  if (e <= 0) {
-    if (e < -10)
-      return (uint16_t)sign;
-    mantissa |= 0x800000;
-    uint32_t shift = (uint32_t)(14 - e);
-    uint32_t half = mantissa >> shift;
-    uint32_t rem = mantissa & ((1u << shift) - 1);
-    uint32_t mid = 1u << (shift - 1);
-    if (rem > mid || (rem == mid && (half & 1)))
-      ++half;
-    return (uint16_t)(sign | half);
-  }
-  uint32_t half = ((uint32_t)e << 10) | (mantissa >> 13);
-  uint32_t rem = mantissa & 0x1FFF;
-  if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
-    ++half; // may carry into the exponent, which is correct
-  return (uint16_t)(sign | half);
-}
-
-static uint16_t floatToBf16(float f) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if ((x & 0x7FFFFFFF) > 0x7F800000)
-    return (uint16_t)((x >> 16) | 0x40);
-  uint32_t rounding = 0x7FFF + ((x >> 16) & 1);
-  return (uint16_t)((x + rounding) >> 16);
 }
 
 static int hexDigit(char c) {

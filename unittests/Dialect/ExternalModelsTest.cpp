@@ -8,6 +8,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 
 #include <gtest/gtest.h>
 
@@ -258,6 +259,56 @@ TEST_F(ExternalModelsTest, CallTimelineAwareness) {
     EXPECT_TRUE(calls[6]->isBeforeInBlock(result.getDefiningOp()));
   }
   EXPECT_TRUE(succeeded(verify(*module)));
+}
+
+} // namespace
+
+namespace {
+
+// support-dialects.md §6.5.5: scf.for/if/while are hoistable iff every nested
+// op is hoistable by its own interface, or memory-effect free without one;
+// they are always atomically hoistable.
+TEST_F(ExternalModelsTest, SCFHoistabilityFollowsNestedOps) {
+  auto module = parseSourceString<ModuleOp>(R"mlir(
+    util.global private mutable @g : i32
+    util.func public @f(%r: !stream.resource<*>, %n: index, %b: i1) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c7 = arith.constant 7 : i32
+      %pure = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+        %s = arith.addi %a, %i : index
+        scf.yield %s : index
+      }
+      %fill = scf.if %b -> (!stream.resource<*>) {
+        %f = stream.async.fill %c7, %r[%c0 to %c1 for %c1] : i32 -> %r as !stream.resource<*>{%n}
+        scf.yield %f : !stream.resource<*>
+      } else {
+        scf.yield %r : !stream.resource<*>
+      }
+      %w = scf.while (%x = %c7) : (i32) -> i32 {
+        %v = util.global.load @g : i32
+        %cond = arith.cmpi eq, %x, %v : i32
+        scf.condition(%cond) %x : i32
+      } do {
+      ^bb0(%y: i32):
+        scf.yield %y : i32
+      }
+      util.return
+    }
+  )mlir",
+                                            &context);
+  ASSERT_TRUE(module);
+  auto hoistable = [&](StringRef name) {
+    auto op = dyn_cast_or_null<sluice::util::HoistableOpInterface>(
+        find(*module, name));
+    EXPECT_TRUE(op) << name.str();
+    if (op)
+      EXPECT_TRUE(op.isAtomicallyHoistableOp()) << name.str();
+    return op && op.isHoistableOp();
+  };
+  EXPECT_TRUE(hoistable("scf.for"));    // pure arith
+  EXPECT_TRUE(hoistable("scf.if"));     // stream.async.fill is hoistable
+  EXPECT_FALSE(hoistable("scf.while")); // reads a mutable global
 }
 
 } // namespace

@@ -8,6 +8,18 @@
 
 namespace sluice::stream {
 
+//===----------------------------------------------------------------------===//
+// Pass option types
+//===----------------------------------------------------------------------===//
+
+/// `mode` of --iree-stream-split-parameter-encoder (stream-passes-2.md §14).
+enum class ParameterEncoderMode {
+  /// Pass-through stores move into the new parameters too.
+  Consolidate,
+  /// Only transformed values are encoded.
+  Overlay,
+};
+
 #define GEN_PASS_DECL
 #include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
 

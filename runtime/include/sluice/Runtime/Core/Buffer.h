@@ -5,7 +5,12 @@
 // allocation may be committed later (queue alloca) and released early
 // (queue dealloca); mapping an uncommitted or released allocation fails with
 // FAILED_PRECONDITION. Subspans share the allocation. Imported buffers alias
-// external host memory and keep its owner alive.
+// external host memory and keep its owner alive. Storage committed for queue
+// allocas comes from the allocator's size-class pool.
+//
+// Compiled code reads the storage's base pointer directly (module ABI,
+// sluice_buffer_abi_t::data_slot): dataSlot() is the address of a lock-free
+// pointer-sized atomic, NULL until committed and after release.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLUICE_RUNTIME_CORE_BUFFER_H
@@ -21,12 +26,15 @@
 namespace sluice::runtime {
 
 class AllocatorStats;
+class SizeClassPool;
 
 /// The memory behind one or more buffers. Thread-safe.
 class BufferStorage {
 public:
-  /// Storage that will be heap-allocated by commit().
-  BufferStorage(uint64_t size, std::shared_ptr<AllocatorStats> stats);
+  /// Storage that will be heap-allocated by commit() (from `pool` when
+  /// given).
+  BufferStorage(uint64_t size, std::shared_ptr<AllocatorStats> stats,
+                std::shared_ptr<SizeClassPool> pool = nullptr);
   /// Storage aliasing external memory; `keepAlive` owns it.
   BufferStorage(uint8_t *data, uint64_t size, std::shared_ptr<void> keepAlive);
   ~BufferStorage();
@@ -41,15 +49,37 @@ public:
   void release();
   /// Host pointer, or nullptr when not committed / released.
   uint8_t *data() const { return data_.load(std::memory_order_acquire); }
+  /// The address of the base pointer, for compiled code (acquire loads).
+  uint8_t *const *dataSlot() const {
+    return reinterpret_cast<uint8_t *const *>(&data_);
+  }
+
+  /// The HAL allocation count (hal.buffer.allocation.preserve / discard /
+  /// is_terminal): starts at 1.
+  void preserveAllocation() {
+    allocationCount_.fetch_add(1, std::memory_order_relaxed);
+  }
+  /// Decrements the count; true when it was the last.
+  bool discardAllocation() {
+    return allocationCount_.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  }
+  bool allocationIsTerminal() const {
+    return allocationCount_.load(std::memory_order_acquire) == 1;
+  }
 
 private:
   uint64_t size_;
   bool imported_;
   std::atomic<uint8_t *> data_{nullptr};
   std::atomic<bool> released_{false};
+  std::atomic<int32_t> allocationCount_{1};
   std::shared_ptr<void> keepAlive_;
   std::shared_ptr<AllocatorStats> stats_;
+  std::shared_ptr<SizeClassPool> pool_;
 };
+static_assert(std::atomic<uint8_t *>::is_always_lock_free &&
+                  sizeof(std::atomic<uint8_t *>) == sizeof(uint8_t *),
+              "compiled code loads the storage pointer as a plain pointer");
 
 class Buffer;
 using BufferRef = std::shared_ptr<Buffer>;

@@ -2,10 +2,11 @@
 //---------------------===//
 //
 // Queue operations are asynchronous: each waits until its wait fence is
-// reached, runs on the worker pool (file transfers run on the I/O engine),
-// then signals its signal fence. Operations are ordered only by fences. A
-// failed wait fence, or a failing operation, fails the signal fence with
-// the status. Validation errors detected at submission are returned and
+// reached, runs as a submission of the device's scheduler (runtime/Exec: on a
+// worker, or on a thread waiting in await(); file transfers run on the I/O
+// engine), then signals its signal fence. Operations are ordered only by
+// fences. A failed wait fence, or a failing operation, fails the signal fence
+// with the status. Validation errors detected at submission are returned and
 // also fail the signal fence, so waiters never hang.
 //
 // A device must outlive its pending operations: its destructor waits for
@@ -18,20 +19,25 @@
 
 #include "sluice/Runtime/Core/Allocator.h"
 #include "sluice/Runtime/Core/Fence.h"
-#include "sluice/Runtime/Core/WorkerPool.h"
+#include "sluice/Runtime/Exec/Scheduler.h"
 #include "sluice/Runtime/IO/IoEngine.h"
 
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <vector>
 
 namespace sluice::runtime {
 
 struct DeviceOptions {
-  /// Worker threads (0 = hardware concurrency, at least 2).
-  unsigned workerThreads = 0;
+  /// Worker threads: -1 = max(1, hardware concurrency - 1); 0 = none (queue
+  /// work then runs only on threads waiting in Device::await).
+  int workerThreads = -1;
+  /// Idle spin of workers and waiters before they park (execution.md §4.6).
+  uint32_t workerSpinUs = 100;
+  /// Estimated work below this runs without waking a worker.
+  uint32_t inlineThresholdNs = 5000;
   io::IoEngineOptions io;
 };
 
@@ -58,7 +64,14 @@ public:
 
   Allocator &allocator() { return allocator_; }
   io::IoEngine &ioEngine() { return *io_; }
-  WorkerPool &workers() { return *workers_; }
+  exec::Scheduler &scheduler() { return *scheduler_; }
+
+  /// Waits until every fence is reached, running ready queue work on the
+  /// calling thread meanwhile (work-while-waiting). Returns the first
+  /// failure of a fence, or DEADLINE_EXCEEDED «fence wait timed out after
+  /// <timeoutMs> ms» (`timeoutMs` only words the message).
+  Status await(std::span<const FenceRef> fences, Deadline deadline,
+               int64_t timeoutMs = -1);
 
   /// Returns a buffer now; its storage is allocated once `wait` is reached.
   Expected<BufferRef> queueAlloca(uint64_t affinity, const FenceRef &wait,
@@ -99,6 +112,28 @@ public:
   /// Runs `call` on a worker after `wait`; a failed status fails `signal`.
   Status queueHostCall(uint64_t affinity, const FenceRef &wait,
                        const FenceRef &signal, HostCall call);
+  /// Runs `work` (a `Status()` callable, stored inline in the submission
+  /// record when it fits) once `wait` is reached; its status signals or
+  /// fails `signal`. `costHintNs` drives the lazy-wake rule (UINT32_MAX =
+  /// unknown). No heap allocation when `wait` is already reached.
+  template <typename F>
+  void enqueueTask(const FenceRef &wait, const FenceRef &signal,
+                   uint32_t costHintNs, F &&work) {
+    beginOperation();
+    exec::Submission *s = scheduler_->acquire();
+    s->emplace(
+        [this, signal, work = std::forward<F>(work)]() mutable {
+          finishOperation(signal, work());
+        },
+        costHintNs);
+    scheduleWhenReady(wait, signal, s);
+  }
+  /// Copies `source[0, length)` (host memory kept alive by `keepAlive`)
+  /// into target[targetOffset, +length) on the queue (memory files).
+  Status queueReadMemory(uint64_t affinity, const FenceRef &wait,
+                         const FenceRef &signal, const uint8_t *source,
+                         std::shared_ptr<void> keepAlive, BufferRef target,
+                         uint64_t targetOffset, uint64_t length);
 
   /// Number of submitted operations that have not completed.
   size_t pendingOperations();
@@ -106,22 +141,34 @@ public:
 private:
   Device(const DeviceOptions &options, std::unique_ptr<io::IoEngine> io);
   using Done = std::function<void(Status)>;
-  /// Runs `work` on a worker once `wait` is reached; `work` must call its
-  /// Done exactly once.
+  /// Runs `work` once `wait` is reached; `work` must call its Done exactly
+  /// once (possibly later, from another thread).
+  /// `direct` runs it on the thread that finds it ready instead of pushing
+  /// it (I/O submissions: they only hand requests to the I/O engine).
   void enqueue(const FenceRef &wait, const FenceRef &signal,
-               std::function<void(Done)> work);
+               uint32_t costHintNs, std::function<void(Done)> work,
+               bool direct = false);
+  /// Pushes `submission` when `wait` is reached (now or from a semaphore
+  /// callback); fails `signal` and drops it when `wait` fails.
+  void scheduleWhenReady(const FenceRef &wait, const FenceRef &signal,
+                         exec::Submission *submission, bool direct = false);
+  void beginOperation();
+  /// Signals (or fails, when `status` failed) `signal`; operation done.
+  void finishOperation(const FenceRef &signal, Status status);
   Status reject(const FenceRef &signal, Status status);
   Status validateTransfers(std::vector<FileTransfer> &transfers, bool isRead);
   void submitTransfers(const FenceRef &wait, const FenceRef &signal,
                        std::vector<FileTransfer> transfers, bool isRead);
   void operationDone();
+  /// True when the alloca/dealloca can complete inside the submitting call.
+  bool waitReachedNow(const FenceRef &wait, Status *failure);
 
   Allocator allocator_;
   std::unique_ptr<io::IoEngine> io_;
-  std::unique_ptr<WorkerPool> workers_;
+  std::unique_ptr<exec::Scheduler> scheduler_;
   std::mutex pendingMutex_;
-  std::condition_variable pendingCv_;
   size_t pending_ = 0;
+  std::shared_ptr<exec::AwaitToken> drainToken_;
 };
 
 } // namespace sluice::runtime

@@ -57,6 +57,8 @@ sluice_io_parameter_provider_flush(sluice_io_parameter_provider_t *provider);
 
 sluice_status_t
 sluice_io_parameters_module_create(sluice_io_parameters_module_t **out_module);
+/* Reference counted: create returns one reference. */
+void sluice_io_parameters_module_retain(sluice_io_parameters_module_t *module);
 void sluice_io_parameters_module_release(sluice_io_parameters_module_t *module);
 /* Providers are consulted in registration order; the module retains them. */
 sluice_status_t sluice_io_parameters_module_add_provider(
@@ -74,6 +76,19 @@ sluice_status_t sluice_io_parameters_load(
     const void *key_table, size_t key_table_length, const void *key_data,
     size_t key_data_length, const void *spans, size_t spans_length,
     sluice_buffer_t ***out_buffers, size_t *out_count);
+/* @io_parameters.load into `count` caller-provided slots (compiled code):
+ * on success out_buffers[i] are retained buffers; on failure every slot is
+ * NULL. A load producing another number of buffers is FAILED_PRECONDITION
+ * «io_parameters.load produced <n> buffers but the program expects <count>».
+ */
+sluice_status_t sluice_io_parameters_load_into(
+    sluice_io_parameters_module_t *module, sluice_device_t *device,
+    int64_t queue_affinity, sluice_fence_t *wait, sluice_fence_t *signal,
+    const void *scope, size_t scope_length, int64_t target_queue_affinity,
+    uint32_t target_memory_type, uint32_t target_buffer_usage,
+    const void *key_table, size_t key_table_length, const void *key_data,
+    size_t key_data_length, const void *spans, size_t spans_length,
+    uint32_t count, sluice_buffer_t **out_buffers);
 /* @io_parameters.gather. */
 sluice_status_t sluice_io_parameters_gather(
     sluice_io_parameters_module_t *module, sluice_device_t *device,

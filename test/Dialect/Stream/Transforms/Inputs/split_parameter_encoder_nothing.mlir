@@ -1,0 +1,1 @@
+util.global private @scalar = 1 : i32
