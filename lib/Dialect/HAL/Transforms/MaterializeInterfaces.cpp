@@ -14,6 +14,8 @@
 
 #include "sluice/Dialect/HAL/Transforms/Passes.h"
 
+#include "sluice/Dialect/HAL/Conversion/StreamToHAL/Utils.h"
+
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALEnums.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
@@ -38,17 +40,6 @@ namespace sluice::hal {
 
 namespace {
 
-/// Results of constant-like ops and immutable global loads.
-bool isStaticResource(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  if (def->hasTrait<OpTrait::ConstantLike>())
-    return true;
-  auto load = llvm::dyn_cast<util::GlobalLoadOp>(def);
-  return load && load.getIsImmutable();
-}
-
 /// Whether a dispatch site records binding `resourceIndex` into a reusable
 /// command buffer from a value that changes between submissions.
 bool isIndirectAtSite(stream::CmdDispatchOp site, unsigned resourceIndex) {
@@ -61,7 +52,7 @@ bool isIndirectAtSite(stream::CmdDispatchOp site, unsigned resourceIndex) {
     if (arg && arg.getOwner() == &execute.getBody().front())
       resource = execute.getResourceOperands()[arg.getArgNumber()];
   }
-  return !isStaticResource(resource);
+  return !isStaticValue(resource);
 }
 
 /// The executable targets of the devices an affinity names, in order.

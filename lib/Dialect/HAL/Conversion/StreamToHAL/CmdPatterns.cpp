@@ -39,18 +39,6 @@ IntegerAttr noFlags(OpBuilder &builder) { return builder.getI64IntegerAttr(0); }
 // Binding table decision
 //===----------------------------------------------------------------------===//
 
-/// Results of constant-like ops and immutable global loads are known when the
-/// command buffer is recorded; anything else is not.
-bool isStaticValue(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  if (def->hasTrait<OpTrait::ConstantLike>())
-    return true;
-  auto load = llvm::dyn_cast<util::GlobalLoadOp>(def);
-  return load && load.getIsImmutable();
-}
-
 bool isDynamicUniform(Value value) {
   Type type = value.getType();
   if (!llvm::isa<IntegerType, IndexType, FloatType>(type))

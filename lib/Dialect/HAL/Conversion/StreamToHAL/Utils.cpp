@@ -187,4 +187,14 @@ std::array<Value, 3> calculateWorkgroupCount(Location loc,
   return result;
 }
 
+bool isStaticValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (def->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  auto load = llvm::dyn_cast<util::GlobalLoadOp>(def);
+  return load && load.getIsImmutable();
+}
+
 } // namespace sluice::hal

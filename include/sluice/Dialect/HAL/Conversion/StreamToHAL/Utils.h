@@ -63,6 +63,11 @@ deriveRequiredResourceBufferBits(mlir::Operation *op,
 /// The HAL lifetime enum value (an i32 attribute value) of a stream lifetime.
 uint32_t getHALLifetime(stream::Lifetime lifetime);
 
+/// Whether `value` is known when a command buffer is recorded: a result of a
+/// constant-like op or of an immutable global load (execution.md §2.5.3
+/// step 1; also the `Indirect` binding rule of §2.5 step 1).
+bool isStaticValue(mlir::Value value);
+
 /// The workgroup count of `exportOp` for `workload` on `device`, built at
 /// the builder's position (execution.md §2.5.4): the export's count region
 /// cloned (argument 0 = device, 1+k = workload k), or without one the
