@@ -49,6 +49,10 @@ ALL_DIALECT_TESTS = ("test/Dialect/**/*.mlir",)
 # ("test/Dialect/Stream/Transforms/elide_timepoints*.mlir",) + ALL_DIALECT_TESTS),`.
 ENCODING_TESTS = ("test/Dialect/Encoding/**/*.mlir", "test/Dialect/Codegen/**/*.mlir",
                   "test/Dialect/Stream/IR/tensor_encoding*.mlir")
+DISPATCH_TESTS = ("test/Dialect/Stream/Transforms/*dispatch*.mlir",
+                  "test/Dialect/Stream/Transforms/fold_uniform_operands.mlir")
+UTIL_TESTS = ("test/Dialect/Util/Transforms/*.mlir",)
+
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
@@ -86,6 +90,25 @@ MODES = {
     "unify-encoding-for-globals": (["--verify-each", "--iree-stream-unify-encoding-for-globals"],
                                    ("test/Dialect/Stream/Transforms/unify_encoding*.mlir",
                                     "test/Dialect/Stream/Transforms/specialize_encodings*.mlir")),
+    # Dispatch optimizations and statistics (stream-passes-2.md §12, §13).
+    "fuse-dispatch-bindings": (["--verify-each", "--iree-stream-fuse-dispatch-bindings"], DISPATCH_TESTS),
+    "annotate-dispatch-arguments": (["--verify-each", "--iree-stream-annotate-dispatch-arguments"], DISPATCH_TESTS),
+    "annotate-dispatch-assumptions": (["--verify-each", "--iree-stream-annotate-dispatch-assumptions"], DISPATCH_TESTS),
+    "pack-dispatch-operands": (["--verify-each", "--iree-stream-pack-dispatch-operands"], DISPATCH_TESTS),
+    "fold-uniform-operands": (["--verify-each", "--iree-stream-fold-uniform-operands"], DISPATCH_TESTS),
+    "specialize-dispatches": (["--verify-each", "--iree-stream-specialize-dispatches"], DISPATCH_TESTS),
+    "dump-statistics": (["--iree-stream-dump-statistics=output-format=csv", "-o", "/dev/null"],
+                        ("test/Dialect/Stream/Transforms/dump_statistics*.mlir",) + DISPATCH_TESTS),
+    # Util passes (stream-passes-2.md §15).
+    "verify-initialization-order": (["--verify-each", "--iree-util-verify-initialization-order"], UTIL_TESTS),
+    "optimize-int-arithmetic": (["--verify-each", "--iree-util-optimize-int-arithmetic"], UTIL_TESTS),
+    "simplify-global-accesses": (["--verify-each", "--iree-util-simplify-global-accesses"], UTIL_TESTS),
+    "apply-patterns": (["--verify-each", "--iree-util-apply-patterns"], UTIL_TESTS),
+    "fold-globals": (["--verify-each", "--iree-util-fold-globals"], UTIL_TESTS),
+    "fuse-globals": (["--verify-each", "--iree-util-fuse-globals"], UTIL_TESTS),
+    "ipo": (["--verify-each", "--iree-util-ipo"], UTIL_TESTS),
+    "combine-initializers": (["--verify-each", "--iree-util-combine-initializers"], UTIL_TESTS),
+    "propagate-subranges": (["--verify-each", "--iree-util-propagate-subranges"], UTIL_TESTS),
     # Parameters through the compiler (issue 20). The encoder module is printed to stdout: harmless.
     "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
                                 ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",

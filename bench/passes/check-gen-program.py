@@ -37,11 +37,14 @@ VARIANTS = {
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}, {"shared": "2"}],
+    "initstores": [{"share": "4"}, {"depth": "0", "stores": "5"}],
+    "paramio": [{"group": "1"}],
 }
 # Knob variants of one level, checked for every shape of it.
 LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
-    "cmd": [{"hal": "1"}, {"targets": "1"}, {"hal": "1", "targets": "1"}],
+    "cmd": [{"funcs": "1"}, {"hal": "1"}, {"targets": "1"}, {"hal": "1", "targets": "1"}],
+    "hal": [{"dynamic": "0"}, {"dynamic": "1"}],
 }
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
@@ -75,6 +78,8 @@ def main():
     programs = []
     for level_name in gen.LEVELS:
         for shape_name in gen.SHAPES:
+            if level_name not in gen.shape_levels(shape_name):
+                continue
             for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 try:

@@ -27,9 +27,16 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
-              [hal=1: the executable as a hal.executable (input of --iree-hal-conversion);
-               targets=1: device globals with the sluice-native target and an affinity on every
-               execute (input of --iree-hal-materialize-interfaces)]
+              [funcs=0|1: 1 gives the executable an inner module with one function per export and
+              every dispatch two more operands (a uniform index constant and an i32 argument): the
+              input of the dispatch optimizations;
+               hal=1: the executable as a hal.executable (input of --iree-hal-conversion);
+               targets=1: device globals with the sluice-native target, an affinity on every
+               execute and one interface function per export (input of
+               --iree-hal-materialize-interfaces)]
+  hal         io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments
+              (what --iree-hal-conversion makes of stream.cmd.parameter.*): the input of
+              --iree-vm-conversion; only the `paramio` shape  [dynamic=4]
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
@@ -53,6 +60,14 @@ Shapes (knobs in brackets):
   switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
                after the other (width=0: one switch with as many cases as fit)
                [width=0 form=cf payload=...]
+  initstores   (async only) util.initializers, `stores` each, storing into globals values derived from
+               parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
+               `share` stores derive from one parameter: the input of
+               --iree-stream-split-parameter-encoder  [depth=2 share=1 stores=64]
+  paramio      (cmd, hal) a chain of parameter transfers: stream.cmd.parameter.load/gather/scatter/
+               read/write on device_a each awaiting the previous one (cmd: the input of
+               --iree-hal-conversion), io_parameters.load/gather/scatter each on the previous buffer
+               (hal: the input of --iree-vm-conversion); `group` rows per load/gather/scatter  [group=4]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -73,11 +88,21 @@ def level(name):
     return register
 
 
-def shape(name):
+def shape(name, levels=None):
+    """Registers a shape; `levels` restricts it to the levels whose IR it is meant for (default: every
+    level that spells the primitives it uses)."""
     def register(fn):
+        fn.levels = levels
         SHAPES[name] = fn
         return fn
     return register
+
+
+def shape_levels(shape_name):
+    """The levels a shape exists at: those it names (default: all) that do not restrict their shapes."""
+    return [name for name, cls in LEVELS.items()
+            if (SHAPES[shape_name].levels is None or name in SHAPES[shape_name].levels)
+            and (cls.shapes is None or shape_name in cls.shapes)]
 
 
 class Unsupported(Exception):
@@ -191,6 +216,8 @@ class Level:
     epilogue_ops = 2
     # About how many ops one parameter costs with its consumer (the `params` shape's budget).
     param_ops = 4
+    # The shapes this level exists for (None: every shape whose primitives it spells).
+    shapes = None
 
     def __init__(self, e):
         self.e = e
@@ -229,6 +256,24 @@ class Level:
         """Loads `count` parameters at once (a gather where the level has one)."""
         return [self.param(first + k) for k in range(count)]
 
+    def begin_init(self):
+        """Opens a util.initializer (with the level's constants)."""
+        raise Unsupported("initializers")
+
+    def end_init(self):
+        raise Unsupported("initializers")
+
+    def init_param(self, i):
+        """A parameter-backed constant value inside an initializer."""
+        raise Unsupported("init_param")
+
+    def store(self, v, name):
+        """Declares global `name` and stores `v` into it."""
+        raise Unsupported("store")
+
+    def param_io(self, kind, first, count, after):
+        raise Unsupported("param_io")
+
     def payload(self, v, kind):
         if kind == "compute":
             return self.step(v)
@@ -246,17 +291,6 @@ class Level:
 
 
 DEVICES = {"a": "#hal.device.affinity<@device_a>", "b": "#hal.device.affinity<@device_b>"}
-
-
-def stream_export_lines(e):
-    """The `stream.executable.export`s of every dispatched export."""
-    lines = []
-    for name in sorted(e.exports):
-        lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
-                  "    %c1 = arith.constant 1 : index",
-                  "    stream.return %n, %c1, %c1 : index, index, index",
-                  "  }"]
-    return lines
 
 
 def device_globals(e):
@@ -379,9 +413,7 @@ class AsyncLevel(Level):
         e.body.append("util.func public @main(%arg0: !stream.resource<external>, %arg1: !stream.resource<external>, "
                       "%tp: !stream.timepoint, %cond: i1, %flag: i32) -> !stream.resource<external> {")
         e.count += 1
-        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c128", "128 : index"),
-                            ("%c256", "256 : index"), ("%c0_i64", "0 : i64"), ("%pattern", "0 : i32")]:
-            e.op(f"{name} = arith.constant {value}")
+        self.constants()
         e.op('%scope = util.buffer.constant : !util.buffer = "model"')
         ins = []
         for arg in ("%arg0", "%arg1"):
@@ -390,6 +422,37 @@ class AsyncLevel(Level):
                  f"{self.sized()}")
             ins.append(self.wrap(r, "%tp"))
         return ins
+
+    def constants(self):
+        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c128", "128 : index"),
+                            ("%c256", "256 : index"), ("%c0_i64", "0 : i64"), ("%pattern", "0 : i32")]:
+            self.e.op(f"{name} = arith.constant {value}")
+
+    # --- initializers (the input of split-parameter-encoder) -----------------------------------------
+    def begin_init(self):
+        self.e.body.append("util.initializer {")
+        self.e.count += 1
+        self.constants()
+
+    def end_init(self):
+        self.e.op("util.return")
+        self.e.body.append("}")
+
+    def init_param(self, i):
+        p = self.e.fresh("p")
+        self.e.op(f"{p} = stream.async.constant : {self.sized('!stream.resource<constant>')} = "
+                  f'#stream.parameter.named<"model"::"param{i}"> : vector<256xi8>')
+        return Val([p], ["!stream.resource<constant>"])
+
+    def store(self, v, name):
+        e = self.e
+        C = "!stream.resource<constant>"
+        e.module_op(f"util.global private @{name} : {C}")
+        x = v.names[0]
+        if v.types[0] != C:
+            x = e.fresh()
+            e.op(f"{x} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} -> {self.sized(C)}")
+        e.op(f"util.global.store {x}, @{name} : {C}")
 
     def wrap(self, resource, timepoint, rtype=None):
         return Val([resource], [rtype or self.R])
@@ -410,10 +473,22 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
+    @staticmethod
+    def export_lines(e):
+        """The stream.executable.export ops of every dispatched name (3 ops each)."""
+        lines = []
+        for name in sorted(e.exports):
+            lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
+                      "    %c1 = arith.constant 1 : index",
+                      "    stream.return %n, %c1, %c1 : index, index, index",
+                      "  }"]
+        return lines
+
     def finish(self):
         e = self.e
-        lines = ["stream.executable private @ex {"] + stream_export_lines(e)
-        lines.append("}")
+        if not e.exports:
+            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["}"]
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
 
@@ -691,29 +766,33 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
-        if self.targets() and not self.hal():
-            return self.finish_with_functions()
-        if not self.hal():
-            return AsyncLevel.finish(self)
-        # hal=1: the executable as --iree-hal-materialize-interfaces leaves it (the input of
-        # --iree-hal-conversion): one variant, exports with layouts and count regions.
         e = self.e
-        lines = ["hal.executable private @ex {",
-                 '  hal.executable.variant public @sluice_native target(#hal.executable.target<"llvm-cpu", '
-                 '"sluice-native">) {']
-        for ordinal, name in enumerate(sorted(e.exports)):
-            inputs, _, scalars = name[1:].partition("s")
-            bindings = ", ".join(["#hal.pipeline.binding<storage_buffer>"] * (int(inputs) + 1))
-            constants = int(scalars) if scalars else 0
-            lines += [f"    hal.executable.export public @{name} ordinal({ordinal}) layout(#hal.pipeline.layout<"
-                      f"constants = {constants}, bindings = [{bindings}]>) count(%device: !hal.device, %n: index) "
-                      "-> (index, index, index) {",
-                      "      %c1 = arith.constant 1 : index",
-                      "      hal.return %n, %c1, %c1 : index, index, index",
-                      "    }"]
+        funcs = e.opt("funcs", 0)
+        hal, targets = self.hal(), self.targets()
+        if not e.exports:
+            return  # nothing dispatched (as AsyncLevel.finish)
+        if hal:
+            return self.finish_hal_executable()
+        if targets:
+            return self.finish_interface_functions()
+        if not funcs:
+            AsyncLevel.finish(self)
+            return
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
+        for name in sorted(e.exports):
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)] + ["%u0: index", "%u1: i32"]
+            lines += [f"    util.func public @{name}({', '.join(args)}) {{",
+                      "      %c0 = arith.constant 0 : index",
+                      "      %c256 = arith.constant 256 : index"]
+            lines += [f"      %v{k} = stream.binding.subspan %b{k}[%c0] : !stream.binding -> !util.buffer{{%c256}}"
+                      for k in range(bindings)]
+            lines += ["      util.return", "    }"]
+            e.count += 4 + bindings  # func, two constants, subspans, return
         lines += ["  }", "}"]
         e.tail.append("\n".join(lines))
-        e.count += 4 + 3 * len(e.exports)  # executable, variant, their end ops, 3 per export
+        e.count += 3 + 3 * len(e.exports)  # executable, module and their ends, 3 per export
 
     def hal(self):
         return self.e.opt("hal", 0)
@@ -721,24 +800,43 @@ class CmdLevel(Level):
     def targets(self):
         return self.e.opt("targets", 0)
 
-    def finish_with_functions(self):
-        """The stream.executable with one function per export (binding arguments, then the scalars as
-        i32: the interface functions --iree-hal-materialize-interfaces accepts)."""
+    def entry_point(self, name):
+        return f"@ex::@sluice_native::@{name}" if self.hal() else f"@ex::@{name}"
+
+    def finish_hal_executable(self):
+        """hal=1: the executable as --iree-hal-materialize-interfaces leaves it (the input of
+        --iree-hal-conversion): one variant, exports with layouts and count regions."""
         e = self.e
-        lines = ["stream.executable private @ex {"] + stream_export_lines(e)
-        lines.append("  builtin.module {")
+        lines = ["hal.executable private @ex {",
+                 '  hal.executable.variant public @sluice_native target(#hal.executable.target<"llvm-cpu", '
+                 '"sluice-native">) {']
+        for ordinal, name in enumerate(sorted(e.exports)):
+            bindings, scalar_types = e.exports[name]
+            layout = ", ".join(["#hal.pipeline.binding<storage_buffer>"] * bindings)
+            lines += [f"    hal.executable.export public @{name} ordinal({ordinal}) layout(#hal.pipeline.layout<"
+                      f"constants = {len(scalar_types)}, bindings = [{layout}]>) count(%device: !hal.device, "
+                      "%n: index) -> (index, index, index) {",
+                      "      %c1 = arith.constant 1 : index",
+                      "      hal.return %n, %c1, %c1 : index, index, index",
+                      "    }"]
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 4 + 3 * len(e.exports)  # executable, variant, their end ops, 3 per export
+
+    def finish_interface_functions(self):
+        """targets=1: the stream.executable with one function per export (binding arguments, then the
+        scalars: the interface functions --iree-hal-materialize-interfaces accepts)."""
+        e = self.e
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
         for name in sorted(e.exports):
-            inputs, _, scalars = name[1:].partition("s")
-            args = [f"%b{k}: !stream.binding" for k in range(int(inputs) + 1)]
-            args += [f"%s{k}: i32" for k in range(int(scalars) if scalars else 0)]
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)]
             lines += [f"    func.func @{name}({', '.join(args)}) {{", "      return", "    }"]
         lines += ["  }", "}"]
         e.tail.append("\n".join(lines))
         # the executable, its end op, 3 per export, the module, and per function the function and its return
         e.count += 3 + 5 * len(e.exports)
-
-    def entry_point(self, name):
-        return f"@ex::@sluice_native::@{name}" if self.hal() else f"@ex::@{name}"
 
     def slot(self):
         s = self.next_slot
@@ -778,8 +876,10 @@ class CmdLevel(Level):
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
-        e.exports[name] = 1
+        e.exports[name] = (len(inputs) + 1, [t for _, t in scalars])
         out_slot = self.next_slot
+        if e.opt("funcs", 0):
+            scalars = list(scalars) + [("%c64", "index"), ("%flag", "i32")]
 
         def body(cap):
             operands = ""
@@ -868,6 +968,44 @@ class CmdLevel(Level):
         e.raw("} => !stream.timepoint")
         return [Val([t], ["!stream.timepoint"], buf="%buf_b", slot=s, type=self.BUF, size="%size") for s in slots]
 
+    def param_io(self, kind, first, count, after):
+        """One parameter transfer on device a awaiting the timepoint of `after`: `load` (`count` rows),
+        `gather`/`scatter` (`count` rows between the parameters and slots of %buf_b), `read`/`write` (one
+        row). Returns the Val of its timepoint."""
+        e = self.e
+        rows = count if kind in ("load", "gather", "scatter") else 1
+        keys = [self.key(first + k) for k in range(rows)]
+        slots = [self.slot() for _ in range(rows)]
+        t = e.fresh("t")
+        head = f"stream.cmd.parameter.{kind} on({DEVICES['a']}) await({after.names[0]}) =>"
+        buf = f"{self.BUF}{{%size}}"
+
+        def src(k):
+            return f"%scope::{keys[k]}[%c0_i64]"
+
+        def dst(k):
+            return f"%buf_b[%o{slots[k]} for %c256]"
+        if kind == "read":
+            e.op(f"{t} = {head} {src(0)} -> {dst(0)} : {buf} => !stream.timepoint")
+        elif kind == "write":
+            e.op(f"{t} = {head} {dst(0)} : {buf} -> {src(0)} => !stream.timepoint")
+        else:
+            if kind == "load":
+                p = e.fresh("p")
+                lhs = f"{p}:{rows}, {t}" if rows > 1 else f"{p}, {t}"
+                text = [f"{src(k)} : !stream.resource<constant>{{%c256}}" for k in range(rows)]
+            elif kind == "gather":
+                lhs = t
+                text = [f"{src(k)} -> {dst(k)} : {buf}" for k in range(rows)]
+            else:
+                lhs = t
+                text = [f"{dst(k)} : {buf} -> {src(k)}" for k in range(rows)]
+            e.op(f"{lhs} = {head} {{")
+            for k, row in enumerate(text):
+                e.raw("  " + row + ("," if k + 1 < rows else ""))
+            e.raw("} => !stream.timepoint")
+        return Val([t], ["!stream.timepoint"], buf="%buf_b", slot=slots[-1], type=self.BUF, size="%size")
+
     def payload(self, v, kind):
         if kind == "await":
             e = self.e
@@ -879,6 +1017,80 @@ class CmdLevel(Level):
             e.op(f"{s} = stream.resource.size {a} : {v.attrs['type']}")
             return v
         return super().payload(v, kind)
+
+
+@level("hal")
+class HalLevel(Level):
+    """io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments, what
+    --iree-hal-conversion makes of stream.cmd.parameter.* ops: the input of --iree-vm-conversion (whose
+    subset has no globals, fence creation or other HAL ops, so devices and fences are arguments). Values
+    are !hal.buffers: loads produce them, gathers and scatters target/read the previous one. Every
+    `dynamic`-th transfer takes its first row's parameter offset and length from arguments (dynamic
+    spans; 0: never)."""
+    epilogue_ops = 1
+    shapes = ("paramio",)
+
+    def begin_func(self):
+        e = self.e
+        e.body.append("util.func public @main(%device: !hal.device, %queue_affinity: i64, %wait: !hal.fence, "
+                      "%signal: !hal.fence, %buffer: !hal.buffer, %off: i64, %len: index) -> !hal.buffer {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c256", "256 : index"), ("%c0_i64", "0 : i64")]:
+            e.op(f"{name} = arith.constant {value}")
+        e.op('%scope = util.buffer.constant : !util.buffer = "model"')
+        e.op('%memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32')
+        e.op('%buffer_usage = hal.buffer_usage<"Transfer|DispatchStorage"> : i32')
+        self.transfers = 0
+        return [Val(["%buffer"], ["!hal.buffer"]), Val(["%buffer"], ["!hal.buffer"])]
+
+    def end_func(self, results):
+        self.e.op(f"util.return {results[0].names[0]} : !hal.buffer")
+        self.e.body.append("}")
+
+    def key(self, i):
+        k = self.e.fresh("key")
+        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
+        return k
+
+    def param_io(self, kind, first, count, after):
+        e = self.e
+        rows = count if kind in ("load", "gather", "scatter") else 1
+        kind = {"read": "gather", "write": "scatter"}.get(kind, kind)
+        keys = [self.key(first + k) for k in range(rows)]
+        every = e.opt("dynamic", 4)
+        dynamic = every and self.transfers % every == 0
+        self.transfers += 1
+
+        def offset(k):
+            return "%off" if dynamic and k == 0 else "%c0_i64"
+
+        def length(k):
+            return "%len" if dynamic and k == 0 else "%c256"
+
+        def src(k):
+            return f"%scope::{keys[k]}[{offset(k)}]"
+
+        def dst(k, buf):
+            return f"{buf}[%c0 for {length(k)}]"
+        head = (f"<%device : !hal.device> affinity(%queue_affinity) wait(%wait) signal(%signal)")
+        buf = after.names[0]
+        out = buf
+        if kind == "load":
+            p = e.fresh("p")
+            lhs = f"{p}:{rows}" if rows > 1 else p
+            out = f"{p}#0" if rows > 1 else p
+            e.op(f"{lhs} = io_parameters.load{head} type(%memory_type) usage(%buffer_usage) {{")
+            text = [f"{src(k)} : !hal.buffer{{{length(k)}}}" for k in range(rows)]
+        elif kind == "gather":
+            e.op(f"io_parameters.gather{head} {{")
+            text = [f"{src(k)} -> {dst(k, buf)} : !hal.buffer" for k in range(rows)]
+        else:
+            e.op(f"io_parameters.scatter{head} {{")
+            text = [f"{dst(k, buf)} : !hal.buffer -> {src(k)}" for k in range(rows)]
+        for k, row in enumerate(text):
+            e.raw("  " + row + ("," if k + 1 < rows else ""))
+        e.raw("}")
+        return Val([out], ["!hal.buffer"])
 
 
 ENCODINGS = {
@@ -1162,6 +1374,44 @@ def params(e, L):
     L.end_func([v])
 
 
+@shape("initstores", levels=("async",))
+def initstores(e, L):
+    """Initializers storing values derived from parameters into globals (split-parameter-encoder)."""
+    depth = e.opt("depth", 2)
+    share = e.opt("share", 1)
+    stores = e.opt("stores", 64)
+    per_store = 2 * depth + 4
+    n = 0
+    while room(e, L, 16 + per_store):
+        L.begin_init()
+        for k in range(stores):
+            if not room(e, L, per_store):
+                break
+            if k % share == 0:
+                base = L.init_param(n)
+                for _ in range(depth):
+                    base = L.step(base)
+            L.store(L.step(base) if share > 1 else base, f"g{n}")
+            n += 1
+        L.end_init()
+
+
+@shape("paramio", levels=("cmd", "hal"))
+def paramio(e, L):
+    """A chain of parameter transfers, each awaiting the previous one (--iree-hal-conversion's
+    StreamToParams patterns, then --iree-vm-conversion's ParamsToVM patterns)."""
+    group = e.opt("group", 4)
+    kinds = ("load", "gather", "scatter", "read", "write")
+    v, *rest = L.begin_func()
+    n = 0
+    i = 0
+    while room(e, L, group + 1):
+        v = L.param_io(kinds[i % len(kinds)], n, group, v)
+        n += group
+        i += 1
+    L.end_func([v])
+
+
 def results_of(e, v):
     """(`%r` or `%r:2`, the Val of the results) for an op yielding values shaped like `v`."""
     r = e.fresh("r")
@@ -1339,6 +1589,9 @@ def generate(level_name, shape_name, ops, seed, options):
         raise SystemExit(f"gen-program: unknown level '{level_name}' (one of {', '.join(LEVELS)})")
     if shape_name not in SHAPES:
         raise SystemExit(f"gen-program: unknown shape '{shape_name}' (one of {', '.join(SHAPES)})")
+    if level_name not in shape_levels(shape_name):
+        raise SystemExit(f"gen-program: shape '{shape_name}' does not exist at level '{level_name}' (it exists "
+                         f"at: {', '.join(shape_levels(shape_name))})")
     e = Emitter(random.Random(seed), options, ops)
     L = LEVELS[level_name](e)
     try:
@@ -1368,7 +1621,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.list:
         print("levels:", " ".join(LEVELS))
-        print("shapes:", " ".join(SHAPES))
+        print("shapes:", " ".join(n if not SHAPES[n].levels else f"{n}({'/'.join(SHAPES[n].levels)})"
+                                   for n in SHAPES))
         return 0
     options = {}
     for item in args.set:

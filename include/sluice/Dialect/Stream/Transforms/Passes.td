@@ -313,6 +313,114 @@ def UnifyEncodingForGlobalsPass :
 // Dispatch optimizations and statistics (stream-passes-2.md §12-§13)
 //===----------------------------------------------------------------------===//
 
+def FuseDispatchBindingsPass :
+    Pass<"iree-stream-fuse-dispatch-bindings", "mlir::ModuleOp"> {
+  let summary = "Fuses bindings to the same underlying storage to reduce binding count.";
+  let description = [{
+    Per export with dispatch sites (stream-passes-2.md §12.1): bindings that
+    receive the same resource at every site (and, unless the resource
+    config allows aliasing mutable bindings, do not write it) become one
+    binding of the whole resource; every binding's offset becomes a leading
+    `index` operand added to its `stream.binding.subspan` offsets. Bindings
+    are rebased even when nothing fuses [REF]. Exports named by a
+    multi-entry-point dispatch are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def AnnotateDispatchArgumentsPass :
+    Pass<"iree-stream-annotate-dispatch-arguments", "mlir::ModuleOp"> {
+  let summary = "Annotates dispatch arguments with potential values and alignments.";
+  let description = [{
+    A whole-program analysis of the values reaching every dispatch
+    (stream-passes-2.md §12.2) annotates export function arguments with
+    `stream.values` (every possible constant, sorted by unsigned value) and
+    `stream.alignment` (index operands and binding offsets). [QUIRK AD1]
+    values whose producers are all known but carry no information keep the
+    maximum alignment (binding offsets then get the resource config's
+    minimum offset alignment); [QUIRK AD2] exports without dispatch sites
+    get `stream.values = []`.
+  }];
+}
+
+def AnnotateDispatchAssumptionsPass :
+    Pass<"iree-stream-annotate-dispatch-assumptions", "mlir::ModuleOp"> {
+  let summary = "Annotates dispatch arguments with integer range and divisibility assumptions.";
+  let description = [{
+    Runs integer range and divisibility analysis on every function with a
+    dispatch and adds one `util.assume.int` at the start of each export
+    function over the integer/index operands that have any information at
+    any site, one `#util.int.assumption` row entry per site
+    (stream-passes-2.md §12.3).
+  }];
+  let dependentDialects = ["::sluice::util::UtilDialect"];
+}
+
+def PackDispatchOperandsPass :
+    Pass<"iree-stream-pack-dispatch-operands", "mlir::ModuleOp"> {
+  let summary = "Packs dispatch operands into i32 push constants.";
+  let description = [{
+    Every uniform dispatch operand becomes one or two i32 values
+    (stream-passes-2.md §12.4): complex values split into parts, index
+    values cast to the resource config's index width, floats bitcast,
+    narrow integers zero-extended to i32 ([QUIRK PD1] fixed: every width
+    below 32, `i31` included), 64-bit values split into low and high halves.
+    Export functions recompose the original values at their entry and move
+    the argument attributes onto the last recomposing op.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+  ];
+}
+
+def FoldUniformOperandsPass :
+    Pass<"iree-stream-fold-uniform-operands", "mlir::ModuleOp"> {
+  let summary = "Folds redundant and uniformly constant dispatch operands.";
+  let description = [{
+    Per export with dispatch sites (stream-passes-2.md §12.5): operands
+    duplicated at every site are merged, duplicate workload values are
+    merged (workload ordinals renumbered; [QUIRK FU1] fixed: a dropped
+    ordinal maps to its live twin), and operands that are the same constant
+    at every site are inlined into the function as `arith.constant`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def SpecializeDispatchesPass :
+    Pass<"iree-stream-specialize-dispatches", "mlir::ModuleOp"> {
+  let summary = "Specializes executables by inlining/fusing operands based on dispatch sites.";
+  let description = [{
+    Operands that are constant at every site move into per-type lookup
+    tables (`arith.constant dense<...>` indexed by a new site-id argument)
+    inside the export function (stream-passes-2.md §12.6). Not part of the
+    pipelines. [QUIRK SD1] fixed: exports without a function are skipped.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def DumpStatisticsPass :
+    Pass<"iree-stream-dump-statistics", "mlir::ModuleOp"> {
+  let summary = "Dumps stream dialect usage information to a file.";
+  let description = [{
+    Prints static statistics of a command-phase program (stream-passes-2.md
+    §13): constants, variables, host syncs, submissions, transient memory,
+    fills, copies, collectives, dispatches, calls and executables, as a
+    `pretty`/`verbose` summary or as CSV with one row per command. The IR is
+    not modified. [QUIRK DS1] fixed: zero dispatches print `0% reuse`.
+  }];
+  let options = [
+    Option<"outputFormat", "output-format", "std::string",
+           /*default=*/"\"pretty\"",
+           "Output format: `pretty`, `verbose` or `csv`.">,
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "File path to write to; empty for stderr, `-` for stdout.">,
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Parameters (stream-passes-2.md §14)
 //===----------------------------------------------------------------------===//
