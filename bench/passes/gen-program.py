@@ -60,6 +60,9 @@ Shapes (knobs in brackets):
   switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
                after the other (width=0: one switch with as many cases as fit)
                [width=0 form=cf payload=...]
+  reductions   `width` (at most what fits in --ops) independent computations on one value, repeated; at
+               async-exec all in one execute reading one captured resource (IREE issue 24928), the
+               last one updating it in place when inplace=1 (async-exec only)  [width=1024 inplace=0]
   initstores   (async only) util.initializers, `stores` each, storing into globals values derived from
                parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
                `share` stores derive from one parameter: the input of
@@ -252,9 +255,33 @@ class Level:
     def param(self, i):
         raise Unsupported("param")
 
+    def reductions(self, v, width, inplace):
+        """`width` independent reads of `v` (in one region where the level has regions) and, with
+        `inplace`, an in-place update of it; returns the last result."""
+        if inplace:
+            raise Unsupported("inplace=1")
+        e = self.e
+        start = e.count
+        last = self.compute([v])
+        per = e.count - start
+        for _ in range(width - 1):
+            if e.count + per + self.epilogue_ops > e.target:
+                break  # fewer reads on small programs
+            last = self.compute([v])
+        return last
+
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
         return [self.param(first + k) for k in range(count)]
+
+    def mutate(self, v):
+        """A dispatch updating `v` in place (its result tied to `v`)."""
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        """A dispatch reading `v` whose whole result is copied into a range of a
+        new allocation (the concat pattern emplace-allocations folds)."""
+        raise Unsupported("emplace")
 
     def begin_init(self):
         """Opens a util.initializer (with the level's constants)."""
@@ -532,6 +559,25 @@ class AsyncLevel(Level):
                  f"{self.sized()} -> {s} as {self.sized()}")
         return Val([r], [self.R])
 
+    def mutate(self, v):
+        e = self.e
+        r, text = self.dispatch([(v.names[0], v.types[0])], None, ())
+        e.op(text[:text.rindex("->")] + f"-> {v.names[0]}{{%c256}}")
+        return Val([r], [v.types[0]])
+
+    def emplace(self, v):
+        e = self.e
+        e.exports["d1"] = 1
+        d = e.fresh()
+        e.op(f"{d} = stream.async.dispatch @ex::@d1[%c64]({v.names[0]}[%c0 to %c256 for %c256]) : "
+             f"({self.sized(v.types[0])}) -> {self.sized(size='%c128')}")
+        t = e.fresh()
+        e.op(f"{t} = stream.async.alloca : {self.sized()}")
+        r = e.fresh()
+        e.op(f"{r} = stream.async.update {d}, {t}[%c0 to %c128] : {self.sized(size='%c128')} -> "
+             f"{t} as {self.sized()}")
+        return Val([r], [self.R])
+
     def splat(self):
         r = self.e.fresh()
         self.e.op(f"{r} = stream.async.splat %pattern : i32 -> {self.sized()}")
@@ -620,6 +666,12 @@ class AsyncExecLevel(AsyncLevel):
     TP = "!stream.timepoint"
     epilogue_ops = 3
 
+    def mutate(self, v):
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        raise Unsupported("emplace")
+
     def wrap(self, resource, timepoint, rtype=None):
         return Val([resource, timepoint], [rtype or self.R, self.TP])
 
@@ -672,6 +724,25 @@ class AsyncExecLevel(AsyncLevel):
             self.e.op(text)
             return r
         return self.execute(inputs, device, body)
+
+    def reductions(self, v, width, inplace):
+        e = self.e
+        # One region must fit in the requested size: fewer reads on small programs.
+        width = max(1, min(width, e.target - e.count - self.epilogue_ops - 6))
+
+        def body(cap):
+            x = cap[v.names[0]]
+            last = None
+            for _ in range(width):
+                last, text = self.dispatch([(x, v.types[0])], None, ())
+                e.op(text)
+            if inplace:
+                e.exports["tied"] = 1
+                last = e.fresh()
+                e.op(f"{last} = stream.async.dispatch @ex::@tied[%c64]({x}[%c0 to %c256 for %c256]) : "
+                     f"({self.sized(v.types[0])}) -> {x}{{%c256}}")
+            return last
+        return self.execute([v], None, body, result_type=v.types[0])
 
     def step(self, v):
         e = self.e
@@ -1321,6 +1392,19 @@ def fanout(e, L):
     L.end_func([v])
 
 
+@shape("reductions")
+def reductions(e, L):
+    width = e.opt("width", 1024)
+    inplace = e.opt("inplace", 0)
+    v, *rest = L.begin_func()
+    while True:
+        start = e.count
+        v = L.reductions(v, width, inplace)
+        if not room(e, L, e.count - start):
+            break
+    L.end_func([v])
+
+
 @shape("multidevice")
 def multidevice(e, L):
     every = e.opt("every", 4)
@@ -1518,6 +1602,23 @@ def scffor(e, L):
             e.op(f"scf.yield {x.uses()} : {x.type_list()}")
         e.raw("}")
         v = res
+    L.end_func([v])
+
+
+@shape("inplace")
+def inplace(e, L):
+    """In-place work: each step reads the carried value, then a dispatch
+    updates it in place (a copy-on-write candidate whose clone elision can
+    remove); every `every` steps the value goes through an emplaceable
+    dispatch + update into a new allocation."""
+    every = e.opt("every", 4)
+    v, *rest = L.begin_func()
+    i = 0
+    while room(e, L, 6):
+        read = L.compute([v])
+        v = L.mutate(v)
+        i += 1
+        v = L.emplace(v) if i % every == 0 else L.compute([v, read])
     L.end_func([v])
 
 
