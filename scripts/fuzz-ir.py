@@ -170,11 +170,24 @@ MODES = {
     "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
                                 ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",
                                  "test/Dialect/Stream/IR/async_*.mlir")),
-    "hal-conversion": (["--verify-each", "--iree-hal-conversion"],
-                       ("test/Dialect/HAL/Transforms/*.mlir", "test/Dialect/IOParameters/Conversion/stream_to_params*.mlir")),
     "vm-conversion": (["--verify-each", "--iree-vm-conversion"],
                       ("test/Dialect/VM/**/*.mlir", "test/Dialect/IOParameters/Conversion/params_to_vm*.mlir")),
     "vm-ir": (["--verify-each"], ("test/Dialect/VM/**/*.mlir",)),
+    # Phase hal (execution.md §2.5, §2.6).
+    "hal-ir": (["--verify-each"], ("test/Dialect/HAL/IR/*.mlir",)),
+    "hal-conversion": (["--verify-each", "--allow-unregistered-dialect", "--iree-hal-conversion"],
+                       ("test/Dialect/HAL/Conversion/**/*.mlir", "test/Dialect/HAL/Transforms/*.mlir",
+                        "test/Dialect/IOParameters/Conversion/*.mlir")),
+    "hal-materialize-interfaces": (["--verify-each", "--iree-hal-materialize-interfaces"],
+                                   ("test/Dialect/HAL/Transforms/materialize_interfaces*.mlir",
+                                    "test/Dialect/Stream/IR/cmd_ops*.mlir")),
+    "hal-inline-memoize-regions": (["--verify-each",
+                                    "--pass-pipeline=builtin.module(util.func(iree-hal-inline-memoize-regions))"],
+                                   ("test/Dialect/HAL/Transforms/inline_memoize_regions*.mlir",
+                                    "test/Dialect/HAL/IR/device_ops.mlir")),
+    "hal-resolve-topology-queries": (["--verify-each", "--iree-hal-resolve-topology-queries"],
+                                     ("test/Dialect/HAL/Transforms/resolve_topology_queries*.mlir",
+                                      "test/Dialect/HAL/IR/device_ops.mlir")),
 }
 
 CRASH_PATTERNS = [

@@ -45,7 +45,7 @@ VARIANTS = {
 # Knob variants of one level, checked for every shape of it.
 LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
-    "cmd": [{"funcs": "1"}],
+    "cmd": [{"funcs": "1"}, {"hal": "1"}, {"targets": "1"}, {"hal": "1", "targets": "1"}],
     "hal": [{"dynamic": "0"}, {"dynamic": "1"}],
     "async-alloc": [{"body": "transformer"}, {"region": "3", "constants": "1"}],
 }

@@ -33,7 +33,11 @@ Levels:
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
               every dispatch two more operands (a uniform index constant and an i32 argument): the
-              input of the dispatch optimizations]
+              input of the dispatch optimizations;
+               hal=1: the executable as a hal.executable (input of --iree-hal-conversion);
+               targets=1: device globals with the sluice-native target, an affinity on every
+               execute and one interface function per export (input of
+               --iree-hal-materialize-interfaces)]
   hal         io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments
               (what --iree-hal-conversion makes of stream.cmd.parameter.*): the input of
               --iree-vm-conversion; only the `paramio` shape  [dynamic=4]
@@ -912,7 +916,14 @@ class CmdLevel(Level):
 
     def begin_func(self):
         e = self.e
-        device_globals(e)
+        if self.targets():
+            # targets=1: devices with the sluice-native executable target and an affinity on every
+            # execute (the input of --iree-hal-materialize-interfaces).
+            for dev in ("a", "b"):
+                e.module_op(f"util.global private @device_{dev} = #hal.device.target<\"local\", "
+                            "[#hal.executable.target<\"llvm-cpu\", \"sluice-native\">]> : !hal.device")
+        else:
+            device_globals(e)
         e.body.append(f"util.func public @main(%buf_a: {self.BUF}, %buf_b: {self.BUF}, "
                       "%stg: !stream.resource<staging>, %tp: !stream.timepoint, %cond: i1, %flag: i32) "
                       "-> !stream.timepoint {")
@@ -941,8 +952,13 @@ class CmdLevel(Level):
     def finish(self):
         e = self.e
         funcs = e.opt("funcs", 0)
+        hal, targets = self.hal(), self.targets()
         if not e.exports:
             return  # nothing dispatched (as AsyncLevel.finish)
+        if hal:
+            return self.finish_hal_executable()
+        if targets:
+            return self.finish_interface_functions()
         if not funcs:
             AsyncLevel.finish(self)
             return
@@ -961,6 +977,50 @@ class CmdLevel(Level):
         lines += ["  }", "}"]
         e.tail.append("\n".join(lines))
         e.count += 3 + 3 * len(e.exports)  # executable, module and their ends, 3 per export
+
+    def hal(self):
+        return self.e.opt("hal", 0)
+
+    def targets(self):
+        return self.e.opt("targets", 0)
+
+    def entry_point(self, name):
+        return f"@ex::@sluice_native::@{name}" if self.hal() else f"@ex::@{name}"
+
+    def finish_hal_executable(self):
+        """hal=1: the executable as --iree-hal-materialize-interfaces leaves it (the input of
+        --iree-hal-conversion): one variant, exports with layouts and count regions."""
+        e = self.e
+        lines = ["hal.executable private @ex {",
+                 '  hal.executable.variant public @sluice_native target(#hal.executable.target<"llvm-cpu", '
+                 '"sluice-native">) {']
+        for ordinal, name in enumerate(sorted(e.exports)):
+            bindings, scalar_types = e.exports[name]
+            layout = ", ".join(["#hal.pipeline.binding<storage_buffer>"] * bindings)
+            lines += [f"    hal.executable.export public @{name} ordinal({ordinal}) layout(#hal.pipeline.layout<"
+                      f"constants = {len(scalar_types)}, bindings = [{layout}]>) count(%device: !hal.device, "
+                      "%n: index) -> (index, index, index) {",
+                      "      %c1 = arith.constant 1 : index",
+                      "      hal.return %n, %c1, %c1 : index, index, index",
+                      "    }"]
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 4 + 3 * len(e.exports)  # executable, variant, their end ops, 3 per export
+
+    def finish_interface_functions(self):
+        """targets=1: the stream.executable with one function per export (binding arguments, then the
+        scalars: the interface functions --iree-hal-materialize-interfaces accepts)."""
+        e = self.e
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
+        for name in sorted(e.exports):
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)]
+            lines += [f"    func.func @{name}({', '.join(args)}) {{", "      return", "    }"]
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        # the executable, its end op, 3 per export, the module, and per function the function and its return
+        e.count += 3 + 5 * len(e.exports)
 
     def slot(self):
         s = self.next_slot
@@ -985,6 +1045,8 @@ class CmdLevel(Level):
         bufs.setdefault(out_buf, (e.fresh("x"), self.BUF, "%size"))
         with_list = ", ".join(f"{b} as {x}: {t}{{{s}}}" for b, (x, t, s) in bufs.items())
         t = e.fresh("t")
+        if self.targets():
+            device = device or "a"
         on = f"on({DEVICES[device]}) " if device else ""
         wait = f"await({j}) => " if j else ""
         e.op(f"{t} = stream.cmd.execute {on}{wait}with({with_list}) {{")
@@ -1007,7 +1069,7 @@ class CmdLevel(Level):
             operands = ""
             if scalars:
                 operands = f"({', '.join(s for s, _ in scalars)} : {', '.join(t for _, t in scalars)})"
-            e.op(f"stream.cmd.dispatch @ex::@{name}[%c64]{operands} {{")
+            e.op(f"stream.cmd.dispatch {self.entry_point(name)}[%c64]{operands} {{")
             rows = []
             for v in inputs:
                 x, t, s = cap[v.attrs["buf"]]
@@ -1059,8 +1121,10 @@ class CmdLevel(Level):
         a = e.fresh("stg")
         e.op(f"{a} = stream.timepoint.await {t} => %stg : !stream.resource<staging>{{%size}}")
         s = e.fresh("s")
-        e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> f32")
-        return self.compute([v], scalars=[(s, "f32")])
+        # targets=1 reads an i32: interface functions take i32 scalars only.
+        scalar = "i32" if self.targets() else "f32"
+        e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> {scalar}")
+        return self.compute([v], scalars=[(s, scalar)])
 
     def key(self, i):
         k = self.e.fresh("key")

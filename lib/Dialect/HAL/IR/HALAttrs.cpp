@@ -729,6 +729,62 @@ void DescriptorTypeAttr::print(AsmPrinter &printer) const {
 }
 
 //===----------------------------------------------------------------------===//
+// #hal.collective
+//===----------------------------------------------------------------------===//
+
+/// One plain-enum keyword of the collective body.
+static ParseResult parseCollectiveKeyword(AsmParser &parser,
+                                          const EnumInfo &info, StringRef what,
+                                          uint32_t &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (failed(parser.parseOptionalKeyword(&keyword)))
+    return parser.emitError(loc, "expected ") << what << " keyword";
+  std::optional<uint64_t> parsed = info.symbolize(keyword);
+  if (!parsed)
+    return parser.emitError(loc, "expected one of [")
+           << info.caseList() << "] for " << what << ", got: " << keyword;
+  value = static_cast<uint32_t>(*parsed);
+  return success();
+}
+
+Attribute CollectiveAttr::parseBody(AsmParser &parser) {
+  uint32_t kind = 0, elementType = 0;
+  std::optional<uint32_t> reduction;
+  if (parser.parseLess() ||
+      parseCollectiveKeyword(parser, getCollectiveKindEnum(), "kind", kind))
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("with"))) {
+    uint32_t value = 0;
+    if (parseCollectiveKeyword(parser, getCollectiveReductionEnum(),
+                               "reduction", value))
+      return {};
+    reduction = value;
+  }
+  if (parser.parseColon() ||
+      parseCollectiveKeyword(parser, getCollectiveElementTypeEnum(),
+                             "element type", elementType) ||
+      parser.parseGreater())
+    return {};
+  return CollectiveAttr::get(parser.getContext(), kind, reduction, elementType);
+}
+
+void CollectiveAttr::printBody(AsmPrinter &printer) const {
+  printer << '<' << getCollectiveKindEnum().stringify(getKind());
+  if (getReduction())
+    printer << " with "
+            << getCollectiveReductionEnum().stringify(*getReduction());
+  printer << " : " << getCollectiveElementTypeEnum().stringify(getElementType())
+          << '>';
+}
+
+Attribute CollectiveAttr::parse(AsmParser &parser, Type) {
+  return parseBody(parser);
+}
+
+void CollectiveAttr::print(AsmPrinter &printer) const { printBody(printer); }
+
+//===----------------------------------------------------------------------===//
 // Dialect hooks
 //===----------------------------------------------------------------------===//
 

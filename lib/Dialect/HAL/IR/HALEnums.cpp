@@ -263,4 +263,120 @@ const EnumInfo &getMemoryAccessBitfield() {
   return info;
 }
 
+const EnumInfo &getCommandBufferModeBitfield() {
+  static const EnumCase cases[] = {
+      {"None", CommandBufferModeBits::None},
+      {"OneShot", CommandBufferModeBits::OneShot},
+      {"AllowInlineExecution", CommandBufferModeBits::AllowInlineExecution},
+  };
+  static const EnumInfo info{"valid CommandBufferMode", cases};
+  return info;
+}
+
+const EnumInfo &getCommandCategoryBitfield() {
+  static const EnumCase cases[] = {
+      {"None", CommandCategoryBits::None},
+      {"Transfer", CommandCategoryBits::Transfer},
+      {"Dispatch", CommandCategoryBits::Dispatch},
+  };
+  static const EnumInfo info{"valid CommandCategory", cases};
+  return info;
+}
+
+const EnumInfo &getExecutionStageBitfield() {
+  static const EnumCase cases[] = {
+      {"None", ExecutionStageBits::None},
+      {"CommandIssue", ExecutionStageBits::CommandIssue},
+      {"CommandProcess", ExecutionStageBits::CommandProcess},
+      {"Dispatch", ExecutionStageBits::Dispatch},
+      {"Transfer", ExecutionStageBits::Transfer},
+      {"CommandRetire", ExecutionStageBits::CommandRetire},
+      {"Host", ExecutionStageBits::Host},
+  };
+  static const EnumInfo info{"valid ExecutionStage", cases};
+  return info;
+}
+
+const EnumInfo &getAllocaFlagBitfield() {
+  static const EnumCase cases[] = {
+      {"None", AllocaFlagBits::None},
+      {"IndeterminateLifetime", AllocaFlagBits::IndeterminateLifetime},
+  };
+  static const EnumInfo info{"valid AllocaFlag", cases};
+  return info;
+}
+
+const EnumInfo &getDeallocaFlagBitfield() {
+  static const EnumCase cases[] = {
+      {"None", DeallocaFlagBits::None},
+      {"PreferOrigin", DeallocaFlagBits::PreferOrigin},
+  };
+  static const EnumInfo info{"valid DeallocaFlag", cases};
+  return info;
+}
+
+const EnumInfo &getReservedFlagBitfield() {
+  static const EnumCase cases[] = {
+      {"None", 0},
+      {"Reserved", 1},
+  };
+  static const EnumInfo info{"valid flags", cases};
+  return info;
+}
+
+const EnumInfo &getCollectiveKindEnum() {
+  static const EnumCase cases[] = {
+      {"AllGather", 0, "all_gather"},
+      {"AllReduce", 1, "all_reduce"},
+      {"AllToAll", 2, "all_to_all"},
+      {"Broadcast", 3, "broadcast"},
+      {"Reduce", 4, "reduce"},
+      {"ReduceScatter", 5, "reduce_scatter"},
+      {"Send", 6, "send"},
+      {"Recv", 7, "recv"},
+      {"SendRecv", 8, "send_recv"},
+  };
+  static const EnumInfo info{"valid CollectiveKind", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
+const EnumInfo &getCollectiveReductionEnum() {
+  static const EnumCase cases[] = {
+      {"None", 0, "none"},
+      {"ReductionSum", 1, "sum"},
+      {"ReductionProduct", 2, "product"},
+      {"ReductionMinimum", 3, "minimum"},
+      {"ReductionMaximum", 4, "maximum"},
+      {"ReductionAverage", 5, "average"},
+  };
+  static const EnumInfo info{"valid CollectiveReductionOp", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
+const EnumInfo &getCollectiveElementTypeEnum() {
+  static const EnumCase cases[] = {
+      {"Sint8", 0, "si8"},
+      {"Uint8", 1, "ui8"},
+      {"Sint16", 2, "si16"},
+      {"Uint16", 3, "ui16"},
+      {"Sint32", 4, "si32"},
+      {"Uint32", 5, "ui32"},
+      {"Sint64", 6, "si64"},
+      {"Uint64", 7, "ui64"},
+      {"Float16", 8, "f16"},
+      {"Float32", 9, "f32"},
+      {"Float64", 10, "f64"},
+      {"BFloat16", 11, "bf16"},
+      {"Float8E5M2", 12, "f8E5M2"},
+      {"Float8E4M3FN", 13, "f8E4M3FN"},
+      {"Float8E5M2FNUZ", 14, "f8E5M2FNUZ"},
+      {"Float8E4M3FNUZ", 15, "f8E4M3FNUZ"},
+  };
+  static const EnumInfo info{"valid CollectiveElementType", cases,
+                             /*isBitEnum=*/false};
+  return info;
+}
+
 } // namespace sluice::hal

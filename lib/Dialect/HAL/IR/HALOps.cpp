@@ -2,8 +2,11 @@
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 
+#include "HALOpDirectives.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -23,55 +26,55 @@ using sluice::util::printTypeAlias;
 // Bit-enum attribute directives
 //===----------------------------------------------------------------------===//
 
-/// Parses an enum op attribute (rules 1/2) into an integer attribute of
-/// `width` bits.
-static ParseResult parseEnumAttr(OpAsmParser &parser, IntegerAttr &attr,
-                                 const EnumInfo &info, StringRef attrName,
-                                 unsigned width = 32) {
-  uint64_t value = 0;
-  if (parseEnumOpAttr(parser, info, attrName, value))
-    return failure();
-  attr = parser.getBuilder().getIntegerAttr(
-      parser.getBuilder().getIntegerType(width), value);
-  return success();
+SLUICE_HAL_ENUM_DIRECTIVE(MemoryTypeBitfield, getMemoryTypeBitfield, "type", 32)
+SLUICE_HAL_ENUM_DIRECTIVE(BufferUsageBitfield, getBufferUsageBitfield, "usage",
+                          32)
+SLUICE_HAL_ENUM_DIRECTIVE(FenceFlagBitfield, getFenceFlagBitfield, "flags", 64)
+SLUICE_HAL_ENUM_DIRECTIVE(Lifetime, getLifetimeEnum, "lifetime", 32)
+
+//===----------------------------------------------------------------------===//
+// Dynamic dimension lists of the tensor ABI ops
+//===----------------------------------------------------------------------===//
+
+/// True when the parser stands on `{` followed (after whitespace and
+/// comments) by an SSA value: the start of a dimension list rather than of
+/// the discardable attribute dictionary that may follow the op's types.
+static bool atBracedValueList(OpAsmParser &parser) {
+  const char *ptr = parser.getCurrentLocation().getPointer();
+  if (!ptr || *ptr != '{')
+    return false;
+  ++ptr;
+  while (true) {
+    while (*ptr == ' ' || *ptr == '\t' || *ptr == '\n' || *ptr == '\r')
+      ++ptr;
+    if (ptr[0] == '/' && ptr[1] == '/') {
+      while (*ptr && *ptr != '\n')
+        ++ptr;
+      continue;
+    }
+    return *ptr == '%';
+  }
 }
 
-static void printEnumAttr(OpAsmPrinter &p, IntegerAttr attr,
-                          const EnumInfo &info) {
-  printEnumOpAttr(p, info, attr.getValue().getZExtValue());
+/// `[ '{' %d {',' %d} '}' ]`: only a brace followed by an SSA value opens the
+/// list, so `-> tensor<4xi32> {attrs}` leaves the brace to the attribute
+/// dictionary.
+static ParseResult
+parseBracedDims(OpAsmParser &parser,
+                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  if (!atBracedValueList(parser))
+    return success();
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Braces, [&]() {
+    return parser.parseOperand(dims.emplace_back());
+  });
 }
 
-static ParseResult parseMemoryTypeBitfield(OpAsmParser &parser,
-                                           IntegerAttr &attr) {
-  return parseEnumAttr(parser, attr, getMemoryTypeBitfield(), "type");
-}
-static void printMemoryTypeBitfield(OpAsmPrinter &p, Operation *,
-                                    IntegerAttr attr) {
-  printEnumAttr(p, attr, getMemoryTypeBitfield());
-}
-static ParseResult parseBufferUsageBitfield(OpAsmParser &parser,
-                                            IntegerAttr &attr) {
-  return parseEnumAttr(parser, attr, getBufferUsageBitfield(), "usage");
-}
-static void printBufferUsageBitfield(OpAsmPrinter &p, Operation *,
-                                     IntegerAttr attr) {
-  printEnumAttr(p, attr, getBufferUsageBitfield());
-}
-
-static ParseResult parseFenceFlagBitfield(OpAsmParser &parser,
-                                          IntegerAttr &attr) {
-  return parseEnumAttr(parser, attr, getFenceFlagBitfield(), "flags",
-                       /*width=*/64);
-}
-static void printFenceFlagBitfield(OpAsmPrinter &p, Operation *,
-                                   IntegerAttr attr) {
-  printEnumAttr(p, attr, getFenceFlagBitfield());
-}
-static ParseResult parseLifetime(OpAsmParser &parser, IntegerAttr &attr) {
-  return parseEnumAttr(parser, attr, getLifetimeEnum(), "lifetime");
-}
-static void printLifetime(OpAsmPrinter &p, Operation *, IntegerAttr attr) {
-  printEnumAttr(p, attr, getLifetimeEnum());
+static void printBracedDims(OpAsmPrinter &p, Operation *, OperandRange dims) {
+  if (dims.empty())
+    return;
+  p << "{";
+  p.printOperands(dims);
+  p << "}";
 }
 
 //===----------------------------------------------------------------------===//
@@ -383,7 +386,49 @@ LogicalResult ExecutableExportOp::verify() {
   if (!getWorkgroupCount().empty() && !getWorkgroupCount().hasOneBlock())
     return emitOpError(
         "expected a single region block for the workgroup count");
+  if (!getCondition().empty()) {
+    Block &entry = getCondition().front();
+    bool validArgs =
+        entry.getNumArguments() >= 1 &&
+        llvm::isa<DeviceType>(entry.getArgument(0).getType()) &&
+        llvm::all_of(entry.getArguments().drop_front(),
+                     [](BlockArgument arg) { return arg.getType().isIndex(); });
+    if (!validArgs)
+      return emitOpError("expected condition region to take (%device: "
+                         "!hal.device, %workload_0: index, %workload_1: "
+                         "index, ...");
+    auto returnOp = llvm::dyn_cast_if_present<ReturnOp>(
+        entry.empty() ? nullptr : &entry.back());
+    if (!returnOp || returnOp.getNumOperands() != 1 ||
+        !returnOp.getOperand(0).getType().isInteger(1))
+      return emitOpError("condition region must return a boolean value");
+  }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// hal.executable.variant
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExecutableVariantOp::verify() {
+  auto conditions = getBody().front().getOps<ExecutableConditionOp>();
+  if (std::distance(conditions.begin(), conditions.end()) > 1)
+    return emitOpError("only one condition op is allowed in a variant");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// hal.devices.get
+//===----------------------------------------------------------------------===//
+
+void DevicesGetOp::getAsmResultNames(
+    function_ref<void(Value, StringRef)> setNameFn) {
+  APInt index;
+  if (matchPattern(getIndex(), m_ConstantInt(&index)))
+    setNameFn(getResult(),
+              ("device_" + llvm::Twine(index.getZExtValue())).str());
+  else
+    setNameFn(getResult(), "device_n");
 }
 
 //===----------------------------------------------------------------------===//
@@ -472,5 +517,9 @@ void HALDialect::registerOps() {
   addOperations<
 #define GET_OP_LIST
 #include "sluice/Dialect/HAL/IR/HALOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "sluice/Dialect/HAL/IR/HALCommandOps.cpp.inc"
       >();
 }

@@ -1,6 +1,7 @@
 //===- UtilOps.cpp - util ops ---------------------------------------------===//
 
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/IR/UtilStatusOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -547,4 +548,5 @@ void UtilDialect::registerOps() {
 #define GET_OP_LIST
 #include "sluice/Dialect/Util/IR/UtilOps.cpp.inc"
       >();
+  addOperations<StatusCheckOkOp>();
 }

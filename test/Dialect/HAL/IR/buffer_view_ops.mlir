@@ -79,3 +79,22 @@ util.func public @buffer_view_assert(%view: !hal.buffer_view, %d0: index) {
   hal.buffer_view.assert<%view : !hal.buffer_view> message("scalar") shape([]) type(%element_type_f32) encoding(%dense_row_major) attributes {hal.x}
   util.return
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @buffer_view_create
+util.func public @buffer_view_create(%buffer: !hal.buffer, %length: index, %d0: index) -> (!hal.buffer_view, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %element_type_f32 = hal.element_type<f32> : i32
+  %dense_row_major = hal.encoding_type<dense_row_major> : i32
+  // CHECK: %view = hal.buffer_view.create buffer(%arg0 : !hal.buffer)[%c0, %arg1] shape([%arg2, %c4]) type(%element_type_f32) encoding(%dense_row_major) : !hal.buffer_view
+  %view = hal.buffer_view.create buffer(%buffer : !hal.buffer)[%c0, %length] shape([%d0, %c4]) type(%element_type_f32) encoding(%dense_row_major) : !hal.buffer_view
+  // CHECK: hal.buffer_view.element_type<%view : !hal.buffer_view> : i32
+  %e = hal.buffer_view.element_type<%view : !hal.buffer_view> : i32
+  // CHECK: hal.buffer_view.encoding_type<%view : !hal.buffer_view> : i32
+  %t = hal.buffer_view.encoding_type<%view : !hal.buffer_view> : i32
+  // CHECK: hal.buffer_view.trace "key" = %view, %view : !hal.buffer_view, !hal.buffer_view
+  hal.buffer_view.trace "key" = %view, %view : !hal.buffer_view, !hal.buffer_view
+  util.return %view, %e, %t : !hal.buffer_view, i32, i32
+}

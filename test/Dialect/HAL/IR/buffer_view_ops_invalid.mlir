@@ -30,3 +30,11 @@ util.func public @dim_not_view(%buffer: !hal.buffer) -> index {
   %0 = "hal.buffer_view.dim"(%buffer) {index = 0 : index} : (!hal.buffer) -> index
   util.return %0 : index
 }
+
+// -----
+
+util.func public @trace_buffer(%buffer: !hal.buffer) {
+  // expected-error @+1 {{'hal.buffer_view.trace' op operand #0 must be variadic of}}
+  hal.buffer_view.trace "key" = %buffer : !hal.buffer
+  util.return
+}

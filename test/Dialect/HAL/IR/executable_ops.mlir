@@ -83,3 +83,40 @@ hal.executable private @ex {
     }
   }
 }
+
+// -----
+
+// CHECK-LABEL: hal.executable private @conditional
+hal.executable private @conditional {
+  // CHECK: hal.executable.variant public @x86_64 target(#executable_target_embedded_elf_x86_64) {
+  hal.executable.variant public @x86_64 target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    //      CHECK: hal.executable.condition(%arg0: !hal.device) -> i1 {
+    // CHECK-NEXT:   %{{.+}}, %[[V:.+]] = hal.device.query<%arg0 : !hal.device> key("some" :: "feature") : i1, i1
+    // CHECK-NEXT:   hal.return %[[V]] : i1
+    // CHECK-NEXT: }
+    hal.executable.condition(%device: !hal.device) -> i1 {
+      %ok, %v = hal.device.query<%device : !hal.device> key("some" :: "feature") : i1, i1
+      hal.return %v : i1
+    }
+    hal.executable.export public @entry ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) condition(%device: !hal.device, %w: index) -> i1 {
+      %true = arith.constant true
+      hal.return %true : i1
+    } fallback(@fallback)
+    hal.executable.export public @fallback ordinal(1) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>)
+  }
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @executable_lookup
+util.func public @executable_lookup(%device: !hal.device, %w: index) -> (i64, index, index, index) {
+  // CHECK: %exe = hal.executable.lookup device(%arg0 : !hal.device) executable(@ex) : !hal.executable
+  %exe = hal.executable.lookup device(%device : !hal.device) executable(@ex) : !hal.executable
+  // CHECK: %function_id = hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@x86_64::@entry) : i64
+  %fn = hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@x86_64::@entry) : i64
+  // CHECK: hal.executable.calculate_workgroups device(%arg0 : !hal.device) target(@ex::@x86_64::@entry) workload([%arg1, %arg1]) : index, index, index
+  %x, %y, %z = hal.executable.calculate_workgroups device(%device : !hal.device) target(@ex::@x86_64::@entry) workload([%w, %w]) : index, index, index
+  // CHECK: hal.executable.calculate_workgroups device(%arg0 : !hal.device) target(@ex::@x86_64::@entry) : index, index, index
+  %x2, %y2, %z2 = hal.executable.calculate_workgroups device(%device : !hal.device) target(@ex::@x86_64::@entry) : index, index, index
+  util.return %fn, %x, %y, %z2 : i64, index, index, index
+}

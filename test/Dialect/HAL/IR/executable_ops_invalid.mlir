@@ -74,12 +74,16 @@ hal.executable.source @variant_parent {
 
 // -----
 
-// `hal.executable.condition` has no op definition; the generic form is enough
-// for the source op's verifier to count it.
 // expected-error @+1 {{'hal.executable.source' op only one condition op is allowed in an executable}}
 hal.executable.source @two_conditions {
-  "hal.executable.condition"() : () -> ()
-  "hal.executable.condition"() : () -> ()
+  hal.executable.condition(%device: !hal.device) -> i1 {
+    %true = arith.constant true
+    hal.return %true : i1
+  }
+  hal.executable.condition(%device: !hal.device) -> i1 {
+    %true = arith.constant true
+    hal.return %true : i1
+  }
 }
 
 // -----
@@ -93,4 +97,82 @@ hal.executable.source @condition_blocks {
     %true = arith.constant true
     hal.return %true : i1
   } fallback(@a)
+}
+
+// -----
+
+hal.executable private @two_conditions {
+  // expected-error @+1 {{'hal.executable.variant' op only one condition op is allowed in a variant}}
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    hal.executable.condition(%device: !hal.device) -> i1 {
+      %true = arith.constant true
+      hal.return %true : i1
+    }
+    hal.executable.condition(%device: !hal.device) -> i1 {
+      %true = arith.constant true
+      hal.return %true : i1
+    }
+  }
+}
+
+// -----
+
+hal.executable private @condition_results {
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    // expected-error @+1 {{target condition region must return one i1}}
+    hal.executable.condition(%device: !hal.device) -> (i1, i1) {
+      %true = arith.constant true
+      hal.return %true, %true : i1, i1
+    }
+  }
+}
+
+// -----
+
+hal.executable private @condition_arg {
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    // expected-error @+1 {{'hal.executable.condition' op target condition region must take a !hal.device}}
+    hal.executable.condition(%x: index) -> i1 {
+      %true = arith.constant true
+      hal.return %true : i1
+    }
+  }
+}
+
+// -----
+
+hal.executable private @condition_return {
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    hal.executable.condition(%device: !hal.device) -> i1 {
+      %c1 = arith.constant 1 : i32
+      // expected-error @+1 {{'hal.return' op target condition region must return a single i1 result}}
+      hal.return %c1 : i32
+    }
+  }
+}
+
+// -----
+
+hal.executable private @export_condition_args {
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    // expected-error @+1 {{'hal.executable.export' op expected condition region to take (%device: !hal.device, %workload_0: index, %workload_1: index, ...}}
+    hal.executable.export public @e layout(#hal.pipeline.layout<bindings = []>) condition(%x: index) -> i1 {
+      %true = arith.constant true
+      hal.return %true : i1
+    } fallback(@f)
+    hal.executable.export public @f layout(#hal.pipeline.layout<bindings = []>)
+  }
+}
+
+// -----
+
+hal.executable private @export_condition_result {
+  hal.executable.variant public @v target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+    // expected-error @+1 {{'hal.executable.export' op condition region must return a boolean value}}
+    hal.executable.export public @e layout(#hal.pipeline.layout<bindings = []>) condition(%device: !hal.device) -> i1 {
+      %c1 = arith.constant 1 : i32
+      hal.return %c1 : i32
+    } fallback(@f)
+    hal.executable.export public @f layout(#hal.pipeline.layout<bindings = []>)
+  }
 }

@@ -66,3 +66,23 @@ util.func public @tensor_barrier(%a: tensor<3xf32>, %b: tensor<?xf32>, %fence: !
   %1 = hal.tensor.barrier join(%a : tensor<3xf32>) => %fence : !hal.fence attributes {hal.x}
   util.return %0#0, %0#1 : tensor<3xf32>, tensor<?xf32>
 }
+
+// -----
+
+// Discardable attributes print after the result type; the `{` that follows
+// the type starts the dynamic-dims list only when an SSA value comes next.
+// CHECK-LABEL: util.func public @tensor_attrs_after_type
+util.func public @tensor_attrs_after_type(%view: !hal.buffer_view, %buffer: !hal.buffer, %d: index) -> (tensor<4xi32>, tensor<?xi32>, !hal.buffer_view, tensor<?xi32>) {
+  // CHECK: %[[A:.+]] = hal.tensor.import %arg0 : !hal.buffer_view -> tensor<4xi32> {stream.affinities = [#hal.device.affinity<@dev>]}
+  %0 = hal.tensor.import %view : !hal.buffer_view -> tensor<4xi32> {stream.affinities = [#hal.device.affinity<@dev>]}
+  // CHECK: %[[B:.+]] = hal.tensor.import %arg0 : !hal.buffer_view -> tensor<?xi32>{%arg2} {hal.x}
+  %1 = hal.tensor.import %view : !hal.buffer_view -> tensor<?xi32>{%d} {hal.x}
+  // CHECK: hal.tensor.import %arg0 : !hal.buffer_view -> tensor<?xi32>{%arg2} {hal.y}
+  %2 = hal.tensor.import %view : !hal.buffer_view -> tensor<?xi32>{ // dims
+    %d } {hal.y}
+  // CHECK: hal.tensor.export %[[A]] : tensor<4xi32> -> !hal.buffer_view {stream.affinities = [#hal.device.affinity<@dev>]}
+  %3 = hal.tensor.export %0 : tensor<4xi32> -> !hal.buffer_view {stream.affinities = [#hal.device.affinity<@dev>]}
+  // CHECK: hal.tensor.alias %[[B]] : tensor<?xi32>{%arg2} to %arg1 : !hal.buffer {hal.z}
+  %4 = hal.tensor.alias %1 : tensor<?xi32>{%d} to %buffer : !hal.buffer {hal.z}
+  util.return %0, %2, %3, %4 : tensor<4xi32>, tensor<?xi32>, !hal.buffer_view, tensor<?xi32>
+}

@@ -110,3 +110,35 @@ module attributes {stream.affinity.default = #hal.device.affinity<@device>} {
     }
   }
 }
+
+// -----
+
+util.global private @device : !hal.device
+
+// Empty serial/concurrent regions (valid IR) record nothing but their barrier.
+// CHECK-LABEL: @emptyNestedRegions
+util.func public @emptyNestedRegions(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %c7_i32 = arith.constant 7 : i32
+  //      CHECK: %[[CMD:.+]] = hal.command_buffer.create
+  // CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer>
+  // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer>
+  // CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer>
+  // CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer>
+  // CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer>
+  // CHECK-NEXT: hal.command_buffer.finalize<%[[CMD]] : !hal.command_buffer>
+  %0 = "stream.cmd.execute"(%arg0, %arg1) <{affinity = #hal.device.affinity<@device>, once, operandSegmentSizes = array<i32: 1, 1, 0>}> ({
+  ^bb0(%arg2: !stream.resource<transient>):
+    "stream.cmd.concurrent"() ({
+    }) : () -> ()
+    "stream.cmd.serial"() ({
+      "stream.cmd.fill"(%arg2, %arg1, %c0, %c128, %c7_i32) : (!stream.resource<transient>, index, index, index, i32) -> ()
+      "stream.yield"() : () -> ()
+    }) : () -> ()
+    "stream.cmd.serial"() ({
+    }) : () -> ()
+    "stream.yield"() : () -> ()
+  }) : (!stream.resource<transient>, index) -> !stream.timepoint
+  util.return %0 : !stream.timepoint
+}

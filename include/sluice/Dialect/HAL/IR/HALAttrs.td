@@ -216,4 +216,25 @@ def HAL_DescriptorTypeAttr : HAL_Attr<"DescriptorType", "descriptor_type"> {
   let parameters = (ins "DescriptorType":$value);
 }
 
+def HAL_CollectiveAttr : HAL_Attr<"Collective", "collective"> {
+  let summary = "a collective operation and its element type";
+  let description = [{
+    `#hal.collective<kind [with reduction] : element-type>`, e.g.
+    `#hal.collective<all_reduce with sum : si8>` (execution.md §2.6). The
+    numbering is that of `#stream.collective`; ops print it without the
+    `#hal.collective` prefix.
+  }];
+  let parameters = (ins
+    "uint32_t":$kind,
+    "std::optional<uint32_t>":$reduction,
+    "uint32_t":$element_type
+  );
+  let extraClassDeclaration = [{
+    /// Parses the `<...>` body (also used stripped after op keywords).
+    static ::mlir::Attribute parseBody(::mlir::AsmParser &parser);
+    /// Prints the `<...>` body.
+    void printBody(::mlir::AsmPrinter &printer) const;
+  }];
+}
+
 #endif // SLUICE_DIALECT_HAL_IR_HALATTRS

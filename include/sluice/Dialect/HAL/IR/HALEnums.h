@@ -97,6 +97,18 @@ const EnumInfo &getDescriptorFlagsBitfield();
 const EnumInfo &getPipelineLayoutFlagsBitfield();
 const EnumInfo &getExecutionModelEnum();
 const EnumInfo &getMemoryAccessBitfield();
+// execution.md §2.6.
+const EnumInfo &getCommandBufferModeBitfield();
+const EnumInfo &getCommandCategoryBitfield();
+const EnumInfo &getExecutionStageBitfield();
+const EnumInfo &getAllocaFlagBitfield();
+const EnumInfo &getDeallocaFlagBitfield();
+/// The i64 flag enums with only `None` 0 and `Reserved` 1 (Fill, Copy, Read,
+/// Write, Update, Execute, Wait, ExecutionBarrier, Channel, Dispatch).
+const EnumInfo &getReservedFlagBitfield();
+const EnumInfo &getCollectiveKindEnum();
+const EnumInfo &getCollectiveReductionEnum();
+const EnumInfo &getCollectiveElementTypeEnum();
 
 namespace MemoryTypeBits {
 enum : uint32_t {
@@ -194,6 +206,62 @@ enum : uint32_t {
   Any = 32,
 };
 } // namespace MemoryAccessBits
+
+namespace CommandBufferModeBits {
+enum : uint32_t {
+  None = 0,
+  OneShot = 1,
+  AllowInlineExecution = 16,
+};
+} // namespace CommandBufferModeBits
+
+namespace CommandCategoryBits {
+enum : uint32_t {
+  None = 0,
+  Transfer = 1,
+  Dispatch = 2,
+};
+} // namespace CommandCategoryBits
+
+namespace ExecutionStageBits {
+enum : uint32_t {
+  None = 0,
+  CommandIssue = 1,
+  CommandProcess = 2,
+  Dispatch = 4,
+  Transfer = 8,
+  CommandRetire = 16,
+  Host = 32,
+};
+} // namespace ExecutionStageBits
+
+namespace AllocaFlagBits {
+enum : uint64_t {
+  None = 0,
+  IndeterminateLifetime = 1,
+};
+} // namespace AllocaFlagBits
+
+namespace DeallocaFlagBits {
+enum : uint64_t {
+  None = 0,
+  PreferOrigin = 1,
+};
+} // namespace DeallocaFlagBits
+
+/// Collective kinds, reductions and element types share the numbering of
+/// `#stream.collective` (stream-ir.md §3); HAL adds four f8 element types.
+enum class CollectiveKind : uint32_t {
+  AllGather = 0,
+  AllReduce = 1,
+  AllToAll = 2,
+  Broadcast = 3,
+  Reduce = 4,
+  ReduceScatter = 5,
+  Send = 6,
+  Recv = 7,
+  SendRecv = 8,
+};
 
 } // namespace sluice::hal
 

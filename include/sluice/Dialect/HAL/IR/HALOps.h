@@ -9,6 +9,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -18,5 +19,8 @@
 
 #define GET_OP_CLASSES
 #include "sluice/Dialect/HAL/IR/HALOps.h.inc"
+
+#define GET_OP_CLASSES
+#include "sluice/Dialect/HAL/IR/HALCommandOps.h.inc"
 
 #endif // SLUICE_DIALECT_HAL_IR_HALOPS_H

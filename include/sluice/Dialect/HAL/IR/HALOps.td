@@ -3,7 +3,7 @@
 #ifndef SLUICE_DIALECT_HAL_IR_HALOPS
 #define SLUICE_DIALECT_HAL_IR_HALOPS
 
-include "sluice/Dialect/HAL/IR/HALBase.td"
+include "sluice/Dialect/HAL/IR/HALOpBase.td"
 include "sluice/Dialect/HAL/IR/HALTypes.td"
 include "sluice/Dialect/HAL/IR/HALAttrs.td"
 include "sluice/Dialect/Util/IR/UtilInterfaces.td"
@@ -12,19 +12,6 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
-
-class HAL_PureOp<string mnemonic, list<Trait> traits = []>
-    : HAL_Op<mnemonic, !listconcat([Pure], traits)>;
-
-// Names the single result `name` in the printed IR.
-class HAL_NamedResult<string name> {
-  code extraClassDefinition = [{
-    void $cppClass::getAsmResultNames(
-        ::llvm::function_ref<void(::mlir::Value, ::llvm::StringRef)> setNameFn) {
-      setNameFn(getResult(), "}] # name # [{");
-    }
-  }];
-}
 
 // A constant of a HAL bitfield enum, printed with the bit-enum spelling rules:
 // `hal.<mnemonic><Bit>` for single-bit cases, `hal.<mnemonic><"A|B">` otherwise.
@@ -95,7 +82,8 @@ def HAL_TensorImportOp : HAL_PureOp<"tensor.import", [
     (`offset` `(` $byte_offset^ `)`)?
     ($name^)?
     `:` type($source) `->`
-    custom<TypeAlias>($target_encoding, type($target)) (`{` $target_dims^ `}`)?
+    custom<TypeAlias>($target_encoding, type($target))
+    `` custom<BracedDims>($target_dims)
     attr-dict
   }];
   let hasVerifier = 1;
@@ -120,7 +108,8 @@ def HAL_TensorExportOp : HAL_PureOp<"tensor.export", [
     $source
     ($name^)?
     `:`
-    custom<TypeAlias>($source_encoding, type($source)) (`{` $source_dims^ `}`)?
+    custom<TypeAlias>($source_encoding, type($source))
+    `` custom<BracedDims>($source_dims)
     `->` type($target)
     attr-dict
   }];
@@ -149,7 +138,7 @@ def HAL_TensorAliasOp : HAL_PureOp<"tensor.alias", [
   let assemblyFormat = [{
     (`on` `(` $affinity^ `)`)?
     (`wait` `(` $wait_fence^ `)` `=` `` `>`)?
-    $source `:` type($source) (`{` $source_dims^ `}`)?
+    $source `:` type($source) `` custom<BracedDims>($source_dims)
     `to` $storage `:` type($storage)
     attr-dict
   }];
@@ -399,7 +388,6 @@ def HAL_DevicesGetOp : HAL_PureOp<"devices.get", [
   let arguments = (ins Index:$index);
   let results = (outs HAL_Device:$result);
   let assemblyFormat = "$index attr-dict `:` type($result)";
-  let extraClassDefinition = HAL_NamedResult<"device">.extraClassDefinition;
 }
 
 def HAL_AllocatorSelectOp : HAL_PureOp<"allocator.select", [
@@ -524,7 +512,7 @@ def HAL_ExecutableVariantOp : HAL_Op<"executable.variant", [
     (`objects` `(` $objects^ `)`)?
     (`sources` `(` $sources^ `)`)?
     attr-dict-with-keyword $body
-  }];
+  }];  let hasVerifier = 1;
 }
 
 def HAL_ExecutableVariantEndOp : HAL_Op<"executable.variant_end", [

@@ -4,6 +4,7 @@
 #define SLUICE_DIALECT_HAL_TRANSFORMS_PASSES_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 namespace sluice::hal {

@@ -44,4 +44,78 @@ def ConvertToHALPass : Pass<"iree-hal-conversion", "mlir::ModuleOp"> {
   ];
 }
 
+def MaterializeInterfacesPass
+    : Pass<"iree-hal-materialize-interfaces", "mlir::ModuleOp"> {
+  let summary = "Turns stream executables into hal executables with layouts";
+  let description = [{
+    execution.md §2.5 step 1. Every `stream.executable` becomes a
+    `hal.executable` with one `hal.executable.variant` per executable target
+    of the devices that dispatch to it (found through the dispatch sites'
+    affinities and the `#hal.device.target` initial values of the device
+    globals):
+
+    * each export becomes `hal.executable.export` with `ordinal(<i>)` and a
+      `#hal.pipeline.layout`: one constant per non-binding argument, one
+      `storage_buffer` binding per `!stream.binding` argument, flagged
+      `ReadOnly` when every dispatch site only reads it ([SLUICE]: the
+      reference flags a binding read-only as soon as one site reads it) and
+      `Indirect` when some site records it into a reusable command buffer
+      from a value that is not a constant or an immutable global; the layout
+      is `Indirect` when a binding is;
+    * the workgroup-count region gains a leading `!hal.device` argument and
+      returns with `hal.return`;
+    * in the dispatch function, non-binding arguments become
+      `hal.interface.constant.load`, `stream.binding.subspan` becomes
+      `hal.interface.binding.subspan`, `stream.dispatch.workgroup.*` become
+      `hal.interface.workgroup.*`, and the function loses its arguments;
+    * every `stream.cmd.dispatch` of `@ex::@e` names `@ex::@<variant>::@e`.
+
+    An argument that is neither a `!stream.binding` nor an `i32` is rejected:
+    «unsupported interface function argument <i> type <T>; requires
+    !stream.binding or i32 operands only».
+  }];
+  let dependentDialects = [
+    "::sluice::hal::HALDialect",
+  ];
+}
+
+def InlineMemoizeRegionsPass
+    : InterfacePass<"iree-hal-inline-memoize-regions",
+                    "mlir::FunctionOpInterface"> {
+  let summary = "Inlines hal.device.memoize regions at their place";
+  let description = [{
+    execution.md §2.5 step 4: each `hal.device.memoize` region is inlined
+    where the op stands (the block is split, every `hal.return` becomes a
+    `cf.br` to the continuation carrying the results), and every
+    `hal.command_buffer.create` inside it gains the `OneShot` mode. Where
+    the parent region must stay a single block (e.g. `scf.for`, `scf.if`)
+    the region becomes the body of an `scf.execute_region` with the op's
+    result types instead, each `hal.return` an `scf.yield`.
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def ResolveTopologyQueriesPass
+    : Pass<"iree-hal-resolve-topology-queries", "mlir::ModuleOp"> {
+  let summary = "Resolves memory-property queries to constants";
+  let description = [{
+    execution.md §2.5 step 5: every `hal.allocator.resolve_memory_properties`
+    whose affinity is not a `#hal.device.optimal` becomes
+    `hal.memory_type<...>` and `hal.buffer_usage<...>` constants holding the
+    bits its lifetime requires (`constant`: DeviceLocal and SharingImmutable;
+    `variable`, `transient`: DeviceLocal; `external`: DeviceLocal, plus
+    HostVisible and usage Mapping under
+    `--iree-hal-external-resources-mappable`; `staging`: HostLocal and
+    DeviceVisible with Mapping; every lifetime adds Transfer and
+    DispatchStorage). The `*` lifetime is rejected: «unsupported resource
+    lifetime: *».
+  }];
+  let dependentDialects = [
+    "::sluice::hal::HALDialect",
+  ];
+}
+
 #endif // SLUICE_DIALECT_HAL_TRANSFORMS_PASSES

@@ -2,12 +2,14 @@
 //
 // execution.md §2.5.4. hal.device.resolve becomes the device global load
 // (or hal.devices.get %c0 without affinity), its allocator and the queue
-// mask constant. hal.executable.calculate_workgroups is added here with the
-// executable ops that feed it.
+// mask constant; hal.executable.calculate_workgroups becomes the export's
+// workgroup count (shared with the dispatch recording of StreamToHAL).
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/HAL/Conversion/HALToHAL/Patterns.h"
+
+#include "sluice/Dialect/HAL/Conversion/StreamToHAL/Utils.h"
 
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
@@ -16,6 +18,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 
@@ -70,6 +73,27 @@ struct DeviceResolveOpPattern : OpConversionPattern<DeviceResolveOp> {
   }
 };
 
+struct CalculateWorkgroupsOpPattern
+    : OpConversionPattern<ExecutableCalculateWorkgroupsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ExecutableCalculateWorkgroupsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto exportOp = SymbolTable::lookupNearestSymbolFrom<ExecutableExportOp>(
+        op, op.getEntryPointAttr());
+    if (!exportOp)
+      return op.emitOpError("target ")
+             << op.getEntryPointAttr()
+             << " does not name a hal.executable.export";
+    auto count =
+        calculateWorkgroupCount(op.getLoc(), exportOp, adaptor.getDevice(),
+                                adaptor.getWorkload(), rewriter);
+    rewriter.replaceOp(op, ValueRange(count));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateHALToHALPatterns(MLIRContext *context, ConversionTarget &target,
@@ -79,8 +103,9 @@ void populateHALToHALPatterns(MLIRContext *context, ConversionTarget &target,
   // Executables are never touched, whatever they contain.
   target.addLegalOp<ExecutableOp>();
   target.markOpRecursivelyLegal<ExecutableOp>();
-  target.addIllegalOp<DeviceResolveOp>();
-  patterns.add<DeviceResolveOpPattern>(typeConverter, context);
+  target.addIllegalOp<DeviceResolveOp, ExecutableCalculateWorkgroupsOp>();
+  patterns.add<DeviceResolveOpPattern, CalculateWorkgroupsOpPattern>(
+      typeConverter, context);
 }
 
 } // namespace sluice::hal

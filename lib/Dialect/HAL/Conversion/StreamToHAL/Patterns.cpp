@@ -1,12 +1,13 @@
 //===- Patterns.cpp - StreamToHAL patterns --------------------------------===//
 //
-// execution.md §2.5.2. Today this set holds what StreamToParams needs
-// (stream.context.resolve); the remaining stream ops are added here one
-// pattern per op.
+// execution.md §2.5.2: stream.context.resolve here; the op families in
+// ResourcePatterns.cpp, TimelinePatterns.cpp and CmdPatterns.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/HAL/Conversion/StreamToHAL/Patterns.h"
+
+#include "PatternSets.h"
 
 #include "sluice/Dialect/HAL/IR/HALAttrs.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
@@ -51,6 +52,9 @@ void populateStreamToHALPatterns(MLIRContext *context, ConversionTarget &target,
                                  RewritePatternSet &patterns) {
   target.addIllegalDialect<stream::StreamDialect>();
   patterns.add<ContextResolveOpPattern>(typeConverter, context);
+  populateStreamResourceToHALPatterns(context, typeConverter, patterns);
+  populateStreamTimelineToHALPatterns(context, target, typeConverter, patterns);
+  populateStreamCmdToHALPatterns(context, typeConverter, patterns);
 }
 
 } // namespace sluice::hal

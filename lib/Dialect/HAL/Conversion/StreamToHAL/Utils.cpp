@@ -13,6 +13,9 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+
 using namespace mlir;
 
 namespace sluice::hal {
@@ -137,6 +140,61 @@ deriveRequiredResourceBufferBits(Operation *op, stream::Lifetime lifetime) {
 uint32_t getHALLifetime(stream::Lifetime lifetime) {
   // The HAL enum shares the stream numbering (HALEnums.h).
   return static_cast<uint32_t>(lifetime);
+}
+
+std::array<Value, 3> calculateWorkgroupCount(Location loc,
+                                             ExecutableExportOp exportOp,
+                                             Value device, ValueRange workload,
+                                             OpBuilder &builder) {
+  Region &region = exportOp.getWorkgroupCount();
+  if (!region.empty()) {
+    Block &block = region.front();
+    IRMapping mapping;
+    if (block.getNumArguments() > 0)
+      mapping.map(block.getArgument(0), device);
+    for (unsigned k = 0, e = std::min<size_t>(block.getNumArguments() - 1,
+                                              workload.size());
+         block.getNumArguments() > 0 && k < e; ++k)
+      mapping.map(block.getArgument(1 + k), workload[k]);
+    for (Operation &op : block.without_terminator())
+      builder.clone(op, mapping);
+    Operation *terminator = block.getTerminator();
+    return {mapping.lookupOrDefault(terminator->getOperand(0)),
+            mapping.lookupOrDefault(terminator->getOperand(1)),
+            mapping.lookupOrDefault(terminator->getOperand(2))};
+  }
+  // Reference fallback: ((w_i + s_i) - 1) / s_i with unit strides; more than
+  // three workload values are multiplied together into x.
+  SmallVector<Value> values(workload.begin(), workload.end());
+  if (values.size() > 3) {
+    Value product = values.front();
+    for (Value value : ArrayRef<Value>(values).drop_front())
+      product = builder.createOrFold<arith::MulIOp>(loc, product, value);
+    values.assign({product});
+  }
+  std::array<Value, 3> result;
+  for (unsigned i = 0; i < 3; ++i) {
+    Value stride = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value value =
+        i < values.size()
+            ? values[i]
+            : arith::ConstantIndexOp::create(builder, loc, 1).getResult();
+    Value sum = builder.createOrFold<arith::AddIOp>(loc, value, stride);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    Value diff = builder.createOrFold<arith::SubIOp>(loc, sum, one);
+    result[i] = builder.createOrFold<arith::DivUIOp>(loc, diff, stride);
+  }
+  return result;
+}
+
+bool isStaticValue(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (def->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  auto load = llvm::dyn_cast<util::GlobalLoadOp>(def);
+  return load && load.getIsImmutable();
 }
 
 } // namespace sluice::hal

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <array>
 #include <cstdint>
 #include <utility>
 
@@ -20,6 +21,8 @@ enum class Lifetime : uint32_t;
 } // namespace sluice::stream
 
 namespace sluice::hal {
+
+class ExecutableExportOp;
 
 /// `stream.context.resolve on(<lookupOrDefault(op)>) : !hal.device, i64` at
 /// the builder's position; returns (device, queue affinity). The resolve op
@@ -59,6 +62,21 @@ deriveRequiredResourceBufferBits(mlir::Operation *op,
 
 /// The HAL lifetime enum value (an i32 attribute value) of a stream lifetime.
 uint32_t getHALLifetime(stream::Lifetime lifetime);
+
+/// Whether `value` is known when a command buffer is recorded: a result of a
+/// constant-like op or of an immutable global load (execution.md §2.5.3
+/// step 1; also the `Indirect` binding rule of §2.5 step 1).
+bool isStaticValue(mlir::Value value);
+
+/// The workgroup count of `exportOp` for `workload` on `device`, built at
+/// the builder's position (execution.md §2.5.4): the export's count region
+/// cloned (argument 0 = device, 1+k = workload k), or without one the
+/// reference fallback ((w + 1) - 1) / 1 per dimension.
+std::array<mlir::Value, 3> calculateWorkgroupCount(mlir::Location loc,
+                                                   ExecutableExportOp exportOp,
+                                                   mlir::Value device,
+                                                   mlir::ValueRange workload,
+                                                   mlir::OpBuilder &builder);
 
 } // namespace sluice::hal
 
