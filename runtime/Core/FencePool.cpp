@@ -22,6 +22,12 @@ struct FencePool::Block {
   alignas(16) unsigned char semaphoreControl[kControlBlockBytes];
   /// Control blocks still alive (2 while out, 0 on the free list).
   std::atomic<uint32_t> liveParts{0};
+  /// Set by the fence's deleter when it holds the only semaphore reference:
+  /// the semaphore part then ends synchronously on that thread, with no
+  /// atomic read-modify-write (the common case, see partDone).
+  /// (Atomic only because another thread may read `false` while the
+  /// deleter stores `false`; `true` is only ever seen by the deleter's thread.)
+  std::atomic<bool> semaphoreEndsWithFence{false};
   std::atomic<uint32_t> nextFree{kNone};
   FencePool *pool = nullptr;
   uint32_t index = 0;
@@ -29,9 +35,22 @@ struct FencePool::Block {
 
 /// Recycles a block when its last control block is deallocated.
 struct FencePoolAccess {
-  static void partDone(FencePool::Block *block) {
-    if (block->liveParts.fetch_sub(1, std::memory_order_acq_rel) != 1)
+  /// `semaphorePart`: the semaphore's control block ended.
+  static void partDone(FencePool::Block *block, bool semaphorePart) {
+    if (semaphorePart &&
+        block->semaphoreEndsWithFence.load(std::memory_order_relaxed)) {
+      // Inside the fence's deleter, which still holds the other part: no
+      // other thread can touch the count.
+      block->semaphoreEndsWithFence.store(false, std::memory_order_relaxed);
+      block->liveParts.store(1, std::memory_order_relaxed);
       return;
+    }
+    // The last part needs no read-modify-write either (like shared_ptr's
+    // own release): a count of 1 can only be ours.
+    if (block->liveParts.load(std::memory_order_acquire) != 1 &&
+        block->liveParts.fetch_sub(1, std::memory_order_acq_rel) != 1)
+      return;
+    block->liveParts.store(0, std::memory_order_relaxed);
     block->semaphore.resetForReuse(0);
     FencePool *pool = block->pool;
     pool->push(block);
@@ -59,7 +78,9 @@ template <typename T> struct SlotAllocator {
     (void)n;
     return reinterpret_cast<T *>(slot);
   }
-  void deallocate(T *, size_t) { FencePoolAccess::partDone(block); }
+  void deallocate(T *, size_t) {
+    FencePoolAccess::partDone(block, slot == block->semaphoreControl);
+  }
   template <typename U> bool operator==(const SlotAllocator<U> &o) const {
     return slot == o.slot;
   }
@@ -70,7 +91,17 @@ template <typename T> struct SlotAllocator {
 
 /// The fence is not destroyed: it drops its timepoints and waits for reuse.
 struct ClearFence {
-  void operator()(Fence *fence) const { fence->clear(); }
+  FencePool::Block *block;
+  void operator()(Fence *fence) const {
+    const std::vector<Timepoint> &tps = fence->timepoints();
+    // Only our own semaphore, referenced only by us (use_count is exact
+    // here: nobody else holds it, so nobody can copy it concurrently).
+    block->semaphoreEndsWithFence.store(
+        tps.size() == 1 && tps[0].semaphore.get() == &block->semaphore &&
+            tps[0].semaphore.use_count() == 1,
+        std::memory_order_relaxed);
+    fence->clear();
+  }
 };
 /// The semaphore is reset when the whole block is recycled.
 struct KeepSemaphore {
@@ -158,13 +189,12 @@ sluice_fence_t *FencePool::createFence() {
     unpooled_.fetch_add(1, std::memory_order_relaxed);
     return capi::wrapFence(Fence::createAt(Semaphore::create(0), 1));
   }
-  created_.fetch_add(1, std::memory_order_relaxed);
   refs_.fetch_add(1, std::memory_order_relaxed);
   block->liveParts.store(2, std::memory_order_relaxed);
   SemaphoreRef semaphore(
       &block->semaphore, KeepSemaphore{},
       SlotAllocator<Semaphore>(block, block->semaphoreControl));
-  FenceRef fence(&block->fence, ClearFence{},
+  FenceRef fence(&block->fence, ClearFence{block},
                  SlotAllocator<Fence>(block, block->fenceControl));
   block->fence.insert(std::move(semaphore), 1);
   block->handle.header.ref_count = 1;
@@ -180,7 +210,6 @@ FencePoolStatistics FencePool::statistics() const {
     std::lock_guard<std::mutex> lock(growMutex_);
     s.blocks = (uint64_t)chunkCount_ * kChunkBlocks;
   }
-  s.created = created_.load(std::memory_order_relaxed);
   s.unpooled = unpooled_.load(std::memory_order_relaxed);
   return s;
 }

@@ -28,7 +28,6 @@ namespace sluice::runtime {
 
 struct FencePoolStatistics {
   uint64_t blocks = 0;     ///< blocks allocated (the pool grows by 64)
-  uint64_t created = 0;    ///< fences handed out
   uint64_t unpooled = 0;   ///< fences made on the heap (pool at its limit)
 };
 
@@ -66,7 +65,7 @@ private:
   /// low 32 bits: index of the top block (kNone = empty); high 32: ABA tag.
   std::atomic<uint64_t> head_;
   std::atomic<int64_t> refs_{1};
-  std::atomic<uint64_t> created_{0}, unpooled_{0};
+  std::atomic<uint64_t> unpooled_{0};
   mutable std::mutex growMutex_;
   uint32_t chunkCount_ = 0;
   Block *chunks_[kMaxChunks] = {};
