@@ -159,9 +159,8 @@ void FencePool::push(Block *block) {
   do {
     block->nextFree.store((uint32_t)head, std::memory_order_relaxed);
     replacement = (((head >> 32) + 1) << 32) | block->index;
-  } while (!head_.compare_exchange_weak(head, replacement,
-                                        std::memory_order_release,
-                                        std::memory_order_relaxed));
+  } while (!head_.compare_exchange_weak(
+      head, replacement, std::memory_order_release, std::memory_order_relaxed));
 }
 
 FencePool::Block *FencePool::grow() {

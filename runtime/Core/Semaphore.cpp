@@ -30,9 +30,8 @@ Status Semaphore::signal(uint64_t value) {
           StatusCode::InvalidArgument,
           "semaphore values must increase: current %llu, signalled %llu",
           (unsigned long long)current, (unsigned long long)value);
-  } while (!value_.compare_exchange_weak(current, value,
-                                         std::memory_order_seq_cst,
-                                         std::memory_order_acquire));
+  } while (!value_.compare_exchange_weak(
+      current, value, std::memory_order_seq_cst, std::memory_order_acquire));
   // Pairs with the flag store + value load of a registering waiter.
   if (hasWaiters_.load(std::memory_order_seq_cst))
     deliver(nullptr);

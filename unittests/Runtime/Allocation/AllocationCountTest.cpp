@@ -185,8 +185,8 @@ extern "C" sluice_status_t fenceCycleEntry(sluice_context_abi_t *ctx,
   return s;
 }
 std::atomic<int> gEmptyRun{0};
-extern "C" sluice_status_t emptyCommand(sluice_context_abi_t *,
-                                        sluice_exec_t *, const uint64_t *) {
+extern "C" sluice_status_t emptyCommand(sluice_context_abi_t *, sluice_exec_t *,
+                                        const uint64_t *) {
   gEmptyRun.fetch_add(1, std::memory_order_relaxed);
   return nullptr;
 }

@@ -114,13 +114,12 @@ TEST(FencePool, FailurePropagatesDownAChainOfPooledFences) {
   for (int i = 0; i < 8; ++i)
     chain.push_back(pool.createFence());
   for (int i = 0; i + 1 < 8; ++i)
-    ASSERT_TRUE(device
-                    ->queueBarrier(0, chain[i]->fence, chain[i + 1]->fence)
-                    .isOk());
+    ASSERT_TRUE(
+        device->queueBarrier(0, chain[i]->fence, chain[i + 1]->fence).isOk());
   chain[0]->fence->fail(Status(StatusCode::DataLoss, "head failed"));
   FenceRef last = chain.back()->fence;
-  Status status = device->await(std::span<const FenceRef>(&last, 1),
-                                infiniteFuture());
+  Status status =
+      device->await(std::span<const FenceRef>(&last, 1), infiniteFuture());
   EXPECT_EQ(status.code(), StatusCode::DataLoss) << status.toString();
   for (sluice_fence_t *f : chain) {
     Expected<bool> q = f->fence->query();
@@ -146,10 +145,9 @@ TEST(FencePool, ConcurrentCreateSignalRelease) {
         ASSERT_TRUE(device->queueBarrier(0, f->fence, g->fence).isOk());
         ASSERT_TRUE(f->fence->signal().isOk());
         FenceRef wait = g->fence;
-        ASSERT_TRUE(device
-                        ->await(std::span<const FenceRef>(&wait, 1),
-                                infiniteFuture())
-                        .isOk());
+        ASSERT_TRUE(
+            device->await(std::span<const FenceRef>(&wait, 1), infiniteFuture())
+                .isOk());
         release(f);
         release(g);
       }

@@ -27,8 +27,8 @@
 namespace sluice::runtime {
 
 struct FencePoolStatistics {
-  uint64_t blocks = 0;     ///< blocks allocated (the pool grows by 64)
-  uint64_t unpooled = 0;   ///< fences made on the heap (pool at its limit)
+  uint64_t blocks = 0;   ///< blocks allocated (the pool grows by 64)
+  uint64_t unpooled = 0; ///< fences made on the heap (pool at its limit)
 };
 
 class FencePool {
