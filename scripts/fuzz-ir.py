@@ -2,9 +2,13 @@
 """Mutation fuzzer for Sluice's parsers, verifiers, folders, patterns and passes.
 
 Takes every split (`// -----`) of the seed tests of a mode (by default every dialect's tests,
-`test/Dialect/**/*.mlir`), applies random textual mutations (token delete/duplicate/swap, dropped
+`test/Dialect/**/*.mlir`, plus small programs of every level and shape of the benchmark generator
+`bench/passes/gen-program.py`), applies random textual mutations (token delete/duplicate/swap, dropped
 operands, type swaps, size-list count changes, removed `{%size}` braces, swapped/emptied regions,
-undefined symbols, missing terminators, odd integer literals, SSA use swaps) and runs
+undefined symbols, missing terminators, odd integer literals, SSA use swaps, and the control-flow
+mutators of issue 24: repeat another branch's condition, negate a condition (or swap the successors),
+replace a condition by a constant, add a block without predecessors that uses values and branches into
+live blocks, turn a branch into a loop back edge, split a block) and runs
 `sluice-opt --split-input-file <the mode's flags>` on each mutant with a timeout. The modes are the
 table `MODES` below: a pass gets a mode by adding one line (its flags and its seed globs).
 
@@ -338,9 +342,201 @@ def m_drop_line(text, rng):
     return "\n".join(lines), f"line-{op}"
 
 
+# --- Control-flow mutators (issue 24): valid-looking control flow that makes folders and patterns meet
+# unreachable blocks, blocks without predecessors, repeated/negated/constant conditions, loops and
+# multi-block regions.
+
+COND_BR = re.compile(r"^(?P<indent>\s*)cf\.cond_br (?P<cond>%[\w.$#-]+), (?P<rest>.*)$")
+BR = re.compile(r"^(?P<indent>\s*)cf\.br (?P<dest>\^[\w.$-]+)(?P<args>\(.*\))?\s*$")
+SCF_IF = re.compile(r"^(?P<indent>\s*)(?P<lhs>(?:%[\w.$#:-]+ = )?)scf\.if (?P<cond>%[\w.$#-]+)(?P<rest>.*)$")
+LABEL = re.compile(r"^\s*(?P<label>\^[\w.$-]+)(?P<args>\(.*\))?:")
+OP_LINE = re.compile(r"^(?P<indent>\s*)(?:%[\w.$#:, -]+ = )?[a-z_]+\.[\w.]+")
+DEF = re.compile(r"^(\s*)(%[\w.$-]+)((?::\d+)?(?:, %[\w.$-]+(?::\d+)?)*) = ")
+
+
+def _conditions(lines):
+    """(line index, regex match, kind) of the cf.cond_br and scf.if lines."""
+    out = []
+    for i, line in enumerate(lines):
+        for kind, pat in (("cf", COND_BR), ("scf", SCF_IF)):
+            m = pat.match(line)
+            if m:
+                out.append((i, m, kind))
+    return out
+
+
+def _fresh(text, prefix):
+    n = 0
+    while f"%{prefix}{n}" in text or f"^{prefix}{n}" in text:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def _fresh_many(text, prefix, count):
+    names, n = [], 0
+    while len(names) < count:
+        if f"%{prefix}{n}" not in text:
+            names.append(f"{prefix}{n}")
+        n += 1
+    return names
+
+
+def _set_condition(lines, i, m, kind, cond):
+    if kind == "cf":
+        lines[i] = f"{m['indent']}cf.cond_br {cond}, {m['rest']}"
+    else:
+        lines[i] = f"{m['indent']}{m['lhs']}scf.if {cond}{m['rest']}"
+
+
+def m_cf_condition(text, rng):
+    """Repeats another branch's condition (as issue 24's reproducer does), negates a condition, or
+    replaces it by a constant."""
+    lines = text.split("\n")
+    conds = _conditions(lines)
+    if not conds:
+        return None
+    i, m, kind = rng.choice(conds)
+    op = rng.choice(["dup", "negate", "const", "swap"])
+    if op == "dup" and len(conds) > 1:
+        _, other, _ = rng.choice([c for c in conds if c[0] != i])
+        _set_condition(lines, i, m, kind, other["cond"])
+        return "\n".join(lines), "cf-cond-dup"
+    if op == "swap" and kind == "cf":
+        # Swapping the successors negates the branch without a new op.
+        parts = split_top_level(m["rest"])
+        if len(parts) == 2:
+            lines[i] = f"{m['indent']}cf.cond_br {m['cond']}, {parts[1]}, {parts[0]}"
+            return "\n".join(lines), "cf-cond-swap"
+    name = _fresh(text, "fuzzc")
+    if op == "negate":
+        true = _fresh(text + name, "fuzzt")
+        lines[i:i] = [f"{m['indent']}%{true} = arith.constant true",
+                      f"{m['indent']}%{name} = arith.xori {m['cond']}, %{true} : i1"]
+        _set_condition(lines, i + 2, m, kind, f"%{name}")
+        return "\n".join(lines), "cf-cond-negate"
+    lines[i:i] = [f"{m['indent']}%{name} = arith.constant {rng.choice(['true', 'false'])}"]
+    _set_condition(lines, i + 1, m, kind, f"%{name}")
+    return "\n".join(lines), "cf-cond-const"
+
+
+def split_top_level(s):
+    """Splits `a(b, c), d` at top-level commas."""
+    parts, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    return parts
+
+
+def _block_lines(lines):
+    """Indices of op lines that are followed by another op line of the same indentation (a place where
+    a block can be split) and of terminator lines (after which a block can be added)."""
+    splits, terms = [], []
+    for i, line in enumerate(lines):
+        m = OP_LINE.match(line)
+        if not m or line.rstrip().endswith(("{", "[")):
+            continue
+        if TERMINATORS.match(line) and not line.lstrip().startswith("stream.cmd.execute"):
+            terms.append(i)
+        elif i + 1 < len(lines) and OP_LINE.match(lines[i + 1]) and \
+                len(lines[i + 1]) - len(lines[i + 1].lstrip()) == len(m["indent"]):
+            splits.append(i + 1)
+    return splits, terms
+
+
+def _pick_block_line(text, rng, terminator):
+    """(lines, index, indentation, terminator indices) for a random split point (or, with `terminator`,
+    terminator line) of `text`; None when there is none."""
+    lines = text.split("\n")
+    splits, terms = _block_lines(lines)
+    pool = terms if terminator else splits
+    if not pool:
+        return None
+    i = rng.choice(pool)
+    return lines, i, lines[i][:len(lines[i]) - len(lines[i].lstrip())], terms
+
+
+def _label_line(indent, label):
+    """A block label line for ops indented by `indent`."""
+    return f"{indent[:-2] if len(indent) >= 2 else ''}{label}:"
+
+
+def m_cf_split_block(text, rng):
+    """Ends a block with `cf.br` to a new block holding the rest of it."""
+    picked = _pick_block_line(text, rng, terminator=False)
+    if not picked:
+        return None
+    lines, i, indent, _ = picked
+    label = "^" + _fresh(text, "fuzzsplit")
+    lines[i:i] = [f"{indent}cf.br {label}", _label_line(indent, label)]
+    return "\n".join(lines), "cf-split-block"
+
+
+def m_cf_unreachable_block(text, rng):
+    """Adds a block without predecessors after a terminator: copies of earlier ops (results renamed)
+    and of a terminator, so it uses values and branches into live blocks."""
+    picked = _pick_block_line(text, rng, terminator=True)
+    if not picked:
+        return None
+    lines, t, indent, terms = picked
+    label = "^" + _fresh(text, "fuzzdead")
+    body = []
+    candidates = [l for l in lines[:t] if OP_LINE.match(l) and not l.rstrip().endswith(("{", "["))
+                  and not TERMINATORS.match(l) and l.startswith(indent)]
+    for line in rng.sample(candidates, min(len(candidates), rng.randint(0, 3))):
+        d = DEF.match(line)
+        if d:
+            taken = text + "".join(body)
+            fresh = iter(_fresh_many(taken, "fuzzv", line[:d.end()].count("%")))
+            line = re.sub(r"%[\w.$-]+", lambda _: "%" + next(fresh), line[:d.end()]) + line[d.end():]
+        body.append(indent + line.strip())
+    term_candidates = [lines[k] for k in terms if lines[k].startswith(indent)]
+    body.append(indent + rng.choice(term_candidates).strip())
+    lines[t + 1:t + 1] = [_label_line(indent, label)] + body
+    return "\n".join(lines), "cf-unreachable-block"
+
+
+def m_cf_loop(text, rng):
+    """Turns a `cf.br` into a conditional back edge to the top of its own block."""
+    lines = text.split("\n")
+    cands = []
+    for i, line in enumerate(lines):
+        m = BR.match(line)
+        if not m:
+            continue
+        for j in range(i - 1, -1, -1):
+            lm = LABEL.match(lines[j])
+            if lm:
+                if not lm["args"]:
+                    cands.append((i, m, lm["label"]))
+                break
+            if lines[j].rstrip().endswith("{"):
+                break
+    if not cands:
+        return None
+    i, m, label = rng.choice(cands)
+    conds = [c[1]["cond"] for c in _conditions(lines)] or [None]
+    cond = rng.choice(conds)
+    pre = []
+    if cond is None:
+        cond = "%" + _fresh(text, "fuzzc")
+        pre = [f"{m['indent']}{cond} = arith.constant {rng.choice(['true', 'false'])}"]
+    lines[i:i + 1] = pre + [f"{m['indent']}cf.cond_br {cond}, {label}, {m['dest']}{m['args'] or ''}"]
+    return "\n".join(lines), "cf-loop"
+
+
 MUTATORS = [
     (m_token_edit, 4), (m_drop_operand, 3), (m_change_type, 4), (m_size_list, 3), (m_regions, 2),
     (m_symbol, 2), (m_terminator, 1), (m_int, 3), (m_ssa_swap, 2), (m_drop_line, 2),
+    (m_cf_condition, 2), (m_cf_split_block, 2), (m_cf_unreachable_block, 2), (m_cf_loop, 2),
 ]
 
 
@@ -381,6 +577,25 @@ def generic_seeds(opt, chunks):
             pass
         finally:
             os.unlink(path)
+    return seeds
+
+
+def generated_seeds(per_shape):
+    """Small programs of every level x shape of the shared benchmark generator."""
+    if per_shape <= 0:
+        return []
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_program", os.path.join(ROOT, "bench", "passes", "gen-program.py"))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    seeds = []
+    for level in gen.LEVELS:
+        for shape in gen.SHAPES:
+            for seed in range(per_shape):
+                options = {"payload": "barrier"} if seed % 2 and shape in ("cfchain", "scfif", "scffor", "switch") \
+                    else {}
+                text, _ = gen.generate(level, shape, 60 + 20 * seed, seed, options)
+                seeds.append((f"gen:{level}/{shape}", text.split("\n", 1)[1].strip()))
     return seeds
 
 
@@ -445,6 +660,9 @@ def main():
     ap.add_argument("--out", default="/tmp/fuzz-ir")
     ap.add_argument("--modes", default="verify,canon")
     ap.add_argument("--list-modes", action="store_true", help="print the modes with their flags and seeds")
+    ap.add_argument("--gen-seeds", type=int, default=2,
+                    help="also seed with this many small programs per level x shape of bench/passes/gen-program.py "
+                         "(control flow, awaits, parameters, multi-device; 0: none)")
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--generic", action=argparse.BooleanOptionalAction, default=True,
@@ -474,6 +692,7 @@ def main():
             chunks = [c for p in paths for c in split_chunks(p)]
             if args.generic:
                 chunks += generic_seeds(args.opt, chunks)
+            chunks += generated_seeds(args.gen_seeds)
             if not chunks:
                 raise SystemExit(f"fuzz-ir: no seed splits match {', '.join(globs)}")
             seeds_by_globs[globs] = chunks

@@ -6,7 +6,9 @@
   * has the op count its header claims (counted again on sluice-opt's generic print, which shows every
     op on its own line; implicit terminators the generator does not spell are allowed for), within
     `--tolerance` of the requested size,
-  * is deterministic for a seed.
+  * is deterministic for a seed,
+  * and, with --fuzz-modes scripts/fuzz-ir.py, does not crash the flags of any fuzz mode (so every pass
+    that has a fuzz mode is checked on every level and shape, control flow included).
 
 Usage: check-gen-program.py [--opt sluice-opt] [--ops 300] [--flags '--canonicalize --cse']
 Prints one line per program and exits non-zero on the first class of failure it finds (after checking
@@ -27,29 +29,38 @@ spec.loader.exec_module(gen)
 
 # Knob variants checked beyond each shape's defaults.
 VARIANTS = {
-    "cfchain": [{"payload": "barrier"}, {"payload": "compute"}],
-    "scfif": [{"payload": "barrier"}, {"depth": "3"}],
+    "cfchain": [{"payload": "barrier"}, {"payload": "compute"}, {"conds": "distinct"}],
+    "scfif": [{"payload": "barrier"}, {"depth": "3"}, {"conds": "shared"}],
     "scffor": [{"loops": "3"}, {"payload": "barrier"}],
     "switch": [{"form": "scf"}, {"width": "5"}, {"form": "scf", "width": "5"}],
     "fanout": [{"width": "3"}],
     "params": [{"gather": "0"}, {"group": "3", "gather": "1"}],
     "hostsync": [{"every": "3"}],
     "multidevice": [{"every": "1"}, {"shared": "2"}],
+    "initstores": [{"share": "4"}, {"depth": "0", "stores": "5"}],
+    "paramio": [{"group": "1"}],
 }
 # Knob variants of one level, checked for every shape of it.
 LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
+    "hal": [{"dynamic": "0"}, {"dynamic": "1"}],
 }
 
 GENERIC_OP = re.compile(r'^\s*(?:%[^=]+=\s*)?"[A-Za-z_][\w.$]*"')
 SPLIT = "\n// -----\n"
 
 
+def crashed(stderr):
+    return any(marker in stderr for marker in ("Stack dump", "PLEASE submit a bug report", "LLVM ERROR",
+                                                 "Assertion", "UNREACHABLE", "AddressSanitizer", "killed by signal"))
+
+
 def run_opt(opt, flags, texts):
     """Runs sluice-opt once over all texts (one split each); returns (ok, stdout splits, stderr)."""
     p = subprocess.run([opt, "--split-input-file"] + flags + ["-"], input=SPLIT.join(texts),
                        capture_output=True, text=True)
-    return p.returncode == 0, re.split(r"^// -----$", p.stdout, flags=re.M), p.stderr
+    err = p.stderr + (f"\nkilled by signal {-p.returncode}" if p.returncode < 0 else "")
+    return p.returncode == 0, re.split(r"^// -----$", p.stdout, flags=re.M), err
 
 
 def main():
@@ -58,11 +69,16 @@ def main():
     ap.add_argument("--ops", type=int, default=300)
     ap.add_argument("--flags", default="--canonicalize --cse")
     ap.add_argument("--tolerance", type=float, default=0.15)
+    ap.add_argument("--fuzz-modes", metavar="FUZZ_IR_PY",
+                    help="also run the flags of every mode of this scripts/fuzz-ir.py on every program and fail "
+                         "on crashes (diagnostics are fine)")
     args = ap.parse_args()
     failures = []
     programs = []
     for level_name in gen.LEVELS:
         for shape_name in gen.SHAPES:
+            if level_name not in gen.shape_levels(shape_name):
+                continue
             for options in [{}] + VARIANTS.get(shape_name, []) + LEVEL_VARIANTS.get(level_name, []):
                 what = f"{level_name} {shape_name} {options or ''}".strip()
                 try:
@@ -106,6 +122,21 @@ def main():
             ok1, _, err1 = run_opt(args.opt, flags + ["-o", os.devnull], [text])
             if not ok1:
                 failures.append(f"{what}: `sluice-opt {' '.join(flags)}` failed:\n{err1[:2000]}")
+    if args.fuzz_modes:
+        # Every pass with a fuzz mode must survive every shape: diagnostics are fine, crashes are not.
+        fspec = importlib.util.spec_from_file_location("fuzz_ir", args.fuzz_modes)
+        fuzz = importlib.util.module_from_spec(fspec)
+        fspec.loader.exec_module(fuzz)
+        for mode, (mode_flags, _) in fuzz.MODES.items():
+            ok, _, err = run_opt(args.opt, list(mode_flags) + ["-o", os.devnull], texts)
+            if ok or not crashed(err):
+                continue
+            for what, text, _ in programs:
+                ok1, _, err1 = run_opt(args.opt, list(mode_flags) + ["-o", os.devnull], [text])
+                if not ok1 and crashed(err1):
+                    failures.append(f"{what}: fuzz mode '{mode}' (`sluice-opt {' '.join(mode_flags)}`) "
+                                    f"crashes:\n{err1[:2000]}")
+        print(f"{len(fuzz.MODES)} fuzz modes run on every program")
     for what, _, count in programs:
         bad = any(f.startswith(what + ":") for f in failures)
         print(f"{'FAIL' if bad else 'ok'} {what}: {count} ops")

@@ -27,6 +27,9 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+  hal         io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments
+              (what --iree-hal-conversion makes of stream.cmd.parameter.*): the input of
+              --iree-vm-conversion; only the `paramio` shape  [dynamic=4]
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
@@ -41,11 +44,23 @@ Shapes (knobs in brackets):
   params       a chain consuming one parameter per step; every `gather`-th group is loaded by one
                gather of `group` parameters  [group=8 gather=2]
   cfchain      a chain of blocks each doing `payload` on the value carried in and ending in
-               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24)  [payload=await|barrier|compute]
-  scfif        nests of `scf.if` `depth` deep, each level yielding a value  [depth=32 payload=...]
+               `cf.cond_br %cond, ^next(%new), ^next(%carried)` (issue 24); `conds=distinct` gives
+               every block its own condition  [payload=await|barrier|compute conds=shared|distinct]
+  scfif        nests of `scf.if` `depth` deep, each level yielding a value; every if tests its own
+               condition, or (conds=shared) consecutive nests reuse the same `depth` ones
+               [depth=32 conds=distinct|shared payload=...]
   scffor       `loops` `scf.for` loops whose bodies hold the chain  [loops=1 payload=...]
-  switch       one `cf.switch` (form=cf) or `scf.index_switch` (form=scf) with `width` cases
-               [width=as many as fit form=cf payload=...]
+  switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
+               after the other (width=0: one switch with as many cases as fit)
+               [width=0 form=cf payload=...]
+  initstores   (async only) util.initializers, `stores` each, storing into globals values derived from
+               parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
+               `share` stores derive from one parameter: the input of
+               --iree-stream-split-parameter-encoder  [depth=2 share=1 stores=64]
+  paramio      (cmd, hal) a chain of parameter transfers: stream.cmd.parameter.load/gather/scatter/
+               read/write on device_a each awaiting the previous one (cmd: the input of
+               --iree-hal-conversion), io_parameters.load/gather/scatter each on the previous buffer
+               (hal: the input of --iree-vm-conversion); `group` rows per load/gather/scatter  [group=4]
 Payloads: `await` (stream.timepoint.await of the carried value; async levels and cmd), `barrier`
 (util.optimization_barrier), `compute` (one chain step). The default is `await` on the async levels and
 `compute` elsewhere.
@@ -66,11 +81,21 @@ def level(name):
     return register
 
 
-def shape(name):
+def shape(name, levels=None):
+    """Registers a shape; `levels` restricts it to the levels whose IR it is meant for (default: every
+    level that spells the primitives it uses)."""
     def register(fn):
+        fn.levels = levels
         SHAPES[name] = fn
         return fn
     return register
+
+
+def shape_levels(shape_name):
+    """The levels a shape exists at: those it names (default: all) that do not restrict their shapes."""
+    return [name for name, cls in LEVELS.items()
+            if (SHAPES[shape_name].levels is None or name in SHAPES[shape_name].levels)
+            and (cls.shapes is None or shape_name in cls.shapes)]
 
 
 class Unsupported(Exception):
@@ -184,6 +209,8 @@ class Level:
     epilogue_ops = 2
     # About how many ops one parameter costs with its consumer (the `params` shape's budget).
     param_ops = 4
+    # The shapes this level exists for (None: every shape whose primitives it spells).
+    shapes = None
 
     def __init__(self, e):
         self.e = e
@@ -221,6 +248,24 @@ class Level:
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
         return [self.param(first + k) for k in range(count)]
+
+    def begin_init(self):
+        """Opens a util.initializer (with the level's constants)."""
+        raise Unsupported("initializers")
+
+    def end_init(self):
+        raise Unsupported("initializers")
+
+    def init_param(self, i):
+        """A parameter-backed constant value inside an initializer."""
+        raise Unsupported("init_param")
+
+    def store(self, v, name):
+        """Declares global `name` and stores `v` into it."""
+        raise Unsupported("store")
+
+    def param_io(self, kind, first, count, after):
+        raise Unsupported("param_io")
 
     def payload(self, v, kind):
         if kind == "compute":
@@ -361,9 +406,7 @@ class AsyncLevel(Level):
         e.body.append("util.func public @main(%arg0: !stream.resource<external>, %arg1: !stream.resource<external>, "
                       "%tp: !stream.timepoint, %cond: i1, %flag: i32) -> !stream.resource<external> {")
         e.count += 1
-        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c128", "128 : index"),
-                            ("%c256", "256 : index"), ("%c0_i64", "0 : i64"), ("%pattern", "0 : i32")]:
-            e.op(f"{name} = arith.constant {value}")
+        self.constants()
         e.op('%scope = util.buffer.constant : !util.buffer = "model"')
         ins = []
         for arg in ("%arg0", "%arg1"):
@@ -372,6 +415,37 @@ class AsyncLevel(Level):
                  f"{self.sized()}")
             ins.append(self.wrap(r, "%tp"))
         return ins
+
+    def constants(self):
+        for name, value in [("%c0", "0 : index"), ("%c64", "64 : index"), ("%c128", "128 : index"),
+                            ("%c256", "256 : index"), ("%c0_i64", "0 : i64"), ("%pattern", "0 : i32")]:
+            self.e.op(f"{name} = arith.constant {value}")
+
+    # --- initializers (the input of split-parameter-encoder) -----------------------------------------
+    def begin_init(self):
+        self.e.body.append("util.initializer {")
+        self.e.count += 1
+        self.constants()
+
+    def end_init(self):
+        self.e.op("util.return")
+        self.e.body.append("}")
+
+    def init_param(self, i):
+        p = self.e.fresh("p")
+        self.e.op(f"{p} = stream.async.constant : {self.sized('!stream.resource<constant>')} = "
+                  f'#stream.parameter.named<"model"::"param{i}"> : vector<256xi8>')
+        return Val([p], ["!stream.resource<constant>"])
+
+    def store(self, v, name):
+        e = self.e
+        C = "!stream.resource<constant>"
+        e.module_op(f"util.global private @{name} : {C}")
+        x = v.names[0]
+        if v.types[0] != C:
+            x = e.fresh()
+            e.op(f"{x} = stream.async.transfer {v.names[0]} : {self.sized(v.types[0])} -> {self.sized(C)}")
+        e.op(f"util.global.store {x}, @{name} : {C}")
 
     def wrap(self, resource, timepoint, rtype=None):
         return Val([resource], [rtype or self.R])
@@ -394,6 +468,8 @@ class AsyncLevel(Level):
 
     def finish(self):
         e = self.e
+        if not e.exports:
+            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
         lines = ["stream.executable private @ex {"]
         for name in sorted(e.exports):
             lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
@@ -797,6 +873,44 @@ class CmdLevel(Level):
         e.raw("} => !stream.timepoint")
         return [Val([t], ["!stream.timepoint"], buf="%buf_b", slot=s, type=self.BUF, size="%size") for s in slots]
 
+    def param_io(self, kind, first, count, after):
+        """One parameter transfer on device a awaiting the timepoint of `after`: `load` (`count` rows),
+        `gather`/`scatter` (`count` rows between the parameters and slots of %buf_b), `read`/`write` (one
+        row). Returns the Val of its timepoint."""
+        e = self.e
+        rows = count if kind in ("load", "gather", "scatter") else 1
+        keys = [self.key(first + k) for k in range(rows)]
+        slots = [self.slot() for _ in range(rows)]
+        t = e.fresh("t")
+        head = f"stream.cmd.parameter.{kind} on({DEVICES['a']}) await({after.names[0]}) =>"
+        buf = f"{self.BUF}{{%size}}"
+
+        def src(k):
+            return f"%scope::{keys[k]}[%c0_i64]"
+
+        def dst(k):
+            return f"%buf_b[%o{slots[k]} for %c256]"
+        if kind == "read":
+            e.op(f"{t} = {head} {src(0)} -> {dst(0)} : {buf} => !stream.timepoint")
+        elif kind == "write":
+            e.op(f"{t} = {head} {dst(0)} : {buf} -> {src(0)} => !stream.timepoint")
+        else:
+            if kind == "load":
+                p = e.fresh("p")
+                lhs = f"{p}:{rows}, {t}" if rows > 1 else f"{p}, {t}"
+                text = [f"{src(k)} : !stream.resource<constant>{{%c256}}" for k in range(rows)]
+            elif kind == "gather":
+                lhs = t
+                text = [f"{src(k)} -> {dst(k)} : {buf}" for k in range(rows)]
+            else:
+                lhs = t
+                text = [f"{dst(k)} : {buf} -> {src(k)}" for k in range(rows)]
+            e.op(f"{lhs} = {head} {{")
+            for k, row in enumerate(text):
+                e.raw("  " + row + ("," if k + 1 < rows else ""))
+            e.raw("} => !stream.timepoint")
+        return Val([t], ["!stream.timepoint"], buf="%buf_b", slot=slots[-1], type=self.BUF, size="%size")
+
     def payload(self, v, kind):
         if kind == "await":
             e = self.e
@@ -808,6 +922,80 @@ class CmdLevel(Level):
             e.op(f"{s} = stream.resource.size {a} : {v.attrs['type']}")
             return v
         return super().payload(v, kind)
+
+
+@level("hal")
+class HalLevel(Level):
+    """io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments, what
+    --iree-hal-conversion makes of stream.cmd.parameter.* ops: the input of --iree-vm-conversion (whose
+    subset has no globals, fence creation or other HAL ops, so devices and fences are arguments). Values
+    are !hal.buffers: loads produce them, gathers and scatters target/read the previous one. Every
+    `dynamic`-th transfer takes its first row's parameter offset and length from arguments (dynamic
+    spans; 0: never)."""
+    epilogue_ops = 1
+    shapes = ("paramio",)
+
+    def begin_func(self):
+        e = self.e
+        e.body.append("util.func public @main(%device: !hal.device, %queue_affinity: i64, %wait: !hal.fence, "
+                      "%signal: !hal.fence, %buffer: !hal.buffer, %off: i64, %len: index) -> !hal.buffer {")
+        e.count += 1
+        for name, value in [("%c0", "0 : index"), ("%c256", "256 : index"), ("%c0_i64", "0 : i64")]:
+            e.op(f"{name} = arith.constant {value}")
+        e.op('%scope = util.buffer.constant : !util.buffer = "model"')
+        e.op('%memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32')
+        e.op('%buffer_usage = hal.buffer_usage<"Transfer|DispatchStorage"> : i32')
+        self.transfers = 0
+        return [Val(["%buffer"], ["!hal.buffer"]), Val(["%buffer"], ["!hal.buffer"])]
+
+    def end_func(self, results):
+        self.e.op(f"util.return {results[0].names[0]} : !hal.buffer")
+        self.e.body.append("}")
+
+    def key(self, i):
+        k = self.e.fresh("key")
+        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
+        return k
+
+    def param_io(self, kind, first, count, after):
+        e = self.e
+        rows = count if kind in ("load", "gather", "scatter") else 1
+        kind = {"read": "gather", "write": "scatter"}.get(kind, kind)
+        keys = [self.key(first + k) for k in range(rows)]
+        every = e.opt("dynamic", 4)
+        dynamic = every and self.transfers % every == 0
+        self.transfers += 1
+
+        def offset(k):
+            return "%off" if dynamic and k == 0 else "%c0_i64"
+
+        def length(k):
+            return "%len" if dynamic and k == 0 else "%c256"
+
+        def src(k):
+            return f"%scope::{keys[k]}[{offset(k)}]"
+
+        def dst(k, buf):
+            return f"{buf}[%c0 for {length(k)}]"
+        head = (f"<%device : !hal.device> affinity(%queue_affinity) wait(%wait) signal(%signal)")
+        buf = after.names[0]
+        out = buf
+        if kind == "load":
+            p = e.fresh("p")
+            lhs = f"{p}:{rows}" if rows > 1 else p
+            out = f"{p}#0" if rows > 1 else p
+            e.op(f"{lhs} = io_parameters.load{head} type(%memory_type) usage(%buffer_usage) {{")
+            text = [f"{src(k)} : !hal.buffer{{{length(k)}}}" for k in range(rows)]
+        elif kind == "gather":
+            e.op(f"io_parameters.gather{head} {{")
+            text = [f"{src(k)} -> {dst(k, buf)} : !hal.buffer" for k in range(rows)]
+        else:
+            e.op(f"io_parameters.scatter{head} {{")
+            text = [f"{dst(k, buf)} : !hal.buffer -> {src(k)}" for k in range(rows)]
+        for k, row in enumerate(text):
+            e.raw("  " + row + ("," if k + 1 < rows else ""))
+        e.raw("}")
+        return Val([out], ["!hal.buffer"])
 
 
 ENCODINGS = {
@@ -1091,6 +1279,44 @@ def params(e, L):
     L.end_func([v])
 
 
+@shape("initstores", levels=("async",))
+def initstores(e, L):
+    """Initializers storing values derived from parameters into globals (split-parameter-encoder)."""
+    depth = e.opt("depth", 2)
+    share = e.opt("share", 1)
+    stores = e.opt("stores", 64)
+    per_store = 2 * depth + 4
+    n = 0
+    while room(e, L, 16 + per_store):
+        L.begin_init()
+        for k in range(stores):
+            if not room(e, L, per_store):
+                break
+            if k % share == 0:
+                base = L.init_param(n)
+                for _ in range(depth):
+                    base = L.step(base)
+            L.store(L.step(base) if share > 1 else base, f"g{n}")
+            n += 1
+        L.end_init()
+
+
+@shape("paramio", levels=("cmd", "hal"))
+def paramio(e, L):
+    """A chain of parameter transfers, each awaiting the previous one (--iree-hal-conversion's
+    StreamToParams patterns, then --iree-vm-conversion's ParamsToVM patterns)."""
+    group = e.opt("group", 4)
+    kinds = ("load", "gather", "scatter", "read", "write")
+    v, *rest = L.begin_func()
+    n = 0
+    i = 0
+    while room(e, L, group + 1):
+        v = L.param_io(kinds[i % len(kinds)], n, group, v)
+        n += group
+        i += 1
+    L.end_func([v])
+
+
 def results_of(e, v):
     """(`%r` or `%r:2`, the Val of the results) for an op yielding values shaped like `v`."""
     r = e.fresh("r")
@@ -1106,6 +1332,7 @@ def payload_kind(e, L):
 @shape("cfchain")
 def cfchain(e, L):
     kind = payload_kind(e, L)
+    distinct = e.opt("conds", "shared") == "distinct"
     v, *rest = L.begin_func()
     label = e.label()
     e.op(f"cf.br {label}{v.branch_operands()}")
@@ -1113,9 +1340,14 @@ def cfchain(e, L):
         x = e.block(label, v)
         y = L.payload(x, kind)
         label = e.label()
-        e.op(f"cf.cond_br {L.cond()}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
+        cond = L.cond()
+        if distinct:
+            cst, cond = e.fresh("ck"), e.fresh("cnd")
+            e.op(f"{cst} = arith.constant {e.count} : i32")
+            e.op(f"{cond} = arith.cmpi sge, {L.flag()}, {cst} : i32")
+        e.op(f"cf.cond_br {cond}, {label}{y.branch_operands()}, {label}{x.branch_operands()}")
         v = x
-        if not room(e, L, 2):
+        if not room(e, L, 4 if distinct else 2):
             break
     x = e.block(label, v)
     L.end_func([x])
@@ -1124,18 +1356,31 @@ def cfchain(e, L):
 @shape("scfif")
 def scfif(e, L):
     depth = e.opt("depth", 32)
+    shared = e.opt("conds", "distinct") == "shared"
     kind = payload_kind(e, L)
     v, *rest = L.begin_func()
-    conds = []
-    for k in range(depth):
+    shared_conds = []
+
+    def condition(d):
+        """`conds=distinct` (default): every scf.if tests its own condition; `conds=shared`: the nests
+        reuse `depth` conditions, so consecutive nests test the same ones (upstream merges such ifs)."""
+        if shared and d < len(shared_conds):
+            return shared_conds[d]
         c, cst = e.fresh("cnd"), e.fresh("ck")
-        e.op(f"{cst} = arith.constant {k} : i32")
+        e.op(f"{cst} = arith.constant {e.count} : i32")
         e.op(f"{c} = arith.cmpi sge, {L.flag()}, {cst} : i32")
-        conds.append(c)
+        if shared:
+            shared_conds.append(c)
+        return c
+
+    if shared:
+        for d in range(depth):
+            condition(d)
 
     def nest(d, x, deepest):
+        cond = condition(d)
         lhs, res = results_of(e, x)
-        e.op(f"{lhs} = scf.if {conds[d]} -> ({x.type_list()}) {{")
+        e.op(f"{lhs} = scf.if {cond} -> ({x.type_list()}) {{")
         with e.region():
             inner = nest(d + 1, x, deepest) if d + 1 < deepest else L.payload(x, kind)
             e.op(f"scf.yield {inner.uses()} : {inner.type_list()}")
@@ -1146,7 +1391,7 @@ def scfif(e, L):
         e.raw("}")
         return res
 
-    per_level = 5.0
+    per_level = 5.0 if shared else 7.0
     while True:
         # The last nest is cut shallower so the program lands near the requested size.
         d = min(depth, int((e.remaining() - L.epilogue_ops) / per_level))
@@ -1183,53 +1428,63 @@ def scffor(e, L):
 
 @shape("switch")
 def switch(e, L):
+    """Switches of `width` cases (0: one switch with as many cases as fit), one after the other, each
+    case doing `payload` on the value, until the size is reached."""
     form = e.opt("form", "cf")
     kind = payload_kind(e, L)
     width = e.opt("width", 0)
     if form not in ("cf", "scf"):
         raise SystemExit(f"gen-program: unknown switch form '{form}' (cf, scf)")
     v, *rest = L.begin_func()
+    per_case = 4 if form == "cf" else 3
 
     def more(cases):
-        return cases <= width if width else room(e, L, 4 if form == "cf" else 3)
-    if form == "scf":
-        idx = e.fresh("idx")
-        e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
-        lhs, res = results_of(e, v)
-        at, indent = len(e.body), e.indent
-        cases = 0
-        while True:
-            last = not more(cases + 1)
-            e.raw("default {" if last else f"case {cases} {{")
-            with e.region():
-                w = L.payload(v, kind)
-                e.op(f"scf.yield {w.uses()} : {w.type_list()}")
-            e.raw("}")
-            if last:
-                break
-            cases += 1
-        # The op is emitted once its case list is known.
-        e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
-        e.count += 1
-        L.end_func([res])
-        return
-    at, indent = len(e.body), e.indent
-    exit_label = e.label("exit")
-    labels = []
+        return (cases <= width or not width) and room(e, L, per_case)
+
+    idx = None
     while True:
-        labels.append(e.label("case"))
-        x = e.block(labels[-1], v)
-        w = L.payload(x, kind)
-        e.op(f"cf.br {exit_label}{w.branch_operands()}")
-        if not more(len(labels)):
+        at, indent = len(e.body), e.indent
+        if form == "scf":
+            if idx is None:
+                idx = e.fresh("idx")
+                e.op(f"{idx} = arith.index_cast {L.flag()} : i32 to index")
+                at = len(e.body)
+            lhs, res = results_of(e, v)
+            cases = 0
+            while True:
+                last = not more(cases + 1)
+                e.raw("default {" if last else f"case {cases} {{")
+                with e.region():
+                    w = L.payload(v, kind)
+                    e.op(f"scf.yield {w.uses()} : {w.type_list()}")
+                e.raw("}")
+                if last:
+                    break
+                cases += 1
+            # The op is emitted once its case list is known.
+            e.body.insert(at, "  " * indent + f"{lhs} = scf.index_switch {idx} -> {v.type_list()}")
+            e.count += 1
+            v = res
+        else:
+            exit_label = e.label("exit")
+            labels = []
+            while True:
+                labels.append(e.label("case"))
+                x = e.block(labels[-1], v)
+                w = L.payload(x, kind)
+                e.op(f"cf.br {exit_label}{w.branch_operands()}")
+                if not more(len(labels)):
+                    break
+            default, labels = labels[-1], labels[:-1]
+            cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
+                               ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}"
+                                for k in range(len(labels))])
+            e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
+            e.count += 1
+            v = e.block(exit_label, v)
+        if not room(e, L, per_case * 2 + 2):
             break
-    default, labels = labels[-1], labels[:-1]
-    cases = ",\n".join(["  " * (indent + 1) + f"default: {default}{v.branch_operands()}"] +
-                       ["  " * (indent + 1) + f"{k}: {labels[k]}{v.branch_operands()}" for k in range(len(labels))])
-    e.body.insert(at, "  " * indent + f"cf.switch {L.flag()} : i32, [\n{cases}\n" + "  " * indent + "]")
-    e.count += 1
-    x = e.block(exit_label, v)
-    L.end_func([x])
+    L.end_func([v])
 
 
 # =====================================================================================================
@@ -1239,6 +1494,9 @@ def generate(level_name, shape_name, ops, seed, options):
         raise SystemExit(f"gen-program: unknown level '{level_name}' (one of {', '.join(LEVELS)})")
     if shape_name not in SHAPES:
         raise SystemExit(f"gen-program: unknown shape '{shape_name}' (one of {', '.join(SHAPES)})")
+    if level_name not in shape_levels(shape_name):
+        raise SystemExit(f"gen-program: shape '{shape_name}' does not exist at level '{level_name}' (it exists "
+                         f"at: {', '.join(shape_levels(shape_name))})")
     e = Emitter(random.Random(seed), options, ops)
     L = LEVELS[level_name](e)
     try:
@@ -1268,7 +1526,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.list:
         print("levels:", " ".join(LEVELS))
-        print("shapes:", " ".join(SHAPES))
+        print("shapes:", " ".join(n if not SHAPES[n].levels else f"{n}({'/'.join(SHAPES[n].levels)})"
+                                   for n in SHAPES))
         return 0
     options = {}
     for item in args.set:

@@ -36,7 +36,7 @@ _spec.loader.exec_module(gen)
 
 
 def run_once(cmd, timeout, nice):
-    """(wall seconds, peak RSS in KiB, returncode, stderr) of one run of `cmd`."""
+    """(wall seconds, CPU seconds (user + system), peak RSS in KiB, returncode, stderr) of one run."""
     def lower_priority():
         if nice:
             os.nice(nice)
@@ -51,28 +51,27 @@ def run_once(cmd, timeout, nice):
             if time.perf_counter() > deadline:
                 p.kill()
                 _, status, rusage = os.wait4(p.pid, 0)
-                return None, rusage.ru_maxrss, -9, "timeout"
+                return None, None, rusage.ru_maxrss, -9, "timeout"
             time.sleep(0.002)
         wall = time.perf_counter() - start
         p.returncode = os.waitstatus_to_exitcode(status)  # reaped here, so Popen must not wait again
         errfile.seek(0)
         err = errfile.read().decode(errors="replace")
-    return wall, rusage.ru_maxrss, p.returncode, err
+    return wall, rusage.ru_utime + rusage.ru_stime, rusage.ru_maxrss, p.returncode, err
 
 
-def measure(cmd, reps, timeout, nice):
-    times, rss = [], []
-    for _ in range(reps):
-        wall, kib, rc, err = run_once(cmd, timeout, nice)
-        if rc != 0:
-            raise SystemExit(f"run-pass-bench: `{' '.join(cmd)}` failed (exit {rc}):\n{err[:3000]}")
-        times.append(wall)
-        rss.append(kib)
-    return statistics.median(times), max(rss)
+def measure(cmd, timeout, nice):
+    """(wall s, CPU s, peak RSS KiB) of one successful run."""
+    wall, cpu, kib, rc, err = run_once(cmd, timeout, nice)
+    if rc != 0:
+        raise SystemExit(f"run-pass-bench: `{' '.join(cmd)}` failed (exit {rc}):\n{err[:3000]}")
+    return wall, cpu, kib
 
 
 def program(args, shape, ops, options):
-    """Path of the (prepared) program for shape at ops, generating it if needed; and its op count."""
+    """Path of the (prepared) program for shape at ops, generating it if needed; and its op count.
+    `SHAPE.KEY` options apply to that shape only."""
+    options = {k.split(".", 1)[-1]: v for k, v in options.items() if "." not in k or k.startswith(shape + ".")}
     os.makedirs(args.workdir, exist_ok=True)
     tag = "".join(f"-{k}={v}" for k, v in sorted(options.items()))
     base = os.path.join(args.workdir, f"{args.level}-{shape}{tag}-{ops}-s{args.seed}")
@@ -103,15 +102,20 @@ def main():
     ap.add_argument("--level", default="async")
     ap.add_argument("--shapes", default="chain")
     ap.add_argument("--sizes", default="1000,10000,100000")
-    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a generator knob")
+    ap.add_argument("--set", action="append", default=[], metavar="[SHAPE.]KEY=VALUE",
+                    help="a generator knob (SHAPE.KEY: for that shape only)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--nice", type=int, default=0, help="niceness of the timed runs")
     ap.add_argument("--max-ratio", type=float, default=15.0)
+    ap.add_argument("--ratio-metric", choices=["cpu", "wall"], default="cpu",
+                    help="time checked against --max-ratio (CPU time is robust to the load of a shared machine)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a 10x size step exceeds --max-ratio")
     ap.add_argument("--no-baseline", action="store_true")
-    ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
+    ap.add_argument("--workdir", default=f"/tmp/sluice-pass-bench-{os.path.basename(ROOT)}",
+                    help="where generated programs are cached (default: per worktree, so that engineers "
+                         "running different generator versions do not overwrite each other's files)")
     ap.add_argument("--markdown", help="append the table to this markdown file")
     ap.add_argument("--title", help="heading line for the appended table")
     args = ap.parse_args()
@@ -121,37 +125,46 @@ def main():
     flags = shlex.split(args.flags)
     rows = []
     violations = []
-    print(f"{'shape':<12} {'ops':>8} {'pass s':>9} {'us/op':>7} {'pass-base s':>11} {'RSS MiB':>8} "
-          f"{'base s':>8} {'base MiB':>8} {'ratio':>6}", flush=True)
+    header = (f"{'shape':<12} {'ops':>8} {'pass s':>8} {'CPU s':>8} {'us/op':>7} {'own CPU s':>9} {'MiB':>6} "
+              f"{'base s':>7} {'base CPU':>8} {'base MiB':>8} {'ratio':>6} {'CPU ratio':>9}")
+    print(header, flush=True)
     for shape_name in args.shapes.split(","):
         prev = None
         for size in sizes:
             path, count = program(args, shape_name, size, options)
             # Alternate baseline and pass runs so that load changes hit both alike.
-            pt, prss, bt, brss = [], 0, [], 0
+            runs = {"pass": [], "base": []}
             for _ in range(args.reps):
                 if not args.no_baseline:
-                    t, k = measure([args.opt, path, "-o", os.devnull], 1, args.timeout, args.nice)
-                    bt.append(t)
-                    brss = max(brss, k)
-                t, k = measure([args.opt] + flags + [path, "-o", os.devnull], 1, args.timeout, args.nice)
-                pt.append(t)
-                prss = max(prss, k)
-            t = statistics.median(pt)
-            b = statistics.median(bt) if bt else None
-            ratio = None
+                    runs["base"].append(measure([args.opt, path, "-o", os.devnull], args.timeout, args.nice))
+                runs["pass"].append(measure([args.opt] + flags + [path, "-o", os.devnull], args.timeout, args.nice))
+
+            def summary(samples):
+                if not samples:
+                    return None, None, None
+                return (statistics.median(w for w, _, _ in samples), statistics.median(c for _, c, _ in samples),
+                        max(k for _, _, k in samples) / 1024)
+            t, cpu, rss = summary(runs["pass"])
+            b, bcpu, brss = summary(runs["base"])
+            ratio = cpu_ratio = None
             if prev is not None:
-                ratio = t / prev[1]
-                if size == prev[0] * 10 and ratio > args.max_ratio:
-                    violations.append(f"{shape_name}: {prev[0]}->{size} ratio {ratio:.1f} > {args.max_ratio}")
-            prev = (size, t)
-            row = dict(shape=shape_name, ops=count, t=t, per_op=t / count * 1e6, own=(t - b) if b is not None else None,
-                       rss=prss / 1024, b=b, brss=brss / 1024 if b is not None else None, ratio=ratio)
+                ratio, cpu_ratio = t / prev[1], cpu / max(prev[2], 1e-6)
+                checked = cpu_ratio if args.ratio_metric == "cpu" else ratio
+                if size == prev[0] * 10 and checked > args.max_ratio:
+                    violations.append(f"{shape_name}: {prev[0]}->{size} {args.ratio_metric} ratio {checked:.1f} > "
+                                      f"{args.max_ratio}")
+            prev = (size, t, cpu)
+            row = dict(shape=shape_name, ops=count, t=t, cpu=cpu, per_op=cpu / count * 1e6,
+                       own=(cpu - bcpu) if bcpu is not None else None, rss=rss, b=b, bcpu=bcpu, brss=brss,
+                       ratio=ratio, cpu_ratio=cpu_ratio)
             rows.append(row)
-            print(f"{shape_name:<12} {count:>8} {fmt_s(t):>9} {row['per_op']:>7.1f} "
-                  f"{fmt_s(row['own']) if b is not None else '-':>11} {row['rss']:>8.0f} "
-                  f"{fmt_s(b) if b is not None else '-':>8} {row['brss'] or 0:>8.0f} "
-                  f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
+
+            def opt(x, f, width):
+                return f"{f(x) if x is not None else '-':>{width}}"
+            print(f"{shape_name:<12} {count:>8} {fmt_s(t):>8} {fmt_s(cpu):>8} {row['per_op']:>7.1f} "
+                  f"{opt(row['own'], fmt_s, 9)} {rss:>6.0f} {opt(b, fmt_s, 7)} {opt(bcpu, fmt_s, 8)} "
+                  f"{opt(brss, lambda x: f'{x:.0f}', 8)} {opt(ratio, lambda x: f'{x:.1f}', 6)} "
+                  f"{opt(cpu_ratio, lambda x: f'{x:.1f}', 9)}", flush=True)
     for v in violations:
         print("RATIO EXCEEDED:", v, flush=True)
 
@@ -164,17 +177,19 @@ def main():
                  f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
                  + (f" prepared with `{args.prepare}`" if args.prepare else "")
                  + f"; median of {args.reps}; {datetime.date.today()}, commit {commit}, load {load:.1f} "
-                 "(2-core shared machine).", "",
-                 "| shape | ops | pass (s) | µs/op | pass − baseline (s) | peak RSS (MiB) | baseline (s) | "
-                 "baseline RSS (MiB) | ratio to previous size |",
-                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                 "(2-core shared machine: compare CPU times).", "",
+                 "| shape | ops | pass wall (s) | pass CPU (s) | CPU µs/op | pass − baseline CPU (s) | peak RSS (MiB) | "
+                 "baseline wall (s) | baseline CPU (s) | baseline RSS (MiB) | wall ratio | CPU ratio |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
         def cell(x, f):
             return f(x) if x is not None else "—"
         for r in rows:
             lines.append(" | ".join([
-                f"| {r['shape']}", f"{r['ops']:,}", fmt_s(r["t"]), f"{r['per_op']:.1f}", cell(r["own"], fmt_s),
-                f"{r['rss']:.0f}", cell(r["b"], fmt_s), cell(r["brss"], lambda x: f"{x:.0f}"),
-                cell(r["ratio"], lambda x: f"{x:.1f}")]) + " |")
+                f"| {r['shape']}", f"{r['ops']:,}", fmt_s(r["t"]), fmt_s(r["cpu"]), f"{r['per_op']:.1f}",
+                cell(r["own"], fmt_s), f"{r['rss']:.0f}", cell(r["b"], fmt_s), cell(r["bcpu"], fmt_s),
+                cell(r["brss"], lambda x: f"{x:.0f}"), cell(r["ratio"], lambda x: f"{x:.1f}"),
+                cell(r["cpu_ratio"], lambda x: f"{x:.1f}")]) + " |")
         with open(args.markdown, "a") as f:
             f.write("\n".join(lines) + "\n")
     return 1 if violations and args.check else 0

@@ -8,7 +8,6 @@
 #include "StreamPatterns.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -55,28 +54,9 @@ struct SinkAllocaLikeOpToConsumers : public OpRewritePattern<OpT> {
           earliest = user;
       return sinkOp(op, earliest);
     }
-    DominanceInfo domInfo(op->getParentOp());
-    Block *dom = users.front()->getBlock();
-    for (Operation *user : users) {
-      dom = domInfo.findNearestCommonDominator(dom, user->getBlock());
-      if (!dom)
-        return failure();
-    }
-    Operation *target = dom->getTerminator();
+    Operation *target = findSinkTarget(op, users);
     if (!target)
       return failure();
-    Operation *domParent = dom->getParentOp();
-    for (Operation *user : users) {
-      Operation *ancestor = user;
-      while (ancestor && ancestor != domParent) {
-        if (ancestor->getBlock() == dom) {
-          if (ancestor->isBeforeInBlock(target))
-            target = ancestor;
-          break;
-        }
-        ancestor = ancestor->getParentOp();
-      }
-    }
     return sinkOp(op, target);
   }
 };

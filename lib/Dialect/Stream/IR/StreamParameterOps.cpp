@@ -93,27 +93,53 @@ findConsumerThroughAwait(Value value) {
   return std::make_pair(*result.user_begin(), result);
 }
 
-/// stream-folding.md §4.6 `tryMoveProducerBefore` (raw moves).
+/// stream-folding.md §4.6 `tryMoveProducerBefore` (raw moves): the
+/// producers in `consumer`'s block that `value` depends on and that follow
+/// `consumer` are moved before it in post-order (operands first). Iterative,
+/// since producer chains can be long, and failing on a cycle of producers
+/// (possible in graph regions) instead of recursing forever.
 bool tryMoveProducerBefore(Value value, Operation *consumer) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer)
-    return true;
-  if (producer->getBlock() == consumer->getBlock()) {
+  Block *block = consumer->getBlock();
+  // Whether `operand` is already available before `consumer`; null when its
+  // producer still has to be moved.
+  auto isAvailable = [&](Value operand) -> std::optional<bool> {
+    Operation *producer = operand.getDefiningOp();
+    if (!producer)
+      return true;
+    if (producer->getBlock() != block)
+      return sluice::util::isValueUsableForOp(operand, block,
+                                              Block::iterator(consumer));
     if (producer == consumer)
       return false;
     if (producer->isBeforeInBlock(consumer))
       return true;
-    for (Value operand : producer->getOperands()) {
-      if (operand.getDefiningOp() == consumer)
-        return false;
-      if (!tryMoveProducerBefore(operand, consumer))
-        return false;
+    return std::nullopt;
+  };
+  if (std::optional<bool> available = isAvailable(value))
+    return *available;
+  Operation *root = value.getDefiningOp();
+  SmallVector<std::pair<Operation *, unsigned>> stack = {{root, 0}};
+  llvm::SmallPtrSet<Operation *, 8> visited = {root};
+  while (!stack.empty()) {
+    auto [producer, next] = stack.back();
+    if (next == producer->getNumOperands()) {
+      producer->moveBefore(consumer);
+      stack.pop_back();
+      continue;
     }
-    producer->moveBefore(consumer);
-    return true;
+    ++stack.back().second;
+    Value operand = producer->getOperand(next);
+    if (std::optional<bool> available = isAvailable(operand)) {
+      if (!*available)
+        return false;
+      continue;
+    }
+    Operation *operandProducer = operand.getDefiningOp();
+    if (!visited.insert(operandProducer).second)
+      return false; // A cycle of producers.
+    stack.push_back({operandProducer, 0});
   }
-  return sluice::util::isValueUsableForOp(value, consumer->getBlock(),
-                                          Block::iterator(consumer));
+  return true;
 }
 
 } // namespace

@@ -83,6 +83,16 @@ bool isSinkCandidate(mlir::Operation *op);
 /// §3.3: whether moving `toSink` right before `target` makes progress without
 /// ping-ponging with other sinkable ops.
 bool canStablySinkTo(mlir::Operation *toSink, mlir::Operation *target);
+/// The op to sink `op` before so that it lands in the nearest common dominator
+/// of the blocks of `users` (lifted to a common region), before the first
+/// user (or ancestor of a user) in that block, else before its terminator.
+/// The dominator is computed locally (LocalDominance.h), in O(blocks between
+/// `op` and the users); when that cannot decide (users in unreachable blocks,
+/// or more control flow in between than the local budget) `op`'s own block,
+/// which dominates every user, is used. Null when there is no such op (a
+/// block without terminator and no user in it).
+mlir::Operation *findSinkTarget(mlir::Operation *op,
+                                llvm::ArrayRef<mlir::Operation *> users);
 
 /// True when `value` is produced by `stream.timepoint.immediate` (or folds to
 /// `#stream.timepoint<immediate>`).

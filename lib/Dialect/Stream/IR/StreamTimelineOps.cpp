@@ -3,10 +3,10 @@
 #include "StreamPatterns.h"
 #include "StreamVerifiers.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -66,6 +66,48 @@ LogicalResult TimepointExportOp::fold(FoldAdaptor,
   for (Value operand : import.getOperands())
     results.push_back(operand);
   return success();
+}
+
+/// How many ops findSinkTarget scans for the first user before it compares
+/// positions instead.
+constexpr unsigned kSinkScanLimit = 64;
+
+Operation *sluice::stream::findSinkTarget(Operation *op,
+                                          ArrayRef<Operation *> users) {
+  llvm::SetVector<Block *> blocks;
+  for (Operation *user : users)
+    blocks.insert(user->getBlock());
+  if (blocks.empty())
+    return nullptr;
+  Block *dominator = sluice::util::findNearestCommonDominatorLocally(
+      blocks.getArrayRef(), op->getBlock());
+  if (!dominator)
+    dominator = op->getBlock();
+  // The first user (or ancestor of one) in the dominator block, else its
+  // terminator. A short forward scan finds a nearby first user without
+  // comparing op positions: right after rewrites in a huge block,
+  // isBeforeInBlock costs O(block) to renumber it.
+  llvm::SmallPtrSet<Operation *, 8> ancestors;
+  for (Operation *user : users)
+    if (Operation *ancestor = dominator->findAncestorOpInBlock(*user))
+      ancestors.insert(ancestor);
+  Block::iterator it = dominator == op->getBlock()
+                           ? std::next(op->getIterator())
+                           : dominator->begin();
+  for (unsigned step = 0; step < kSinkScanLimit && it != dominator->end();
+       ++step, ++it)
+    if (ancestors.contains(&*it) ||
+        (&*it == &dominator->back() &&
+         it->mightHaveTrait<mlir::OpTrait::IsTerminator>()))
+      return &*it;
+  Operation *target = nullptr;
+  if (!dominator->empty() &&
+      dominator->back().mightHaveTrait<mlir::OpTrait::IsTerminator>())
+    target = &dominator->back();
+  for (Operation *ancestor : ancestors)
+    if (!target || ancestor->isBeforeInBlock(target))
+      target = ancestor;
+  return target;
 }
 
 namespace {
@@ -356,6 +398,10 @@ struct ElideImmediateHostAwaits : public OpRewritePattern<TimepointAwaitOp> {
 
 /// Moves a non-sync await down to just before its first consumer (at the
 /// await's nesting level, in the common dominator of all consumers).
+///
+/// The common dominator is computed locally (`findSinkTarget`): a match costs
+/// O(blocks between the await and its consumers), not O(blocks of the
+/// function), and consumers in unreachable blocks are handled.
 struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TimepointAwaitOp op,
@@ -363,9 +409,7 @@ struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
     if (op.getSync())
       return failure();
     Operation *parentOp = op->getParentOp();
-    DominanceInfo dominance(parentOp);
     llvm::SetVector<Operation *> owners;
-    Block *commonDominator = nullptr;
     for (Value result : op.getResults()) {
       for (OpOperand &use : result.getUses()) {
         Operation *owner = use.getOwner();
@@ -373,55 +417,95 @@ struct SinkAwaitToFirstConsumer : public OpRewritePattern<TimepointAwaitOp> {
           owner = owner->getParentOp();
         if (!owner)
           return failure();
-        if (owners.insert(owner)) {
-          commonDominator = commonDominator
-                                ? dominance.findNearestCommonDominator(
-                                      commonDominator, owner->getBlock())
-                                : owner->getBlock();
-        }
+        owners.insert(owner);
       }
     }
-    if (owners.empty() || !commonDominator)
+    if (owners.empty())
       return failure();
-    Operation *target = commonDominator->getTerminator();
-    if (!target)
-      return failure();
-    for (Operation *owner : owners)
-      if (owner->getBlock() == commonDominator &&
-          owner->isBeforeInBlock(target))
-        target = owner;
-    if (!canStablySinkTo(op, target))
+    Operation *target = findSinkTarget(op, owners.getArrayRef());
+    if (!target || !canStablySinkTo(op, target))
       return failure();
     rewriter.modifyOpInPlace(op, [&] { op->moveBefore(target); });
     return success();
   }
 };
 
+/// How many later awaits GroupAwaitsByTimepoint examines at most.
+constexpr unsigned kAwaitGroupingWindow = 64;
+
+/// The awaits that GroupAwaitsByTimepoint merges into `op`, in block order:
+/// the later non-sync awaits of `op`'s timepoint in `op`'s block whose
+/// operands are all available at `op` (§3.12 `areAllOperandsDefinedBy`).
+///
+/// The users of the timepoint and the ops after `op` are enumerated in
+/// lockstep and the list that ends first gives the exact answer, so a match
+/// costs O(min(users, ops after op)). When both are longer than
+/// kAwaitGroupingWindow, only the awaits among the next kAwaitGroupingWindow
+/// ops are considered (a match stays O(1) on huge blocks with many awaits of
+/// one timepoint).
+SmallVector<TimepointAwaitOp> findAwaitsToGroup(TimepointAwaitOp op) {
+  Value timepoint = op.getAwaitTimepoint();
+  Block *block = op->getBlock();
+  auto userIt = timepoint.user_begin(), userEnd = timepoint.user_end();
+  Block::iterator opIt = std::next(op->getIterator()), opEnd = block->end();
+  SmallVector<Operation *> users, following;
+  for (unsigned step = 0;
+       step < kAwaitGroupingWindow && userIt != userEnd && opIt != opEnd;
+       ++step) {
+    users.push_back(*userIt++);
+    following.push_back(&*opIt++);
+  }
+  auto isCandidate = [&](Operation *other) {
+    auto await = dyn_cast<TimepointAwaitOp>(other);
+    return await && await != op && !await.getSync() &&
+           await.getAwaitTimepoint() == timepoint;
+  };
+  SmallVector<TimepointAwaitOp> result;
+  if (userIt == userEnd && opIt != opEnd) {
+    // Every user seen: keep those later in the block. Values from other blocks
+    // are used in this block, so they dominate it; values from this block must
+    // come before `op` (a value of `op` itself would become a self-use).
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    for (Operation *user : users)
+      if (user->getBlock() == block && isCandidate(user) &&
+          seen.insert(user).second && op->isBeforeInBlock(user) &&
+          llvm::all_of(user->getOperands(), [&](Value v) {
+            Operation *producer = v.getDefiningOp();
+            return !producer || producer->getBlock() != block ||
+                   (producer != op && producer->isBeforeInBlock(op));
+          }))
+        result.push_back(cast<TimepointAwaitOp>(user));
+    llvm::sort(result, [](TimepointAwaitOp a, TimepointAwaitOp b) {
+      return a->isBeforeInBlock(b);
+    });
+    return result;
+  }
+  // Every op up to the end of the block (or of the window) seen, in order: a
+  // producer in this block precedes `op` unless it is `op` or was seen before
+  // the candidate (searched backwards: producers are usually close).
+  for (auto [index, next] : llvm::enumerate(following)) {
+    if (!isCandidate(next))
+      continue;
+    ArrayRef<Operation *> before = ArrayRef(following).take_front(index);
+    if (llvm::none_of(next->getOperands(), [&](Value v) {
+          Operation *producer = v.getDefiningOp();
+          return producer == op ||
+                 llvm::is_contained(llvm::reverse(before), producer);
+        }))
+      result.push_back(cast<TimepointAwaitOp>(next));
+  }
+  return result;
+}
+
 /// Merges later awaits on the same timepoint in the same block into one.
 struct GroupAwaitsByTimepoint : public OpRewritePattern<TimepointAwaitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TimepointAwaitOp op,
                                 PatternRewriter &rewriter) const override {
-    DominanceInfo dominance(op->getParentOp());
     SmallVector<TimepointAwaitOp> group = {op};
-    for (Operation *user : op.getAwaitTimepoint().getUsers()) {
-      auto other = dyn_cast<TimepointAwaitOp>(user);
-      if (!other || other == op || other.getSync() ||
-          other->getBlock() != op->getBlock() || !op->isBeforeInBlock(other))
-        continue;
-      bool available = llvm::all_of(other->getOperands(), [&](Value v) {
-        return v.getDefiningOp() != op.getOperation() &&
-               dominance.dominates(v, op.getOperation());
-      });
-      if (available)
-        group.push_back(other);
-    }
+    llvm::append_range(group, findAwaitsToGroup(op));
     if (group.size() == 1)
       return failure();
-    llvm::sort(group.begin() + 1, group.end(),
-               [](TimepointAwaitOp a, TimepointAwaitOp b) {
-                 return a->isBeforeInBlock(b);
-               });
     SmallVector<Value> operands, sizes;
     for (TimepointAwaitOp await : group) {
       llvm::append_range(operands, await.getResourceOperands());

@@ -5,10 +5,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -360,8 +360,9 @@ bool isValueUsableForOp(Value value, Block *block,
   if (Operation *parent = definingBlock->getParentOp())
     if (isa<FunctionOpInterface>(parent) && definingBlock->isEntryBlock())
       return true;
-  DominanceInfo dominance(definingBlock->getParentOp());
-  return dominance.dominates(definingBlock, block);
+  // Block-level dominance, searched locally; a search too large to be local
+  // answers "not usable", the conservative answer for every caller.
+  return dominatesLocally(definingBlock, block).value_or(false);
 }
 
 unsigned getDynamicDimCount(Type type) {

@@ -13,11 +13,11 @@
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=max-encoding-growth-factor=2.0' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-GROWTH2
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-parameter-expressions=false' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-NOPARAM
 // RUN: sluice-opt --split-input-file '--iree-stream-split-parameter-encoder=hoist-constant-expressions=false' %s | grep -c "^module @encoder" | FileCheck %s --check-prefix=COUNT-NOCONST
-// COUNT-DEFAULT: {{^}}23{{$}}
+// COUNT-DEFAULT: {{^}}24{{$}}
 // COUNT-OVERLAY: {{^}}22{{$}}
-// COUNT-GROWTH2: {{^}}25{{$}}
+// COUNT-GROWTH2: {{^}}26{{$}}
 // COUNT-NOPARAM: {{^}}1{{$}}
-// COUNT-NOCONST: {{^}}22{{$}}
+// COUNT-NOCONST: {{^}}23{{$}}
 
 // --iree-stream-split-parameter-encoder (stream-passes-2.md §14). Every chunk
 // runs under every option set. Without `output-scope` the produced parameters
@@ -60,6 +60,53 @@ util.initializer {
   %s = stream.async.splat %c1_i32 : i32 -> !stream.resource<constant>{%c1024}
   %f = stream.async.fill %c2_i32, %s[%c0 to %c64 for %c64] : i32 -> %s as !stream.resource<constant>{%c1024}
   util.global.store %f, @computed_constant : !stream.resource<constant>
+  util.return
+}
+
+// -----
+
+// CHECK: {{^}}// {{-+$}}
+// CHECK-NEXT: module {
+// CHECK-LABEL: util.global private @constant_a
+// CHECK-LABEL: util.global private @constant_b
+// CHECK: %[[A:.+]] = stream.async.splat %c1_i32
+// CHECK-NEXT: util.global.store %[[A]], @constant_a
+// CHECK: %[[B:.+]] = stream.async.splat %c2_i32
+// CHECK-NEXT: util.global.store %[[B]], @constant_b
+// CHECK-NEXT: util.return
+
+// §14.5 case 3: two stored splats in one initializer prefer cloning: no
+// expression, no encoder.
+util.global private @constant_a : !stream.resource<constant>
+util.global private @constant_b : !stream.resource<constant>
+util.initializer {
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %a = stream.async.splat %c1_i32 : i32 -> !stream.resource<constant>{%c1024}
+  util.global.store %a, @constant_a : !stream.resource<constant>
+  %b = stream.async.splat %c2_i32 : i32 -> !stream.resource<constant>{%c2048}
+  util.global.store %b, @constant_b : !stream.resource<constant>
+  util.return
+}
+
+// -----
+
+// CHECK: {{^}}// {{-+$}}
+// CHECK-NEXT: module {
+// CHECK-LABEL: util.global private @pure_splat_only
+// CHECK: %[[S:.+]] = stream.async.splat %c0_i8
+// CHECK-NEXT: util.global.store %[[S]], @pure_splat_only
+
+// §14.5 case 5: a splat is the whole initializer (an 8-bit pattern): no
+// expression, no encoder.
+util.global private @pure_splat_only : !stream.resource<constant>
+util.initializer {
+  %c4096 = arith.constant 4096 : index
+  %c0_i8 = arith.constant 0 : i8
+  %s = stream.async.splat %c0_i8 : i8 -> !stream.resource<constant>{%c4096}
+  util.global.store %s, @pure_splat_only : !stream.resource<constant>
   util.return
 }
 
@@ -701,6 +748,38 @@ util.initializer {
   %c1024 = arith.constant 1024 : index
   %p = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"passthrough_param"> : vector<1024xi8>
   util.global.store %p, @passthrough : !stream.resource<constant>
+  util.return
+}
+
+// -----
+
+// CHECK: {{^}}// {{-+$}}
+// CHECK-NEXT: module @encoder
+// CHECK-LABEL: util.global private @overlay_passthrough_a
+// CHECK: stream.async.constant : !stream.resource<constant>{%{{.+}}} = #stream.parameter.named<""::"parameter0"> : tensor<2048xi8>
+// CHECK: util.global.store %{{.+}}, @overlay_passthrough_a
+// CHECK: stream.resource.subview %{{.+}}[%c1024]
+// CHECK: util.global.store %{{.+}}, @overlay_passthrough_b
+
+// OVERLAY: {{^}}// {{-+$}}
+// OVERLAY-NEXT: module {
+// OVERLAY-LABEL: util.global private @overlay_passthrough_a
+// OVERLAY: %[[A:.+]] = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"pass_a"> : vector<1024xi8>
+// OVERLAY-NEXT: util.global.store %[[A]], @overlay_passthrough_a
+// OVERLAY-NEXT: %[[B:.+]] = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"pass_b"> : vector<1024xi8>
+// OVERLAY-NEXT: util.global.store %[[B]], @overlay_passthrough_b
+// OVERLAY-NEXT: util.return
+
+// §14.5 case 32: only pass-through stores. Overlay finds no expression:
+// unchanged, no encoder module. Consolidate moves both into parameter0.
+util.global private @overlay_passthrough_a : !stream.resource<constant>
+util.global private @overlay_passthrough_b : !stream.resource<constant>
+util.initializer {
+  %c1024 = arith.constant 1024 : index
+  %a = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"pass_a"> : vector<1024xi8>
+  util.global.store %a, @overlay_passthrough_a : !stream.resource<constant>
+  %b = stream.async.constant : !stream.resource<constant>{%c1024} = #stream.parameter.named<"model"::"pass_b"> : vector<1024xi8>
+  util.global.store %b, @overlay_passthrough_b : !stream.resource<constant>
   util.return
 }
 

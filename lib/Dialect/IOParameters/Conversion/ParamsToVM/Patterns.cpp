@@ -24,6 +24,9 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Matchers.h"
 
+#include <tuple>
+#include <type_traits>
+
 using namespace mlir;
 
 namespace sluice::io_parameters {
@@ -319,61 +322,55 @@ struct LoadOpPattern : ParamsPattern<LoadOp> {
   }
 };
 
-struct GatherOpPattern : ParamsPattern<GatherOp> {
-  GatherOpPattern(MLIRContext *context, SymbolTable &importSymbols,
-                  const TypeConverter &typeConverter)
-      : ParamsPattern(context, importSymbols, typeConverter,
-                      "io_parameters.gather") {}
+/// io_parameters.gather and io_parameters.scatter: one pattern, the two
+/// differing only in which side is the parameter (the scope, keys and
+/// parameter offsets of a span row) and which is the buffer, and in the order
+/// of the scope and buffer operands of the import call.
+template <typename OpT> struct TransferOpPattern : ParamsPattern<OpT> {
+  static constexpr bool kGather = std::is_same_v<OpT, GatherOp>;
+  using OpAdaptor = typename ParamsPattern<OpT>::OpAdaptor;
+
+  TransferOpPattern(MLIRContext *context, SymbolTable &importSymbols,
+                    const TypeConverter &typeConverter)
+      : ParamsPattern<OpT>(context, importSymbols, typeConverter,
+                           kGather ? "io_parameters.gather"
+                                   : "io_parameters.scatter") {}
 
   LogicalResult
-  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<vm::ImportOp> importOp = lookupImport(op, rewriter);
+    FailureOr<vm::ImportOp> importOp = this->lookupImport(op, rewriter);
     if (failed(importOp))
       return failure();
     Emitter e(rewriter, op.getLoc());
-    Value scope =
-        e.scope(adaptor.getSourceScope(), op.getSourceScopeLiteralAttr());
-    auto [table, data] = e.keyTable(adaptor.getSourceKeys(), op.getSourceKeys(),
-                                    op.getSourceKeyLiteralsAttr());
-    Value spans = e.rowSpans(adaptor.getSourceOffsets(), op.getSourceOffsets(),
-                             adaptor.getTargetOffsets(), op.getTargetOffsets(),
-                             adaptor.getTargetLengths(), op.getTargetLengths());
+    Value scope, table, data, spans, buffer;
+    if constexpr (kGather) {
+      scope = e.scope(adaptor.getSourceScope(), op.getSourceScopeLiteralAttr());
+      std::tie(table, data) =
+          e.keyTable(adaptor.getSourceKeys(), op.getSourceKeys(),
+                     op.getSourceKeyLiteralsAttr());
+      spans = e.rowSpans(adaptor.getSourceOffsets(), op.getSourceOffsets(),
+                         adaptor.getTargetOffsets(), op.getTargetOffsets(),
+                         adaptor.getTargetLengths(), op.getTargetLengths());
+      buffer = adaptor.getTargetBuffer();
+    } else {
+      scope = e.scope(adaptor.getTargetScope(), op.getTargetScopeLiteralAttr());
+      std::tie(table, data) =
+          e.keyTable(adaptor.getTargetKeys(), op.getTargetKeys(),
+                     op.getTargetKeyLiteralsAttr());
+      spans = e.rowSpans(adaptor.getTargetOffsets(), op.getTargetOffsets(),
+                         adaptor.getSourceOffsets(), op.getSourceOffsets(),
+                         adaptor.getSourceLengths(), op.getSourceLengths());
+      buffer = adaptor.getSourceBuffer();
+    }
+    // gather(..., scope, target buffer, ...); scatter(..., source buffer,
+    // scope, ...).
+    Value first = kGather ? scope : buffer;
+    Value second = kGather ? buffer : scope;
     vm::createImportCall(rewriter, op.getLoc(), *importOp,
                          {adaptor.getDevice(), adaptor.getQueueAffinity(),
                           adaptor.getWaitFence(), adaptor.getSignalFence(),
-                          scope, adaptor.getTargetBuffer(), table, data,
-                          spans});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct ScatterOpPattern : ParamsPattern<ScatterOp> {
-  ScatterOpPattern(MLIRContext *context, SymbolTable &importSymbols,
-                   const TypeConverter &typeConverter)
-      : ParamsPattern(context, importSymbols, typeConverter,
-                      "io_parameters.scatter") {}
-
-  LogicalResult
-  matchAndRewrite(ScatterOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<vm::ImportOp> importOp = lookupImport(op, rewriter);
-    if (failed(importOp))
-      return failure();
-    Emitter e(rewriter, op.getLoc());
-    Value scope =
-        e.scope(adaptor.getTargetScope(), op.getTargetScopeLiteralAttr());
-    auto [table, data] = e.keyTable(adaptor.getTargetKeys(), op.getTargetKeys(),
-                                    op.getTargetKeyLiteralsAttr());
-    Value spans = e.rowSpans(adaptor.getTargetOffsets(), op.getTargetOffsets(),
-                             adaptor.getSourceOffsets(), op.getSourceOffsets(),
-                             adaptor.getSourceLengths(), op.getSourceLengths());
-    vm::createImportCall(rewriter, op.getLoc(), *importOp,
-                         {adaptor.getDevice(), adaptor.getQueueAffinity(),
-                          adaptor.getWaitFence(), adaptor.getSignalFence(),
-                          adaptor.getSourceBuffer(), scope, table, data,
-                          spans});
+                          first, second, table, data, spans});
     rewriter.eraseOp(op);
     return success();
   }
@@ -405,8 +402,9 @@ void populateParamsToVMPatterns(MLIRContext *context,
                                 TypeConverter &typeConverter,
                                 RewritePatternSet &patterns) {
   target.addIllegalDialect<IOParametersDialect>();
-  patterns.add<LoadOpPattern, GatherOpPattern, ScatterOpPattern>(
-      context, importSymbols, typeConverter);
+  patterns.add<LoadOpPattern, TransferOpPattern<GatherOp>,
+               TransferOpPattern<ScatterOp>>(context, importSymbols,
+                                             typeConverter);
 }
 
 void registerParamsToVMConversionInterface(DialectRegistry &registry) {

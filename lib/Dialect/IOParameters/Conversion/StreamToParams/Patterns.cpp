@@ -18,6 +18,8 @@
 
 #include "mlir/IR/DialectRegistry.h"
 
+#include <type_traits>
+
 using namespace mlir;
 
 namespace sluice::io_parameters {
@@ -95,94 +97,64 @@ struct CmdParameterLoadPattern
   }
 };
 
-/// stream.cmd.parameter.read -> one-row io_parameters.gather (§10 step 2).
-struct CmdParameterReadPattern
-    : OpConversionPattern<stream::CmdParameterReadOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// stream.cmd.parameter.read / write / gather / scatter -> io_parameters.gather
+/// or io_parameters.scatter (§10 steps 2-5): read and write are the one-row
+/// forms of gather and scatter. The op is replaced by its signal fence.
+template <typename OpT>
+struct CmdParameterTransferPattern : OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpT>::OpAdaptor;
 
   LogicalResult
-  matchAndRewrite(stream::CmdParameterReadOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     QueueOperands q = buildQueueOperands(op, adaptor.getAwaitTimepoint(),
                                          op.getResultTimepoint(), rewriter);
-    GatherOp::create(rewriter, op.getLoc(), q.device, q.queueAffinity,
-                     q.waitFence, q.signalFence, adaptor.getSourceScope(),
-                     ValueRange{adaptor.getSourceKey()},
-                     ValueRange{adaptor.getSourceOffset()}, adaptor.getTarget(),
-                     ValueRange{adaptor.getTargetOffset()},
-                     ValueRange{adaptor.getTargetLength()},
-                     /*source_scope_literal=*/nullptr,
+    Location loc = op.getLoc();
+    if constexpr (std::is_same_v<OpT, stream::CmdParameterReadOp>)
+      createGather(rewriter, loc, q, adaptor.getSourceScope(),
+                   adaptor.getSourceKey(), adaptor.getSourceOffset(),
+                   adaptor.getTarget(), adaptor.getTargetOffset(),
+                   adaptor.getTargetLength());
+    else if constexpr (std::is_same_v<OpT, stream::CmdParameterGatherOp>)
+      createGather(rewriter, loc, q, adaptor.getSourceScope(),
+                   adaptor.getSourceKeys(), adaptor.getSourceOffsets(),
+                   adaptor.getTarget(), adaptor.getTargetOffsets(),
+                   adaptor.getTargetLengths());
+    else if constexpr (std::is_same_v<OpT, stream::CmdParameterWriteOp>)
+      createScatter(rewriter, loc, q, adaptor.getSource(),
+                    adaptor.getSourceOffset(), adaptor.getSourceLength(),
+                    adaptor.getTargetScope(), adaptor.getTargetKey(),
+                    adaptor.getTargetOffset());
+    else
+      createScatter(rewriter, loc, q, adaptor.getSource(),
+                    adaptor.getSourceOffsets(), adaptor.getSourceLengths(),
+                    adaptor.getTargetScope(), adaptor.getTargetKeys(),
+                    adaptor.getTargetOffsets());
+    rewriter.replaceOp(op, q.signalFence);
+    return success();
+  }
+
+private:
+  static void createGather(OpBuilder &builder, Location loc,
+                           const QueueOperands &q, Value scope, ValueRange keys,
+                           ValueRange sourceOffsets, Value target,
+                           ValueRange targetOffsets, ValueRange lengths) {
+    GatherOp::create(builder, loc, q.device, q.queueAffinity, q.waitFence,
+                     q.signalFence, scope, keys, sourceOffsets, target,
+                     targetOffsets, lengths, /*source_scope_literal=*/nullptr,
                      /*source_key_literals=*/nullptr);
-    rewriter.replaceOp(op, q.signalFence);
-    return success();
   }
-};
 
-/// stream.cmd.parameter.write -> one-row io_parameters.scatter (§10 step 3).
-struct CmdParameterWritePattern
-    : OpConversionPattern<stream::CmdParameterWriteOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(stream::CmdParameterWriteOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    QueueOperands q = buildQueueOperands(op, adaptor.getAwaitTimepoint(),
-                                         op.getResultTimepoint(), rewriter);
-    ScatterOp::create(rewriter, op.getLoc(), q.device, q.queueAffinity,
-                      q.waitFence, q.signalFence, adaptor.getSource(),
-                      ValueRange{adaptor.getSourceOffset()},
-                      ValueRange{adaptor.getSourceLength()},
-                      adaptor.getTargetScope(),
-                      ValueRange{adaptor.getTargetKey()},
-                      ValueRange{adaptor.getTargetOffset()},
-                      /*target_scope_literal=*/nullptr,
+  static void createScatter(OpBuilder &builder, Location loc,
+                            const QueueOperands &q, Value source,
+                            ValueRange sourceOffsets, ValueRange lengths,
+                            Value scope, ValueRange keys,
+                            ValueRange targetOffsets) {
+    ScatterOp::create(builder, loc, q.device, q.queueAffinity, q.waitFence,
+                      q.signalFence, source, sourceOffsets, lengths, scope,
+                      keys, targetOffsets, /*target_scope_literal=*/nullptr,
                       /*target_key_literals=*/nullptr);
-    rewriter.replaceOp(op, q.signalFence);
-    return success();
-  }
-};
-
-/// stream.cmd.parameter.gather -> io_parameters.gather (§10 step 4).
-struct CmdParameterGatherPattern
-    : OpConversionPattern<stream::CmdParameterGatherOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(stream::CmdParameterGatherOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    QueueOperands q = buildQueueOperands(op, adaptor.getAwaitTimepoint(),
-                                         op.getResultTimepoint(), rewriter);
-    GatherOp::create(rewriter, op.getLoc(), q.device, q.queueAffinity,
-                     q.waitFence, q.signalFence, adaptor.getSourceScope(),
-                     adaptor.getSourceKeys(), adaptor.getSourceOffsets(),
-                     adaptor.getTarget(), adaptor.getTargetOffsets(),
-                     adaptor.getTargetLengths(),
-                     /*source_scope_literal=*/nullptr,
-                     /*source_key_literals=*/nullptr);
-    rewriter.replaceOp(op, q.signalFence);
-    return success();
-  }
-};
-
-/// stream.cmd.parameter.scatter -> io_parameters.scatter (§10 step 5).
-struct CmdParameterScatterPattern
-    : OpConversionPattern<stream::CmdParameterScatterOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(stream::CmdParameterScatterOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    QueueOperands q = buildQueueOperands(op, adaptor.getAwaitTimepoint(),
-                                         op.getResultTimepoint(), rewriter);
-    ScatterOp::create(rewriter, op.getLoc(), q.device, q.queueAffinity,
-                      q.waitFence, q.signalFence, adaptor.getSource(),
-                      adaptor.getSourceOffsets(), adaptor.getSourceLengths(),
-                      adaptor.getTargetScope(), adaptor.getTargetKeys(),
-                      adaptor.getTargetOffsets(),
-                      /*target_scope_literal=*/nullptr,
-                      /*target_key_literals=*/nullptr);
-    rewriter.replaceOp(op, q.signalFence);
-    return success();
   }
 };
 
@@ -207,9 +179,12 @@ void populateStreamToParamsPatterns(MLIRContext *context,
                                     TypeConverter &typeConverter,
                                     RewritePatternSet &patterns) {
   target.addLegalDialect<IOParametersDialect>();
-  patterns.add<CmdParameterLoadPattern, CmdParameterReadPattern,
-               CmdParameterWritePattern, CmdParameterGatherPattern,
-               CmdParameterScatterPattern>(typeConverter, context);
+  patterns.add<CmdParameterLoadPattern,
+               CmdParameterTransferPattern<stream::CmdParameterReadOp>,
+               CmdParameterTransferPattern<stream::CmdParameterWriteOp>,
+               CmdParameterTransferPattern<stream::CmdParameterGatherOp>,
+               CmdParameterTransferPattern<stream::CmdParameterScatterOp>>(
+      typeConverter, context);
 }
 
 void registerStreamToParamsConversionInterface(DialectRegistry &registry) {
