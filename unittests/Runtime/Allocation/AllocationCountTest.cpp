@@ -226,18 +226,36 @@ extern "C" const sluice_module_descriptor_t *allocQuery(uint32_t v) {
   return v == SLUICE_MODULE_ABI_VERSION ? &kDescriptor : nullptr;
 }
 
-TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
-  sluice_runtime_options_t options{};
-  options.worker_threads = 1;
-  options.worker_spin_us = 10;
+/// A runtime with `workers` workers and a context of the "alloc" module.
+struct AllocRuntime {
   sluice_runtime_t *rt = nullptr;
-  ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
   sluice_module_t *m = nullptr;
-  ASSERT_EQ(
-      sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
-      nullptr);
   sluice_context_t *c = nullptr;
-  ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
+
+  void open(int workers, uint32_t spinUs) {
+    sluice_runtime_options_t options{};
+    options.worker_threads = workers;
+    options.worker_spin_us = spinUs;
+    ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
+    ASSERT_EQ(
+        sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
+        nullptr);
+    ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
+  }
+  ~AllocRuntime() {
+    if (c)
+      sluice_context_release(c);
+    if (m)
+      sluice_module_release(m);
+    if (rt)
+      sluice_runtime_release(rt);
+  }
+};
+
+TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
+  AllocRuntime r;
+  ASSERT_NO_FATAL_FAILURE(r.open(1, 10));
+  sluice_context_t *c = r.c;
   sluice_function_t *f = nullptr;
   ASSERT_EQ(sluice_context_lookup_function(c, "submit", &f), nullptr);
   sluice_call_t *call = nullptr;
@@ -253,9 +271,6 @@ TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
     EXPECT_EQ(gAllocations.load() - before, 0u) << "call " << i;
   }
   sluice_call_release(call);
-  sluice_context_release(c);
-  sluice_module_release(m);
-  sluice_runtime_release(rt);
 }
 
 /// Fences come from the device's pool (execution.md §3.8): a warm fence
@@ -263,16 +278,9 @@ TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
 /// awaiting thread, allocate nothing. No workers: the awaiting thread runs
 /// the command (the work-while-waiting fast path), deterministically.
 TEST(AllocationCount, PooledFenceCyclesDoNotAllocate) {
-  sluice_runtime_options_t options{};
-  options.worker_threads = 0;
-  sluice_runtime_t *rt = nullptr;
-  ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
-  sluice_module_t *m = nullptr;
-  ASSERT_EQ(
-      sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
-      nullptr);
-  sluice_context_t *c = nullptr;
-  ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
+  AllocRuntime r;
+  ASSERT_NO_FATAL_FAILURE(r.open(0, 100));
+  sluice_context_t *c = r.c;
   for (const char *name : {"fence_cycle", "fenced_submit"}) {
     sluice_function_t *f = nullptr;
     ASSERT_EQ(sluice_context_lookup_function(c, name, &f), nullptr);
@@ -288,9 +296,6 @@ TEST(AllocationCount, PooledFenceCyclesDoNotAllocate) {
       EXPECT_EQ(gEmptyRun.load() - runsBefore, 200);
     sluice_call_release(call);
   }
-  sluice_context_release(c);
-  sluice_module_release(m);
-  sluice_runtime_release(rt);
 }
 
 } // namespace
