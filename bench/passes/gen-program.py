@@ -27,6 +27,9 @@ Levels:
               schedule-allocation
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
+              [funcs=0|1: 1 gives the executable an inner module with one function per export and
+              every dispatch two more operands (a uniform index constant and an i32 argument): the
+              input of the dispatch optimizations]
   hal         io_parameters.load/gather/scatter on !hal.device/!hal.fence/!hal.buffer function arguments
               (what --iree-hal-conversion makes of stream.cmd.parameter.*): the input of
               --iree-vm-conversion; only the `paramio` shape  [dynamic=4]
@@ -53,6 +56,9 @@ Shapes (knobs in brackets):
   switch       `cf.switch` (form=cf) or `scf.index_switch` (form=scf) ops with `width` cases each, one
                after the other (width=0: one switch with as many cases as fit)
                [width=0 form=cf payload=...]
+  reductions   `width` (at most what fits in --ops) independent computations on one value, repeated; at
+               async-exec all in one execute reading one captured resource (IREE issue 24928), the
+               last one updating it in place when inplace=1 (async-exec only)  [width=1024 inplace=0]
   initstores   (async only) util.initializers, `stores` each, storing into globals values derived from
                parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
                `share` stores derive from one parameter: the input of
@@ -245,9 +251,33 @@ class Level:
     def param(self, i):
         raise Unsupported("param")
 
+    def reductions(self, v, width, inplace):
+        """`width` independent reads of `v` (in one region where the level has regions) and, with
+        `inplace`, an in-place update of it; returns the last result."""
+        if inplace:
+            raise Unsupported("inplace=1")
+        e = self.e
+        start = e.count
+        last = self.compute([v])
+        per = e.count - start
+        for _ in range(width - 1):
+            if e.count + per + self.epilogue_ops > e.target:
+                break  # fewer reads on small programs
+            last = self.compute([v])
+        return last
+
     def params(self, first, count):
         """Loads `count` parameters at once (a gather where the level has one)."""
         return [self.param(first + k) for k in range(count)]
+
+    def mutate(self, v):
+        """A dispatch updating `v` in place (its result tied to `v`)."""
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        """A dispatch reading `v` whose whole result is copied into a range of a
+        new allocation (the concat pattern emplace-allocations folds)."""
+        raise Unsupported("emplace")
 
     def begin_init(self):
         """Opens a util.initializer (with the level's constants)."""
@@ -466,17 +496,22 @@ class AsyncLevel(Level):
         """The resource of `v` usable on the host timeline (awaited where the level has timepoints)."""
         return v
 
-    def finish(self):
-        e = self.e
-        if not e.exports:
-            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
-        lines = ["stream.executable private @ex {"]
+    @staticmethod
+    def export_lines(e):
+        """The stream.executable.export ops of every dispatched name (3 ops each)."""
+        lines = []
         for name in sorted(e.exports):
             lines += [f"  stream.executable.export public @{name} workgroups(%n: index) -> (index, index, index) {{",
                       "    %c1 = arith.constant 1 : index",
                       "    stream.return %n, %c1, %c1 : index, index, index",
                       "  }"]
-        lines.append("}")
+        return lines
+
+    def finish(self):
+        e = self.e
+        if not e.exports:
+            return  # nothing dispatched (an empty executable is illegal for --iree-hal-conversion)
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["}"]
         e.tail.append("\n".join(lines))
         e.count += 2 + 3 * len(e.exports)  # the executable, its end op, 3 per export
 
@@ -518,6 +553,25 @@ class AsyncLevel(Level):
             e.op(f"{s} = stream.async.splat %pattern : i32 -> {self.sized()}")
             e.op(f"{r} = stream.async.copy {x}[%c0 to %c128], {s}[%c128 to %c256], %c128 : "
                  f"{self.sized()} -> {s} as {self.sized()}")
+        return Val([r], [self.R])
+
+    def mutate(self, v):
+        e = self.e
+        r, text = self.dispatch([(v.names[0], v.types[0])], None, ())
+        e.op(text[:text.rindex("->")] + f"-> {v.names[0]}{{%c256}}")
+        return Val([r], [v.types[0]])
+
+    def emplace(self, v):
+        e = self.e
+        e.exports["d1"] = 1
+        d = e.fresh()
+        e.op(f"{d} = stream.async.dispatch @ex::@d1[%c64]({v.names[0]}[%c0 to %c256 for %c256]) : "
+             f"({self.sized(v.types[0])}) -> {self.sized(size='%c128')}")
+        t = e.fresh()
+        e.op(f"{t} = stream.async.alloca : {self.sized()}")
+        r = e.fresh()
+        e.op(f"{r} = stream.async.update {d}, {t}[%c0 to %c128] : {self.sized(size='%c128')} -> "
+             f"{t} as {self.sized()}")
         return Val([r], [self.R])
 
     def splat(self):
@@ -608,6 +662,12 @@ class AsyncExecLevel(AsyncLevel):
     TP = "!stream.timepoint"
     epilogue_ops = 3
 
+    def mutate(self, v):
+        raise Unsupported("mutate")
+
+    def emplace(self, v):
+        raise Unsupported("emplace")
+
     def wrap(self, resource, timepoint, rtype=None):
         return Val([resource, timepoint], [rtype or self.R, self.TP])
 
@@ -660,6 +720,25 @@ class AsyncExecLevel(AsyncLevel):
             self.e.op(text)
             return r
         return self.execute(inputs, device, body)
+
+    def reductions(self, v, width, inplace):
+        e = self.e
+        # One region must fit in the requested size: fewer reads on small programs.
+        width = max(1, min(width, e.target - e.count - self.epilogue_ops - 6))
+
+        def body(cap):
+            x = cap[v.names[0]]
+            last = None
+            for _ in range(width):
+                last, text = self.dispatch([(x, v.types[0])], None, ())
+                e.op(text)
+            if inplace:
+                e.exports["tied"] = 1
+                last = e.fresh()
+                e.op(f"{last} = stream.async.dispatch @ex::@tied[%c64]({x}[%c0 to %c256 for %c256]) : "
+                     f"({self.sized(v.types[0])}) -> {x}{{%c256}}")
+            return last
+        return self.execute([v], None, body, result_type=v.types[0])
 
     def step(self, v):
         e = self.e
@@ -747,7 +826,28 @@ class CmdLevel(Level):
         e.body.append("}")
 
     def finish(self):
-        AsyncLevel.finish(self)
+        e = self.e
+        funcs = e.opt("funcs", 0)
+        if not e.exports:
+            return  # nothing dispatched (as AsyncLevel.finish)
+        if not funcs:
+            AsyncLevel.finish(self)
+            return
+        lines = ["stream.executable private @ex {"] + AsyncLevel.export_lines(e) + ["  builtin.module {"]
+        for name in sorted(e.exports):
+            bindings, scalar_types = e.exports[name]
+            args = [f"%b{k}: !stream.binding" for k in range(bindings)]
+            args += [f"%s{k}: {t}" for k, t in enumerate(scalar_types)] + ["%u0: index", "%u1: i32"]
+            lines += [f"    util.func public @{name}({', '.join(args)}) {{",
+                      "      %c0 = arith.constant 0 : index",
+                      "      %c256 = arith.constant 256 : index"]
+            lines += [f"      %v{k} = stream.binding.subspan %b{k}[%c0] : !stream.binding -> !util.buffer{{%c256}}"
+                      for k in range(bindings)]
+            lines += ["      util.return", "    }"]
+            e.count += 4 + bindings  # func, two constants, subspans, return
+        lines += ["  }", "}"]
+        e.tail.append("\n".join(lines))
+        e.count += 3 + 3 * len(e.exports)  # executable, module and their ends, 3 per export
 
     def slot(self):
         s = self.next_slot
@@ -785,8 +885,10 @@ class CmdLevel(Level):
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         name = f"d{len(inputs)}" + (f"s{len(scalars)}" if scalars else "")
-        e.exports[name] = 1
+        e.exports[name] = (len(inputs) + 1, [t for _, t in scalars])
         out_slot = self.next_slot
+        if e.opt("funcs", 0):
+            scalars = list(scalars) + [("%c64", "index"), ("%flag", "i32")]
 
         def body(cap):
             operands = ""
@@ -1226,6 +1328,19 @@ def fanout(e, L):
     L.end_func([v])
 
 
+@shape("reductions")
+def reductions(e, L):
+    width = e.opt("width", 1024)
+    inplace = e.opt("inplace", 0)
+    v, *rest = L.begin_func()
+    while True:
+        start = e.count
+        v = L.reductions(v, width, inplace)
+        if not room(e, L, e.count - start):
+            break
+    L.end_func([v])
+
+
 @shape("multidevice")
 def multidevice(e, L):
     every = e.opt("every", 4)
@@ -1423,6 +1538,23 @@ def scffor(e, L):
             e.op(f"scf.yield {x.uses()} : {x.type_list()}")
         e.raw("}")
         v = res
+    L.end_func([v])
+
+
+@shape("inplace")
+def inplace(e, L):
+    """In-place work: each step reads the carried value, then a dispatch
+    updates it in place (a copy-on-write candidate whose clone elision can
+    remove); every `every` steps the value goes through an emplaceable
+    dispatch + update into a new allocation."""
+    every = e.opt("every", 4)
+    v, *rest = L.begin_func()
+    i = 0
+    while room(e, L, 6):
+        read = L.compute([v])
+        v = L.mutate(v)
+        i += 1
+        v = L.emplace(v) if i % every == 0 else L.compute([v, read])
     L.end_func([v])
 
 

@@ -30,6 +30,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/VM/IR/VMDialect.h"
 #include "sluice/Dialect/VM/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
@@ -64,4 +65,5 @@ void sluice::registerAllPasses() {
   sluice::hal::registerHALTransformPasses();
   sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
+  sluice::util::registerUtilTransformPasses();
 }

@@ -21,6 +21,8 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <vector>
@@ -56,6 +58,19 @@ std::optional<int64_t> getConfigInt(DictionaryAttr config, StringRef name) {
   return std::nullopt;
 }
 
+/// The operating system's text for why `path` cannot be opened for reading
+/// (e.g. "No such file or directory"), as LLVM's file APIs report it; falls
+/// back to the runtime status text if the file has become readable since.
+std::string getOpenErrorMessage(StringRef path, const runtime::Status &status) {
+  int fd = -1;
+  std::error_code error = llvm::sys::fs::openFileForRead(path, fd);
+  if (!error) {
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+    return status.message();
+  }
+  return error.message();
+}
+
 class ImportParametersPass
     : public io_parameters::impl::ImportParametersPassBase<
           ImportParametersPass> {
@@ -74,8 +89,11 @@ public:
       runtime::Expected<archive::FileHandleRef> file =
           archive::openFile(path.str());
       if (!file) {
+        // The reference prints the operating system's message alone
+        // (io-parameters.md §12.2 step 2), not the runtime's wrapped status.
         llvm::errs() << "cannot open archive input file '" << path
-                     << "': " << file.status().message() << "\n";
+                     << "': " << getOpenErrorMessage(path, file.status())
+                     << "\n";
         return signalPassFailure();
       }
       runtime::Status status = scopes.addFile(scope, path.str());

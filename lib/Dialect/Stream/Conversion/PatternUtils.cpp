@@ -124,9 +124,22 @@ void IndexSet::populate(ValueRange values) {
 
 Value IndexSet::get(int64_t value) {
   auto [it, inserted] = memo.try_emplace(value, Value());
-  if (inserted)
-    it->second = arith::ConstantIndexOp::create(builder, loc, value);
+  if (inserted) {
+    auto constantOp = arith::ConstantIndexOp::create(builder, loc, value);
+    created.push_back(constantOp);
+    it->second = constantOp;
+  }
   return it->second;
+}
+
+void IndexSet::eraseUnusedCreated() {
+  for (Operation *op : created) {
+    if (!op->use_empty())
+      continue;
+    memo.erase(cast<arith::ConstantIndexOp>(op).value());
+    op->erase();
+  }
+  created.clear();
 }
 
 AffinityAttr lookupExecutionAffinity(AffinityAnalysis *analysis,

@@ -8,7 +8,7 @@
 // RUN: sluice-opt --pass-pipeline="builtin.module(iree-io-generate-splat-parameter-archive{file=%t/splat.irpa})" %S/Inputs/import_archive_errors.mlir -o /dev/null
 
 // RUN: not sluice-opt --pass-pipeline="builtin.module(iree-io-import-parameters{paths=%t/missing.irpa})" %s --split-input-file 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: cannot open archive input file '{{.*}}missing.irpa':
+// MISSING: cannot open archive input file '{{.*}}missing.irpa': No such file or directory{{$}}
 
 // RUN: echo "not an archive" > %t/garbage.irpa
 // RUN: not sluice-opt --pass-pipeline="builtin.module(iree-io-import-parameters{paths=%t/garbage.irpa})" %s --split-input-file 2>&1 | FileCheck %s --check-prefix=GARBAGE

@@ -1,9 +1,11 @@
 // RUN: sluice-opt %s | FileCheck %s
+// RUN: sluice-opt %s --emit-bytecode | sluice-opt | FileCheck %s
 // REQUIRES: sluice-opt
 
 // Both config attributes print in a form their parsers do not accept (the
 // reference's printers, reproduced on purpose): they are checked after one
-// print only.
+// print only. The bytecode form does round-trip (the dialect encodes both
+// attributes natively instead of through their textual form).
 
 // The partitioning config prints `favor-<keyword>` (the reference's printer).
 // CHECK: util.global private @part {stream.partitioning = #stream.partitioning_config<favor-max-concurrency>} : i32

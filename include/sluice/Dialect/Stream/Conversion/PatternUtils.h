@@ -87,7 +87,8 @@ llvm::SmallVector<mlir::Value> singleValues(llvm::ArrayRef<mlir::ValueRange>);
 
 /// A memo of `index` constants (stream-passes-1.md §0 IndexSet): `get(n)`
 /// reuses a recorded constant or creates `arith.constant n : index` at the
-/// builder's insertion point without folding.
+/// builder's insertion point without folding. Shared by the conversion and
+/// the async-phase passes (emplace-allocations).
 class IndexSet {
 public:
   IndexSet(mlir::Location loc, mlir::OpBuilder &builder)
@@ -95,11 +96,14 @@ public:
   /// Records every value of `values` that is an integer constant.
   void populate(mlir::ValueRange values);
   mlir::Value get(int64_t value);
+  /// Erases the constants this set created that ended up unused.
+  void eraseUnusedCreated();
 
 private:
   mlir::Location loc;
   mlir::OpBuilder &builder;
   llvm::DenseMap<int64_t, mlir::Value> memo;
+  llvm::SmallVector<mlir::Operation *> created;
 };
 
 /// A pattern that reads value affinities from the analysis.

@@ -300,9 +300,297 @@ def UnifyEncodingForGlobalsPass :
 // access ranges, transfer placement (stream-passes-1.md §8-§14)
 //===----------------------------------------------------------------------===//
 
+def MaterializeBuiltinsPass
+    : Pass<"iree-stream-materialize-builtins", "mlir::ModuleOp"> {
+  let summary = "Materialize builtin dispatch executables for fills and splats";
+  let description = [{
+    Replaces `stream.async.splat` and `stream.async.fill` ops whose pattern
+    cannot be written natively by the device with `stream.async.dispatch`es
+    of builtin executables (`@__builtin_splat_i<N>`, `@__builtin_fill_i<N>`
+    for N in 8, 16, 32, 64) and merges those executables into the module.
+
+    A pattern wider than 32 bits always uses a builtin; with the global flag
+    `--iree-stream-emulate-memset` every splat and fill does. The element
+    count `bytes / (N / 8)` is computed before the op, or before the
+    outermost enclosing `stream.async.execute` when the op is nested in one.
+    Splats become untied dispatches; fills become dispatches over the
+    target range with the result tied to the target. Each builtin is merged
+    once, at the start of the module; a private symbol of the same name in
+    the module is renamed (`<name>_<n>`), two public ones are an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::iree_tensor_ext::IREETensorExtDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def MaterializeCopyOnWritePass
+    : Pass<"iree-stream-materialize-copy-on-write", ""> {
+  let summary = "Materializes copy-on-write clones before in-place mutations";
+  let description = [{
+    Before every async op that mutates a resource in place (a result tied to
+    an operand: `stream.async.fill`, `.update`, `.copy`, `.collective`,
+    `.dispatch`, `.call`, `.execute`, `.concurrent`) inserts a
+    `stream.async.clone` of the tied operand unless the clone is provably
+    unnecessary: the operand is an op result (not a block argument), its
+    lifetime is not `constant`, and every use of it belongs to this op. The
+    clone replaces the tied operand and, except for collectives, every other
+    use of the same value by the op. Runs on every region under the anchor,
+    nested regions first; `--iree-stream-elide-async-copies` later removes
+    the clones an analysis proves unneeded.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def ElideAsyncCopiesPass
+    : Pass<"iree-stream-elide-async-copies", "mlir::ModuleOp"> {
+  let summary = "Elides async copies not required for correctness";
+  let description = [{
+    Removes `stream.async.clone`, `stream.async.transfer`, `stream.async.slice`
+    and `stream.async.update` ops that a whole-program analysis of move
+    semantics, last uses and mutation proves unnecessary:
+
+    * a clone whose source is never mutated (nor the clone), whose source
+      has one use, or whose user is the source's last user (lifetime changes
+      and clones of borrowed storage that get mutated are kept);
+    * a same-lifetime transfer, unless a device topology says the two
+      affinities share no memory or the explicit source and target
+      affinities differ;
+    * a slice read only by copies and untied dispatch operands, folded into
+      their ranges, when nothing may write the sliced bytes;
+    * an update into a dead, moved target whose written range is exactly
+      overwritten afterwards.
+
+    The analysis is rerun until nothing changes (at most 30 times; a remark
+    is emitted if that bound is hit).
+  }];
+  let statistics = [
+    Statistic<"numClonesElided", "num-clones-elided",
+              "Number of async clone operations elided">,
+    Statistic<"numTransfersElided", "num-transfers-elided",
+              "Number of async transfer operations elided">,
+    Statistic<"numSlicesElided", "num-slices-elided",
+              "Number of async slice operations elided">,
+    Statistic<"numIterations", "num-iterations",
+              "Number of fixed-point iterations required for convergence">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def RefineUsagePass
+    : Pass<"iree-stream-refine-usage", "mlir::ModuleOp"> {
+  let summary = "Refines resource lifetimes from their whole-program usage";
+  let description = [{
+    Runs the resource usage analysis and gives every `!stream.resource<*>`
+    the lifetime its usage implies (`external`, `staging`, `constant`,
+    `variable` or `transient`), rewriting block argument, function and op
+    result types in place. A value that already has a concrete lifetime
+    different from the analysed one is converted with a
+    `stream.async.transfer` after its producer; `stream.async.cast`s between
+    two concrete lifetimes become transfers and casts whose types became
+    equal fold away. Any `stream.async.cast` left afterwards is an error.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def EmplaceAllocationsPass
+    : Pass<"iree-stream-emplace-allocations", ""> {
+  let summary = "Emplaces dispatch results into the targets of their updates";
+  let description = [{
+    When the only use of a `stream.async.dispatch` result is the update
+    operand of a `stream.async.update` with the same affinity (the concat
+    pattern), the dispatch writes directly into the update's target range:
+    the target becomes a new tied resource operand of the dispatch with the
+    update's range, and the update is removed. The values the new operand
+    needs are moved above the dispatch when they are defined after it; a
+    candidate whose values cannot be moved is skipped. Every result of a
+    dispatch with at least one candidate is tied to a resource operand
+    (untouched results to a fresh `stream.async.alloca`). Dispatches with
+    tied results are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::stream::StreamDialect",
+  ];
+}
+
+def VerifyAsyncAccessRangesPass
+    : Pass<"iree-stream-verify-async-access-ranges", "mlir::ModuleOp"> {
+  let summary = "Verifies that constant async access ranges are in bounds";
+  let description = [{
+    Checks every access range reported by `AsyncAccessOpInterface` ops whose
+    bounds are constants: start <= end, length <= end, start + length ==
+    end and all within the resource size when that is a constant. Every
+    violation of the first op that has one is reported as an op error and
+    the pass fails. Read-only.
+  }];
+}
+
+
+def PlaceTransferExecutionsPass
+    : Pass<"iree-stream-place-transfer-executions", "mlir::ModuleOp"> {
+  let summary = "Executes transfers on the affinity their results are pinned to";
+  let description = [{
+    A `stream.async.transfer` without an explicit execution affinity whose
+    result is pinned (by the affinity analysis) to exactly one affinity P
+    that can execute with its target affinity, and whose default execution
+    affinity cannot execute with P, gets `execution_affinity = P`
+    (`on(P)`), so the pinned allocation need not be reachable from the
+    source device.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Scheduling and timepoints (stream-passes-2.md §2-§6)
 //===----------------------------------------------------------------------===//
+
+def ScheduleExecutionPass
+    : InterfacePass<"iree-stream-schedule-execution",
+                    "mlir::CallableOpInterface"> {
+  let summary = "Partitions the streamable ops of each block into "
+                "`stream.async.execute` regions";
+  let description = [{
+    For every block of the callable region (in dominance order) the
+    streamable ops are grouped into partitions: an op joins the
+    lowest-ordinal partition that may take it (preferring partitions that
+    consume it), `stream.async.barrier`/`stream.async.transfer` ride along
+    with their producer, side-effecting host ops freeze the partitions below
+    them, values used by host ops that feed later partitions are produced in
+    earlier partitions, and clone-preferring ops (splats) are duplicated into
+    each consuming partition. The partition set is verified, then each
+    partition becomes one `stream.async.execute` placed after its last op,
+    awaiting the joined awaits of its timeline ops, capturing the resources
+    it consumes and yielding the values that escape; escaping values are
+    awaited on the host (`stream.timepoint.await`) right after the execute.
+    Bodies of `scf.if/for/while/index_switch` are partitioned recursively.
+    Finally all canonicalization patterns of the loaded dialects and
+    registered ops run greedily together with a pattern that removes every
+    `stream.async.barrier`.
+
+    Diagnostics: the partition-set verifier's messages (`op affinity ... is
+    not compatible with the partition affinity ...`, `cannot partition
+    timeline op with result timepoint; ...`, `operand not declared in
+    partition inputs or by an op within the partition`, `output not defined
+    by an op within the partition (or captured)`, `circular dependency: ...`,
+    `partition set out of order; ...`) and `failed to schedule execution
+    partitions without cyclic dependencies` when the partitions cannot be
+    ordered.
+
+    The configuration comes from the nearest `stream.partitioning` attribute
+    or `--iree-stream-partitioning-favor`; it does not change this pass.
+    Sluice always awaits an escaping value on the execute's own timepoint
+    (the reference reuses a timeline-aware consumer's signal fence, which
+    deadlocks at run time).
+  }];
+  let dependentDialects = [
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def ScheduleConcurrencyPass
+    : InterfacePass<"iree-stream-schedule-concurrency",
+                    "mlir::CallableOpInterface"> {
+  let summary = "Groups the ops of each `stream.async.execute` that may run "
+                "together into `stream.async.concurrent` waves";
+  let description = [{
+    For each `stream.async.execute` directly in the callable body, the body's
+    ops are assigned to waves by a reverse walk: an op must run before every
+    wave holding a user it has a resource hazard with (overlapping access
+    ranges of one resource, not both reads; or a plain use) and before every
+    wave those users must precede; later tied users of its resource operands
+    count as users. With `min-peak-memory` (the default) an op joins the
+    latest-executing wave it may join, with `max-concurrency` the earliest;
+    `debug` disables the pass. Metadata ops never enter waves. Every wave
+    with two or more ops becomes one `stream.async.concurrent` placed after
+    the last producer of the values it captures.
+
+    `--sluice-stream-concurrency-nested` (default off) also processes
+    executes nested in structured control flow, which the reference skips.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def ElideTimepointsPass
+    : Pass<"iree-stream-elide-timepoints", "mlir::ModuleOp"> {
+  let summary = "Elides timepoint waits that are provably already reached "
+                "and folds host awaits into their consumers";
+  let description = [{
+    A whole-program analysis computes which timepoints are immediate
+    (reached when they are created: `stream.timepoint.immediate`, joins and
+    selects of immediates, globals only ever stored immediates, block
+    arguments and call/region results that only receive immediates) and
+    which timepoints each timepoint covers (reaching it implies they were
+    reached: the awaits of a timeline op, values reaching a block argument on
+    every edge, fences bridged by timeline-aware ops). Then, per callable:
+    immediate operands and results become `stream.timepoint.immediate`; an
+    await list keeps only the timepoints not covered by another one in the
+    list; `stream.timepoint.await` ops are sunk into the `scf.if` /
+    `scf.index_switch` branches that use them or moved below region ops that
+    do not, and are folded into the timeline ops consuming the awaited
+    resources (the timeline op awaits the timepoint and uses the resource
+    directly); yields of awaited values covered by the yielded timepoint use
+    the resource directly.
+
+    The pass never canonicalizes; it reports a change to an enclosing
+    `iree-util-fixed-point-iterator`. Sluice fixes three reference quirks
+    (EL1: mutually covering awaits keep one member; EL2: select coverage is
+    the intersection of both sides; EL3: block arguments with unknown
+    incoming edges cover only themselves) and solves without the
+    reference's transitive-closure sets or their 8192-element cap.
+  }];
+  let dependentDialects = ["::sluice::stream::StreamDialect"];
+}
+
+def PropagateTimepointsPass
+    : Pass<"iree-stream-propagate-timepoints", "mlir::ModuleOp"> {
+  let summary = "Carries a timepoint alongside every resource across globals, "
+                "calls, branches and structured control flow";
+  let description = [{
+    Every resource global gets a mutable `@<name>__timepoint` global
+    (initially `#stream.timepoint<immediate>`) stored and loaded next to it.
+    Private functions get a `!stream.timepoint` after every resource argument
+    and result; calls, returns, `cf` branches and `scf.if/for/while/
+    index_switch` (through MutableRegionBranchOpInterface) carry (resource,
+    timepoint) pairs. Where a resource enters a scope (block argument, call
+    result, global load, region result) a host `stream.timepoint.await` is
+    placed; where it is consumed (execute captures, timeline ops, stores,
+    branches) the timepoint it is available at is awaited instead, so the
+    host waits can later fold into `await(...)` clauses. Values with no known
+    timepoint get a fresh `stream.timepoint.immediate`. All rewrites are
+    local and redundant; canonicalization, IPO and global folding remove the
+    excess.
+  }];
+  let dependentDialects = [
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+    "::mlir::cf::ControlFlowDialect",
+  ];
+}
+
+def SyncInitializersPass
+    : Pass<"iree-stream-sync-initializers", "mlir::ModuleOp"> {
+  let summary = "Makes every host await inside a `util.initializer` "
+                "synchronous";
+  let description = [{
+    Sets the `sync` unit attribute on every `stream.timepoint.await` nested
+    in a `util.initializer` directly in the module, so that
+    `--iree-stream-propagate-timepoints` treats the awaited values as
+    materialized before they are stored to globals. Functions called from
+    initializers are not followed.
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Command phase: allocation, constants, slices, reuse, reference counting
@@ -312,6 +600,114 @@ def UnifyEncodingForGlobalsPass :
 //===----------------------------------------------------------------------===//
 // Dispatch optimizations and statistics (stream-passes-2.md §12-§13)
 //===----------------------------------------------------------------------===//
+
+def FuseDispatchBindingsPass :
+    Pass<"iree-stream-fuse-dispatch-bindings", "mlir::ModuleOp"> {
+  let summary = "Fuses bindings to the same underlying storage to reduce binding count.";
+  let description = [{
+    Per export with dispatch sites (stream-passes-2.md §12.1): bindings that
+    receive the same resource at every site (and, unless the resource
+    config allows aliasing mutable bindings, do not write it) become one
+    binding of the whole resource; every binding's offset becomes a leading
+    `index` operand added to its `stream.binding.subspan` offsets. Bindings
+    are rebased even when nothing fuses [REF]. Exports named by a
+    multi-entry-point dispatch are left alone.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def AnnotateDispatchArgumentsPass :
+    Pass<"iree-stream-annotate-dispatch-arguments", "mlir::ModuleOp"> {
+  let summary = "Annotates dispatch arguments with potential values and alignments.";
+  let description = [{
+    A whole-program analysis of the values reaching every dispatch
+    (stream-passes-2.md §12.2) annotates export function arguments with
+    `stream.values` (every possible constant, sorted by unsigned value) and
+    `stream.alignment` (index operands and binding offsets). [QUIRK AD1]
+    values whose producers are all known but carry no information keep the
+    maximum alignment (binding offsets then get the resource config's
+    minimum offset alignment); [QUIRK AD2] exports without dispatch sites
+    get `stream.values = []`.
+  }];
+}
+
+def AnnotateDispatchAssumptionsPass :
+    Pass<"iree-stream-annotate-dispatch-assumptions", "mlir::ModuleOp"> {
+  let summary = "Annotates dispatch arguments with integer range and divisibility assumptions.";
+  let description = [{
+    Runs integer range and divisibility analysis on every function with a
+    dispatch and adds one `util.assume.int` at the start of each export
+    function over the integer/index operands that have any information at
+    any site, one `#util.int.assumption` row entry per site
+    (stream-passes-2.md §12.3).
+  }];
+  let dependentDialects = ["::sluice::util::UtilDialect"];
+}
+
+def PackDispatchOperandsPass :
+    Pass<"iree-stream-pack-dispatch-operands", "mlir::ModuleOp"> {
+  let summary = "Packs dispatch operands into i32 push constants.";
+  let description = [{
+    Every uniform dispatch operand becomes one or two i32 values
+    (stream-passes-2.md §12.4): complex values split into parts, index
+    values cast to the resource config's index width, floats bitcast,
+    narrow integers zero-extended to i32 ([QUIRK PD1] fixed: every width
+    below 32, `i31` included), 64-bit values split into low and high halves.
+    Export functions recompose the original values at their entry and move
+    the argument attributes onto the last recomposing op.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+  ];
+}
+
+def FoldUniformOperandsPass :
+    Pass<"iree-stream-fold-uniform-operands", "mlir::ModuleOp"> {
+  let summary = "Folds redundant and uniformly constant dispatch operands.";
+  let description = [{
+    Per export with dispatch sites (stream-passes-2.md §12.5): operands
+    duplicated at every site are merged, duplicate workload values are
+    merged (workload ordinals renumbered; [QUIRK FU1] fixed: a dropped
+    ordinal maps to its live twin), and operands that are the same constant
+    at every site are inlined into the function as `arith.constant`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def SpecializeDispatchesPass :
+    Pass<"iree-stream-specialize-dispatches", "mlir::ModuleOp"> {
+  let summary = "Specializes executables by inlining/fusing operands based on dispatch sites.";
+  let description = [{
+    Operands that are constant at every site move into per-type lookup
+    tables (`arith.constant dense<...>` indexed by a new site-id argument)
+    inside the export function (stream-passes-2.md §12.6). Not part of the
+    pipelines. [QUIRK SD1] fixed: exports without a function are skipped.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def DumpStatisticsPass :
+    Pass<"iree-stream-dump-statistics", "mlir::ModuleOp"> {
+  let summary = "Dumps stream dialect usage information to a file.";
+  let description = [{
+    Prints static statistics of a command-phase program (stream-passes-2.md
+    §13): constants, variables, host syncs, submissions, transient memory,
+    fills, copies, collectives, dispatches, calls and executables, as a
+    `pretty`/`verbose` summary or as CSV with one row per command. The IR is
+    not modified. [QUIRK DS1] fixed: zero dispatches print `0% reuse`.
+  }];
+  let options = [
+    Option<"outputFormat", "output-format", "std::string",
+           /*default=*/"\"pretty\"",
+           "Output format: `pretty`, `verbose` or `csv`.">,
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "File path to write to; empty for stderr, `-` for stdout.">,
+  ];
+}
 
 //===----------------------------------------------------------------------===//
 // Parameters (stream-passes-2.md §14)

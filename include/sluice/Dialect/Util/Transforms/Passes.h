@@ -1,0 +1,29 @@
+//===- Passes.h - util passes -----------------------------------*- C++ -*-===//
+
+#ifndef SLUICE_DIALECT_UTIL_TRANSFORMS_PASSES_H
+#define SLUICE_DIALECT_UTIL_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace sluice::util {
+
+#define GEN_PASS_DECL
+#include "sluice/Dialect/Util/Transforms/Passes.h.inc"
+
+/// The fixed-point iterator over a pipeline built in C++ (§15.9).
+std::unique_ptr<mlir::Pass>
+createFixedPointIteratorPass(mlir::OpPassManager pipeline,
+                             int maxIterations = 10);
+
+#define GEN_PASS_REGISTRATION
+#include "sluice/Dialect/Util/Transforms/Passes.h.inc"
+
+/// Registers every util pass.
+void registerUtilTransformPasses();
+
+} // namespace sluice::util
+
+#endif // SLUICE_DIALECT_UTIL_TRANSFORMS_PASSES_H

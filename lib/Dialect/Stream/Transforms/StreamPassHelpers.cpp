@@ -1,0 +1,48 @@
+//===- StreamPassHelpers.cpp - helpers shared by stream passes ------------===//
+
+#include "StreamPassHelpers.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+bool tryMoveProducerBefore(Value value, Operation *consumer) {
+  if (isa<BlockArgument>(value))
+    return true;
+  Operation *producer = value.getDefiningOp();
+  if (producer->getBlock() != consumer->getBlock())
+    return util::isValueUsableForOp(value, consumer->getBlock(),
+                                    Block::iterator(consumer));
+  if (producer->isBeforeInBlock(consumer))
+    return true;
+  if (producer == consumer)
+    return false;
+  // Everything the producer reads, including values its regions capture.
+  llvm::SetVector<Value> inputs;
+  inputs.insert(producer->operand_begin(), producer->operand_end());
+  getUsedValuesDefinedAbove(producer->getRegions(), inputs);
+  for (Value input : inputs) {
+    if (input.getDefiningOp() == consumer)
+      return false;
+    if (!tryMoveProducerBefore(input, consumer))
+      return false;
+  }
+  producer->moveBefore(consumer);
+  return true;
+}
+
+unsigned getResourceRangeIndex(AsyncDispatchOp dispatchOp,
+                               unsigned operandIndex) {
+  return llvm::count_if(
+      dispatchOp.getResourceOperands().take_front(operandIndex),
+      [](Value operand) { return isa<ResourceType>(operand.getType()); });
+}
+
+} // namespace sluice::stream

@@ -1,0 +1,182 @@
+//===- SimplifyGlobalAccesses.cpp - iree-util-simplify-global-accesses ----===//
+//
+// stream-passes-2.md §15.3: hoists loads of immutable globals to the entry
+// block, then forwards/merges/erases loads and stores of the same global
+// between the ops that block motion (calls and terminators; util has no
+// YieldPoint op) and moves the remaining loads up and stores down.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+
+namespace sluice::util {
+#define GEN_PASS_DEF_SIMPLIFYGLOBALACCESSESPASS
+#include "sluice/Dialect/Util/Transforms/Passes.h.inc"
+} // namespace sluice::util
+
+using namespace mlir;
+
+namespace sluice::util {
+namespace {
+
+bool isBlockingOp(Operation *op) {
+  return isa<CallOpInterface>(op) ||
+         op->hasTrait<mlir::OpTrait::IsTerminator>();
+}
+
+/// Loads of immutable globals: the first per global moves to the entry
+/// block, later ones are replaced by it.
+void hoistImmutableLoads(Region &region,
+                         const llvm::DenseSet<StringAttr> &immutableGlobals) {
+  Block &entry = region.front();
+  llvm::DenseMap<StringAttr, GlobalLoadOpInterface> hoisted;
+  Operation *lastMoved = nullptr;
+  for (Block &block : region) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      auto load = dyn_cast<GlobalLoadOpInterface>(&op);
+      if (!load)
+        continue;
+      StringAttr name = load.getGlobalAttr().getAttr();
+      if (!immutableGlobals.contains(name))
+        continue;
+      auto [it, inserted] = hoisted.try_emplace(name, load);
+      if (!inserted) {
+        load->replaceAllUsesWith(it->second.getOperation());
+        load->erase();
+        continue;
+      }
+      if (lastMoved)
+        load->moveAfter(lastMoved);
+      else
+        load->moveBefore(&entry, entry.begin());
+      lastMoved = load;
+    }
+  }
+}
+
+/// One round over a block; returns whether an op was removed.
+bool optimizeBlock(Block &block,
+                   const llvm::DenseSet<StringAttr> &immutableGlobals) {
+  struct Sequence {
+    /// The last blocking op before the first access (null: block start).
+    Operation *prevBlocker = nullptr;
+    /// The blocking op ending the sequence (null: block end).
+    Operation *endBlocker = nullptr;
+    std::map<std::string, SmallVector<Operation *>> buckets;
+  };
+  SmallVector<Sequence> sequences(1);
+  Operation *lastBlocker = nullptr;
+  for (Operation &op : block) {
+    if (isBlockingOp(&op)) {
+      if (!sequences.back().buckets.empty()) {
+        sequences.back().endBlocker = &op;
+        sequences.emplace_back();
+      }
+      lastBlocker = &op;
+      continue;
+    }
+    StringRef name;
+    if (auto load = dyn_cast<GlobalLoadOpInterface>(&op)) {
+      if (immutableGlobals.contains(load.getGlobalAttr().getAttr()))
+        continue;
+      name = load.getGlobalName();
+    } else if (auto store = dyn_cast<GlobalStoreOpInterface>(&op)) {
+      name = store.getGlobalName();
+    } else {
+      continue;
+    }
+    Sequence &sequence = sequences.back();
+    if (sequence.buckets.empty())
+      sequence.prevBlocker = lastBlocker;
+    sequence.buckets[name.str()].push_back(&op);
+  }
+
+  bool removed = false;
+  for (Sequence &sequence : sequences) {
+    for (auto &[name, ops] : sequence.buckets) {
+      for (int i = static_cast<int>(ops.size()) - 1; i >= 1; --i) {
+        Operation *prev = ops[i - 1];
+        Operation *op = ops[i];
+        auto prevStore = dyn_cast<GlobalStoreOpInterface>(prev);
+        auto prevLoad = dyn_cast<GlobalLoadOpInterface>(prev);
+        if (prevStore && isa<GlobalLoadOpInterface>(op)) {
+          op->getResult(0).replaceAllUsesWith(prevStore.getStoredGlobalValue());
+          op->erase();
+          ops.erase(ops.begin() + i);
+          removed = true;
+        } else if (prevLoad && isa<GlobalLoadOpInterface>(op)) {
+          op->replaceAllUsesWith(prev);
+          op->erase();
+          ops.erase(ops.begin() + i);
+          removed = true;
+        } else if (prevStore && isa<GlobalStoreOpInterface>(op)) {
+          prev->erase();
+          ops.erase(ops.begin() + i - 1);
+          removed = true;
+        }
+      }
+      if (ops.empty())
+        continue;
+      if (isa<GlobalLoadOpInterface>(ops.front())) {
+        if (sequence.prevBlocker)
+          ops.front()->moveAfter(sequence.prevBlocker);
+        else
+          ops.front()->moveBefore(&block, block.begin());
+      }
+      if (isa<GlobalStoreOpInterface>(ops.back())) {
+        if (sequence.endBlocker)
+          ops.back()->moveBefore(sequence.endBlocker);
+        else
+          ops.back()->moveBefore(&block, block.end());
+      }
+    }
+  }
+  return removed;
+}
+
+class SimplifyGlobalAccessesPass
+    : public impl::SimplifyGlobalAccessesPassBase<SimplifyGlobalAccessesPass> {
+public:
+  void runOnOperation() override {
+    auto callable = cast<CallableOpInterface>(getOperation());
+    Region *region = callable.getCallableRegion();
+    if (!region || region->empty())
+      return;
+
+    // Immutable globals of the enclosing symbol table; none inside an
+    // initializer (it may be the one initializing them).
+    llvm::DenseSet<StringAttr> immutableGlobals;
+    Operation *symbolTableOp =
+        SymbolTable::getNearestSymbolTable(callable->getParentOp());
+    if (symbolTableOp && !isa<InitializerOpInterface>(callable.getOperation()))
+      for (Region &r : symbolTableOp->getRegions())
+        for (Block &b : r)
+          for (Operation &op : b)
+            if (auto globalOp = dyn_cast<GlobalOpInterface>(&op))
+              if (!globalOp.isGlobalMutable())
+                immutableGlobals.insert(globalOp.getGlobalName());
+
+    hoistImmutableLoads(*region, immutableGlobals);
+
+    for (Block &block : *region)
+      for (Operation &op : block)
+        if (isa<GlobalLoadIndirectOpInterface, GlobalStoreIndirectOpInterface>(
+                &op))
+          return;
+
+    for (Block &block : *region)
+      while (optimizeBlock(block, immutableGlobals)) {
+      }
+  }
+};
+
+} // namespace
+} // namespace sluice::util
