@@ -66,9 +66,14 @@ bool destroyCoreRef(void *ref) {
   case SLUICE_REF_TYPE_BUFFER:
     delete static_cast<sluice_buffer_s *>(ref);
     return true;
-  case SLUICE_REF_TYPE_FENCE:
-    delete static_cast<sluice_fence_s *>(ref);
+  case SLUICE_REF_TYPE_FENCE: {
+    auto *fence = static_cast<sluice_fence_s *>(ref);
+    if (fence->pooled)
+      fence->fence.reset(); // the block returns to its pool when unreferenced
+    else
+      delete fence;
     return true;
+  }
   case SLUICE_REF_TYPE_SEMAPHORE:
     delete static_cast<sluice_semaphore_s *>(ref);
     return true;
@@ -278,11 +283,11 @@ sluice_status_t sluice_fence_wait(sluice_fence_t *fence, int64_t timeout_ns) {
 sluice_status_t sluice_fence_query(sluice_fence_t *fence, int *out_reached) {
   if (!out_reached)
     return wrap(invalid("out_reached is NULL"));
-  FenceRef f = unwrap(fence);
   *out_reached = 1;
-  if (!f)
+  if (!fence || !fence->fence)
     return nullptr;
-  Expected<bool> reached = f->query();
+  // No FenceRef copy: the caller's handle keeps the fence alive.
+  Expected<bool> reached = fence->fence->query();
   if (!reached)
     return wrap(reached.takeStatus());
   *out_reached = *reached ? 1 : 0;

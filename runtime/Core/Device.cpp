@@ -3,6 +3,8 @@
 
 #include "sluice/Runtime/Core/Device.h"
 
+#include "sluice/Runtime/Core/FencePool.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -23,13 +25,15 @@ Device::Device(const DeviceOptions &options, std::unique_ptr<io::IoEngine> io)
   schedulerOptions.spinUs = options.workerSpinUs;
   schedulerOptions.inlineThresholdNs = options.inlineThresholdNs;
   scheduler_ = std::make_unique<exec::Scheduler>(schedulerOptions);
+  fencePool_ = FencePool::create();
 }
 
 Device::~Device() {
   std::shared_ptr<exec::AwaitToken> drain;
   {
-    std::lock_guard<std::mutex> lock(pendingMutex_);
-    if (pending_ > 0) {
+    std::lock_guard<std::mutex> lock(drainMutex_);
+    draining_.store(true, std::memory_order_seq_cst);
+    if (pending_.load(std::memory_order_seq_cst) > 0) {
       drain = std::make_shared<exec::AwaitToken>();
       drainToken_ = drain;
     }
@@ -39,21 +43,25 @@ Device::~Device() {
     (void)scheduler_->await(*drain, exec::SteadyTime::max());
   scheduler_.reset();
   io_.reset();
+  fencePool_->releaseOwner();
 }
 
 size_t Device::pendingOperations() {
-  std::lock_guard<std::mutex> lock(pendingMutex_);
-  return pending_;
+  return pending_.load(std::memory_order_acquire);
 }
 
 void Device::beginOperation() {
-  std::lock_guard<std::mutex> lock(pendingMutex_);
-  ++pending_;
+  pending_.fetch_add(1, std::memory_order_relaxed);
 }
 
 void Device::operationDone() {
-  std::lock_guard<std::mutex> lock(pendingMutex_);
-  if (--pending_ == 0 && drainToken_) {
+  // seq_cst pairs with the destructor's draining_ store + pending_ load: the
+  // last completion sees draining_, or the destructor sees no pending work.
+  if (pending_.fetch_sub(1, std::memory_order_seq_cst) != 1 ||
+      !draining_.load(std::memory_order_seq_cst))
+    return;
+  std::lock_guard<std::mutex> lock(drainMutex_);
+  if (drainToken_ && pending_.load(std::memory_order_acquire) == 0) {
     drainToken_->complete(Status());
     drainToken_.reset();
   }
@@ -127,20 +135,29 @@ void Device::enqueue(const FenceRef &wait, const FenceRef &signal,
 
 Status Device::await(std::span<const FenceRef> fences, Deadline deadline,
                      int64_t timeoutMs) {
-  std::vector<Timepoint> timepoints;
-  bool reached = true;
-  for (const FenceRef &fence : fences) {
-    if (!fence)
-      continue;
-    Expected<bool> query = fence->query();
-    if (!query)
-      return query.takeStatus();
-    reached = reached && *query;
-    timepoints.insert(timepoints.end(), fence->timepoints().begin(),
-                      fence->timepoints().end());
+  // Fast path: poll the fences (atomic loads) and run ready work on this
+  // thread in between; nothing is registered or allocated while that makes
+  // progress (a ready command run at await, execution.md §7 E12).
+  while (true) {
+    bool reached = true;
+    for (const FenceRef &fence : fences) {
+      if (!fence)
+        continue;
+      Expected<bool> query = fence->query();
+      if (!query)
+        return query.takeStatus();
+      reached = reached && *query;
+    }
+    if (reached)
+      return Status();
+    if (!scheduler_->runReadyWork())
+      break;
   }
-  if (reached)
-    return Status();
+  std::vector<Timepoint> timepoints;
+  for (const FenceRef &fence : fences)
+    if (fence)
+      timepoints.insert(timepoints.end(), fence->timepoints().begin(),
+                        fence->timepoints().end());
   auto token = std::make_shared<exec::AwaitToken>();
   Semaphore::notifyAll(
       timepoints, [token](const Status &status) { token->complete(status); });

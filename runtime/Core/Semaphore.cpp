@@ -10,99 +10,148 @@
 namespace sluice::runtime {
 
 Expected<uint64_t> Semaphore::query() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (failed_)
+  uint64_t value = value_.load(std::memory_order_acquire);
+  if (value == kFailedValue)
     return failure_;
-  return value_;
+  return value;
 }
 
 Status Semaphore::signal(uint64_t value) {
-  std::vector<Callback> ready;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (failed_)
+  if (value == kFailedValue)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "semaphore value %llu is reserved for the failed state",
+                      (unsigned long long)value);
+  uint64_t current = value_.load(std::memory_order_acquire);
+  do {
+    if (current == kFailedValue)
       return failure_;
-    if (value <= value_)
+    if (value <= current)
       return makeStatus(
           StatusCode::InvalidArgument,
           "semaphore values must increase: current %llu, signalled %llu",
-          (unsigned long long)value_, (unsigned long long)value);
-    value_ = value;
+          (unsigned long long)current, (unsigned long long)value);
+  } while (!value_.compare_exchange_weak(
+      current, value, std::memory_order_seq_cst, std::memory_order_acquire));
+  // Pairs with the flag store + value load of a registering waiter.
+  if (hasWaiters_.load(std::memory_order_seq_cst))
+    deliver(nullptr);
+  return Status();
+}
+
+void Semaphore::updateWaiterFlagLocked() {
+  if (waiters_.empty() && blockedThreads_ == 0)
+    hasWaiters_.store(false, std::memory_order_relaxed);
+}
+
+void Semaphore::deliver(const Status *failure) {
+  std::vector<Callback> ready;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    uint64_t value = value_.load(std::memory_order_acquire);
+    if (!failure && value == kFailedValue)
+      return; // fail() delivers to everyone
     for (auto it = waiters_.begin(); it != waiters_.end();) {
-      if (it->second.value <= value) {
+      if (failure || it->second.value <= value) {
         ready.push_back(std::move(it->second.callback));
         it = waiters_.erase(it);
       } else {
         ++it;
       }
     }
+    updateWaiterFlagLocked();
+    if (blockedThreads_)
+      cv_.notify_all();
   }
-  cv_.notify_all();
   Status ok;
   for (auto &callback : ready)
-    callback(ok);
-  return Status();
+    callback(failure ? *failure : ok);
 }
 
 void Semaphore::fail(Status status) {
   if (status.isOk())
     status = Status(StatusCode::Internal, "semaphore failed with an OK status");
-  std::vector<Callback> ready;
-  Status failure;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (failed_)
+    if (value_.load(std::memory_order_acquire) == kFailedValue)
       return;
-    failed_ = true;
     failure_ = std::move(status);
-    failure = failure_;
-    for (auto &entry : waiters_)
-      ready.push_back(std::move(entry.second.callback));
-    waiters_.clear();
+    // Publishes failure_ (readers load kFailedValue with acquire).
+    value_.exchange(kFailedValue, std::memory_order_seq_cst);
   }
-  cv_.notify_all();
-  for (auto &callback : ready)
-    callback(failure);
+  // failure_ never changes again; waiters registered from now on see the
+  // failed value and run their callbacks themselves.
+  Status failure = failure_;
+  deliver(&failure);
 }
 
 Status Semaphore::wait(uint64_t value, Deadline deadline) {
+  uint64_t current = value_.load(std::memory_order_acquire);
+  if (current == kFailedValue)
+    return failure_;
+  if (current >= value)
+    return Status();
   // This thread blocks without running queue work: make sure none of it is
   // left for "a waiter" (runtime/Exec lazy wake).
   exec::ExternalWaitScope blocking;
   std::unique_lock<std::mutex> lock(mutex_);
-  auto reached = [&] { return failed_ || value_ >= value; };
-  if (deadline == infiniteFuture()) {
+  ++blockedThreads_;
+  hasWaiters_.store(true, std::memory_order_seq_cst);
+  auto reached = [&] {
+    current = value_.load(std::memory_order_seq_cst);
+    return current == kFailedValue || current >= value;
+  };
+  bool done = true;
+  if (deadline == infiniteFuture())
     cv_.wait(lock, reached);
-  } else if (!cv_.wait_until(lock, deadline, reached)) {
+  else
+    done = cv_.wait_until(lock, deadline, reached);
+  --blockedThreads_;
+  updateWaiterFlagLocked();
+  if (!done)
     return makeStatus(
         StatusCode::DeadlineExceeded,
         "timed out waiting for semaphore value %llu (current %llu)",
-        (unsigned long long)value, (unsigned long long)value_);
-  }
-  if (failed_)
+        (unsigned long long)value, (unsigned long long)current);
+  if (current == kFailedValue)
     return failure_;
   return Status();
 }
 
 uint64_t Semaphore::notifyAt(uint64_t value, Callback callback) {
-  Status now;
-  {
+  uint64_t current = value_.load(std::memory_order_acquire);
+  if (current != kFailedValue && current < value) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (!failed_ && value_ < value) {
+    // Raise the flag before re-reading the value: a signal that the re-read
+    // misses sees the flag and delivers to us under the mutex.
+    hasWaiters_.store(true, std::memory_order_seq_cst);
+    current = value_.load(std::memory_order_seq_cst);
+    if (current != kFailedValue && current < value) {
       uint64_t id = nextId_++;
       waiters_.emplace(id, Waiter{value, std::move(callback)});
       return id;
     }
-    if (failed_)
-      now = failure_;
+    updateWaiterFlagLocked();
   }
-  callback(now);
+  if (current == kFailedValue)
+    callback(failure_);
+  else
+    callback(Status());
   return 0;
 }
 
 bool Semaphore::cancel(uint64_t id) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return waiters_.erase(id) != 0;
+  bool erased = waiters_.erase(id) != 0;
+  updateWaiterFlagLocked();
+  return erased;
+}
+
+void Semaphore::resetForReuse(uint64_t initialValue) {
+  waiters_.clear();
+  failure_ = Status();
+  blockedThreads_ = 0;
+  hasWaiters_.store(false, std::memory_order_relaxed);
+  value_.store(initialValue, std::memory_order_relaxed);
 }
 
 namespace {

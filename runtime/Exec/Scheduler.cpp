@@ -233,6 +233,14 @@ void Scheduler::workerLoop(unsigned index) {
   }
 }
 
+bool Scheduler::runReadyWork() {
+  if (Submission *s = popReady()) {
+    run(s, tlsWorker);
+    return true;
+  }
+  return helpWave();
+}
+
 Status Scheduler::await(AwaitToken &token, SteadyTime deadline) {
   using Clock = std::chrono::steady_clock;
   while (!token.done()) {

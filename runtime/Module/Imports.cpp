@@ -10,6 +10,7 @@
 #include "BufferView.h"
 #include "ModuleInternal.h"
 
+#include "sluice/Runtime/Core/FencePool.h"
 #include "sluice/Runtime/Core/Memory.h"
 
 #include <algorithm>
@@ -426,7 +427,8 @@ sluice_status_t queueBarrier(sluice_context_abi_t *ctx, void *device,
 
 sluice_status_t fenceCreate(sluice_context_abi_t *ctx, void *device,
                             sluice_fence_t **outFence) {
-  *outFence = capi::wrapFence(Fence::createAt(Semaphore::create(0), 1));
+  // A fresh timepoint from the device's pool (no allocation when warm).
+  *outFence = deviceOf(contextOf(ctx)).fencePool().createFence();
   return nullptr;
 }
 
@@ -458,7 +460,8 @@ sluice_status_t fenceJoin(sluice_context_abi_t *ctx, uint32_t count,
 }
 
 sluice_status_t fenceSignal(sluice_context_abi_t *ctx, sluice_fence_t *fence) {
-  return wrap(signalFence(unwrap(fence)));
+  // No FenceRef copy: the caller's handle keeps the fence alive.
+  return wrap(fence && fence->fence ? fence->fence->signal() : Status());
 }
 
 sluice_status_t fenceAwait(sluice_context_abi_t *ctx, int32_t timeoutMillis,
@@ -466,7 +469,12 @@ sluice_status_t fenceAwait(sluice_context_abi_t *ctx, int32_t timeoutMillis,
   FenceRef small[4];
   std::vector<FenceRef> large;
   std::span<const FenceRef> refs;
-  if (count <= 4) {
+  if (count == 1) {
+    // The common case: the handle's own FenceRef, no copy (the caller's
+    // reference keeps it alive for the duration of the call).
+    if (fences[0])
+      refs = std::span<const FenceRef>(&fences[0]->fence, 1);
+  } else if (count <= 4) {
     for (uint32_t i = 0; i < count; ++i)
       small[i] = unwrap(fences[i]);
     refs = std::span<const FenceRef>(small, count);

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <string>
 #include <thread>
 
 namespace {
@@ -160,7 +161,52 @@ extern "C" sluice_status_t submitEntry(sluice_context_abi_t *ctx,
   return ctx->rt->queue_execute(ctx, ctx->device, -1, nullptr, nullptr,
                                 countingCommand, closure, 32, 0, UINT32_MAX);
 }
-const sluice_module_function_t kFunctions[1] = {
+/// Releases a reference as generated code does (inline count, ref_destroy).
+void releaseRef(sluice_context_abi_t *ctx, void *ref) {
+  if (ref &&
+      __atomic_fetch_sub(&static_cast<sluice_ref_header_t *>(ref)->ref_count, 1,
+                         __ATOMIC_ACQ_REL) == 1)
+    ctx->rt->ref_destroy(ref);
+}
+/// fence_create + fence_signal + query + release (execution.md §7 E12).
+extern "C" sluice_status_t fenceCycleEntry(sluice_context_abi_t *ctx,
+                                           const sluice_value_t *,
+                                           sluice_value_t *) {
+  sluice_fence_t *f = nullptr;
+  if (sluice_status_t s = ctx->rt->fence_create(ctx, ctx->device, &f))
+    return s;
+  sluice_status_t s = ctx->rt->fence_signal(ctx, f);
+  int reached = 0;
+  if (!s)
+    s = sluice_fence_query(f, &reached);
+  releaseRef(ctx, f);
+  if (!s && !reached)
+    return ctx->rt->status_make(SLUICE_STATUS_INTERNAL, "not reached", 11);
+  return s;
+}
+std::atomic<int> gEmptyRun{0};
+extern "C" sluice_status_t emptyCommand(sluice_context_abi_t *, sluice_exec_t *,
+                                        const uint64_t *) {
+  gEmptyRun.fetch_add(1, std::memory_order_relaxed);
+  return nullptr;
+}
+/// fence_create + queue_execute of a ready command + fence_await (E12b).
+extern "C" sluice_status_t fencedSubmitEntry(sluice_context_abi_t *ctx,
+                                             const sluice_value_t *,
+                                             sluice_value_t *) {
+  sluice_fence_t *f = nullptr;
+  if (sluice_status_t s = ctx->rt->fence_create(ctx, ctx->device, &f))
+    return s;
+  sluice_status_t s = ctx->rt->queue_execute(ctx, ctx->device, -1, nullptr, f,
+                                             emptyCommand, nullptr, 0, 0, 0);
+  if (!s)
+    s = ctx->rt->fence_await(ctx, -1, 1, &f);
+  releaseRef(ctx, f);
+  return s;
+}
+const sluice_module_function_t kFunctions[3] = {
+    {"fence_cycle", fenceCycleEntry, "0v_v", 0, nullptr, nullptr},
+    {"fenced_submit", fencedSubmitEntry, "0v_v", 0, nullptr, nullptr},
     {"submit", submitEntry, "0v_v", 0, nullptr, nullptr}};
 const sluice_module_descriptor_t kDescriptor = {SLUICE_MODULE_ABI_VERSION,
                                                 0,
@@ -171,7 +217,7 @@ const sluice_module_descriptor_t kDescriptor = {SLUICE_MODULE_ABI_VERSION,
                                                 nullptr,
                                                 0,
                                                 nullptr,
-                                                1,
+                                                3,
                                                 kFunctions,
                                                 nullptr,
                                                 0,
@@ -180,18 +226,36 @@ extern "C" const sluice_module_descriptor_t *allocQuery(uint32_t v) {
   return v == SLUICE_MODULE_ABI_VERSION ? &kDescriptor : nullptr;
 }
 
-TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
-  sluice_runtime_options_t options{};
-  options.worker_threads = 1;
-  options.worker_spin_us = 10;
+/// A runtime with `workers` workers and a context of the "alloc" module.
+struct AllocRuntime {
   sluice_runtime_t *rt = nullptr;
-  ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
   sluice_module_t *m = nullptr;
-  ASSERT_EQ(
-      sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
-      nullptr);
   sluice_context_t *c = nullptr;
-  ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
+
+  void open(int workers, uint32_t spinUs) {
+    sluice_runtime_options_t options{};
+    options.worker_threads = workers;
+    options.worker_spin_us = spinUs;
+    ASSERT_EQ(sluice_runtime_create(&options, &rt), nullptr);
+    ASSERT_EQ(
+        sluice_module_register(rt, allocQuery, "alloc", nullptr, nullptr, &m),
+        nullptr);
+    ASSERT_EQ(sluice_context_create(m, nullptr, &c), nullptr);
+  }
+  ~AllocRuntime() {
+    if (c)
+      sluice_context_release(c);
+    if (m)
+      sluice_module_release(m);
+    if (rt)
+      sluice_runtime_release(rt);
+  }
+};
+
+TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
+  AllocRuntime r;
+  ASSERT_NO_FATAL_FAILURE(r.open(1, 10));
+  sluice_context_t *c = r.c;
   sluice_function_t *f = nullptr;
   ASSERT_EQ(sluice_context_lookup_function(c, "submit", &f), nullptr);
   sluice_call_t *call = nullptr;
@@ -207,9 +271,31 @@ TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
     EXPECT_EQ(gAllocations.load() - before, 0u) << "call " << i;
   }
   sluice_call_release(call);
-  sluice_context_release(c);
-  sluice_module_release(m);
-  sluice_runtime_release(rt);
+}
+
+/// Fences come from the device's pool (execution.md §3.8): a warm fence
+/// create/signal/query/release cycle, and a fenced submission run by the
+/// awaiting thread, allocate nothing. No workers: the awaiting thread runs
+/// the command (the work-while-waiting fast path), deterministically.
+TEST(AllocationCount, PooledFenceCyclesDoNotAllocate) {
+  AllocRuntime r;
+  ASSERT_NO_FATAL_FAILURE(r.open(0, 100));
+  sluice_context_t *c = r.c;
+  for (const char *name : {"fence_cycle", "fenced_submit"}) {
+    sluice_function_t *f = nullptr;
+    ASSERT_EQ(sluice_context_lookup_function(c, name, &f), nullptr);
+    sluice_call_t *call = nullptr;
+    ASSERT_EQ(sluice_call_create(f, &call), nullptr);
+    ASSERT_EQ(sluice_call_invoke(call), nullptr) << name; // warm up
+    int runsBefore = gEmptyRun.load();
+    uint64_t before = gAllocations.load();
+    for (int i = 0; i < 200; ++i)
+      ASSERT_EQ(sluice_call_invoke(call), nullptr) << name;
+    EXPECT_EQ(gAllocations.load() - before, 0u) << name;
+    if (std::string(name) == "fenced_submit")
+      EXPECT_EQ(gEmptyRun.load() - runsBefore, 200);
+    sluice_call_release(call);
+  }
 }
 
 } // namespace

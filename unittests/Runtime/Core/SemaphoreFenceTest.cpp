@@ -229,3 +229,144 @@ TEST(Fence, NullFenceIsEmpty) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Fast paths (execution.md §3.8): query is one atomic load, a signal without
+// waiters one CAS; waiters register through the mutex and a flag.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+TEST(SemaphoreFastPath, WaiterFlagFollowsRegistrations) {
+  auto sem = Semaphore::create(0);
+  EXPECT_FALSE(sem->hasWaiters());
+  int ran = 0;
+  uint64_t id = sem->notifyAt(2, [&](const Status &) { ++ran; });
+  ASSERT_NE(id, 0u);
+  EXPECT_TRUE(sem->hasWaiters());
+  ASSERT_TRUE(sem->signal(1).isOk()); // not reached: the waiter stays
+  EXPECT_EQ(ran, 0);
+  EXPECT_TRUE(sem->hasWaiters());
+  ASSERT_TRUE(sem->signal(2).isOk());
+  EXPECT_EQ(ran, 1);
+  EXPECT_FALSE(sem->hasWaiters()); // delivered: signals are fast again
+  id = sem->notifyAt(5, [&](const Status &) { ++ran; });
+  EXPECT_TRUE(sem->cancel(id));
+  EXPECT_FALSE(sem->hasWaiters());
+  // Registering at a reached value runs inline and leaves no flag behind.
+  EXPECT_EQ(sem->notifyAt(2, [&](const Status &) { ++ran; }), 0u);
+  EXPECT_EQ(ran, 2);
+  EXPECT_FALSE(sem->hasWaiters());
+}
+
+TEST(SemaphoreFastPath, FailedStateIsPartOfTheValueWord) {
+  auto sem = Semaphore::create(4);
+  Status reserved = sem->signal(Semaphore::kFailedValue);
+  EXPECT_EQ(reserved.code(), StatusCode::InvalidArgument);
+  EXPECT_NE(reserved.message().find("reserved for the failed state"),
+            std::string::npos)
+      << reserved.message();
+  EXPECT_EQ(*sem->query(), 4u);
+  sem->fail(Status(StatusCode::DataLoss, "disk on fire"));
+  Expected<uint64_t> value = sem->query();
+  ASSERT_FALSE(value);
+  EXPECT_EQ(value.status().code(), StatusCode::DataLoss);
+  EXPECT_EQ(sem->signal(9).code(), StatusCode::DataLoss);
+  sem->fail(Status(StatusCode::Aborted, "second")); // first failure wins
+  EXPECT_EQ(sem->query().status().code(), StatusCode::DataLoss);
+  Status late(StatusCode::Unknown, "not run");
+  EXPECT_EQ(sem->notifyAt(100, [&](const Status &s) { late = s; }), 0u);
+  EXPECT_EQ(late.code(), StatusCode::DataLoss);
+}
+
+TEST(SemaphoreFastPath, ConcurrentSignalsStayMonotonic) {
+  for (int round = 0; round < 50; ++round) {
+    auto sem = Semaphore::create(0);
+    std::atomic<int> ok{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        uint64_t previous = 0;
+        for (uint64_t v = 1 + t; v <= 400; v += 4) {
+          Status s = sem->signal(v);
+          if (s.isOk())
+            ok.fetch_add(1);
+          else
+            EXPECT_EQ(s.code(), StatusCode::InvalidArgument);
+          uint64_t now = *sem->query();
+          EXPECT_GE(now, previous); // never goes back
+          previous = now;
+        }
+      });
+    for (auto &t : threads)
+      t.join();
+    EXPECT_EQ(*sem->query(), 400u);
+    EXPECT_GE(ok.load(), 1);
+  }
+}
+
+/// A signal racing with a registration: the callback runs exactly once,
+/// with OK, whichever side wins; no waiter is left behind.
+TEST(SemaphoreFastPath, RacingSignalAndCallbackRegistration) {
+  for (int round = 0; round < 2000; ++round) {
+    auto sem = Semaphore::create(0);
+    std::atomic<int> ran{0};
+    std::atomic<bool> ok{true};
+    std::latch go(2);
+    std::thread signaller([&] {
+      go.arrive_and_wait();
+      EXPECT_TRUE(sem->signal(1).isOk());
+    });
+    go.arrive_and_wait();
+    sem->notifyAt(1, [&](const Status &s) {
+      if (!s.isOk())
+        ok = false;
+      ran.fetch_add(1);
+    });
+    signaller.join();
+    ASSERT_EQ(ran.load(), 1) << "round " << round;
+    EXPECT_TRUE(ok.load());
+    EXPECT_FALSE(sem->hasWaiters());
+  }
+}
+
+/// The same race with a blocked thread: wait() never misses the signal.
+TEST(SemaphoreFastPath, RacingSignalAndBlockingWait) {
+  for (int round = 0; round < 500; ++round) {
+    auto sem = Semaphore::create(0);
+    std::latch go(2);
+    std::thread signaller([&] {
+      go.arrive_and_wait();
+      EXPECT_TRUE(sem->signal(1).isOk());
+    });
+    go.arrive_and_wait();
+    Status s = sem->wait(1, deadlineAfter(std::chrono::seconds(20)));
+    signaller.join();
+    ASSERT_TRUE(s.isOk()) << "round " << round << ": " << s.toString();
+    EXPECT_FALSE(sem->hasWaiters());
+  }
+}
+
+/// A failure racing with a registration reaches the callback exactly once.
+TEST(SemaphoreFastPath, RacingFailureAndRegistration) {
+  for (int round = 0; round < 1000; ++round) {
+    auto sem = Semaphore::create(0);
+    std::atomic<int> ran{0};
+    Status seen;
+    std::latch go(2);
+    std::thread failer([&] {
+      go.arrive_and_wait();
+      sem->fail(Status(StatusCode::Cancelled, "stop"));
+    });
+    go.arrive_and_wait();
+    sem->notifyAt(1, [&](const Status &s) {
+      seen = s;
+      ran.fetch_add(1);
+    });
+    failer.join();
+    ASSERT_EQ(ran.load(), 1) << "round " << round;
+    EXPECT_EQ(seen.code(), StatusCode::Cancelled);
+  }
+}
+
+} // namespace

@@ -30,6 +30,8 @@ struct sluice_semaphore_s {
 struct sluice_fence_s {
   sluice_ref_header_t header{1, SLUICE_REF_TYPE_FENCE};
   sluice::runtime::FenceRef fence;
+  /// Part of a FencePool block: releasing the handle only drops `fence`.
+  bool pooled = false;
 };
 struct sluice_buffer_s {
   sluice_buffer_abi_t abi; // first: compiled code reads it

@@ -30,6 +30,8 @@
 
 namespace sluice::runtime {
 
+class FencePool;
+
 struct DeviceOptions {
   /// Worker threads: -1 = max(1, hardware concurrency - 1); 0 = none (queue
   /// work then runs only on threads waiting in Device::await).
@@ -65,6 +67,9 @@ public:
   Allocator &allocator() { return allocator_; }
   io::IoEngine &ioEngine() { return *io_; }
   exec::Scheduler &scheduler() { return *scheduler_; }
+  /// Fences of `fence_create` (execution.md §3.8); outlives the device while
+  /// its fences are referenced.
+  FencePool &fencePool() { return *fencePool_; }
 
   /// Waits until every fence is reached, running ready queue work on the
   /// calling thread meanwhile (work-while-waiting). Returns the first
@@ -166,8 +171,13 @@ private:
   Allocator allocator_;
   std::unique_ptr<io::IoEngine> io_;
   std::unique_ptr<exec::Scheduler> scheduler_;
-  std::mutex pendingMutex_;
-  size_t pending_ = 0;
+  FencePool *fencePool_ = nullptr;
+  /// Operations submitted and not completed: one atomic add per submission
+  /// and per completion (no lock on the submit path); the destructor sets
+  /// `draining_` and parks on `drainToken_` (under drainMutex_).
+  std::atomic<size_t> pending_{0};
+  std::atomic<bool> draining_{false};
+  std::mutex drainMutex_;
   std::shared_ptr<exec::AwaitToken> drainToken_;
 };
 

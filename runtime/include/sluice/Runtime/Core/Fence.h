@@ -32,6 +32,9 @@ public:
   static FenceRef join(std::span<const FenceRef> fences);
 
   void insert(SemaphoreRef semaphore, uint64_t value);
+  /// Drops every timepoint, keeping the storage (pooled fences).
+  void clear() { timepoints_.clear(); }
+  void reserve(size_t count) { timepoints_.reserve(count); }
   const std::vector<Timepoint> &timepoints() const { return timepoints_; }
   bool empty() const { return timepoints_.empty(); }
 

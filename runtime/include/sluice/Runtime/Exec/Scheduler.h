@@ -179,6 +179,10 @@ public:
   /// `token` completes (returns its status) or `deadline` passes
   /// (DEADLINE_EXCEEDED with an empty message; callers word it).
   Status await(AwaitToken &token, SteadyTime deadline);
+  /// Runs one ready submission, or joins one active wave, on the calling
+  /// thread; false when there was nothing to do. Lets a waiter poll its own
+  /// condition between pieces of work without registering anything.
+  bool runReadyWork();
 
   /// Runs the `count` items of one wave and returns when all are done
   /// (execution.md §4.6 "Waves"). `exec` names the calling command function.
