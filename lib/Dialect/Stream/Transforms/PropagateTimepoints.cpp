@@ -9,16 +9,15 @@
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilMutableRegionBranch.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 
-#include <deque>
 #include <map>
 
 namespace sluice::stream {
@@ -248,32 +247,10 @@ void TimepointPropagator::expandRegion(Region &region,
     for (Operation &op : llvm::make_early_inc_range(block))
       expand(&op);
   };
-  if (region.hasOneBlock()) {
-    visitBlock(region.front());
-    return;
-  }
-  // Breadth-first over the dominator tree.
-  DominanceInfo dominanceInfo(region.getParentOp());
-  std::deque<DominanceInfoNode *> queue;
-  if (DominanceInfoNode *root = dominanceInfo.getNode(&region.front()))
-    queue.push_back(root);
-  llvm::SmallVector<Block *> order;
-  while (!queue.empty()) {
-    DominanceInfoNode *node = queue.front();
-    queue.pop_front();
-    order.push_back(node->getBlock());
-    for (DominanceInfoNode *child : node->children())
-      queue.push_back(child);
-  }
-  // Blocks unreachable from the entry have no dominator-tree node; they are
-  // visited afterwards in block order so that their branches are rebuilt
-  // along with the block arguments they target (the reference skips them
-  // and leaves mismatched successor operands behind).
-  llvm::SmallPtrSet<Block *, 8> visited(order.begin(), order.end());
-  for (Block &block : region)
-    if (!visited.contains(&block))
-      order.push_back(&block);
-  for (Block *block : order)
+  // Dominator-tree order; blocks unreachable from the entry come last so that
+  // their branches are rebuilt along with the block arguments they target
+  // (the reference skips them and leaves mismatched successor operands).
+  for (Block *block : util::blocksInDominanceOrder(region))
     visitBlock(*block);
 }
 

@@ -3,6 +3,7 @@
 #include "sluice/Dialect/Util/IR/LocalDominance.h"
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Region.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -152,6 +153,31 @@ Block *findNearestCommonDominatorLocally(ArrayRef<Block *> blocks, Block *top,
   for (Block *block : lifted.getArrayRef().drop_front())
     result = intersect(result, block);
   return result;
+}
+
+SmallVector<Block *> blocksInDominanceOrder(Region &region) {
+  SmallVector<Block *> order;
+  if (region.empty())
+    return order;
+  if (region.hasOneBlock()) {
+    order.push_back(&region.front());
+    return order;
+  }
+  DominanceInfo dominance(region.getParentOp());
+  if (llvm::DomTreeNodeBase<Block> *root = dominance.getNode(&region.front())) {
+    // The order vector doubles as the breadth-first queue.
+    SmallVector<llvm::DomTreeNodeBase<Block> *> queue = {root};
+    for (size_t i = 0; i < queue.size(); ++i) {
+      order.push_back(queue[i]->getBlock());
+      for (llvm::DomTreeNodeBase<Block> *child : queue[i]->children())
+        queue.push_back(child);
+    }
+  }
+  llvm::SmallPtrSet<Block *, 16> reached(order.begin(), order.end());
+  for (Block &block : region)
+    if (!reached.contains(&block))
+      order.push_back(&block);
+  return order;
 }
 
 } // namespace sluice::util

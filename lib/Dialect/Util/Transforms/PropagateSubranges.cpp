@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilMutableRegionBranch.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -18,10 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
-
-#include <deque>
 
 namespace sluice::util {
 #define GEN_PASS_DEF_PROPAGATESUBRANGESPASS
@@ -257,30 +255,9 @@ private:
       for (Operation &op : llvm::make_early_inc_range(block))
         expand(&op);
     };
-    if (region.hasOneBlock()) {
-      visitBlock(region.front());
-    } else {
-      // Breadth-first over the dominator tree; blocks it does not reach
-      // (unreachable ones) afterwards in block order.
-      DominanceInfo dominance(region.getParentOp());
-      SmallVector<Block *> order;
-      std::deque<DominanceInfoNode *> queue;
-      if (DominanceInfoNode *root = dominance.getNode(&region.front()))
-        queue.push_back(root);
-      while (!queue.empty()) {
-        DominanceInfoNode *node = queue.front();
-        queue.pop_front();
-        order.push_back(node->getBlock());
-        for (DominanceInfoNode *child : node->children())
-          queue.push_back(child);
-      }
-      llvm::SmallPtrSet<Block *, 8> seen(order.begin(), order.end());
-      for (Block &block : region)
-        if (!seen.contains(&block))
-          order.push_back(&block);
-      for (Block *block : order)
-        visitBlock(*block);
-    }
+    // Dominator-tree order, then the blocks it does not reach (unreachable).
+    for (Block *block : blocksInDominanceOrder(region))
+      visitBlock(*block);
     subranges.popScope(scope);
   }
 

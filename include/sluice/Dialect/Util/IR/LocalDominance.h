@@ -18,11 +18,13 @@
 #define SLUICE_DIALECT_UTIL_IR_LOCALDOMINANCE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
 
 namespace mlir {
 class Block;
+class Region;
 } // namespace mlir
 
 namespace sluice::util {
@@ -52,6 +54,13 @@ mlir::Block *
 findNearestCommonDominatorLocally(llvm::ArrayRef<mlir::Block *> blocks,
                                   mlir::Block *top,
                                   unsigned budget = kLocalDominanceBudget);
+
+/// Every block of `region`, in breadth-first order over its dominator tree
+/// (so a block comes after all blocks that dominate it), followed by the
+/// blocks the tree does not reach (unreachable ones) in block order. For
+/// passes that rewrite block arguments and the branches targeting them, which
+/// must visit unreachable blocks too. Builds one DominanceInfo: O(blocks).
+llvm::SmallVector<mlir::Block *> blocksInDominanceOrder(mlir::Region &region);
 
 } // namespace sluice::util
 
