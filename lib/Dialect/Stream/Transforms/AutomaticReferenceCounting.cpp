@@ -350,6 +350,11 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
     return success();
   }
   auto whileOp = cast<scf::WhileOp>(op);
+  // Spec-silent choice (as for scf.for): the loop uses its init resources, so
+  // they cannot be released after their last use before the loop.
+  for (Value init : whileOp.getInits())
+    if (isResource(init))
+      indeterminate.insert(set.base(init));
   extendCaptured(whileOp.getBefore(), regionTimepoint, set);
   extendCaptured(whileOp.getAfter(), regionTimepoint, set);
   {

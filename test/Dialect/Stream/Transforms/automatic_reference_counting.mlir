@@ -204,3 +204,89 @@ util.func public @sharedLast(%size: index) -> !stream.timepoint {
   } => !stream.timepoint
   util.return %exec : !stream.timepoint
 }
+
+// -----
+
+// One user with several uses of the resource: consuming twice at the same
+// timepoint keeps a single last use.
+// CHECK-LABEL: @singleUserMultipleUses
+// CHECK: %[[RESOURCE:.+]], %[[TIMEPOINT:.+]] = stream.resource.alloca uninitialized : !stream.resource<transient>{%[[SIZE:.+]]} => !stream.timepoint
+// CHECK-NEXT: %[[EXEC:.+]] = stream.cmd.execute await(%[[TIMEPOINT]]) => with(%[[RESOURCE]] as %{{.+}}: !stream.resource<transient>{%[[SIZE]]}, %[[RESOURCE]] as %{{.+}}: !stream.resource<transient>{%[[SIZE]]})
+// CHECK: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[EXEC]]) => %[[RESOURCE]] : !stream.resource<transient>{%[[SIZE]]} => !stream.timepoint
+// CHECK-NEXT: util.return %[[DEALLOCA]]
+// CHECK-NOT: stream.resource.dealloca
+util.func public @singleUserMultipleUses(%size: index) -> !stream.timepoint {
+  %result, %result_timepoint = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %exec = stream.cmd.execute await(%result_timepoint) => with(%result as %capture0: !stream.resource<transient>{%size}, %result as %capture1: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  util.return %exec : !stream.timepoint
+}
+
+// -----
+
+// A live-in resource (function argument) is not owned here; an alloca used by
+// the same command still is.
+// CHECK-LABEL: @liveIn
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<transient>, %[[SIZE:.+]]: index)
+// CHECK: %[[RESOURCE:.+]], %[[TIMEPOINT:.+]] = stream.resource.alloca
+// CHECK-NEXT: %[[EXEC:.+]] = stream.cmd.execute await(%[[TIMEPOINT]])
+// CHECK: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[EXEC]]) => %[[RESOURCE]] : !stream.resource<transient>{%[[SIZE]]} => !stream.timepoint
+// CHECK-NEXT: util.return %[[DEALLOCA]]
+// CHECK-NOT: stream.resource.dealloca
+util.func public @liveIn(%arg: !stream.resource<transient>, %size: index) -> !stream.timepoint {
+  %result, %result_timepoint = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %exec = stream.cmd.execute await(%result_timepoint) => with(%arg as %capture0: !stream.resource<transient>{%size}, %result as %capture1: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  util.return %exec : !stream.timepoint
+}
+
+// -----
+
+// Explicit ownership (release) is left to the program.
+// CHECK-LABEL: @released
+// CHECK: stream.resource.release
+// CHECK-NOT: stream.resource.dealloca
+util.func public @released(%size: index) -> !stream.timepoint {
+  %result, %result_timepoint = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %exec = stream.cmd.execute await(%result_timepoint) => with(%result as %capture: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  %was_terminal = stream.resource.release %result : !stream.resource<transient>{%size}
+  util.return %exec : !stream.timepoint
+}
+
+// -----
+
+// A resource loaded from a global is not owned here.
+// CHECK-LABEL: @globalLoad
+// CHECK: util.global.load @global
+// CHECK-NOT: stream.resource.dealloca
+util.global private @global : !stream.resource<transient>
+util.func public @globalLoad(%size: index) -> !stream.timepoint {
+  %loaded = util.global.load @global : !stream.resource<transient>
+  %exec = stream.cmd.execute with(%loaded as %capture: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  util.return %exec : !stream.timepoint
+}
+
+// -----
+
+// An awaited resource aliases its base (stream.timepoint.await is tied and has
+// no result timepoint): a later command using the awaited value is the last
+// use of the allocation.
+// CHECK-LABEL: @awaitedResource
+// CHECK: %[[RESOURCE:.+]], %[[TIMEPOINT:.+]] = stream.resource.alloca uninitialized : !stream.resource<transient>{%[[SIZE:.+]]} => !stream.timepoint
+// CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[TIMEPOINT]] => %[[RESOURCE]] : !stream.resource<transient>{%[[SIZE]]}
+// CHECK-NEXT: %[[EXEC:.+]] = stream.cmd.execute with(%[[READY]] as
+// The host-side await adds no timeline edge, so the command (a new root) does
+// not cover the alloca timepoint and both are joined.
+// CHECK: %[[JOIN:.+]] = stream.timepoint.join max(%[[TIMEPOINT]], %[[EXEC]]) => !stream.timepoint
+// CHECK-NEXT: %[[DEALLOCA:.+]] = stream.resource.dealloca origin await(%[[JOIN]]) => %[[RESOURCE]] : !stream.resource<transient>{%[[SIZE]]} => !stream.timepoint
+// CHECK-NEXT: util.return %[[DEALLOCA]]
+// CHECK-NOT: stream.resource.dealloca
+util.func public @awaitedResource(%size: index) -> !stream.timepoint {
+  %result, %result_timepoint = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %ready = stream.timepoint.await %result_timepoint => %result : !stream.resource<transient>{%size}
+  %exec = stream.cmd.execute with(%ready as %capture: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  util.return %exec : !stream.timepoint
+}
