@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "sluice/Dialect/Stream/Conversion/PatternUtils.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_EMPLACEALLOCATIONSPASS
@@ -24,6 +25,12 @@ using namespace sluice;
 using namespace sluice::stream;
 
 namespace {
+
+/// The operations of the visited block that are after the dispatch being
+/// visited (not yet reached by the in-order walk and not moved before it).
+/// Stands in for `Operation::isBeforeInBlock`, which renumbers the block
+/// after every batch of moves (quadratic over a block of many emplacements).
+using OpsAfter = llvm::DenseSet<Operation *>;
 
 struct Candidate {
   AsyncUpdateOp updateOp;
@@ -92,7 +99,7 @@ void untieResultsFromAllocas(AsyncDispatchOp dispatchOp,
 /// `updateOp` and removes the update. Fails (leaving the dispatch as it is)
 /// when the values the new binding needs cannot be made available.
 bool tryEmplace(AsyncDispatchOp dispatchOp, AsyncUpdateOp updateOp,
-                unsigned resultIndex) {
+                unsigned resultIndex, OpsAfter &opsAfter) {
   auto tiedOp = cast<util::TiedOpInterface>(dispatchOp.getOperation());
   Value target = updateOp.getTarget();
   if (auto targetResult = dyn_cast<OpResult>(target);
@@ -104,7 +111,10 @@ bool tryEmplace(AsyncDispatchOp dispatchOp, AsyncUpdateOp updateOp,
                       updateOp.getTargetOffset(), updateOp.getTargetEnd(),
                       target};
   for (Value value : required)
-    if (!tryMoveProducerBefore(value, dispatchOp))
+    if (!tryMoveProducerBefore(
+            value, dispatchOp,
+            [&](Operation *op) { return opsAfter.contains(op); },
+            [&](Operation *op) { opsAfter.erase(op); }))
       return false;
 
   std::optional<unsigned> tiedOperand =
@@ -129,8 +139,15 @@ bool tryEmplace(AsyncDispatchOp dispatchOp, AsyncUpdateOp updateOp,
     replacement = AsyncTransferOp::create(
         builder, dispatchOp.getLoc(), updateOp.getResult().getType(), result,
         size, size, dispatchOp.getAffinityAttr(), dispatchOp.getAffinityAttr());
+    // The size query (if one was created) and the transfer are after the
+    // dispatch.
+    for (Operation *op = dispatchOp->getNextNode();
+         op != replacement.getDefiningOp()->getNextNode();
+         op = op->getNextNode())
+      opsAfter.insert(op);
   }
   updateOp.getResult().replaceAllUsesWith(replacement);
+  opsAfter.erase(updateOp);
   updateOp.erase();
   if (previous.use_empty())
     if (Operation *allocaOp = previous.getDefiningOp())
@@ -140,7 +157,8 @@ bool tryEmplace(AsyncDispatchOp dispatchOp, AsyncUpdateOp updateOp,
 
 /// Emplaces the results of `dispatchOp` that are only used as the update
 /// of a `stream.async.update` in the same block with the same affinity.
-void tryEmplaceDispatch(AsyncDispatchOp dispatchOp, IndexSet &indexSet) {
+void tryEmplaceDispatch(AsyncDispatchOp dispatchOp, IndexSet &indexSet,
+                        OpsAfter &opsAfter) {
   auto tiedOp = cast<util::TiedOpInterface>(dispatchOp.getOperation());
   for (unsigned i = 0, e = dispatchOp.getNumResults(); i < e; ++i)
     if (tiedOp.getTiedResultOperandIndex(i))
@@ -172,8 +190,8 @@ void tryEmplaceDispatch(AsyncDispatchOp dispatchOp, IndexSet &indexSet) {
   });
   bool anyEmplaced = false;
   for (const Candidate &candidate : candidates)
-    anyEmplaced |=
-        tryEmplace(dispatchOp, candidate.updateOp, candidate.resultIndex);
+    anyEmplaced |= tryEmplace(dispatchOp, candidate.updateOp,
+                              candidate.resultIndex, opsAfter);
   // [SLUICE] roll back the speculative allocas when nothing was emplaced
   // (the reference leaves them, stream-passes-1.md §12).
   if (!anyEmplaced)
@@ -187,9 +205,14 @@ void emplaceAllocationsInBlock(Block &block) {
   // of the visit.
   OpBuilder builder(&block.front());
   IndexSet indexSet(block.front().getLoc(), builder);
-  for (Operation *op = &block.front(); op; op = op->getNextNode())
+  OpsAfter opsAfter;
+  for (Operation &op : block)
+    opsAfter.insert(&op);
+  for (Operation *op = &block.front(); op; op = op->getNextNode()) {
+    opsAfter.erase(op);
     if (auto dispatchOp = dyn_cast<AsyncDispatchOp>(op))
-      tryEmplaceDispatch(dispatchOp, indexSet);
+      tryEmplaceDispatch(dispatchOp, indexSet, opsAfter);
+  }
   // Rolled-back dispatches may leave the lazily created zero unused.
   indexSet.eraseUnusedCreated();
 }

@@ -13,17 +13,20 @@ using namespace mlir;
 
 namespace sluice::stream {
 
-bool tryMoveProducerBefore(Value value, Operation *consumer) {
+bool tryMoveProducerBefore(
+    Value value, Operation *consumer,
+    llvm::function_ref<bool(Operation *)> isAfterConsumer,
+    llvm::function_ref<void(Operation *)> onMoved) {
   if (isa<BlockArgument>(value))
     return true;
   Operation *producer = value.getDefiningOp();
   if (producer->getBlock() != consumer->getBlock())
     return util::isValueUsableForOp(value, consumer->getBlock(),
                                     Block::iterator(consumer));
-  if (producer->isBeforeInBlock(consumer))
-    return true;
   if (producer == consumer)
     return false;
+  if (!isAfterConsumer(producer))
+    return true;
   // Everything the producer reads, including values its regions capture.
   llvm::SetVector<Value> inputs;
   inputs.insert(producer->operand_begin(), producer->operand_end());
@@ -31,10 +34,11 @@ bool tryMoveProducerBefore(Value value, Operation *consumer) {
   for (Value input : inputs) {
     if (input.getDefiningOp() == consumer)
       return false;
-    if (!tryMoveProducerBefore(input, consumer))
+    if (!tryMoveProducerBefore(input, consumer, isAfterConsumer, onMoved))
       return false;
   }
   producer->moveBefore(consumer);
+  onMoved(producer);
   return true;
 }
 

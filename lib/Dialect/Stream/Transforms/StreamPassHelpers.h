@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace sluice::stream {
 
@@ -22,7 +23,15 @@ class AsyncDispatchOp;
 /// block are moved right before it (their operands' producers first, and
 /// failing if one is a result of `consumer`). A value from another block
 /// is usable iff it dominates the consumer; nothing is moved then.
-bool tryMoveProducerBefore(mlir::Value value, mlir::Operation *consumer);
+/// The caller tracks which operations of the consumer's block are after the
+/// consumer: `isAfterConsumer(op)` answers that for an operation of the
+/// block, and `onMoved(op)` is told of every operation moved before the
+/// consumer. (`Operation::isBeforeInBlock` would renumber the whole block
+/// after moves, which makes many moves in one block quadratic.)
+bool tryMoveProducerBefore(
+    mlir::Value value, mlir::Operation *consumer,
+    llvm::function_ref<bool(mlir::Operation *)> isAfterConsumer,
+    llvm::function_ref<void(mlir::Operation *)> onMoved);
 
 /// The index into the size/offset/end/length lists of `dispatchOp` of its
 /// resource operand `operandIndex` (an index into its resource operands):

@@ -334,3 +334,31 @@ util.func public @nestedAndMultiBlock(%cond: i1, %input: !stream.resource<*>, %i
   %target4 = stream.async.update %update2, %target3[%c0 to %c1280] : !stream.resource<*>{%update_size} -> %target3 as !stream.resource<*>{%target_size}
   util.return %target4 : !stream.resource<*>
 }
+
+// -----
+
+// The first result is emplaced into a target of another type, so its uses go
+// through a transfer inserted after the dispatch; the second update targets
+// that transfer (which depends on the dispatch), so it cannot be emplaced and
+// its result keeps the speculative alloca.
+
+// CHECK-LABEL: util.func public @emplaceTypeChangeThenChained
+// CHECK-SAME: (%[[INPUT:.+]]: !stream.resource<*>, %[[SIZE:.+]]: index, %[[TARGET:.+]]: !stream.resource<external>, %[[TSIZE:.+]]: index) -> !stream.resource<external> {
+util.func public @emplaceTypeChangeThenChained(%input: !stream.resource<*>, %size: index, %target: !stream.resource<external>, %tsize: index) -> !stream.resource<external> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[C64:.+]] = arith.constant 64 : index
+  %c64 = arith.constant 64 : index
+  // CHECK-NEXT: %[[C128:.+]] = arith.constant 128 : index
+  %c128 = arith.constant 128 : index
+  // CHECK-NEXT: %[[ALLOCA:.+]] = stream.async.alloca : !stream.resource<*>{%[[C64]]}
+  // CHECK-NEXT: %[[R:.+]]:2 = stream.async.dispatch @ex::@two(%[[INPUT]][%[[C0]] to %[[SIZE]] for %[[SIZE]]], %[[TARGET]][%[[C0]] to %[[C64]] for %[[C64]]], %[[ALLOCA]][%[[C0]] to %[[C64]] for %[[C64]]]) : (!stream.resource<*>{%[[SIZE]]}, !stream.resource<external>{%[[TSIZE]]}, !stream.resource<*>{%[[C64]]}) -> (%[[TARGET]] as !stream.resource<*>{%[[TSIZE]]}, %[[ALLOCA]]{%[[C64]]})
+  %r:2 = stream.async.dispatch @ex::@two(%input[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> (!stream.resource<*>{%c64}, !stream.resource<*>{%c64})
+  // CHECK-NEXT: %[[T:.+]] = stream.async.transfer %[[R]]#0 : !stream.resource<*>{%[[TSIZE]]} -> !stream.resource<external>{%[[TSIZE]]}
+  %u0 = stream.async.update %r#0, %target[%c0 to %c64] : !stream.resource<*>{%c64} -> %target as !stream.resource<external>{%tsize}
+  // CHECK-NEXT: %[[U1:.+]] = stream.async.update %[[R]]#1, %[[T]][%[[C64]] to %[[C128]]] : !stream.resource<*>{%[[C64]]} -> %[[T]] as !stream.resource<external>{%[[TSIZE]]}
+  %u1 = stream.async.update %r#1, %u0[%c64 to %c128] : !stream.resource<*>{%c64} -> %u0 as !stream.resource<external>{%tsize}
+  // CHECK-NEXT: util.return %[[U1]] : !stream.resource<external>
+  // CHECK-NEXT: }
+  util.return %u1 : !stream.resource<external>
+}

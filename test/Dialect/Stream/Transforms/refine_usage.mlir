@@ -484,6 +484,143 @@ util.func private @clone_external_passthroughs(%arg: !stream.resource<external>,
 
 // -----
 
+// A clone of an external value read through a cast to transient: the cast is
+// not a mutation, so the clone inherits external (external wins over the
+// cast's transient), and the external -> transient cast becomes a transfer.
+
+// CHECK-LABEL: util.func private @clone_external_through_cast
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index) -> !stream.resource<transient> {
+util.func private @clone_external_through_cast(%arg: !stream.resource<external>, %size: index) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[T:.+]] = stream.async.transfer %[[CLONE]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<transient>{%[[SIZE]]}
+  %cast = stream.async.cast %clone : !stream.resource<*>{%size} -> !stream.resource<transient>{%size}
+  // CHECK-NEXT: %[[D:.+]] = stream.async.dispatch @ex::@read(%[[T]][%[[C0]] to %[[SIZE]] for %[[SIZE]]]) : (!stream.resource<transient>{%[[SIZE]]}) -> !stream.resource<transient>{%[[SIZE]]}
+  %d = stream.async.dispatch @ex::@read(%cast[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: util.return %[[D]] : !stream.resource<transient>
+  // CHECK-NEXT: }
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// Through a timepoint barrier and a timepoint await (ties that only order
+// work): never mutated, external.
+
+// CHECK-LABEL: util.func private @clone_external_through_timepoint
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index, %[[TP:.+]]: !stream.timepoint) -> !stream.resource<transient> {
+util.func private @clone_external_through_timepoint(%arg: !stream.resource<external>, %size: index, %tp: !stream.timepoint) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[B:.+]], %[[BTP:.+]] = stream.timepoint.barrier %[[CLONE]] : !stream.resource<external>{%[[SIZE]]} => !stream.timepoint
+  %b, %btp = stream.timepoint.barrier %clone : !stream.resource<*>{%size} => !stream.timepoint
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[TP]], %[[BTP]]) => !stream.timepoint
+  %j = stream.timepoint.join max(%tp, %btp) => !stream.timepoint
+  // CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[J]] => %[[B]] : !stream.resource<external>{%[[SIZE]]}
+  %ready = stream.timepoint.await %j => %b : !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[D:.+]] = stream.async.dispatch @ex::@read(%[[READY]][%[[C0]] to %[[SIZE]] for %[[SIZE]]]) : (!stream.resource<external>{%[[SIZE]]}) -> !stream.resource<transient>{%[[SIZE]]}
+  %d = stream.async.dispatch @ex::@read(%ready[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: util.return %[[D]] : !stream.resource<transient>
+  // CHECK-NEXT: }
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// Through an async barrier: never mutated, external.
+
+// CHECK-LABEL: util.func private @clone_external_through_async_barrier
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index) -> !stream.resource<transient> {
+util.func private @clone_external_through_async_barrier(%arg: !stream.resource<external>, %size: index) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[AB:.+]] = stream.async.barrier %[[CLONE]] : !stream.resource<external>{%[[SIZE]]}
+  %ab = stream.async.barrier %clone : !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[D:.+]] = stream.async.dispatch @ex::@read(%[[AB]][%[[C0]] to %[[SIZE]] for %[[SIZE]]]) : (!stream.resource<external>{%[[SIZE]]}) -> !stream.resource<transient>{%[[SIZE]]}
+  %d = stream.async.dispatch @ex::@read(%ab[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: util.return %[[D]] : !stream.resource<transient>
+  // CHECK-NEXT: }
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// Through stream.resource.transients (and the await of its timepoint): never
+// mutated, external.
+
+// CHECK-LABEL: util.func private @clone_external_through_transients
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index, %[[STORAGE:.+]]: !stream.resource<transient>) -> !stream.resource<transient> {
+util.func private @clone_external_through_transients(%arg: !stream.resource<external>, %size: index, %storage: !stream.resource<transient>) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[TR:.+]], %[[TRTP:.+]] = stream.resource.transients %[[CLONE]] : !stream.resource<external>{%[[SIZE]]} from %[[STORAGE]] : !stream.resource<transient>{%[[SIZE]]} => !stream.timepoint
+  %tr, %trtp = stream.resource.transients %clone : !stream.resource<*>{%size} from %storage : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[TRTP]] => %[[TR]] : !stream.resource<external>{%[[SIZE]]}
+  %ready = stream.timepoint.await %trtp => %tr : !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[D:.+]] = stream.async.dispatch @ex::@read(%[[READY]][%[[C0]] to %[[SIZE]] for %[[SIZE]]]) : (!stream.resource<external>{%[[SIZE]]}) -> !stream.resource<transient>{%[[SIZE]]}
+  %d = stream.async.dispatch @ex::@read(%ready[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: util.return %[[D]] : !stream.resource<transient>
+  // CHECK-NEXT: }
+  util.return %d : !stream.resource<*>
+}
+
+// -----
+
+// Written out to a parameter (a read of the source): never mutated, external.
+
+// CHECK-LABEL: util.func private @clone_external_through_parameter_write
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index, %[[SCOPE:.+]]: !util.buffer, %[[KEY:.+]]: !util.buffer) -> !stream.timepoint {
+util.func private @clone_external_through_parameter_write(%arg: !stream.resource<external>, %size: index, %scope: !util.buffer, %key: !util.buffer) -> !stream.timepoint {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[C0_I64:.+]] = arith.constant 0 : i64
+  %c0_i64 = arith.constant 0 : i64
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %{{.+}}, %[[WTP:.+]] = stream.async.parameter.write %[[CLONE]][%[[C0]] to %[[SIZE]] for %[[SIZE]]] -> %[[SCOPE]]::%[[KEY]][%[[C0_I64]]] : !stream.resource<external>{%[[SIZE]]} => !stream.timepoint
+  %w, %wtp = stream.async.parameter.write %clone[%c0 to %size for %size] -> %scope::%key[%c0_i64] : !stream.resource<*>{%size} => !stream.timepoint
+  // CHECK-NEXT: util.return %[[WTP]] : !stream.timepoint
+  // CHECK-NEXT: }
+  util.return %wtp : !stream.timepoint
+}
+
+// -----
+
+// The mutation check looks at the clone's own uses only (§11.2, "mutating
+// tied use"): a fill reached through a timepoint await (a tied passthrough)
+// does not make the clone transient, so it inherits external, and the
+// mutated value is external too.
+
+// CHECK-LABEL: util.func private @clone_external_mutated_through_await
+// CHECK-SAME: (%[[ARG:.+]]: !stream.resource<external>, %[[SIZE:.+]]: index, %[[TP:.+]]: !stream.timepoint) -> !stream.resource<external> {
+util.func private @clone_external_mutated_through_await(%arg: !stream.resource<external>, %size: index, %tp: !stream.timepoint) -> !stream.resource<*> {
+  // CHECK-NEXT: %[[C0:.+]] = arith.constant 0 : index
+  %c0 = arith.constant 0 : index
+  // CHECK-NEXT: %[[C4:.+]] = arith.constant 4 : index
+  %c4 = arith.constant 4 : index
+  // CHECK-NEXT: %[[C1_I32:.+]] = arith.constant 1 : i32
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK-NEXT: %[[CLONE:.+]] = stream.async.clone %[[ARG]] : !stream.resource<external>{%[[SIZE]]} -> !stream.resource<external>{%[[SIZE]]}
+  %clone = stream.async.clone %arg : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[TP]] => %[[CLONE]] : !stream.resource<external>{%[[SIZE]]}
+  %ready = stream.timepoint.await %tp => %clone : !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[FILL:.+]] = stream.async.fill %[[C1_I32]], %[[READY]][%[[C0]] to %[[C4]] for %[[C4]]] : i32 -> %[[READY]] as !stream.resource<external>{%[[SIZE]]}
+  %fill = stream.async.fill %c1_i32, %ready[%c0 to %c4 for %c4] : i32 -> %ready as !stream.resource<*>{%size}
+  // CHECK-NEXT: util.return %[[FILL]] : !stream.resource<external>
+  // CHECK-NEXT: }
+  util.return %fill : !stream.resource<*>
+}
+
+// -----
+
 // A parameter load refines to constant.
 
 // CHECK-LABEL: @parameter_load_refines_to_constant
