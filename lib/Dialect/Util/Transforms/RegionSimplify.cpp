@@ -234,8 +234,7 @@ private:
       }
     }
     op->setOperands(operands);
-    switchOp.getProperties().operandSegmentSizes = {1, defaultSize,
-                                                    caseTotal};
+    switchOp.getProperties().operandSegmentSizes = {1, defaultSize, caseTotal};
     switchOp.setCaseOperandSegments(caseSizes);
   }
 
@@ -274,10 +273,9 @@ private:
       auto branchOp = dyn_cast<BranchOpInterface>(op);
       for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
         Block *successor = op->getSuccessor(i);
-        unsigned count = branchOp ? slots.get(op)[i].produced
-                                  : successor->getNumArguments();
-        for (unsigned a = 0; a < count && a < successor->getNumArguments();
-             ++a)
+        unsigned count =
+            branchOp ? slots.get(op)[i].produced : successor->getNumArguments();
+        for (unsigned a = 0; a < count && a < successor->getNumArguments(); ++a)
           markLive(successor->getArgument(a));
       }
       return;
@@ -408,11 +406,11 @@ struct BlockData {
         opOrder.try_emplace(&op, order);
         order += numResults;
       }
-      hash = llvm::hash_combine(
-          hash, OperationEquivalence::computeHash(
-                    &op, OperationEquivalence::ignoreHashValue,
-                    OperationEquivalence::ignoreHashValue,
-                    OperationEquivalence::IgnoreLocations));
+      hash = llvm::hash_combine(hash,
+                                OperationEquivalence::computeHash(
+                                    &op, OperationEquivalence::ignoreHashValue,
+                                    OperationEquivalence::ignoreHashValue,
+                                    OperationEquivalence::IgnoreLocations));
     }
   }
 
@@ -642,7 +640,8 @@ bool mergeIdenticalBlocks(RewriterBase &rewriter, Region &region) {
           }))
         continue;
       BlockData data(block);
-      SmallVector<unsigned, 1> &sameHash = clustersByHash[static_cast<size_t>(data.hash)];
+      SmallVector<unsigned, 1> &sameHash =
+          clustersByHash[static_cast<size_t>(data.hash)];
       bool added = false;
       for (unsigned index : sameHash)
         if ((added = succeeded(clusters[index].tryAdd(data))))
@@ -695,8 +694,7 @@ bool dropRedundantArguments(RewriterBase &rewriter, Block &block,
       OpOperand *operand = nullptr;
       if (isa<BranchOpInterface>(terminator) &&
           slots.get(terminator)[it.getSuccessorIndex()].produced == 0)
-        operand =
-            slots.operandFor(terminator, it.getSuccessorIndex(), index);
+        operand = slots.operandFor(terminator, it.getSuccessorIndex(), index);
       if (!operand) {
         same = false;
         break;
@@ -751,15 +749,15 @@ LogicalResult simplifyRegionsAggressively(RewriterBase &rewriter,
   bool erasedBlocks = succeeded(eraseUnreachableBlocks(rewriter, regions));
   bool erasedDead = succeeded(runLinearRegionDCE(rewriter, regions));
   bool mergedBlocks = succeeded(mergeIdenticalBlocks(rewriter, regions));
-  bool droppedArguments =
-      succeeded(dropRedundantArguments(rewriter, regions));
+  bool droppedArguments = succeeded(dropRedundantArguments(rewriter, regions));
   return success(erasedBlocks || erasedDead || mergedBlocks ||
                  droppedArguments);
 }
 
-LogicalResult applyPatternsGreedilyLinear(
-    Operation *op, const FrozenRewritePatternSet &patterns,
-    GreedyRewriteConfig config, bool *changed) {
+LogicalResult
+applyPatternsGreedilyLinear(Operation *op,
+                            const FrozenRewritePatternSet &patterns,
+                            GreedyRewriteConfig config, bool *changed) {
   if (config.getRegionSimplificationLevel() !=
       GreedySimplifyRegionLevel::Aggressive)
     return applyPatternsGreedily(op, patterns, config, changed);

@@ -1,4 +1,5 @@
-//===- RegionSimplify.h - linear-time Aggressive region simplification -*- C++ -*-===//
+//===- RegionSimplify.h - linear-time Aggressive region simplification -*- C++
+//-*-===//
 //
 // MLIR's greedy driver, at the Aggressive region-simplification level (the
 // default of a default-constructed GreedyRewriteConfig), runs
@@ -50,11 +51,9 @@ simplifyRegionsAggressively(mlir::RewriterBase &rewriter,
 /// round changes nothing). Other levels go to the upstream driver unchanged.
 /// Returns failure if the rewrite did not converge within the config's
 /// iteration limit; `changed` (if given) is set when any round changed IR.
-mlir::LogicalResult
-applyPatternsGreedilyLinear(mlir::Operation *op,
-                            const mlir::FrozenRewritePatternSet &patterns,
-                            mlir::GreedyRewriteConfig config = {},
-                            bool *changed = nullptr);
+mlir::LogicalResult applyPatternsGreedilyLinear(
+    mlir::Operation *op, const mlir::FrozenRewritePatternSet &patterns,
+    mlir::GreedyRewriteConfig config = {}, bool *changed = nullptr);
 
 } // namespace sluice::util
 
