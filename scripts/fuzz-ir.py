@@ -26,7 +26,7 @@ prebuilt libMLIR allocates from the same allocator without unpoisoning, a false 
 
 Usage:
   scripts/fuzz-ir.py [--opt build-dev/bin/sluice-opt] [--seconds 600] [--seed N] [--out /tmp/fuzz-ir]
-                     [--modes verify,canon] [--tests GLOB[,GLOB...]] [--batch 25] [--timeout 20]
+                     [--modes verify,canon] [--tests GLOB[,GLOB...]] [--batch 25] [--timeout 20] [--jobs 1]
   scripts/fuzz-ir.py --list-modes
 """
 import argparse
