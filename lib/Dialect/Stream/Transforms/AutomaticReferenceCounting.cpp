@@ -100,6 +100,16 @@ private:
 // Last uses
 //===----------------------------------------------------------------------===//
 
+/// A last-use timepoint and the position of the op it belongs to. Positions
+/// are handed out in visiting order over the whole function, so within one
+/// block they are the block order; sorting by them replaces
+/// `Operation::isBeforeInBlock`, whose block renumbering after every inserted
+/// dealloca was the superlinear part of this pass.
+struct LastUse {
+  Value timepoint;
+  unsigned position;
+};
+
 /// The last timeline uses of the resources of one scope (§11.2 LastUseSet).
 class LastUseSet {
 public:
@@ -114,35 +124,38 @@ public:
     return it->second;
   }
 
-  void produce(Value resource, Value timepoint) {
+  void produce(Value resource, LastUse use) {
     order.push_back(resource);
-    last[resource] = {timepoint};
+    last[resource] = {use};
   }
 
-  void consume(Value value, Value timepoint) {
-    SmallVector<Value, 2> &uses = last[base(value)];
-    llvm::erase_if(uses, [&](Value previous) {
-      return coverage.covers(previous, timepoint);
+  void consume(Value value, LastUse use) {
+    SmallVector<LastUse, 2> &uses = last[base(value)];
+    llvm::erase_if(uses, [&](const LastUse &previous) {
+      return coverage.covers(previous.timepoint, use.timepoint);
     });
-    if (!llvm::is_contained(uses, timepoint))
-      uses.push_back(timepoint);
+    if (llvm::none_of(uses, [&](const LastUse &previous) {
+          return previous.timepoint == use.timepoint;
+        }))
+      uses.push_back(use);
   }
 
-  void tie(Value source, Value result, Value timepoint) {
+  void tie(Value source, Value result, LastUse use) {
     aliasBase[result] = base(source);
-    consume(source, timepoint);
+    consume(source, use);
   }
 
   ArrayRef<Value> getOrder() const { return order; }
-  ArrayRef<Value> getLastUses(Value resource) const {
+  ArrayRef<LastUse> getLastUses(Value resource) const {
     auto it = last.find(resource);
-    return it == last.end() ? ArrayRef<Value>() : ArrayRef<Value>(it->second);
+    return it == last.end() ? ArrayRef<LastUse>()
+                            : ArrayRef<LastUse>(it->second);
   }
 
 private:
   TimepointCoverage &coverage;
   SmallVector<Value> order;
-  DenseMap<Value, SmallVector<Value, 2>> last;
+  DenseMap<Value, SmallVector<LastUse, 2>> last;
   DenseMap<Value, Value> aliasBase;
   DenseMap<Value, Value> baseMemo;
 };
@@ -162,12 +175,14 @@ public:
 private:
   void analyzeBlock(Block &block, LastUseSet &set);
   LogicalResult analyzeRegionOp(Operation *op, LastUseSet &set);
-  void extendCaptured(Region &region, Value timepoint, LastUseSet &set);
+  void extendCaptured(Region &region, LastUse use, LastUseSet &set);
   void noteYielded(Value yielded, Value parentResult, LastUseSet &regionSet,
                    LastUseSet &parentSet, DenseMap<Value, Value> &yieldedBases);
   void insertDeallocas(LastUseSet &set);
 
   TimepointCoverage coverage;
+  /// The position of the last op visited (see LastUse).
+  unsigned position = 0;
   DenseSet<Value> indeterminate;
   DenseSet<Value> handled;
 };
@@ -179,18 +194,23 @@ void FunctionRefCounter::run(Block &entry) {
       coverage.addRoot(arg);
   // Resources live into the block (defined outside the function region) are
   // not ours; a single block without successors has nothing live out.
+  // An isolated function (util.func, func.func, util.initializer) uses no
+  // value from outside, so only other function ops need the walk.
   Region *region = entry.getParent();
-  entry.walk([&](Operation *op) {
-    for (Value operand : op->getOperands())
-      if (isResource(operand) && !region->isAncestor(operand.getParentRegion()))
-        indeterminate.insert(set.base(operand));
-  });
+  if (!region->getParentOp()->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+    entry.walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (isResource(operand) &&
+            !region->isAncestor(operand.getParentRegion()))
+          indeterminate.insert(set.base(operand));
+    });
   analyzeBlock(entry, set);
   insertDeallocas(set);
 }
 
 void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
+    ++position;
     if (isa<TimepointImmediateOp, TimepointImportOp>(op)) {
       for (Value result : op.getResults())
         if (isa<TimepointType>(result.getType()))
@@ -229,6 +249,7 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
     Value timepoint = timelineOp.getResultTimepoint();
     if (!timepoint)
       continue;
+    LastUse use = {timepoint, position};
     SmallVector<Value> awaits = timelineOp.getAwaitTimepoints();
     if (awaits.empty())
       coverage.addRoot(timepoint);
@@ -241,17 +262,17 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
       handled.insert(set.base(deallocaOp.getOperand()));
     for (Value operand : op.getOperands())
       if (isResource(operand))
-        set.consume(operand, timepoint);
+        set.consume(operand, use);
     auto tiedOp = dyn_cast<util::TiedOpInterface>(op);
     for (Value result : op.getResults()) {
       if (!isResource(result))
         continue;
       if (Value operand =
               tiedOp ? tiedOp.getTiedResultOperand(result) : Value()) {
-        set.tie(operand, result, timepoint);
+        set.tie(operand, result, use);
         continue;
       }
-      set.produce(result, timepoint);
+      set.produce(result, use);
       // Only alloca-produced resources are owned here.
       if (!allocaOp)
         indeterminate.insert(result);
@@ -259,13 +280,13 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
   }
 }
 
-void FunctionRefCounter::extendCaptured(Region &region, Value timepoint,
+void FunctionRefCounter::extendCaptured(Region &region, LastUse use,
                                         LastUseSet &set) {
   llvm::SetVector<Value> captured;
   getUsedValuesDefinedAbove(region, captured);
   for (Value value : captured)
     if (isResource(value))
-      set.consume(value, timepoint);
+      set.consume(value, use);
 }
 
 void FunctionRefCounter::noteYielded(Value yielded, Value parentResult,
@@ -300,12 +321,15 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
         builder, op->getLoc(), builder.getType<TimepointType>(), timepoints);
   }
   coverage.addRoot(regionTimepoint);
+  // The op's position (analyzeBlock just counted it); the join, if any, sits
+  // right after it.
+  LastUse regionUse = {regionTimepoint, position};
 
   // Results of the op produced (once each) from analysable yields.
   DenseSet<Value> produced;
   auto produceResult = [&](Value result) {
     if (produced.insert(result).second)
-      set.produce(result, regionTimepoint);
+      set.produce(result, regionUse);
   };
   // Notes the resources yielded to `results` by `terminatorOperands`.
   auto noteTerminator = [&](LastUseSet &regionSet,
@@ -324,7 +348,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
     for (Value init : forOp.getInitArgs())
       if (isResource(init))
         indeterminate.insert(set.base(init));
-    extendCaptured(forOp.getRegion(), regionTimepoint, set);
+    extendCaptured(forOp.getRegion(), regionUse, set);
     LastUseSet bodySet(coverage);
     Block &body = *forOp.getBody();
     analyzeBlock(body, bodySet);
@@ -336,7 +360,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
       if (!region->empty())
-        extendCaptured(*region, regionTimepoint, set);
+        extendCaptured(*region, regionUse, set);
     for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
       if (region->empty())
         continue;
@@ -355,8 +379,8 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   for (Value init : whileOp.getInits())
     if (isResource(init))
       indeterminate.insert(set.base(init));
-  extendCaptured(whileOp.getBefore(), regionTimepoint, set);
-  extendCaptured(whileOp.getAfter(), regionTimepoint, set);
+  extendCaptured(whileOp.getBefore(), regionUse, set);
+  extendCaptured(whileOp.getAfter(), regionUse, set);
   {
     LastUseSet beforeSet(coverage);
     Block &block = whileOp.getBefore().front();
@@ -377,29 +401,21 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   return success();
 }
 
-/// Block-order key: block arguments first by number, then ops by position.
-static bool isBeforeInBlock(Value a, Value b) {
-  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
-  if (argA && argB)
-    return argA.getArgNumber() < argB.getArgNumber();
-  if (argA || argB)
-    return static_cast<bool>(argA);
-  Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
-  if (opA == opB)
-    return cast<OpResult>(a).getResultNumber() <
-           cast<OpResult>(b).getResultNumber();
-  if (opA->getBlock() != opB->getBlock())
-    return false;
-  return opA->isBeforeInBlock(opB);
-}
-
 void FunctionRefCounter::insertDeallocas(LastUseSet &set) {
   for (Value resource : llvm::reverse(set.getOrder())) {
-    SmallVector<Value> lastUses = llvm::to_vector(set.getLastUses(resource));
-    if (lastUses.empty() || indeterminate.contains(resource) ||
+    ArrayRef<LastUse> uses = set.getLastUses(resource);
+    if (uses.empty() || indeterminate.contains(resource) ||
         handled.contains(resource))
       continue;
-    llvm::sort(lastUses, isBeforeInBlock);
+    // Block order (§11.5). Last uses are always op results of the set's block
+    // (never block arguments), each op with at most one of them, so their
+    // positions order them.
+    SmallVector<LastUse, 2> sorted(uses);
+    llvm::sort(sorted, [](const LastUse &a, const LastUse &b) {
+      return a.position < b.position;
+    });
+    SmallVector<Value> lastUses = llvm::map_to_vector(
+        sorted, [](const LastUse &use) { return use.timepoint; });
     Value last = lastUses.back();
     OpBuilder builder(resource.getContext());
     if (auto arg = dyn_cast<BlockArgument>(last))
