@@ -50,17 +50,21 @@ public:
     preds[indexOf(timepoint)].push_back(predIndex);
   }
 
-  /// Whether reaching `timepoint` implies `pred` was reached.
-  bool covers(Value pred, Value timepoint) {
-    auto predIt = indices.find(pred);
+  static constexpr unsigned kUnindexed = ~0u;
+
+  /// The index of `timepoint`, or kUnindexed. A timepoint is indexed (or not)
+  /// when its op is visited and never changes afterwards.
+  unsigned lookup(Value timepoint) const {
     auto it = indices.find(timepoint);
-    if (predIt == indices.end() || it == indices.end())
+    return it == indices.end() ? kUnindexed : it->second;
+  }
+
+  /// Whether reaching index `start` implies index `target` was reached.
+  bool covers(unsigned target, unsigned start) {
+    if (target == kUnindexed || start == kUnindexed || target > start)
       return false;
-    unsigned target = predIt->second, start = it->second;
     if (target == start)
       return true;
-    if (target > start)
-      return false;
     // Backward search; indices are topological, so anything below `target`
     // cannot lead to it.
     ++generation;
@@ -78,6 +82,27 @@ public:
       }
     }
     return false;
+  }
+
+  /// Marks `start` and everything reached before it down to index `floor`,
+  /// so that covers(t, start) for several t >= floor is one search instead of
+  /// one each (isMarked(t) until the next search).
+  void markCovered(unsigned start, unsigned floor) {
+    ++generation;
+    SmallVector<unsigned, 16> stack = {start};
+    visitedAt[start] = generation;
+    while (!stack.empty()) {
+      unsigned node = stack.pop_back_val();
+      for (unsigned pred : preds[node]) {
+        if (pred < floor || visitedAt[pred] == generation)
+          continue;
+        visitedAt[pred] = generation;
+        stack.push_back(pred);
+      }
+    }
+  }
+  bool isMarked(unsigned index) const {
+    return visitedAt[index] == generation;
   }
 
 private:
@@ -108,6 +133,8 @@ private:
 struct LastUse {
   Value timepoint;
   unsigned position;
+  /// The timepoint's coverage index (TimepointCoverage::lookup).
+  unsigned index;
 };
 
 /// The last timeline uses of the resources of one scope (§11.2 LastUseSet).
@@ -115,10 +142,10 @@ class LastUseSet {
 public:
   explicit LastUseSet(TimepointCoverage &coverage) : coverage(coverage) {}
 
+  /// The base resource: the explicit alias of `tie`, else the memoized
+  /// findTiedBaseValue (one map for both).
   Value base(Value value) {
-    if (Value aliased = aliasBase.lookup(value))
-      return aliased;
-    auto [it, inserted] = baseMemo.try_emplace(value);
+    auto [it, inserted] = bases.try_emplace(value);
     if (inserted)
       it->second = util::TiedOpInterface::findTiedBaseValue(value);
     return it->second;
@@ -131,9 +158,23 @@ public:
 
   void consume(Value value, LastUse use) {
     SmallVector<LastUse, 2> &uses = last[base(value)];
-    llvm::erase_if(uses, [&](const LastUse &previous) {
-      return coverage.covers(previous.timepoint, use.timepoint);
-    });
+    if (uses.size() == 1) {
+      if (coverage.covers(uses.front().index, use.index))
+        uses.clear();
+    } else if (uses.size() > 1 && use.index != TimepointCoverage::kUnindexed) {
+      // A fork: one search answers the query for every previous use.
+      unsigned floor = TimepointCoverage::kUnindexed;
+      for (const LastUse &previous : uses)
+        if (previous.index <= use.index)
+          floor = std::min(floor, previous.index);
+      if (floor != TimepointCoverage::kUnindexed) {
+        coverage.markCovered(use.index, floor);
+        llvm::erase_if(uses, [&](const LastUse &previous) {
+          return previous.index <= use.index &&
+                 coverage.isMarked(previous.index);
+        });
+      }
+    }
     if (llvm::none_of(uses, [&](const LastUse &previous) {
           return previous.timepoint == use.timepoint;
         }))
@@ -141,7 +182,8 @@ public:
   }
 
   void tie(Value source, Value result, LastUse use) {
-    aliasBase[result] = base(source);
+    Value sourceBase = base(source);
+    bases[result] = sourceBase;
     consume(source, use);
   }
 
@@ -156,8 +198,7 @@ private:
   TimepointCoverage &coverage;
   SmallVector<Value> order;
   DenseMap<Value, SmallVector<LastUse, 2>> last;
-  DenseMap<Value, Value> aliasBase;
-  DenseMap<Value, Value> baseMemo;
+  DenseMap<Value, Value> bases;
 };
 
 //===----------------------------------------------------------------------===//
@@ -249,12 +290,13 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
     Value timepoint = timelineOp.getResultTimepoint();
     if (!timepoint)
       continue;
-    LastUse use = {timepoint, position};
     SmallVector<Value> awaits = timelineOp.getAwaitTimepoints();
     if (awaits.empty())
       coverage.addRoot(timepoint);
     for (Value await : awaits)
       coverage.addEdge(await, timepoint);
+    // Indexed (or not) just now, for good.
+    LastUse use = {timepoint, position, coverage.lookup(timepoint)};
     auto allocaOp = dyn_cast<ResourceAllocaOp>(op);
     if (allocaOp && allocaOp.getIndeterminateLifetime())
       indeterminate.insert(allocaOp.getResult());
@@ -323,7 +365,8 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   coverage.addRoot(regionTimepoint);
   // The op's position (analyzeBlock just counted it); the join, if any, sits
   // right after it.
-  LastUse regionUse = {regionTimepoint, position};
+  LastUse regionUse = {regionTimepoint, position,
+                       coverage.lookup(regionTimepoint)};
 
   // Results of the op produced (once each) from analysable yields.
   DenseSet<Value> produced;
