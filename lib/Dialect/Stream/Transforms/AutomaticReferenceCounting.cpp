@@ -47,7 +47,9 @@ public:
     if (it == indices.end())
       return;
     unsigned predIndex = it->second;
-    preds[indexOf(timepoint)].push_back(predIndex);
+    unsigned node = indexOf(timepoint);
+    edges.push_back({predIndex, firstEdge[node]});
+    firstEdge[node] = edges.size() - 1;
   }
 
   static constexpr unsigned kUnindexed = ~0u;
@@ -67,12 +69,14 @@ public:
       return true;
     // Backward search; indices are topological, so anything below `target`
     // cannot lead to it.
-    ++generation;
+    nextGeneration();
     SmallVector<unsigned, 16> stack = {start};
     visitedAt[start] = generation;
     while (!stack.empty()) {
       unsigned node = stack.pop_back_val();
-      for (unsigned pred : preds[node]) {
+      for (unsigned edge = firstEdge[node]; edge != kNoEdge;
+           edge = edges[edge].next) {
+        unsigned pred = edges[edge].pred;
         if (pred == target)
           return true;
         if (pred < target || visitedAt[pred] == generation)
@@ -88,12 +92,14 @@ public:
   /// so that covers(t, start) for several t >= floor is one search instead of
   /// one each (isMarked(t) until the next search).
   void markCovered(unsigned start, unsigned floor) {
-    ++generation;
+    nextGeneration();
     SmallVector<unsigned, 16> stack = {start};
     visitedAt[start] = generation;
     while (!stack.empty()) {
       unsigned node = stack.pop_back_val();
-      for (unsigned pred : preds[node]) {
+      for (unsigned edge = firstEdge[node]; edge != kNoEdge;
+           edge = edges[edge].next) {
+        unsigned pred = edges[edge].pred;
         if (pred < floor || visitedAt[pred] == generation)
           continue;
         visitedAt[pred] = generation;
@@ -107,18 +113,34 @@ public:
 
 private:
   unsigned indexOf(Value timepoint) {
-    auto [it, inserted] = indices.try_emplace(timepoint, preds.size());
+    auto [it, inserted] = indices.try_emplace(timepoint, firstEdge.size());
     if (inserted) {
-      preds.emplace_back();
+      firstEdge.push_back(kNoEdge);
       visitedAt.push_back(0);
     }
     return it->second;
   }
 
+  void nextGeneration() {
+    if (++generation == 0) {
+      llvm::fill(visitedAt, 0);
+      generation = 1;
+    }
+  }
+
+  static constexpr unsigned kNoEdge = ~0u;
+  /// One await edge; a node's edges are a list through `next` (the graph is
+  /// flat: 4 bytes per node, 8 per edge, no per-node allocation).
+  struct Edge {
+    unsigned pred;
+    unsigned next;
+  };
+
   DenseMap<Value, unsigned> indices;
-  SmallVector<SmallVector<unsigned, 2>> preds;
-  SmallVector<uint64_t> visitedAt;
-  uint64_t generation = 0;
+  SmallVector<unsigned> firstEdge;
+  SmallVector<Edge> edges;
+  SmallVector<uint32_t> visitedAt;
+  uint32_t generation = 0;
 };
 
 //===----------------------------------------------------------------------===//
