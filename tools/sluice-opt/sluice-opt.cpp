@@ -40,7 +40,8 @@ llvm::cl::opt<bool> passCpuTime(
 double threadCpuSeconds() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+  return static_cast<double>(ts.tv_sec) +
+         static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 /// Sums the thread CPU time of every pass execution by pass name. Nested pass
@@ -81,12 +82,13 @@ int main(int argc, char **argv) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "Sluice optimizer driver\n", registry);
   if (!passCpuTime)
-    return mlir::asMainReturnCode(mlir::MlirOptMain(
-        argc, argv, inputFilename, outputFilename, registry));
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
   // The benchmark path: the same processing with the CPU-time instrumentation
   // added after the command line's pipeline.
-  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
   mlir::MlirOptMainConfig commandLine = config;
   config.setPassPipelineSetupFn([commandLine](mlir::PassManager &pm) {
     if (mlir::failed(commandLine.setupPassPipeline(pm)))
@@ -107,8 +109,8 @@ int main(int argc, char **argv) {
     llvm::errs() << errorMessage << "\n";
     return 1;
   }
-  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(file), registry,
-                                     config)))
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
     return 1;
   output->keep();
   return 0;

@@ -107,9 +107,7 @@ public:
       }
     }
   }
-  bool isMarked(unsigned index) const {
-    return visitedAt[index] == generation;
-  }
+  bool isMarked(unsigned index) const { return visitedAt[index] == generation; }
 
 private:
   unsigned indexOf(Value timepoint) {
