@@ -164,9 +164,9 @@ packSlicesReference(llvm::ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
 /// `rangeAlignment` (powers of two, 0 meaning 1). Cost: each of the bounded
 /// number of placements is O(S log S + sum K log K), K the slices intersecting
 /// one slice. Returns std::nullopt if no layout fits in int64.
-std::optional<StaticPackResult>
-packSlicesBest(llvm::ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
-               uint64_t rangeAlignment);
+std::optional<StaticPackResult> packSlicesBest(llvm::ArrayRef<PackSlice> slices,
+                                               uint64_t offsetAlignment,
+                                               uint64_t rangeAlignment);
 
 /// First-fit binning of slices that share one size (§9.3): slice i goes to the
 /// first bin holding no slice whose interval intersects it, or to a new bin.
