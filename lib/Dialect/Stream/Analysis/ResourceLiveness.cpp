@@ -280,7 +280,7 @@ void IntervalIndex::findIntersecting(int64_t start, int64_t end,
 static constexpr uint64_t kMaxOffset =
     static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
 /// Compaction plus promotion rounds after the heuristics of packSlicesBest.
-static constexpr unsigned kImprovementRounds = 4;
+static constexpr unsigned kImprovementRounds = 5;
 
 /// `value` rounded up to `alignment` (a power of two, 0 meaning 1), or
 /// std::nullopt when the result exceeds int64.
@@ -513,10 +513,11 @@ std::optional<StaticPackResult> packSlicesBest(ArrayRef<PackSlice> slices,
     tryOrder(order, Fit::Best);
   };
   // Largest first: big slices claim the bottom, small ones fill the gaps.
-  runOrdering([&](unsigned a, unsigned b) {
+  auto largerFirst = [&](unsigned a, unsigned b) {
     return std::make_tuple(alignedSizes[b], duration(b), lifetimeStart(a), a) <
            std::make_tuple(alignedSizes[a], duration(a), lifetimeStart(b), b);
-  });
+  };
+  runOrdering(largerFirst);
   // By lifetime start: optimal when all sizes are equal (interval colouring).
   runOrdering([&](unsigned a, unsigned b) {
     return std::make_tuple(lifetimeStart(a), alignedSizes[b], a) <
@@ -541,10 +542,16 @@ std::optional<StaticPackResult> packSlicesBest(ArrayRef<PackSlice> slices,
   if (!best)
     return std::nullopt;
 
-  // Improvement. Re-placing first-fit in the order of the current offsets
-  // never moves a slice up (the earlier slices only move down, so each
-  // slice's old place stays free); promoting the slices that reach the top
-  // first lets the rest settle around them.
+  // Improvement. Round 0 re-places first-fit in the order of the current
+  // offsets, which never moves a slice up (the earlier slices only move
+  // down, so each slice's old place stays free). Later rounds place the
+  // slices that reach the top first, then the others largest first or, if
+  // that does not help, in the order of their current offsets, so the slab's
+  // critical slices settle at the bottom and the rest fill around them. A
+  // result that only matches the current slab is kept too (limit one past
+  // it) so that the next round starts from it; a round without one ends the
+  // search (the next would repeat it).
+  enum class Rest { ByOffset, LargerFirst };
   for (unsigned round = 0; round < kImprovementRounds && !reachedBound();
        ++round) {
     const StaticPackResult current = *best;
@@ -554,23 +561,27 @@ std::optional<StaticPackResult> packSlicesBest(ArrayRef<PackSlice> slices,
     auto critical = [&](unsigned i) {
       return round != 0 && current.offsets[i] + alignedSizes[i] == top;
     };
-    llvm::sort(order, [&](unsigned a, unsigned b) {
-      bool ca = critical(a), cb = critical(b);
-      if (ca != cb)
-        return ca;
-      if (ca)
-        return std::make_pair(alignedSizes[b], a) <
-               std::make_pair(alignedSizes[a], b);
-      return std::make_pair(current.offsets[a], a) <
-             std::make_pair(current.offsets[b], b);
-    });
-    // A compaction that only matches the current slab is kept too (limit
-    // one past it) so that later rounds start from the compacted offsets.
-    if (std::optional<StaticPackResult> layout =
-            placer.place(order, Fit::First, current.totalSize + 1))
-      best = std::move(layout);
-    else
-      break; // The next round would repeat this one.
+    bool kept = false;
+    for (Rest rest : {Rest::LargerFirst, Rest::ByOffset}) {
+      if (kept || (round == 0 && rest == Rest::LargerFirst))
+        continue;
+      llvm::sort(order, [&](unsigned a, unsigned b) {
+        bool ca = critical(a), cb = critical(b);
+        if (ca != cb)
+          return ca;
+        if (ca || rest == Rest::LargerFirst)
+          return largerFirst(a, b);
+        return std::make_pair(current.offsets[a], a) <
+               std::make_pair(current.offsets[b], b);
+      });
+      if (std::optional<StaticPackResult> layout =
+              placer.place(order, Fit::First, current.totalSize + 1)) {
+        best = std::move(layout);
+        kept = true;
+      }
+    }
+    if (!kept)
+      break;
   }
   return best;
 }

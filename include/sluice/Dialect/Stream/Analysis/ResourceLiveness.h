@@ -158,12 +158,12 @@ packSlicesReference(llvm::ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
 /// start, by size x duration and by duration, each placed both first-fit
 /// (lowest offset) and best-fit (smallest gap) among the reservations whose
 /// lifetimes intersect, found through `IntervalIndex`; the best of them is
-/// then compacted and re-placed with its critical slices promoted a bounded
-/// number of times. Deterministic. Intersection is `PackSlice::intersects`;
-/// offsets are aligned to `offsetAlignment`, sizes and the total to
-/// `rangeAlignment` (powers of two, 0 meaning 1). Cost: each of the bounded
-/// number of placements is O(S log S + sum K log K), K the slices intersecting
-/// one slice. Returns std::nullopt if no layout fits in int64.
+/// then compacted and re-placed with the slices reaching the top placed
+/// first, a bounded number of times. Deterministic. Intersection is
+/// `PackSlice::intersects`; offsets are aligned to `offsetAlignment`, sizes and
+/// the total to `rangeAlignment` (powers of two, 0 meaning 1). Cost: each of
+/// the bounded number of placements is O(S log S + sum K log K), K the slices
+/// intersecting one slice. Returns std::nullopt if no layout fits in int64.
 std::optional<StaticPackResult> packSlicesBest(llvm::ArrayRef<PackSlice> slices,
                                                uint64_t offsetAlignment,
                                                uint64_t rangeAlignment);
