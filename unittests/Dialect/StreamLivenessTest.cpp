@@ -380,6 +380,28 @@ TEST(BestLayoutTest, TransformerBlockReachesTheBound) {
   EXPECT_EQ(result->totalSize, 40960u);
 }
 
+TEST(BestLayoutTest, PromotingTheTopSliceReachesTheBound) {
+  // A `body=mixed` region of the packing report. The peak is at time 13:
+  // the long-lived 12 KiB slice plus two 48 KiB slices, 110592 bytes. The
+  // reference (and each of the eight greedy orders) puts one 48 KiB slice
+  // of the peak 12 KiB too high; placing the slice that reaches
+  // the top first, then the others largest first, reaches the bound.
+  SmallVector<PackSlice> slices = {
+      {1, 15, 12288},  {2, 3, 4096},    {3, 4, 3072},    {4, 5, 3072},
+      {5, 6, 256},     {6, 9, 192},     {7, 8, 65536},   {8, 9, 768},
+      {9, 10, 65536},  {10, 11, 256},   {11, 12, 12288}, {12, 13, 49152},
+      {13, 14, 49152}, {14, 15, 16384}, {15, 16, 49152}};
+  EXPECT_EQ(computeMaxLiveBytes(slices, 64), 110592u);
+  std::optional<StaticPackResult> reference =
+      packSlicesReference(slices, 64, 64);
+  ASSERT_TRUE(reference);
+  EXPECT_EQ(reference->totalSize, 122880u);
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 64, 64);
+  ASSERT_TRUE(result);
+  expectValidLayout(slices, *result, 64, 64);
+  EXPECT_EQ(result->totalSize, 110592u);
+}
+
 TEST(BestLayoutTest, HonoursOffsetAlignment) {
   // Offsets aligned to 256 while sizes only to 16: three 16-byte slices live
   // together need offsets 0, 256, 512 (528 bytes) whatever the order.
