@@ -334,6 +334,22 @@ static void expectValidLayout(ArrayRef<PackSlice> slices,
   }
 }
 
+/// Checks that the reference needs `referenceTotal` bytes for `slices`, that
+/// `bound` is their max-live bound (alignments 64) and that packSlicesBest
+/// reaches it with a valid layout.
+static void expectBestReachesBound(ArrayRef<PackSlice> slices,
+                                   uint64_t referenceTotal, uint64_t bound) {
+  EXPECT_EQ(computeMaxLiveBytes(slices, 64), bound);
+  std::optional<StaticPackResult> reference =
+      packSlicesReference(slices, 64, 64);
+  ASSERT_TRUE(reference);
+  EXPECT_EQ(reference->totalSize, referenceTotal);
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 64, 64);
+  ASSERT_TRUE(result);
+  expectValidLayout(slices, *result, 64, 64);
+  EXPECT_EQ(result->totalSize, bound);
+}
+
 TEST(BestLayoutTest, SizeOrderBeatsSliceOrder) {
   // The reference places the 16-byte slice at 0 and the two 64-byte ones
   // above it (144 bytes, NoSortBySize). Largest first: [1,2] at 0, [2,3]
@@ -369,15 +385,7 @@ TEST(BestLayoutTest, TransformerBlockReachesTheBound) {
       {4, 5, 16384}, {5, 6, 16384},  {6, 7, 4096},    {7, 8, 4096},
       {8, 12, 4096}, {9, 10, 16384}, {10, 11, 16384}, {11, 12, 4096},
       {12, 13, 4096}};
-  EXPECT_EQ(computeMaxLiveBytes(slices, 64), 40960u);
-  std::optional<StaticPackResult> reference =
-      packSlicesReference(slices, 64, 64);
-  ASSERT_TRUE(reference);
-  EXPECT_EQ(reference->totalSize, 49152u);
-  std::optional<StaticPackResult> result = packSlicesBest(slices, 64, 64);
-  ASSERT_TRUE(result);
-  expectValidLayout(slices, *result, 64, 64);
-  EXPECT_EQ(result->totalSize, 40960u);
+  expectBestReachesBound(slices, 49152, 40960);
 }
 
 TEST(BestLayoutTest, PromotingTheTopSliceReachesTheBound) {
@@ -391,15 +399,7 @@ TEST(BestLayoutTest, PromotingTheTopSliceReachesTheBound) {
       {5, 6, 256},     {6, 9, 192},     {7, 8, 65536},   {8, 9, 768},
       {9, 10, 65536},  {10, 11, 256},   {11, 12, 12288}, {12, 13, 49152},
       {13, 14, 49152}, {14, 15, 16384}, {15, 16, 49152}};
-  EXPECT_EQ(computeMaxLiveBytes(slices, 64), 110592u);
-  std::optional<StaticPackResult> reference =
-      packSlicesReference(slices, 64, 64);
-  ASSERT_TRUE(reference);
-  EXPECT_EQ(reference->totalSize, 122880u);
-  std::optional<StaticPackResult> result = packSlicesBest(slices, 64, 64);
-  ASSERT_TRUE(result);
-  expectValidLayout(slices, *result, 64, 64);
-  EXPECT_EQ(result->totalSize, 110592u);
+  expectBestReachesBound(slices, 122880, 110592);
 }
 
 TEST(BestLayoutTest, HonoursOffsetAlignment) {

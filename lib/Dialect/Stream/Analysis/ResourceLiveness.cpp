@@ -296,6 +296,55 @@ static std::optional<uint64_t> alignChecked(uint64_t value,
   return aligned;
 }
 
+namespace {
+/// Where a greedy placement puts a slice among the reservations it may not
+/// overlap.
+enum class Fit {
+  /// The lowest aligned offset where it fits.
+  First,
+  /// The smallest gap where it fits (lowest offset on ties), else the top.
+  Best,
+  /// As `Best`, but a gap is measured from the unaligned cursor (LS1).
+  Reference,
+};
+} // namespace
+
+/// The offset of a slice of aligned size `size` among `candidates`, the
+/// reservations it may not overlap in ascending offset order (`offsets` and
+/// `alignedSizes` are indexed by slice): the gap `fit` picks, else the top.
+/// std::nullopt if the offset or its end exceeds int64.
+static std::optional<uint64_t> chooseOffset(ArrayRef<unsigned> candidates,
+                                            ArrayRef<uint64_t> offsets,
+                                            ArrayRef<uint64_t> alignedSizes,
+                                            uint64_t size,
+                                            uint64_t offsetAlignment, Fit fit) {
+  std::optional<uint64_t> chosen;
+  uint64_t bestGap = std::numeric_limits<uint64_t>::max();
+  uint64_t cursor = 0;
+  for (unsigned other : candidates) {
+    uint64_t otherOffset = offsets[other];
+    std::optional<uint64_t> candidate = alignChecked(cursor, offsetAlignment);
+    if (!candidate)
+      return std::nullopt;
+    if (*candidate + size <= otherOffset &&
+        otherOffset - *candidate < bestGap) {
+      chosen = *candidate;
+      bestGap = otherOffset - (fit == Fit::Reference ? cursor : *candidate);
+      if (fit == Fit::First)
+        break;
+    }
+    cursor = std::max(cursor, otherOffset + alignedSizes[other]);
+  }
+  if (!chosen) {
+    chosen = alignChecked(cursor, offsetAlignment);
+    if (!chosen)
+      return std::nullopt;
+  }
+  if (*chosen > kMaxOffset - size)
+    return std::nullopt;
+  return chosen;
+}
+
 std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
                                                     uint64_t offsetAlignment,
                                                     uint64_t rangeAlignment) {
@@ -333,28 +382,10 @@ std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
       return a > b;
     });
 
-    std::optional<uint64_t> best;
-    uint64_t bestFit = std::numeric_limits<uint64_t>::max();
-    uint64_t cursor = 0;
-    for (unsigned other : candidates) {
-      uint64_t otherOffset = result.offsets[other];
-      std::optional<uint64_t> candidate = alignChecked(cursor, offsetAlignment);
-      if (!candidate)
-        return std::nullopt;
-      if (*candidate + *alignedSize <= otherOffset &&
-          otherOffset - *candidate < bestFit) {
-        best = *candidate;
-        // LS1: the fit is measured from the unaligned cursor.
-        bestFit = otherOffset - cursor;
-      }
-      cursor = std::max(cursor, otherOffset + alignedSizes[other]);
-    }
-    if (!best) {
-      best = alignChecked(cursor, offsetAlignment);
-      if (!best)
-        return std::nullopt;
-    }
-    if (*best > kMaxOffset - *alignedSize)
+    std::optional<uint64_t> best =
+        chooseOffset(candidates, result.offsets, alignedSizes, *alignedSize,
+                     offsetAlignment, Fit::Reference);
+    if (!best)
       return std::nullopt;
     result.offsets[i] = *best;
     highWater = std::max(highWater, *best + *alignedSize);
@@ -368,15 +399,6 @@ std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
 }
 
 namespace {
-
-/// Where a greedy placement puts a slice among the reservations it may not
-/// overlap.
-enum class Fit {
-  /// The lowest aligned offset where it fits.
-  First,
-  /// The smallest gap where it fits (lowest offset on ties), else the top.
-  Best,
-};
 
 /// Greedy placement of the slices of one pack in a given order (the engine
 /// of packSlicesBest). The interval index is built once and copied per
@@ -431,29 +453,9 @@ GreedyPlacer::place(ArrayRef<unsigned> order, Fit fit, uint64_t limit) const {
       return std::make_pair(result.offsets[a], a) <
              std::make_pair(result.offsets[b], b);
     });
-    std::optional<uint64_t> chosen;
-    uint64_t bestGap = std::numeric_limits<uint64_t>::max();
-    uint64_t cursor = 0;
-    for (unsigned other : candidates) {
-      uint64_t otherOffset = result.offsets[other];
-      std::optional<uint64_t> candidate = alignChecked(cursor, offsetAlignment);
-      if (!candidate)
-        return std::nullopt;
-      if (*candidate + size <= otherOffset &&
-          otherOffset - *candidate < bestGap) {
-        chosen = *candidate;
-        bestGap = otherOffset - *candidate;
-        if (fit == Fit::First)
-          break;
-      }
-      cursor = std::max(cursor, otherOffset + alignedSizes[other]);
-    }
-    if (!chosen) {
-      chosen = alignChecked(cursor, offsetAlignment);
-      if (!chosen)
-        return std::nullopt;
-    }
-    if (*chosen > kMaxOffset - size)
+    std::optional<uint64_t> chosen = chooseOffset(
+        candidates, result.offsets, alignedSizes, size, offsetAlignment, fit);
+    if (!chosen)
       return std::nullopt;
     result.offsets[i] = *chosen;
     highWater = std::max(highWater, *chosen + size);
