@@ -891,6 +891,8 @@ class AsyncAllocLevel(AsyncExecLevel):
         """One U-Net-like block: three encoder levels whose outputs stay live as skip connections until
         the decoder level of the same size consumes them."""
         sizes = ("%c16384", "%c4096", "%c1024")
+        if self.e.remaining() < 40:
+            sizes = sizes[:2]  # near the end: a shallower block keeps the program near the requested size
         x = (self.dispatch_sized(operands, sizes[0]), self.R, sizes[0])
         skips = []
         for level, size in enumerate(sizes):
