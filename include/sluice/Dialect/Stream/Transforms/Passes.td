@@ -676,6 +676,15 @@ def LayoutSlicesPass : InterfacePass<"iree-stream-layout-slices",
     slices follow, sharing memory only with slices of the same size value.
     Offsets honour `min_buffer_offset_alignment` and sizes
     `min_buffer_range_alignment` of the op's resource configuration.
+
+    `--sluice-stream-layout-strategy=reference|best` (§9.4) chooses the static
+    layout. `reference` (the default) is the layout above, bit-exact with the
+    reference. `best` keeps the smallest of the reference layout and greedy
+    placements of the slices ordered by size, lifetime start, size x
+    duration and duration (each first-fit and best-fit), followed by a
+    bounded compaction; it is never larger than the reference layout and
+    stops early once the max-live lower bound is reached. Dynamic slices are
+    laid out the same way under both strategies.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
