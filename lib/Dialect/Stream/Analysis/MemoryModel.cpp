@@ -43,34 +43,48 @@ void ByteTotal::add(uint64_t bytes) {
 
 namespace {
 
-/// One resource access of a command: (resource, offset, length).
+/// One resource access of a command: (resource, offset, length) and whether
+/// it only writes (starts a new value in the range).
 struct Access {
   Value resource, offset, length;
+  bool writeOnly = false;
 };
+
+/// Whether entry `index` of a command's access array is write-only.
+bool isWriteOnly(ArrayAttr accesses, unsigned index) {
+  auto attr = accesses && index < accesses.size()
+                  ? dyn_cast<IntegerAttr>(accesses[index])
+                  : nullptr;
+  // ResourceAccessBitfield: Read = 1, Write = 2.
+  return attr && attr.getInt() == 2;
+}
 
 void getCommandAccesses(Operation *op, SmallVectorImpl<Access> &accesses) {
   auto addRanges = [&](ValueRange resources, ValueRange offsets,
-                       ValueRange lengths) {
-    for (auto [r, o, l] : llvm::zip(resources, offsets, lengths))
-      accesses.push_back({r, o, l});
+                       ValueRange lengths, ArrayAttr kinds) {
+    for (auto [i, r, o, l] : llvm::enumerate(resources, offsets, lengths))
+      accesses.push_back({r, o, l, isWriteOnly(kinds, i)});
   };
   if (auto dispatchOp = dyn_cast<CmdDispatchOp>(op))
     addRanges(dispatchOp.getResources(), dispatchOp.getResourceOffsets(),
-              dispatchOp.getResourceLengths());
+              dispatchOp.getResourceLengths(),
+              dispatchOp.getResourceAccesses());
   else if (auto collectiveOp = dyn_cast<CmdCollectiveOp>(op))
     addRanges(collectiveOp.getResources(), collectiveOp.getResourceOffsets(),
-              collectiveOp.getResourceLengths());
+              collectiveOp.getResourceLengths(),
+              collectiveOp.getResourceAccesses());
   else if (auto callOp = dyn_cast<CmdCallOp>(op))
     addRanges(callOp.getResourceOperands(), callOp.getResourceOperandOffsets(),
-              callOp.getResourceOperandLengths());
+              callOp.getResourceOperandLengths(),
+              callOp.getResourceOperandAccesses());
   else if (auto copyOp = dyn_cast<CmdCopyOp>(op)) {
     accesses.push_back(
         {copyOp.getSource(), copyOp.getSourceOffset(), copyOp.getLength()});
-    accesses.push_back(
-        {copyOp.getTarget(), copyOp.getTargetOffset(), copyOp.getLength()});
+    accesses.push_back({copyOp.getTarget(), copyOp.getTargetOffset(),
+                        copyOp.getLength(), /*writeOnly=*/true});
   } else if (auto fillOp = dyn_cast<CmdFillOp>(op))
     accesses.push_back({fillOp.getTarget(), fillOp.getTargetOffset(),
-                        fillOp.getTargetLength()});
+                        fillOp.getTargetLength(), /*writeOnly=*/true});
   else if (auto flushOp = dyn_cast<CmdFlushOp>(op))
     accesses.push_back({flushOp.getTarget(), flushOp.getTargetOffset(),
                         flushOp.getTargetLength()});
@@ -313,6 +327,7 @@ private:
   TransientSlab &getOrCreateSlab(Value root) {
     auto [it, inserted] = slabIndex.try_emplace(root, model.slabs.size());
     if (inserted) {
+      activeSlots.emplace_back();
       TransientSlab slab;
       slab.root = root;
       slab.external = !root.getDefiningOp<ResourceAllocaOp>();
@@ -352,21 +367,32 @@ private:
     std::optional<uint64_t> inner = getConstantBytes(access.offset);
     std::optional<uint64_t> offset =
         base && inner ? std::optional<uint64_t>(*base + *inner) : std::nullopt;
-    // Slots are keyed by their offset (a constant, or the offset value when
-    // dynamic) and length.
-    SlotKey key{offset ? nullptr : access.offset.getAsOpaquePointer(),
-                offset.value_or(0), *length};
+    accessTicks(slabId, tick);
+    if (offset) {
+      recordPlacedAccess(slabId, op, tick, *offset, *length,
+                         access.writeOnly);
+      return;
+    }
+    // Slots at dynamic offsets are keyed by the offset value and length.
+    SlotKey key{access.offset.getAsOpaquePointer(), 0, *length};
     auto [it, inserted] =
         slotIndices[slabId].try_emplace(key, slab.slots.size());
-    if (inserted) {
-      TransientSlot slot;
-      slot.start = slot.end = tick;
-      slot.offset = offset;
-      slot.size = *length;
-      slot.first = slot.last = op;
-      slab.slots.push_back(slot);
-    }
-    TransientSlot &slot = slab.slots[it->second];
+    if (inserted)
+      slab.slots.push_back(newSlot(op, tick, std::nullopt, *length));
+    extendSlot(slab.slots[it->second], op, tick);
+  }
+
+  static TransientSlot newSlot(Operation *op, int64_t tick,
+                               std::optional<uint64_t> offset, uint64_t size) {
+    TransientSlot slot;
+    slot.start = slot.end = tick;
+    slot.offset = offset;
+    slot.size = size;
+    slot.first = slot.last = op;
+    return slot;
+  }
+
+  static void extendSlot(TransientSlot &slot, Operation *op, int64_t tick) {
     if (tick < slot.start) {
       slot.start = tick;
       slot.first = op;
@@ -376,7 +402,43 @@ private:
       slot.last = op;
     }
     ++slot.accessCount;
-    accessTicks(slabId, tick);
+  }
+
+  /// An access at a constant offset. The slab's *active* slots are the
+  /// values its bytes hold: a write-only access starts a new value (slot)
+  /// and retires the active slots it covers entirely; any other access
+  /// extends the active slots it overlaps (the values it reads), or starts
+  /// a slot when it overlaps none (data from before the function).
+  static constexpr size_t kMaxActiveSlots = 512;
+  void recordPlacedAccess(unsigned slabId, Operation *op, int64_t tick,
+                          uint64_t offset, uint64_t length, bool writeOnly) {
+    TransientSlab &slab = model.slabs[slabId];
+    SmallVector<unsigned> &active = activeSlots[slabId];
+    uint64_t end = offset + length;
+    auto overlaps = [&](const TransientSlot &slot) {
+      return *slot.offset < end && offset < *slot.offset + slot.size;
+    };
+    if (writeOnly) {
+      llvm::erase_if(active, [&](unsigned id) {
+        const TransientSlot &slot = slab.slots[id];
+        return offset <= *slot.offset && *slot.offset + slot.size <= end;
+      });
+    } else {
+      bool found = false;
+      for (unsigned id : active) {
+        if (!overlaps(slab.slots[id]))
+          continue;
+        extendSlot(slab.slots[id], op, tick);
+        found = true;
+      }
+      if (found)
+        return;
+    }
+    if (active.size() >= kMaxActiveSlots)
+      active.erase(active.begin());
+    active.push_back(slab.slots.size());
+    slab.slots.push_back(newSlot(op, tick, offset, length));
+    ++slab.slots.back().accessCount;
   }
 
   void accessTicks(unsigned slabId, int64_t tick) {
@@ -401,8 +463,55 @@ private:
     return nullptr;
   }
 
+  /// Merges the slots of `slab` that overlap both in bytes and in time
+  /// (subranges of one value accessed with different offsets or lengths
+  /// while it is live) into their bounding box, until none overlap; slots
+  /// sharing bytes at disjoint times are distinct values packed over each
+  /// other and stay apart. Quadratic in the slots of one slab, so slabs with
+  /// more than `kMaxMergedSlots` slots are left as they are.
+  static constexpr size_t kMaxMergedSlots = 512;
+  static void mergeOverlappingSlots(TransientSlab &slab) {
+    SmallVector<TransientSlot> &slots = slab.slots;
+    if (slots.size() < 2 || slots.size() > kMaxMergedSlots)
+      return;
+    auto overlaps = [](const TransientSlot &a, const TransientSlot &b) {
+      return a.offset && b.offset && *a.offset < *b.offset + b.size &&
+             *b.offset < *a.offset + a.size && a.start <= b.end &&
+             b.start <= a.end;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < slots.size(); ++i) {
+        for (size_t j = i + 1; j < slots.size();) {
+          if (!overlaps(slots[i], slots[j])) {
+            ++j;
+            continue;
+          }
+          TransientSlot &a = slots[i];
+          const TransientSlot &b = slots[j];
+          uint64_t end = std::max(*a.offset + a.size, *b.offset + b.size);
+          a.offset = std::min(*a.offset, *b.offset);
+          a.size = end - *a.offset;
+          if (b.start < a.start) {
+            a.start = b.start;
+            a.first = b.first;
+          }
+          if (b.end > a.end) {
+            a.end = b.end;
+            a.last = b.last;
+          }
+          a.accessCount += b.accessCount;
+          slots.erase(slots.begin() + j);
+          changed = true;
+        }
+      }
+    }
+  }
+
   void finish() {
     int64_t endTick = nextTick;
+    for (TransientSlab &slab : model.slabs)
+      mergeOverlappingSlots(slab);
     SmallVector<PackSlice> allocations, slots, externalSlots;
     bool allocationsStatic = true, slotsStatic = true, externalStatic = true;
     for (auto [id, slab] : llvm::enumerate(model.slabs)) {
@@ -474,6 +583,7 @@ private:
   llvm::DenseMap<Value, unsigned> slabIndex;
   llvm::DenseMap<unsigned, int64_t> deallocTicks;
   SmallVector<llvm::DenseMap<SlotKey, unsigned, SlotKeyInfo>> slotIndices;
+  SmallVector<SmallVector<unsigned>> activeSlots;
 };
 
 } // namespace

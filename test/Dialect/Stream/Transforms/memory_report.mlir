@@ -71,7 +71,7 @@ util.func public @two_slots(%arg0: !stream.resource<external>, %arg1: index) -> 
 // CHECK-NEXT: function @sequence
 // CHECK-NEXT:   transients:           peak 1536 B (1.5 KiB), max-live lower bound 1536 B (1.5 KiB)
 // CHECK-NEXT:                         3 allocations, 2560 B (2.5 KiB) in total
-// CHECK-NEXT:                         slab 0: 512 B, 1 slot, slots max-live 512 B
+// CHECK-NEXT:                         slab 0: 512 B, 2 slots, slots max-live 512 B
 // CHECK-NEXT:                         slab 1: 1024 B (1.0 KiB), 1 slot, slots max-live 1024 B (1.0 KiB)
 // CHECK-NEXT:                         slab 2: 1024 B (1.0 KiB), 1 slot, slots max-live 1024 B (1.0 KiB)
 // CHECK:        schedule:             3 execution regions, 3 levels, 0 host waits
@@ -300,5 +300,38 @@ util.func public @blocks(%c: i1, %arg0: !stream.resource<transient>, %n: index) 
   cf.br ^bb3
 }
 util.func private @private_not_reported() {
+  util.return
+}
+
+// -----
+
+// Accesses of overlapping byte ranges while both are live are one slot (a
+// value and a subrange of it); ranges sharing bytes at disjoint times are
+// distinct values packed over each other.
+// CHECK-LABEL: function @overlap
+// CHECK-NEXT:   transients:           peak 1024 B (1.0 KiB), max-live lower bound 1024 B (1.0 KiB)
+// CHECK-NEXT:                         1 allocation, 1024 B (1.0 KiB) in total
+// CHECK-NEXT:                         slab 0: 1024 B (1.0 KiB), 2 slots, slots max-live 1024 B (1.0 KiB)
+util.func public @overlap() {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %c4 = arith.constant 4 : index
+  %slab, %t = stream.resource.alloca uninitialized : !stream.resource<transient>{%c1024} => !stream.timepoint
+  %e = stream.cmd.execute await(%t) => with(%slab as %s: !stream.resource<transient>{%c1024}) {
+    // Slot 1: [0, 1024) written, then [256, 768) read from it.
+    stream.cmd.dispatch @ex::@f[%c4] {
+      wo %s[%c0 for %c1024] : !stream.resource<transient>{%c1024}
+    }
+    stream.cmd.dispatch @ex::@f[%c4] {
+      ro %s[%c256 for %c512] : !stream.resource<transient>{%c1024}
+    }
+    // Slot 2: [0, 512) reused afterwards.
+    stream.cmd.dispatch @ex::@f[%c4] {
+      wo %s[%c0 for %c512] : !stream.resource<transient>{%c1024}
+    }
+  } => !stream.timepoint
+  %d = stream.resource.dealloca await(%e) => %slab : !stream.resource<transient>{%c1024} => !stream.timepoint
   util.return
 }

@@ -48,6 +48,7 @@ struct ByteTotal {
 };
 
 /// A subrange of a slab accessed by the commands of execution regions.
+/// Accesses with overlapping constant byte ranges form one slot.
 struct TransientSlot {
   /// Lifetime in ticks (first and last access).
   int64_t start = 0, end = 0;
