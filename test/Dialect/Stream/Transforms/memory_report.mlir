@@ -12,8 +12,8 @@
 
 // With --split-input-file every split rewrites the file: it holds the last
 // split's report.
-// FILE: // sluice memory report: 4 functions
-// FILE: function @blocks
+// FILE: // sluice memory report: 1 function
+// FILE: function @overlap
 
 // IR-LABEL: util.func public @two_slots
 // IR: stream.resource.alloca uninitialized : !stream.resource<transient>{%c2048}
