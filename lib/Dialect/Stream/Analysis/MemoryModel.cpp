@@ -210,8 +210,8 @@ private:
       if (it != slabIndex.end())
         deallocTicks[it->second] = ticks[op];
     } else if (auto constantsOp = dyn_cast<ResourceConstantsOp>(op)) {
-      for (auto [value, size] : llvm::zip(constantsOp.getValues(),
-                                          constantsOp.getResultSizes())) {
+      for (auto [value, size] :
+           llvm::zip(constantsOp.getValues(), constantsOp.getResultSizes())) {
         if (isa<NamedParameterAttr>(value))
           model.parametersRead.add(size);
         else
@@ -369,8 +369,7 @@ private:
         base && inner ? std::optional<uint64_t>(*base + *inner) : std::nullopt;
     accessTicks(slabId, tick);
     if (offset) {
-      recordPlacedAccess(slabId, op, tick, *offset, *length,
-                         access.writeOnly);
+      recordPlacedAccess(slabId, op, tick, *offset, *length, access.writeOnly);
       return;
     }
     // Slots at dynamic offsets are keyed by the offset value and length.

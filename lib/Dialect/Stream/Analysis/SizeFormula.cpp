@@ -6,8 +6,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,8 +92,8 @@ std::string cmpPredicateSpelling(Operation *op) {
     return "?";
   // arith::CmpIPredicate order: eq, ne, slt, sle, sgt, sge, ult, ule, ugt,
   // uge.
-  static const char *names[] = {"==", "!=", "<", "<=", ">",
-                                ">=", "<", "<=", ">", ">="};
+  static const char *names[] = {"==", "!=", "<",  "<=", ">",
+                                ">=", "<",  "<=", ">",  ">="};
   int64_t p = attr.getInt();
   return p >= 0 && p < 10 ? names[p] : "?";
 }
@@ -155,9 +155,7 @@ private:
       return attr.getValue();
     return std::nullopt;
   }
-  static bool isConstant(Value value) {
-    return getConstant(value).has_value();
-  }
+  static bool isConstant(Value value) { return getConstant(value).has_value(); }
 
   /// Counts the uses of every value reachable from `root` (iteratively).
   bool collect(Value root) {
@@ -230,8 +228,8 @@ private:
         op->getNumOperands() == 2) {
       const OpSyntax &syntax = it->second;
       auto lhs = operandText(0), rhs = operandText(1);
-      std::string l = lhs.second < syntax.precedence ? "(" + lhs.first + ")"
-                                                     : lhs.first;
+      std::string l =
+          lhs.second < syntax.precedence ? "(" + lhs.first + ")" : lhs.first;
       bool rhsParens = rhs.second < syntax.precedence ||
                        (!syntax.commutative && rhs.second == syntax.precedence);
       std::string r = rhsParens ? "(" + rhs.first + ")" : rhs.first;

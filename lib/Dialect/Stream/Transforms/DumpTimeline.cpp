@@ -64,7 +64,7 @@ std::string num(double v) {
   return s;
 }
 
-constexpr double kLeft = 190;    // row labels
+constexpr double kLeft = 190; // row labels
 constexpr double kRight = 20;
 constexpr double kRowHeight = 22;
 constexpr double kCharWidth = 6.5; // 11px monospace-ish
@@ -212,8 +212,7 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
     os << "</title><rect class=\"region\" x=\"" << num(x) << "\" y=\""
        << num(ry) << "\" width=\"" << num(w) << "\" height=\"" << num(h)
        << "\" fill=\""
-       << kPalette[colorIndex[region.affinity] % std::size(kPalette)]
-       << "\"/>";
+       << kPalette[colorIndex[region.affinity] % std::size(kPalette)] << "\"/>";
     if (fits(label, w, h))
       text(x + w / 2, ry + h - 5, label, "region-label", "middle");
     os << "</g>\n";
@@ -261,8 +260,8 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
     boxes.push_back(box);
     // Slabs are stacked as if allocated from one arena, packed by the
     // levels they span.
-    arenaSlices.push_back({static_cast<int64_t>(box.x0),
-                           static_cast<int64_t>(box.x1), box.size});
+    arenaSlices.push_back(
+        {static_cast<int64_t>(box.x0), static_cast<int64_t>(box.x1), box.size});
   }
   if (!boxes.empty()) {
     std::optional<StaticPackResult> arena =
@@ -289,8 +288,8 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
       os << "<g><title>slab " << i << (slab.external ? " (external)" : "")
          << ": " << escape(sizeText) << ", " << slab.slots.size()
          << " slots</title><rect class=\"slab\" x=\"" << num(box.x0)
-         << "\" y=\"" << num(sy) << "\" width=\"" << num(sw)
-         << "\" height=\"" << num(sh) << "\"/></g>\n";
+         << "\" y=\"" << num(sy) << "\" width=\"" << num(sw) << "\" height=\""
+         << num(sh) << "\"/></g>\n";
       for (const TransientSlot &slot : slab.slots) {
         double x0 = commandX(slot.first, false), x1 = commandX(slot.last, true);
         double oy = sy + slot.offset.value_or(0) * scale;
@@ -305,13 +304,13 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
           return s;
         };
         os << "<g><title>slot of slab " << i << ": offset "
-           << (slot.offset ? std::to_string(*slot.offset) : "dynamic")
-           << ", " << escape(formatBytes(slot.size)) << ", live from "
+           << (slot.offset ? std::to_string(*slot.offset) : "dynamic") << ", "
+           << escape(formatBytes(slot.size)) << ", live from "
            << pos(slot.first) << " to " << pos(slot.last) << ", "
            << slot.accessCount << " accesses</title><rect class=\"slot"
            << (slot.offset ? "" : " unplaced") << "\" x=\"" << num(x0)
-           << "\" y=\"" << num(oy) << "\" width=\"" << num(ow)
-           << "\" height=\"" << num(oh) << "\"/>";
+           << "\" y=\"" << num(oy) << "\" width=\"" << num(ow) << "\" height=\""
+           << num(oh) << "\"/>";
         std::string label = formatBytes(slot.size);
         label = label.substr(0, label.find(" ("));
         if (fits(label, ow, oh))

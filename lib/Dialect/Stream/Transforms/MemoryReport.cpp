@@ -59,8 +59,8 @@ ExternalStorage getExternalStorage(FunctionOpInterface func,
       storage.constant = value;
     }
   }
-  if (auto bound = reflection.getAs<StringAttr>(
-          "iree.abi.transients.size.upper_bound"))
+  if (auto bound =
+          reflection.getAs<StringAttr>("iree.abi.transients.size.upper_bound"))
     storage.upperBound = bound.getValue().str();
   auto queryRef =
       reflection.getAs<FlatSymbolRefAttr>("iree.abi.transients.size");
@@ -115,7 +115,6 @@ std::string formatOptional(std::optional<uint64_t> bytes) {
 
 constexpr unsigned kMaxTextSlabs = 16;
 
-
 void printText(raw_ostream &os, const ReportedFunction &fn,
                const FunctionMemoryModel &model,
                const ExternalStorage &storage) {
@@ -132,8 +131,8 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
   line("transients:") << "peak " << formatOptional(model.transientsPeak)
                       << ", max-live lower bound "
                       << formatOptional(model.transientsLowerBound) << "\n";
-  line("") << allocas << " allocation" << (allocas == 1 ? "" : "s")
-           << ", " << formatTotal(model.transientsAllocated) << " in total\n";
+  line("") << allocas << " allocation" << (allocas == 1 ? "" : "s") << ", "
+           << formatTotal(model.transientsAllocated) << " in total\n";
   unsigned listed = 0;
   for (auto [i, slab] : llvm::enumerate(model.slabs)) {
     if (listed++ == kMaxTextSlabs) {
@@ -142,8 +141,7 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
       break;
     }
     line("") << "slab " << i << (slab.external ? " (external): " : ": ")
-             << formatSlabSize(slab)
-             << ", " << slab.slots.size() << " slot"
+             << formatSlabSize(slab) << ", " << slab.slots.size() << " slot"
              << (slab.slots.size() == 1 ? "" : "s");
     if (std::optional<uint64_t> maxLive = getSlotMaxLive(slab))
       os << ", slots max-live " << formatBytes(*maxLive);
@@ -169,8 +167,8 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
   }
   if (model.externalTransients.count) {
     line(storage.present ? "" : "external transients:")
-        << "accessed storage: " << model.externalTransients.count
-        << " buffer" << (model.externalTransients.count == 1 ? "" : "s")
+        << "accessed storage: " << model.externalTransients.count << " buffer"
+        << (model.externalTransients.count == 1 ? "" : "s")
         << ", slots max-live lower bound "
         << formatOptional(model.externalTransientsLowerBound) << "\n";
   }
@@ -274,8 +272,7 @@ void printJson(llvm::json::OStream &j, const ReportedFunction &fn,
   });
 }
 
-struct MemoryReportPass
-    : public impl::MemoryReportPassBase<MemoryReportPass> {
+struct MemoryReportPass : public impl::MemoryReportPassBase<MemoryReportPass> {
   using Base::Base;
 
   LogicalResult initializeOptions(

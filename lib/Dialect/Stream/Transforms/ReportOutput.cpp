@@ -31,8 +31,8 @@ raw_ostream *openReportOutput(StringRef path,
   if (path == "-")
     return &llvm::outs();
   std::error_code ec;
-  file = std::make_unique<llvm::ToolOutputFile>(path, ec,
-                                                llvm::sys::fs::OF_Text);
+  file =
+      std::make_unique<llvm::ToolOutputFile>(path, ec, llvm::sys::fs::OF_Text);
   if (ec) {
     op->emitError() << "cannot open report output file '" << path
                     << "': " << ec.message();
@@ -69,9 +69,10 @@ std::string formatSlabSize(const TransientSlab &slab) {
 SmallVector<ReportedFunction> getReportedFunctions(ModuleOp module) {
   llvm::DenseSet<StringAttr> queries;
   for (auto func : module.getOps<FunctionOpInterface>())
-    if (auto reflection = func->getAttrOfType<DictionaryAttr>("iree.reflection"))
-      if (auto query = reflection.getAs<FlatSymbolRefAttr>(
-              "iree.abi.transients.size"))
+    if (auto reflection =
+            func->getAttrOfType<DictionaryAttr>("iree.reflection"))
+      if (auto query =
+              reflection.getAs<FlatSymbolRefAttr>("iree.abi.transients.size"))
         queries.insert(query.getAttr());
   SmallVector<ReportedFunction> functions;
   unsigned initializerCount = 0;
@@ -85,8 +86,7 @@ SmallVector<ReportedFunction> getReportedFunctions(ModuleOp module) {
       continue;
     }
     auto symbol = dyn_cast<SymbolOpInterface>(&op);
-    if (!symbol || !symbol.isPublic() ||
-        queries.contains(symbol.getNameAttr()))
+    if (!symbol || !symbol.isPublic() || queries.contains(symbol.getNameAttr()))
       continue;
     functions.push_back({func, "@" + symbol.getName().str(), false});
   }
