@@ -325,15 +325,9 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
   return y - top + 20;
 }
 
-struct DumpTimelinePass : public impl::DumpTimelinePassBase<DumpTimelinePass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return Pass::initializeOptions(expandOutputFileShorthand(options),
-                                   errorHandler);
-  }
+struct DumpTimelinePass
+    : public ReportPassBase<DumpTimelinePass, impl::DumpTimelinePassBase> {
+  using ReportPassBase::ReportPassBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

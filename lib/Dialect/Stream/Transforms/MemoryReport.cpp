@@ -272,15 +272,9 @@ void printJson(llvm::json::OStream &j, const ReportedFunction &fn,
   });
 }
 
-struct MemoryReportPass : public impl::MemoryReportPassBase<MemoryReportPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return Pass::initializeOptions(expandOutputFileShorthand(options),
-                                   errorHandler);
-  }
+struct MemoryReportPass
+    : public ReportPassBase<MemoryReportPass, impl::MemoryReportPassBase> {
+  using ReportPassBase::ReportPassBase;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

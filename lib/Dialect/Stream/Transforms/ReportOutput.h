@@ -13,6 +13,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -24,6 +25,21 @@ namespace sluice::stream {
 /// A bare option value (no `=`, no space), as in `--pass=FILE`, becomes
 /// `output-file=FILE`; anything else is returned unchanged.
 std::string expandOutputFileShorthand(llvm::StringRef options);
+
+/// Base of the report passes: accepts the `--pass=FILE` shorthand.
+/// `BaseT` is the generated `impl::<Pass>Base`.
+template <typename PassT, template <typename> class BaseT>
+struct ReportPassBase : public BaseT<PassT> {
+  using BaseT<PassT>::BaseT;
+
+  mlir::LogicalResult
+  initializeOptions(llvm::StringRef options,
+                    llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+                        errorHandler) override {
+    return mlir::Pass::initializeOptions(expandOutputFileShorthand(options),
+                                         errorHandler);
+  }
+};
 
 /// The stream for `path`: stderr when empty, stdout for `-`, else the file
 /// (kept on success). Emits an error on `op` and returns null on failure.
