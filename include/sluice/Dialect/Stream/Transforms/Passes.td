@@ -917,4 +917,59 @@ def SplitParameterEncoderPass
 // Sluice reports (memory report, timeline picture)
 //===----------------------------------------------------------------------===//
 
+def MemoryReportPass :
+    Pass<"sluice-stream-memory-report", "mlir::ModuleOp"> {
+  let summary = "Reports the memory each public function needs";
+  let description = [{
+    Prints, for every public function (and every initializer) of a stream
+    program, the bytes it holds: transients — the peak of the transient
+    allocations live at once (their packed sizes) and the max-live lower
+    bound over the slots inside them (both in program order, computed with
+    `computeMaxLiveBytes`), the sum of all transient allocations, and the
+    external transient storage with its size query's constant or formula —
+    constants, parameters read and written, and external results. Dynamic
+    sizes print as formulas over the function's arguments. The IR is not
+    changed. Details and a sample: `docs/memory-report.md`.
+
+    `--sluice-stream-memory-report[=FILE]`: a bare value is the output file
+    (`output-file=FILE`). The report is text, or JSON when `format=json` or
+    the file name ends in `.json`. Without a file it goes to stderr; `-` is
+    stdout.
+  }];
+  let options = [
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "File to write; empty for stderr, `-` for stdout.">,
+    Option<"format", "format", "std::string", /*default=*/"\"\"",
+           "`text` or `json`; empty: JSON for a `.json` file, text "
+           "otherwise.">,
+  ];
+}
+
+def DumpTimelinePass :
+    Pass<"sluice-stream-dump-timeline", "mlir::ModuleOp"> {
+  let summary = "Draws the schedule and transient memory of each function";
+  let description = [{
+    Writes an SVG picture, one section per function with execution regions:
+    the execution regions (`stream.cmd.execute`) on a static timeline, one
+    row per affinity and queue lane, the waits between them (timepoint
+    edges) and host waits; below, the transient memory: every transient slab
+    (alloca or external storage) as a band whose height is its size, with
+    each slot (accessed subrange) drawn at its offset over its lifetime.
+    Every element has a `<title>` tooltip; labels are drawn only where they
+    fit, so the picture stays readable at thousands of regions. Meant for
+    command-phase programs (after the cmd pipeline). The IR is not changed.
+    Layout rules: `docs/memory-report.md`.
+
+    `--sluice-stream-dump-timeline=FILE.svg` (a bare value is the output
+    file; `-` is stdout).
+  }];
+  let options = [
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "SVG file to write (required); `-` for stdout.">,
+    Option<"maxWidth", "max-width", "unsigned", /*default=*/"12000",
+           "Largest picture width in pixels; wider timelines are scaled "
+           "down.">,
+  ];
+}
+
 #endif // SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES
