@@ -8,6 +8,7 @@ using namespace mlir;
 
 void sluice::sluice_rt::buildNativePhasePipeline(OpPassManager &pm) {
   pm.addPass(createOutlineCommandBuffersPass());
+  pm.addPass(createMaterializeErrorEdgesPass());
 }
 
 void sluice::sluice_rt::registerSluiceRTTransformPasses() {

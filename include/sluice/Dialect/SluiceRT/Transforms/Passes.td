@@ -55,4 +55,39 @@ def OutlineCommandBuffersPass
   ];
 }
 
+def MaterializeErrorEdgesPass
+    : Pass<"sluice-materialize-error-edges", "mlir::ModuleOp"> {
+  let summary = "Makes the failure paths of host functions explicit";
+  let description = [{
+    execution.md §2.7 step 2 and §3.5. In every `util.func` and
+    `util.initializer` body:
+
+    * after every fallible op (the list of §3.5: `util.call`,
+      `hal.allocator.allocate/import`, `hal.buffer.subspan/assert/load/store`,
+      `hal.buffer_view.create/assert`, `hal.ex.file.from_memory`,
+      `hal.devices.get` with a non-constant index, `hal.fence.create/join/
+      signal`, every `hal.device.queue.*` except `flush`,
+      `sluice_rt.queue.execute`, `io_parameters.load/gather/scatter`) the
+      block is split and `sluice_rt.check_status ^continue, ^error` ends it;
+    * `util.status.check_ok %code, "m"` becomes
+      `sluice_rt.check_code %code, "m" ^continue, ^error` (`""` without a
+      message);
+    * `util.unreachable "m"` and a `util.scf.unreachable "m"` directly in the
+      function body become `sluice_rt.fail "m"` (the ops after a
+      `util.scf.unreachable` move to a block without predecessors).
+
+    Each function that needs one gets a single `^error` block, appended at the
+    end of its body, holding `sluice_rt.fail`. A fallible op already followed
+    by `sluice_rt.check_status` is left as it is, so the pass is idempotent.
+
+    Fallible ops and unreachables nested in structured control flow cannot
+    get an edge: «'<op>' op is fallible inside '<parent>'; convert structured
+    control flow to cf before the native lowering» (or «… is unreachable
+    inside …»).
+  }];
+  let dependentDialects = [
+    "::sluice::sluice_rt::SluiceRTDialect",
+  ];
+}
+
 #endif // SLUICE_DIALECT_SLUICERT_TRANSFORMS_PASSES
