@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 
 namespace sluice::cpu {
 #define GEN_PASS_DEF_CPULOWERINTERFACEPASS
@@ -145,7 +146,8 @@ LogicalResult InterfaceLowering::run() {
   func.walk([&](Operation *op) {
     if (isa<hal::InterfaceWorkgroupIDOp, hal::InterfaceWorkgroupCountOp,
             hal::InterfaceWorkgroupSizeOp, hal::InterfaceConstantLoadOp,
-            hal::InterfaceBindingSubspanOp, func::ReturnOp>(op))
+            hal::InterfaceBindingSubspanOp, func::ReturnOp,
+            iree_tensor_ext::DispatchWorkloadOrdinalOp>(op))
       interfaceOps.push_back(op);
     StringRef dialect = op->getName().getDialectNamespace();
     if (dialect == "arith" || dialect == "math")
@@ -155,7 +157,10 @@ LogicalResult InterfaceLowering::run() {
     OpBuilder b(op);
     Location opLoc = op->getLoc();
     Value replacement;
-    if (auto id = dyn_cast<hal::InterfaceWorkgroupIDOp>(op)) {
+    if (auto ordinal = dyn_cast<iree_tensor_ext::DispatchWorkloadOrdinalOp>(op)) {
+      // Workload annotations have served the count region (step 6).
+      replacement = ordinal.getOperand();
+    } else if (auto id = dyn_cast<hal::InterfaceWorkgroupIDOp>(op)) {
       unsigned d = id.getDimension().getZExtValue();
       replacement = loadIndexField(b, opLoc, workgroup, kWorkgroupIdOffsets[d], d);
     } else if (auto count = dyn_cast<hal::InterfaceWorkgroupCountOp>(op)) {

@@ -88,7 +88,9 @@ def CPULowerInterfacePass
     `hal.interface.constant.load` reads `constants[k]` as i32 (bitcast for
     32-bit types, zero-extended for index); `hal.interface.binding.subspan`
     becomes a row-major memref descriptor on `binding_ptrs[b] + offset`,
-    passed through `builtin.unrealized_conversion_cast`. The export gets
+    passed through `builtin.unrealized_conversion_cast`;
+    `iree_tensor_ext.dispatch.workload.ordinal` is replaced by its operand.
+    The export gets
     `sluice.workgroup_cost_ns` (§5.4). Over 64 bindings or constants: «export
     '<e>' uses <n> bindings; the CPU ABI allows 64» (or constants).
   }];
