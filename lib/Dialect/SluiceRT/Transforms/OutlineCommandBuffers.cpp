@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -95,6 +96,10 @@ private:
   hal::CommandBufferFinalizeOp finalize;
   Operation *execute = nullptr;
   hal::DeviceQueueExecuteIndirectOp indirect;
+  // Branches passing the command buffer on, with the block argument that
+  // receives it, and every value the command buffer flows into.
+  SmallVector<std::pair<cf::BranchOp, BlockArgument>> forwarded;
+  SmallVector<Value> forwardedValues;
 
   // The command function being built.
   util::FuncOp func;
@@ -124,26 +129,45 @@ LogicalResult RecordingOutliner::analyze() {
                             "straight-line sequence in one block");
   finalize = finalizes.front();
 
+  // The command buffer may reach its execute through block arguments of
+  // `cf.br` successors that have no other predecessor (what
+  // --iree-hal-inline-memoize-regions leaves behind).
   SmallVector<Operation *> executes;
-  for (OpOperand &use : cb.getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<hal::CommandBufferFinalizeOp, hal::CommandBufferDeviceOp>(user))
-      continue;
-    if (isCommandOp(user)) {
-      if (!inRange(user))
-        return create.emitError("command buffer recording must be a "
-                                "straight-line sequence in one block");
-      continue;
+  SmallVector<Value> values = {cb};
+  for (unsigned i = 0; i < values.size(); ++i) {
+    Value value = values[i];
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<hal::CommandBufferDeviceOp>(user))
+        continue;
+      if (value == cb && isa<hal::CommandBufferFinalizeOp>(user))
+        continue;
+      if (value == cb && isCommandOp(user)) {
+        if (!inRange(user))
+          return create.emitError("command buffer recording must be a "
+                                  "straight-line sequence in one block");
+        continue;
+      }
+      if (isa<hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp>(
+              user)) {
+        executes.push_back(user);
+        continue;
+      }
+      if (auto br = dyn_cast<cf::BranchOp>(user)) {
+        Block *dest = br.getDest();
+        if (dest->getSinglePredecessor() == br->getBlock()) {
+          BlockArgument arg = dest->getArgument(use.getOperandNumber());
+          forwarded.push_back({br, arg});
+          values.push_back(arg);
+          continue;
+        }
+      }
+      return user->emitError()
+             << "command buffer is used by '" << user->getName()
+             << "', which the native lowering cannot compile";
     }
-    if (isa<hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp>(
-            user)) {
-      executes.push_back(user);
-      continue;
-    }
-    return user->emitError()
-           << "command buffer is used by '" << user->getName()
-           << "', which the native lowering cannot compile";
   }
+  forwardedValues.assign(values.begin(), values.end());
   if (executes.size() != 1 ||
       !dominance.properlyDominates(finalize.getOperation(), executes.front()))
     return create.emitError("command buffer must be submitted exactly once by "
@@ -436,10 +460,17 @@ void RecordingOutliner::eraseRecording(Operation *replacement) {
       op->erase();
   }
   // Device queries of the command buffer read the create's device.
-  for (Operation *user : llvm::make_early_inc_range(create->getUsers())) {
-    auto deviceOp = cast<hal::CommandBufferDeviceOp>(user);
-    deviceOp.getResult().replaceAllUsesWith(create.getDevice());
-    deviceOp->erase();
+  for (Value value : forwardedValues)
+    for (Operation *user : llvm::make_early_inc_range(value.getUsers()))
+      if (auto deviceOp = dyn_cast<hal::CommandBufferDeviceOp>(user)) {
+        deviceOp.getResult().replaceAllUsesWith(create.getDevice());
+        deviceOp->erase();
+      }
+  // The block arguments that carried it, last first.
+  for (auto &[br, arg] : llvm::reverse(forwarded)) {
+    unsigned index = arg.getArgNumber();
+    br.getDestOperandsMutable().erase(index);
+    arg.getOwner()->eraseArgument(index);
   }
   // Lookups outside the range that no longer have uses.
   for (Operation *op : lookups)
