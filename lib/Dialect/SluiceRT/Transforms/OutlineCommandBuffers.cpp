@@ -58,8 +58,10 @@ std::string hostFunctionName(Operation *op) {
 /// Outlines one recording `create` ... `finalize` and rewrites its execute.
 class RecordingOutliner {
 public:
-  RecordingOutliner(hal::CommandBufferCreateOp create, DominanceInfo &dominance)
-      : create(create), dominance(dominance), folder(create->getContext()) {}
+  RecordingOutliner(hal::CommandBufferCreateOp create, DominanceInfo &dominance,
+                    SymbolTableCollection &symbolTables)
+      : create(create), dominance(dominance), symbolTables(symbolTables),
+        folder(create->getContext()) {}
 
   /// Checks the recording (§4.3 steps 1-3) and finds its finalize and execute.
   LogicalResult analyze();
@@ -89,10 +91,13 @@ private:
   void accumulateCost(hal::CommandBufferDispatchOp dispatch, DispatchOp clone);
   void accumulateTransferCost(Value length);
   void reorderArguments();
-  void eraseRecording(Operation *replacement);
+  void eraseRecording();
 
   hal::CommandBufferCreateOp create;
   DominanceInfo &dominance;
+  // Cached symbol tables: the module grows by one function per recording,
+  // so uncached nested lookups would be linear each.
+  SymbolTableCollection &symbolTables;
   hal::CommandBufferFinalizeOp finalize;
   Operation *execute = nullptr;
   hal::DeviceQueueExecuteIndirectOp indirect;
@@ -329,8 +334,8 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
     }
     workgroups = llvm::SaturatingMultiply(workgroups, c.getZExtValue());
   }
-  auto exportOp = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableExportOp>(
-      dispatch, clone.getEntryPointAttr());
+  auto exportOp = dyn_cast_or_null<hal::ExecutableExportOp>(
+      symbolTables.lookupNearestSymbolFrom(dispatch, clone.getEntryPointAttr()));
   auto perWorkgroup = exportOp ? exportOp->getAttrOfType<IntegerAttr>(
                                      kWorkgroupCostAttr)
                                : IntegerAttr();
@@ -445,16 +450,22 @@ void RecordingOutliner::reorderArguments() {
   entry->eraseArguments(0, oldCount);
 }
 
-void RecordingOutliner::eraseRecording(Operation *replacement) {
+void RecordingOutliner::eraseRecording() {
+  // Lookups outside the recording (hoisted ones) go too once unused; those in
+  // the range go with it. Collected before anything is erased.
+  SmallVector<Operation *> outsideLookups;
+  for (Operation *op = create->getNextNode(); op != finalize;
+       op = op->getNextNode())
+    if (auto dispatch = dyn_cast<hal::CommandBufferDispatchOp>(op))
+      for (Value v : {Value(dispatch.getEntryPoint()),
+                      Value(dispatch.getExecutable())})
+        if (Operation *def = v.getDefiningOp();
+            def && !inRange(def) && !llvm::is_contained(outsideLookups, def))
+          outsideLookups.push_back(def);
   execute->erase();
   // Commands and the finalize go; pure ops of the range go once unused.
-  SmallVector<Operation *> lookups;
   for (Operation *op = finalize, *prev; op != create; op = prev) {
     prev = op->getPrevNode();
-    if (auto dispatch = dyn_cast<hal::CommandBufferDispatchOp>(op)) {
-      lookups.push_back(dispatch.getEntryPoint().getDefiningOp());
-      lookups.push_back(dispatch.getExecutable().getDefiningOp());
-    }
     if (isCommandOp(op) || op == finalize.getOperation() ||
         isOpTriviallyDead(op))
       op->erase();
@@ -472,18 +483,14 @@ void RecordingOutliner::eraseRecording(Operation *replacement) {
     br.getDestOperandsMutable().erase(index);
     arg.getOwner()->eraseArgument(index);
   }
-  // Lookups outside the range that no longer have uses.
-  for (Operation *op : lookups)
-    if (op && op->getBlock() && isOpTriviallyDead(op)) {
-      Operation *exe = nullptr;
-      if (auto lf = dyn_cast<hal::ExecutableLookupFunctionOp>(op))
-        exe = lf.getExecutable().getDefiningOp();
+  // Function lookups before executable lookups (the former use the latter).
+  for (Operation *op : outsideLookups)
+    if (isa<hal::ExecutableLookupFunctionOp>(op) && isOpTriviallyDead(op))
       op->erase();
-      if (exe && isOpTriviallyDead(exe))
-        exe->erase();
-    }
+  for (Operation *op : outsideLookups)
+    if (isa<hal::ExecutableLookupOp>(op) && isOpTriviallyDead(op))
+      op->erase();
   create->erase();
-  (void)replacement;
 }
 
 LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
@@ -516,10 +523,9 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
     signal = indirect.getSignalFence();
   }
 
-  Operation *replacement;
   if (waveCount == 0) {
     func->erase();
-    replacement = hal::DeviceQueueBarrierOp::create(
+    hal::DeviceQueueBarrierOp::create(
         hostBuilder, execute->getLoc(), device, affinity, wait, signal,
         hostBuilder.getI64IntegerAttr(0));
   } else {
@@ -539,11 +545,11 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
     if (cost)
       costAttr = hostBuilder.getI64IntegerAttr(
           std::min<uint64_t>(*cost, std::numeric_limits<uint32_t>::max()));
-    replacement = QueueExecuteOp::create(
+    QueueExecuteOp::create(
         hostBuilder, execute->getLoc(), device, affinity, wait, signal,
         FlatSymbolRefAttr::get(func.getSymNameAttr()), operands, costAttr);
   }
-  eraseRecording(replacement);
+  eraseRecording();
   return success();
 }
 
@@ -577,7 +583,8 @@ struct OutlineCommandBuffersPass
     module.walk([&](hal::CommandBufferCreateOp op) { creates.push_back(op); });
 
     DominanceInfo dominance(module);
-    SymbolTable symbols(module);
+    SymbolTableCollection symbolTables;
+    SymbolTable &symbols = symbolTables.getSymbolTable(module);
     llvm::DenseMap<Operation *, unsigned> recordingCounts;
     bool failed = false;
     for (hal::CommandBufferCreateOp create : creates) {
@@ -586,7 +593,7 @@ struct OutlineCommandBuffersPass
         top = top->getParentOp();
       unsigned n = recordingCounts[top]++;
       std::string name = hostFunctionName(create) + "$cmd" + std::to_string(n);
-      RecordingOutliner outliner(create, dominance);
+      RecordingOutliner outliner(create, dominance, symbolTables);
       if (mlir::failed(outliner.analyze()) ||
           mlir::failed(outliner.outline(name, symbols, top)))
         failed = true;
