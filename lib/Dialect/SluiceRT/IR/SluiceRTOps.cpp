@@ -7,6 +7,7 @@
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -18,6 +19,8 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::sluice_rt;
+using sluice::util::parseOperandTypeList;
+using sluice::util::printOperandTypeList;
 
 //===----------------------------------------------------------------------===//
 // Shared predicates
@@ -83,9 +86,9 @@ parseWaveBindings(OpAsmParser &parser,
     return failure();
   while (true) {
     buffers.push_back(buffer);
-    if (parser.parseLSquare() ||
-        parser.parseOperand(offsets.emplace_back()) || parser.parseComma() ||
-        parser.parseOperand(lengths.emplace_back()) || parser.parseRSquare())
+    if (parser.parseLSquare() || parser.parseOperand(offsets.emplace_back()) ||
+        parser.parseComma() || parser.parseOperand(lengths.emplace_back()) ||
+        parser.parseRSquare())
       return failure();
     if (failed(parser.parseOptionalComma()))
       return success();
@@ -101,27 +104,6 @@ static void printWaveBindings(OpAsmPrinter &p, Operation *, ValueRange buffers,
       p << ", ";
     p << buffers[i] << "[" << offsets[i] << ", " << lengths[i] << "]";
   }
-}
-
-//===----------------------------------------------------------------------===//
-// custom<ParenTypeList>: `(` [type {`,` type}] `)`
-//===----------------------------------------------------------------------===//
-
-static ParseResult parseParenTypeList(OpAsmParser &parser,
-                                      SmallVectorImpl<Type> &types) {
-  if (parser.parseLParen())
-    return failure();
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  if (parser.parseTypeList(types) || parser.parseRParen())
-    return failure();
-  return success();
-}
-
-static void printParenTypeList(OpAsmPrinter &p, Operation *, TypeRange types) {
-  p << "(";
-  llvm::interleaveComma(types, p);
-  p << ")";
 }
 
 //===----------------------------------------------------------------------===//
@@ -203,8 +185,7 @@ resolveEntryLayout(Operation *op, SymbolRefAttr entry,
   return {};
 }
 
-LogicalResult
-DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   hal::PipelineLayoutAttr layout =
       resolveEntryLayout(getOperation(), getEntryPointAttr(), symbolTable);
   if (!layout)
@@ -265,8 +246,7 @@ ExecutableInfoOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *fn =
       symbolTable.lookupNearestSymbolFrom(getOperation(), getFunctionAttr());
   if (!fn || fn->getName().getStringRef() != "llvm.func")
-    return emitOpError() << "'" << getFunctionAttr()
-                         << "' is not an llvm.func";
+    return emitOpError() << "'" << getFunctionAttr() << "' is not an llvm.func";
   return success();
 }
 

@@ -32,8 +32,6 @@ using namespace sluice::sluice_rt;
 
 namespace {
 
-constexpr StringLiteral kWorkgroupCostAttr = "sluice.workgroup_cost_ns";
-
 bool isCommandOp(Operation *op) {
   return isa<hal::CommandBufferDispatchOp, hal::CommandBufferFillBufferOp,
              hal::CommandBufferCopyBufferOp,
@@ -78,9 +76,8 @@ private:
   }
 
   FailureOr<Value> materialize(Value value, Operation *user);
-  FailureOr<std::pair<Value, Value>> resolveBinding(Value bufferOrSlot,
-                                                    Value offset,
-                                                    Operation *command);
+  FailureOr<std::pair<Value, Value>>
+  resolveBinding(Value bufferOrSlot, Value offset, Operation *command);
   Value getOrCreateConstant(Attribute value, Type type, Operation *def);
   Block::iterator pureInsertionPoint() {
     return currentWave ? Block::iterator(currentWave.getOperation())
@@ -223,7 +220,8 @@ FailureOr<Value> RecordingOutliner::materialize(Value value, Operation *user) {
     Operation *clone = b.clone(*def, mapping);
     SmallVector<OpFoldResult> folded;
     if (succeeded(clone->fold(folded)) && !folded.empty() &&
-        llvm::all_of(folded, [](OpFoldResult r) { return isa<Attribute>(r); })) {
+        llvm::all_of(folded,
+                     [](OpFoldResult r) { return isa<Attribute>(r); })) {
       for (auto [result, f] : llvm::zip(def->getResults(), folded))
         mapping.map(result, getOrCreateConstant(cast<Attribute>(f),
                                                 result.getType(), clone));
@@ -257,9 +255,8 @@ RecordingOutliner::resolveBinding(Value bufferOrSlot, Value offset,
   size_t slots = indirect ? indirect.getBindingBuffers().size() : 0;
   if (slot.getZExtValue() >= slots)
     return command->emitError()
-           << "binding table slot " << slot.getZExtValue()
-           << " is outside the " << slots
-           << " bindings of the command buffer's execute";
+           << "binding table slot " << slot.getZExtValue() << " is outside the "
+           << slots << " bindings of the command buffer's execute";
   unsigned index = slot.getZExtValue();
   // Slot values become extra captures after the ordinary ones.
   auto slotValue = [&](Value outer) -> Value {
@@ -288,8 +285,8 @@ RecordingOutliner::resolveBinding(Value bufferOrSlot, Value offset,
   if (matchPattern(slotOffset, m_Zero()))
     return std::make_pair(buffer, *commandOffset);
   OpBuilder b(entry, pureInsertionPoint());
-  auto add = arith::AddIOp::create(b, command->getLoc(), slotOffset,
-                                   *commandOffset);
+  auto add =
+      arith::AddIOp::create(b, command->getLoc(), slotOffset, *commandOffset);
   Value sum = add.getResult();
   SmallVector<OpFoldResult> folded;
   if (succeeded(add->fold(folded)) && folded.size() == 1 &&
@@ -325,8 +322,8 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
   if (!cost)
     return;
   uint64_t workgroups = 1;
-  for (Value count : {clone.getWorkgroupX(), clone.getWorkgroupY(),
-                      clone.getWorkgroupZ()}) {
+  for (Value count :
+       {clone.getWorkgroupX(), clone.getWorkgroupY(), clone.getWorkgroupZ()}) {
     APInt c;
     if (!matchPattern(count, m_ConstantInt(&c))) {
       cost.reset();
@@ -335,17 +332,18 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
     workgroups = llvm::SaturatingMultiply(workgroups, c.getZExtValue());
   }
   auto exportOp = dyn_cast_or_null<hal::ExecutableExportOp>(
-      symbolTables.lookupNearestSymbolFrom(dispatch, clone.getEntryPointAttr()));
+      symbolTables.lookupNearestSymbolFrom(dispatch,
+                                           clone.getEntryPointAttr()));
   auto perWorkgroup = exportOp ? exportOp->getAttrOfType<IntegerAttr>(
-                                     kWorkgroupCostAttr)
+                                     SluiceRTDialect::kWorkgroupCostAttrName)
                                : IntegerAttr();
   if (!perWorkgroup) {
     cost.reset();
     return;
   }
   *cost = llvm::SaturatingAdd(
-      *cost, llvm::SaturatingMultiply(
-                 workgroups, perWorkgroup.getValue().getZExtValue()));
+      *cost, llvm::SaturatingMultiply(workgroups,
+                                      perWorkgroup.getValue().getZExtValue()));
 }
 
 LogicalResult RecordingOutliner::convertCommand(Operation *command) {
@@ -457,8 +455,8 @@ void RecordingOutliner::eraseRecording() {
   for (Operation *op = create->getNextNode(); op != finalize;
        op = op->getNextNode())
     if (auto dispatch = dyn_cast<hal::CommandBufferDispatchOp>(op))
-      for (Value v : {Value(dispatch.getEntryPoint()),
-                      Value(dispatch.getExecutable())})
+      for (Value v :
+           {Value(dispatch.getEntryPoint()), Value(dispatch.getExecutable())})
         if (Operation *def = v.getDefiningOp();
             def && !inRange(def) && !llvm::is_contained(outsideLookups, def))
           outsideLookups.push_back(def);
@@ -525,9 +523,9 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
 
   if (waveCount == 0) {
     func->erase();
-    hal::DeviceQueueBarrierOp::create(
-        hostBuilder, execute->getLoc(), device, affinity, wait, signal,
-        hostBuilder.getI64IntegerAttr(0));
+    hal::DeviceQueueBarrierOp::create(hostBuilder, execute->getLoc(), device,
+                                      affinity, wait, signal,
+                                      hostBuilder.getI64IntegerAttr(0));
   } else {
     reorderArguments();
     SmallVector<Value> operands;
@@ -539,7 +537,8 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
       }
     func.setFunctionType(FunctionType::get(ctx, types, {}));
     func.setPrivate();
-    func->setAttr(SluiceRTDialect::kCommandFunctionAttrName, UnitAttr::get(ctx));
+    func->setAttr(SluiceRTDialect::kCommandFunctionAttrName,
+                  UnitAttr::get(ctx));
     symbols.insert(func, Block::iterator(insertBefore));
     IntegerAttr costAttr;
     if (cost)
@@ -554,21 +553,21 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
 }
 
 struct OutlineCommandBuffersPass
-    : public sluice_rt::impl::OutlineCommandBuffersPassBase<OutlineCommandBuffersPass> {
+    : public sluice_rt::impl::OutlineCommandBuffersPassBase<
+          OutlineCommandBuffersPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
 
     // Memoized recordings must have been inlined first.
     bool memoized = false;
     module.walk([&](hal::DeviceMemoizeOp memoize) {
-      bool records =
-          llvm::any_of(memoize->getResultTypes(),
-                       llvm::IsaPred<hal::CommandBufferType>) ||
-          memoize
-              ->walk([](hal::CommandBufferCreateOp) {
-                return WalkResult::interrupt();
-              })
-              .wasInterrupted();
+      bool records = llvm::any_of(memoize->getResultTypes(),
+                                  llvm::IsaPred<hal::CommandBufferType>) ||
+                     memoize
+                         ->walk([](hal::CommandBufferCreateOp) {
+                           return WalkResult::interrupt();
+                         })
+                         .wasInterrupted();
       if (records) {
         memoize.emitError(
             "hal.device.memoize must be inlined before outlining command "
