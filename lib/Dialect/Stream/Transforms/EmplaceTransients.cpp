@@ -116,6 +116,9 @@ struct EmplaceTransientsPass
     : impl::EmplaceTransientsPassBase<EmplaceTransientsPass> {
   using Base::Base;
 
+  /// Why an alloca of the current function was left in place (§9.7).
+  llvm::DenseMap<Operation *, StringRef> unplacedReasons;
+
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     Explorer explorer(moduleOp, TraversalAction::RECURSE);
@@ -135,6 +138,7 @@ struct EmplaceTransientsPass
 
   LogicalResult processFunction(Explorer &explorer,
                                 FunctionOpInterface funcOp) {
+    unplacedReasons.clear();
     Gathered gathered;
     funcOp.walk(
         [&](ResourceTransientsOp op) { gathered.transientsOps.push_back(op); });
@@ -250,6 +254,12 @@ struct EmplaceTransientsPass
       auto allocaOp = cast<ResourceAllocaOp>(op);
       if (!funcOp->isProperAncestor(allocaOp))
         continue;
+      if (!referenceCompat &&
+          !isLoopSlotReuseOrdered(funcOp, allocaOp, deallocas)) {
+        unplacedReasons[allocaOp] =
+            "its loop iterations are not ordered on the timeline";
+        continue;
+      }
       gathered.allocas.push_back(allocaOp);
       allocaResults.insert(allocaOp.getResult());
     }
@@ -259,6 +269,89 @@ struct EmplaceTransientsPass
         gathered.deallocas.push_back(deallocaOp);
     }
     return success();
+  }
+
+  /// True if `from` reaches a value accepted by `isTarget` through the
+  /// awaits of timeline ops.
+  static bool timelineReaches(Value from,
+                              llvm::function_ref<bool(Value)> isTarget) {
+    if (!from)
+      return false;
+    SmallVector<Value> worklist{from};
+    llvm::DenseSet<Value> seen{from};
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (isTarget(value))
+        return true;
+      auto push = [&](Value next) {
+        if (next && seen.insert(next).second)
+          worklist.push_back(next);
+      };
+      Operation *def = value.getDefiningOp();
+      if (auto timelineOp = dyn_cast_or_null<TimelineOpInterface>(def)) {
+        for (Value await : timelineOp.getAwaitTimepoints())
+          push(await);
+      } else if (isa_and_nonnull<RegionBranchOpInterface>(def)) {
+        // A nested scf.if/scf.for: the values its regions yield.
+        unsigned index = cast<OpResult>(value).getResultNumber();
+        for (Region &region : def->getRegions())
+          for (Block &block : region)
+            if (auto terminator = dyn_cast<RegionBranchTerminatorOpInterface>(
+                    block.getTerminator()))
+              if (index < terminator->getNumOperands())
+                push(terminator->getOperand(index));
+      }
+    }
+    return false;
+  }
+
+  /// §9.4 loop slot reuse: an alloca in a loop body may reuse its slot in
+  /// every iteration only if its await depends on the loop-carried timepoint
+  /// and the value carried to the next iteration depends on its dealloca.
+  /// Only the innermost loop around the alloca is checked.
+  static bool
+  isLoopSlotReuseOrdered(FunctionOpInterface funcOp, ResourceAllocaOp allocaOp,
+                         const llvm::SetVector<Operation *> &deallocas) {
+    Region *loopRegion = nullptr;
+    for (Region *region = allocaOp->getParentRegion();
+         region && region != &funcOp.getFunctionBody();
+         region = region->getParentOp()->getParentRegion()) {
+      auto branchOp = dyn_cast<RegionBranchOpInterface>(region->getParentOp());
+      if (branchOp && branchOp.isRepetitiveRegion(region->getRegionNumber())) {
+        loopRegion = region;
+        break;
+      }
+    }
+    if (!loopRegion)
+      return true;
+    Block &entry = loopRegion->front();
+    bool awaitsCarried =
+        timelineReaches(allocaOp.getAwaitTimepoint(), [&](Value value) {
+          auto arg = dyn_cast<BlockArgument>(value);
+          return arg && arg.getOwner() == &entry;
+        });
+    if (!awaitsCarried)
+      return false;
+    llvm::DenseSet<Value> deallocaTimepoints;
+    for (Operation *op : deallocas) {
+      auto deallocaOp = cast<ResourceDeallocaOp>(op);
+      if (deallocaOp.getOperand() == allocaOp.getResult())
+        deallocaTimepoints.insert(deallocaOp.getResultTimepoint());
+    }
+    if (deallocaTimepoints.empty())
+      return false;
+    for (Block &block : *loopRegion) {
+      Operation *terminator = block.getTerminator();
+      if (!terminator || !isa<RegionBranchTerminatorOpInterface>(terminator))
+        continue;
+      for (Value operand : terminator->getOperands())
+        if (isa<TimepointType>(operand.getType()) &&
+            timelineReaches(operand, [&](Value value) {
+              return deallocaTimepoints.contains(value);
+            }))
+          return true;
+    }
+    return false;
   }
 
   //===--------------------------------------------------------------------===//
@@ -326,9 +419,9 @@ struct EmplaceTransientsPass
         ResourcePackOp::create(builder, loc, Value(), sizes, gathered.affinity);
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
     Value required = packOp.getTotalLength();
-    if (!referenceCompat && sizeCheck)
-      emitSizeCheck(builder, funcOp, gathered, required, loc);
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    if (!referenceCompat && sizeCheck)
+      emitSizeCheck(builder, funcOp, gathered, required, zero, loc);
     Type storageType = gathered.storage.getType();
     Value base =
         ResourceSubviewOp::create(builder, loc, storageType, gathered.storage,
@@ -652,57 +745,78 @@ struct EmplaceTransientsPass
   // Slot sizes, entry-block placement (§9.5)
   //===--------------------------------------------------------------------===//
 
-  /// Makes `value` available before `B` (an op of the entry block): values
-  /// that already dominate B are used as they are, ops of the entry block
-  /// after B are moved before it, ops in nested regions are cloned before it.
-  /// Every op involved must be pure and speculatable. Errors are reported on
-  /// `user` (the alloca).
-  FailureOr<Value> materializeBefore(Value value, Operation *B, Operation *user,
-                                     DominanceInfo &domInfo,
-                                     IRMapping &mapping) {
+  /// Checks that the size query can compute `value` from the function's
+  /// arguments (§9.5): every op on the way is free of side effects, ops
+  /// outside the entry block are speculatable too, and no block argument
+  /// other than the function's own is reached. Errors go on `user`.
+  LogicalResult checkComputable(Value value, Operation *user,
+                                FunctionOpInterface funcOp,
+                                llvm::DenseSet<Value> &checked) {
+    Block *entry = &funcOp.getFunctionBody().front();
+    SmallVector<Value> worklist{value};
+    while (!worklist.empty()) {
+      Value current = worklist.pop_back_val();
+      if (!checked.insert(current).second)
+        continue;
+      if (auto arg = dyn_cast<BlockArgument>(current)) {
+        if (arg.getOwner() == entry)
+          continue;
+        std::string name;
+        llvm::raw_string_ostream os(name);
+        arg.printAsOperand(os, OpPrintingFlags());
+        InFlightDiagnostic diag =
+            user->emitError()
+            << "transient allocation size depends on loop-variant value "
+            << name
+            << "; external transients need loop-invariant or bounded sizes";
+        diag.attachNote(arg.getOwner()->getParentOp()->getLoc())
+            << "defined by this op";
+        return failure();
+      }
+      Operation *def = current.getDefiningOp();
+      if (!isMemoryEffectFree(def) || isa<CallOpInterface>(def)) {
+        InFlightDiagnostic diag = user->emitError()
+                                  << "transient allocation size depends on '"
+                                  << def->getName()
+                                  << "' which has side effects; it cannot be "
+                                     "computed by the size query";
+        diag.attachNote(def->getLoc()) << "see this op";
+        return failure();
+      }
+      if (def->getBlock() != entry && !isSpeculatableOp(def)) {
+        InFlightDiagnostic diag = user->emitError()
+                                  << "transient allocation size uses '"
+                                  << def->getName()
+                                  << "' which cannot be speculatively computed "
+                                     "before the function runs";
+        diag.attachNote(def->getLoc()) << "see this op";
+        return failure();
+      }
+      worklist.append(def->operand_begin(), def->operand_end());
+      visitUsedValuesDefinedAbove(def->getRegions(), [&](OpOperand *use) {
+        worklist.push_back(use->get());
+      });
+    }
+    return success();
+  }
+
+  /// Makes `value` (checked by checkComputable, or the storage) available
+  /// before `B`, an op of the entry block: values that dominate B are used
+  /// as they are, ops of the entry block after B are moved before it, ops
+  /// in nested regions are cloned before it.
+  Value materializeBefore(Value value, Operation *B, DominanceInfo &domInfo,
+                          IRMapping &mapping) {
     if (Value mapped = mapping.lookupOrNull(value))
       return mapped;
     if (domInfo.properlyDominates(value, B))
       return value;
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      std::string name;
-      llvm::raw_string_ostream os(name);
-      arg.printAsOperand(os, OpPrintingFlags());
-      InFlightDiagnostic diag =
-          user->emitError()
-          << "transient allocation size depends on loop-variant value " << name
-          << "; external transients need loop-invariant or bounded sizes";
-      diag.attachNote(arg.getOwner()->getParentOp()->getLoc())
-          << "defined by this op";
-      return failure();
-    }
     Operation *def = value.getDefiningOp();
-    if (!isMemoryEffectFree(def) || isa<CallOpInterface>(def)) {
-      InFlightDiagnostic diag = user->emitError()
-                                << "transient allocation size depends on '"
-                                << def->getName()
-                                << "' which has side effects; it cannot be "
-                                   "computed by the size query";
-      diag.attachNote(def->getLoc()) << "see this op";
-      return failure();
-    }
-    if (!isSpeculatableOp(def)) {
-      InFlightDiagnostic diag = user->emitError()
-                                << "transient allocation size uses '"
-                                << def->getName()
-                                << "' which cannot be speculatively computed "
-                                   "before the function runs";
-      diag.attachNote(def->getLoc()) << "see this op";
-      return failure();
-    }
-    // Operands first, including the values the op's regions use from above.
     SmallVector<Value> inputs(def->getOperands());
     visitUsedValuesDefinedAbove(def->getRegions(), [&](OpOperand *use) {
       inputs.push_back(use->get());
     });
     for (Value input : inputs)
-      if (failed(materializeBefore(input, B, user, domInfo, mapping)))
-        return failure();
+      materializeBefore(input, B, domInfo, mapping);
     if (def->getBlock() == B->getBlock()) {
       def->moveBefore(B);
       return value;
@@ -716,29 +830,29 @@ struct EmplaceTransientsPass
                                         Gathered &gathered,
                                         SmallVector<Slot> &slots, Operation *B,
                                         DominanceInfo &domInfo) {
-    (void)funcOp;
-    IRMapping mapping;
+    llvm::DenseSet<Value> checked;
+    for (Slot &slot : slots)
+      for (ResourceAllocaOp member : slot.members)
+        if (failed(checkComputable(member.getStorageSize(), member, funcOp,
+                                   checked)))
+          return failure();
+    // The storage is always hoisted to the entry block (§9.11 row 4); it is
+    // pure (an import and a length query) or an argument.
     Operation *firstTransients = gathered.transientsOps.front();
-    // The storage is always hoisted to the entry block (§9.11 row 4).
-    for (Value value : {gathered.storage, gathered.storageSize}) {
-      FailureOr<Value> hoisted =
-          materializeBefore(value, B, firstTransients, domInfo, mapping);
-      if (failed(hoisted))
-        return failure();
-      if (value == gathered.storage)
-        gathered.storage = *hoisted;
-      else
-        gathered.storageSize = *hoisted;
-    }
+    for (Value value : {gathered.storage, gathered.storageSize})
+      if (Operation *def = value.getDefiningOp(); def && !isPure(def))
+        return firstTransients->emitError()
+               << "the transient storage is produced by '" << def->getName()
+               << "', which cannot be hoisted to the function entry";
+    IRMapping mapping;
+    gathered.storage = materializeBefore(gathered.storage, B, domInfo, mapping);
+    gathered.storageSize =
+        materializeBefore(gathered.storageSize, B, domInfo, mapping);
     for (Slot &slot : slots) {
       SmallVector<Value> sizes;
-      for (ResourceAllocaOp member : slot.members) {
-        FailureOr<Value> size = materializeBefore(member.getStorageSize(), B,
-                                                  member, domInfo, mapping);
-        if (failed(size))
-          return failure();
-        sizes.push_back(*size);
-      }
+      for (ResourceAllocaOp member : slot.members)
+        sizes.push_back(
+            materializeBefore(member.getStorageSize(), B, domInfo, mapping));
       if (sizes.size() == 1) {
         slot.size = sizes.front();
         continue;
@@ -756,7 +870,8 @@ struct EmplaceTransientsPass
   /// §9.1: `hal.buffer.assert` of the storage buffer against the packed
   /// size, guarded by `required != 0` so that a null storage is never read.
   void emitSizeCheck(OpBuilder &builder, FunctionOpInterface funcOp,
-                     Gathered &gathered, Value required, Location loc) {
+                     Gathered &gathered, Value required, Value zero,
+                     Location loc) {
     auto importOp = gathered.storage.getDefiningOp<TensorImportOp>();
     if (!importOp)
       return;
@@ -768,7 +883,6 @@ struct EmplaceTransientsPass
     std::string message =
         "external transient storage for '" + fnName + "' (size query '" +
         getUniqueQueryName(funcOp->getParentOfType<ModuleOp>(), fnName) + "')";
-    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     Value nonZero = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ne, required, zero);
     auto ifOp = scf::IfOp::create(builder, loc, nonZero, /*withElse=*/false);
@@ -810,7 +924,8 @@ struct EmplaceTransientsPass
     bool failedAny = false;
     for (ResourceAllocaOp allocaOp : remaining) {
       StringRef reason =
-          beforeHostWait.contains(allocaOp)
+          unplacedReasons.contains(allocaOp) ? unplacedReasons.lookup(allocaOp)
+          : beforeHostWait.contains(allocaOp)
               ? "it follows a host wait that breaks the timeline"
               : "it is not on the timeline of any annotated result";
       std::string sizeText;
