@@ -20,6 +20,8 @@ primitives it uses. Adding a shape: write `@shape("name") def name(e, L): ...`. 
 Levels:
   flow        util.func with hal.tensor.import/export, flow.dispatch and flow.tensor.* ops, util.global
               (state and #flow.parameter.named parameters): the input of --iree-stream-conversion
+              [transients=0|1: 1 annotates the result with hal.tensor.transients on a %storage
+              argument, for the external-transients passes]
   async       stream.async.* ops in util.func, no execute regions: the input of the async-phase passes
               (copy-on-write, elide-async-copies, refine-usage, schedule-execution, ...)
   async-exec  the same work inside stream.async.execute regions chained by timepoints, with awaits and
@@ -333,12 +335,18 @@ def device_globals(e):
 class FlowLevel(Level):
     T = "tensor<64xf32>"
 
+    def transients(self):
+        """Knob `transients=1`: the result is annotated with hal.tensor.transients on a `%storage`
+        argument (the input of the external-transients passes after the stream pipeline)."""
+        return int(self.e.opt("transients", 0)) != 0
+
     def begin_func(self):
         e = self.e
         device_globals(e)
         e.module_op(f"util.global private mutable @state : {self.T}")
+        storage = ", %storage: !hal.buffer" if self.transients() else ""
         e.body.append("util.func public @main(%view0: !hal.buffer_view, %view1: !hal.buffer_view, "
-                      "%cond: i1, %flag: i32) -> !hal.buffer_view {")
+                      f"%cond: i1, %flag: i32{storage}) -> !hal.buffer_view {{")
         e.count += 1
         for name, value in [("%c0", "0 : index"), ("%c32", "32 : index"), ("%c64", "64 : index")]:
             e.op(f"{name} = arith.constant {value}")
@@ -355,8 +363,12 @@ class FlowLevel(Level):
         for other in results[1:]:
             v = self.compute([v, other])
         e.op(f"util.global.store {v.names[0]}, @state : {self.T}")
+        result = v.names[0]
+        if self.transients():
+            result = e.fresh("tr")
+            e.op(f"{result} = hal.tensor.transients {v.names[0]} : {self.T} from %storage : !hal.buffer")
         out = e.fresh("out")
-        e.op(f'{out} = hal.tensor.export {v.names[0]} "output" : {self.T} -> !hal.buffer_view')
+        e.op(f'{out} = hal.tensor.export {result} "output" : {self.T} -> !hal.buffer_view')
         e.op(f"util.return {out} : !hal.buffer_view")
         e.body.append("}")
 
