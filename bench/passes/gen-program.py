@@ -30,7 +30,8 @@ Levels:
   async-alloc async-exec after usage refinement and scheduling: concrete lifetimes and execute regions
               of many ops (local transients of several sizes, in-place updates, constants): the input of
               schedule-allocation, layout-slices and reference counting  [region=8 body=chain|transformer
-              constants=0.25]
+              constants=0.25 transients=0|1: 1 passes the result through stream.resource.transients on
+              a %storage argument, for the external-transients passes]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
@@ -821,11 +822,31 @@ class AsyncAllocLevel(AsyncExecLevel):
     def sized(self, t=None, size="%c256"):
         return f"{t or self.R}{{{size}}}"
 
+    def transients(self):
+        """Knob `transients=1`: the result is passed through stream.resource.transients on a
+        `%storage` argument (the input of --iree-stream-emplace-transients after schedule-allocation)."""
+        return int(self.e.opt("transients", 0)) != 0
+
     def begin_func(self):
         ins = super().begin_func()
+        if self.transients():
+            e = self.e
+            i = max(k for k, line in enumerate(e.body) if line.startswith("util.func public @main("))
+            e.body[i] = e.body[i].replace(
+                "%flag: i32)", "%flag: i32, %storage: !stream.resource<transient>, %storage_size: index)")
         for size in self.SIZES[1:]:
             self.e.op(f"{size} = arith.constant {size[2:]} : index")
         return ins
+
+    def ready(self, v):
+        if self.transients():
+            e = self.e
+            r, t = e.fresh(), e.fresh("t")
+            e.op(f"{r}, {t} = stream.resource.transients await({v.names[1]}) => {v.names[0]} : "
+                 f"{self.sized(v.types[0])} from %storage : !stream.resource<transient>{{%storage_size}} "
+                 f"=> !stream.timepoint")
+            v = Val([r, t], v.types)
+        return super().ready(v)
 
     def dispatch_sized(self, operands, size, tied=None):
         """stream.async.dispatch over (name, type, size) operands producing a `size` result (or updating
