@@ -804,27 +804,39 @@ struct EmplaceTransientsPass
   /// before `B`, an op of the entry block: values that dominate B are used
   /// as they are, ops of the entry block after B are moved before it, ops
   /// in nested regions are cloned before it.
-  Value materializeBefore(Value value, Operation *B, DominanceInfo &domInfo,
-                          IRMapping &mapping) {
+  Value materializeBefore(Value value, Operation *B, IRMapping &mapping) {
     if (Value mapped = mapping.lookupOrNull(value))
       return mapped;
-    if (domInfo.properlyDominates(value, B))
+    // Arguments of the entry block (the only ones checkComputable and the
+    // storage checks let through) dominate B.
+    if (isa<BlockArgument>(value))
       return value;
+    // Positions of the entry block taken once: moving ops would make every
+    // isBeforeInBlock query renumber the block (quadratic on long bodies).
     Operation *def = value.getDefiningOp();
+    auto position = entryPositions.find(def);
+    bool inEntry = position != entryPositions.end();
+    if (inEntry && position->second < entryPositions.lookup(B))
+      return value;
     SmallVector<Value> inputs(def->getOperands());
     visitUsedValuesDefinedAbove(def->getRegions(), [&](OpOperand *use) {
       inputs.push_back(use->get());
     });
     for (Value input : inputs)
-      materializeBefore(input, B, domInfo, mapping);
-    if (def->getBlock() == B->getBlock()) {
+      materializeBefore(input, B, mapping);
+    if (inEntry) {
       def->moveBefore(B);
+      for (Value result : def->getResults())
+        mapping.map(result, result);
       return value;
     }
     OpBuilder builder(B);
     Operation *clone = builder.clone(*def, mapping);
     return clone->getResult(cast<OpResult>(value).getResultNumber());
   }
+
+  /// Position of every op of the entry block (computeSlotSizesAtEntry).
+  llvm::DenseMap<Operation *, unsigned> entryPositions;
 
   LogicalResult computeSlotSizesAtEntry(FunctionOpInterface funcOp,
                                         Gathered &gathered,
@@ -844,15 +856,22 @@ struct EmplaceTransientsPass
         return firstTransients->emitError()
                << "the transient storage is produced by '" << def->getName()
                << "', which cannot be hoisted to the function entry";
+    for (Value value : {gathered.storage, gathered.storageSize})
+      if (auto arg = dyn_cast<BlockArgument>(value);
+          arg && !arg.getOwner()->isEntryBlock())
+        return firstTransients->emitError(
+            "the transient storage is a block argument that is not available "
+            "at the function entry");
+    entryPositions.clear();
+    for (auto [index, op] : llvm::enumerate(B->getBlock()->getOperations()))
+      entryPositions[&op] = index;
     IRMapping mapping;
-    gathered.storage = materializeBefore(gathered.storage, B, domInfo, mapping);
-    gathered.storageSize =
-        materializeBefore(gathered.storageSize, B, domInfo, mapping);
+    gathered.storage = materializeBefore(gathered.storage, B, mapping);
+    gathered.storageSize = materializeBefore(gathered.storageSize, B, mapping);
     for (Slot &slot : slots) {
       SmallVector<Value> sizes;
       for (ResourceAllocaOp member : slot.members)
-        sizes.push_back(
-            materializeBefore(member.getStorageSize(), B, domInfo, mapping));
+        sizes.push_back(materializeBefore(member.getStorageSize(), B, mapping));
       if (sizes.size() == 1) {
         slot.size = sizes.front();
         continue;
