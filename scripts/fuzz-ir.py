@@ -167,6 +167,18 @@ MODES = {
                            ("test/Dialect/Stream/Transforms/automatic_reference_counting*.mlir",
                             "test/Dialect/Stream/Transforms/reuse_allocations.mlir",
                             "test/Dialect/Stream/IR/cmd*.mlir")),
+    # External transients (issue 21): both modes of emplace-transients.
+    "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
+                           ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),
+    "emplace-transients-sluice": (["--verify-each", "--iree-stream-emplace-transients=reference-compat=false"],
+                                  ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),
+    "materialize-transient-size-queries": (["--verify-each",
+                                            "--iree-stream-materialize-transient-size-queries=reference-compat=false"],
+                                           ("test/Dialect/Stream/Transforms/materialize_transient_size_queries.mlir",
+                                            "test/Dialect/Stream/Transforms/emplace_transients*.mlir")),
+    "annotate-constant-transient-size": (["--verify-each",
+                                          "--iree-stream-annotate-constant-transient-size=reference-compat=false"],
+                                         ("test/Dialect/Stream/Transforms/annotate_constant_transient_size*.mlir",)),
     # Parameters through the compiler (issue 20). The encoder module is printed to stdout: harmless.
     "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
                                 ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",

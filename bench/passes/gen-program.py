@@ -20,6 +20,8 @@ primitives it uses. Adding a shape: write `@shape("name") def name(e, L): ...`. 
 Levels:
   flow        util.func with hal.tensor.import/export, flow.dispatch and flow.tensor.* ops, util.global
               (state and #flow.parameter.named parameters): the input of --iree-stream-conversion
+              [transients=0|1: 1 annotates the result with hal.tensor.transients on a %storage
+              argument, for the external-transients passes]
   async       stream.async.* ops in util.func, no execute regions: the input of the async-phase passes
               (copy-on-write, elide-async-copies, refine-usage, schedule-execution, ...)
   async-exec  the same work inside stream.async.execute regions chained by timepoints, with awaits and
@@ -28,8 +30,10 @@ Levels:
   async-alloc async-exec after usage refinement and scheduling: concrete lifetimes and execute regions
               of many ops (local transients of several sizes, in-place updates, constants): the input of
               schedule-allocation, layout-slices and reference counting  [region=8
-              body=chain|transformer|unet|mixed constants=0.25; unet: encoder/decoder with skip
-              connections; mixed: sizes 192 B-64 KiB, some values used again later in the region]
+              body=chain|transformer|unet|mixed constants=0.25 transients=0|1; unet: encoder/decoder
+              with skip connections; mixed: sizes 192 B-64 KiB, some values used again later in the
+              region; transients=1 passes the result through stream.resource.transients on a %storage
+              argument, for the external-transients passes]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
@@ -334,12 +338,18 @@ def device_globals(e):
 class FlowLevel(Level):
     T = "tensor<64xf32>"
 
+    def transients(self):
+        """Knob `transients=1`: the result is annotated with hal.tensor.transients on a `%storage`
+        argument (the input of the external-transients passes after the stream pipeline)."""
+        return int(self.e.opt("transients", 0)) != 0
+
     def begin_func(self):
         e = self.e
         device_globals(e)
         e.module_op(f"util.global private mutable @state : {self.T}")
+        storage = ", %storage: !hal.buffer" if self.transients() else ""
         e.body.append("util.func public @main(%view0: !hal.buffer_view, %view1: !hal.buffer_view, "
-                      "%cond: i1, %flag: i32) -> !hal.buffer_view {")
+                      f"%cond: i1, %flag: i32{storage}) -> !hal.buffer_view {{")
         e.count += 1
         for name, value in [("%c0", "0 : index"), ("%c32", "32 : index"), ("%c64", "64 : index")]:
             e.op(f"{name} = arith.constant {value}")
@@ -356,8 +366,12 @@ class FlowLevel(Level):
         for other in results[1:]:
             v = self.compute([v, other])
         e.op(f"util.global.store {v.names[0]}, @state : {self.T}")
+        result = v.names[0]
+        if self.transients():
+            result = e.fresh("tr")
+            e.op(f"{result} = hal.tensor.transients {v.names[0]} : {self.T} from %storage : !hal.buffer")
         out = e.fresh("out")
-        e.op(f'{out} = hal.tensor.export {v.names[0]} "output" : {self.T} -> !hal.buffer_view')
+        e.op(f'{out} = hal.tensor.export {result} "output" : {self.T} -> !hal.buffer_view')
         e.op(f"util.return {out} : !hal.buffer_view")
         e.body.append("}")
 
@@ -813,14 +827,34 @@ class AsyncAllocLevel(AsyncExecLevel):
     # Extra sizes of body=mixed, declared only for it (other programs stay unchanged).
     MIXED_SIZES = ("%c192", "%c768", "%c3072", "%c12288", "%c49152", "%c65536")
 
+    def transients(self):
+        """Knob `transients=1`: the result is passed through stream.resource.transients on a
+        `%storage` argument (the input of --iree-stream-emplace-transients after schedule-allocation)."""
+        return int(self.e.opt("transients", 0)) != 0
+
     def begin_func(self):
         ins = super().begin_func()
+        if self.transients():
+            e = self.e
+            i = max(k for k, line in enumerate(e.body) if line.startswith("util.func public @main("))
+            e.body[i] = e.body[i].replace(
+                "%flag: i32)", "%flag: i32, %storage: !stream.resource<transient>, %storage_size: index)")
         sizes = self.SIZES[1:]
         if self.e.opt("body", "chain") == "mixed":
             sizes += self.MIXED_SIZES
         for size in sizes:
             self.e.op(f"{size} = arith.constant {size[2:]} : index")
         return ins
+
+    def ready(self, v):
+        if self.transients():
+            e = self.e
+            r, t = e.fresh(), e.fresh("t")
+            e.op(f"{r}, {t} = stream.resource.transients await({v.names[1]}) => {v.names[0]} : "
+                 f"{self.sized(v.types[0])} from %storage : !stream.resource<transient>{{%storage_size}} "
+                 f"=> !stream.timepoint")
+            v = Val([r, t], v.types)
+        return super().ready(v)
 
     def dispatch_sized(self, operands, size, tied=None):
         """stream.async.dispatch over (name, type, size) operands producing a `size` result (or updating

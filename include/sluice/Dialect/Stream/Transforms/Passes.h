@@ -20,6 +20,10 @@ enum class ParameterEncoderMode {
   Overlay,
 };
 
+/// `unplaced` of --iree-stream-emplace-transients and the pipeline option
+/// `transients-unplaced` (external-transients.md §9.7).
+enum class TransientsUnplaced { Ignore, Warn, Error };
+
 #define GEN_PASS_DECL
 #include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
 

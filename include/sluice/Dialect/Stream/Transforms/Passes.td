@@ -913,6 +913,136 @@ def SplitParameterEncoderPass
 // External transients (external-transients.md)
 //===----------------------------------------------------------------------===//
 
+def EmplaceTransientsPass
+    : Pass<"iree-stream-emplace-transients", "::mlir::ModuleOp"> {
+  let summary = "places transient allocations into caller-provided storage";
+  let description = [{
+    For every public function with `stream.resource.transients` ops
+    (external-transients.md §5), finds the transient-lifetime
+    `stream.resource.alloca`s on the timeline ancestry of the annotated
+    results, gives each a slot of one `stream.resource.pack` marked
+    `stream.experimental.transients`, and replaces each alloca with a
+    `stream.resource.subview` of the caller's storage. The matching deallocas
+    and the transients ops are removed.
+
+    Slots: allocas in sibling regions that can never both run (the branches
+    of `scf.if`, the cases of `scf.index_switch`) share slots position-wise;
+    every other alloca gets its own slot. All slots are laid out with the
+    interval `[0, 0]`, so every slot overlaps every other one (nothing
+    aliases); the description of the reference pass claims liveness
+    intervals, the reference code does not use them (§9.11 row 8). A slot
+    shared by several allocas is as large as the largest (`arith.maxui`).
+
+    With `reference-compat=true` (the default) the output and the
+    diagnostics are the reference's (§5, §9.0), with the crash and
+    undefined-behaviour fixes that apply in both modes: a null await becomes
+    `stream.timepoint.immediate`, several storage buffers fail the pass, the
+    sibling regions of `scf.while` never share a slot (§9.4). With
+    `reference-compat=false` (what Sluice's pipelines use) it also:
+
+    * checks at run time that the storage is at least the packed size when
+      the storage is a `stream.tensor.import` of a `!hal.buffer`
+      (`size-check`, §9.1);
+    * accepts calls to callees that perform no transient allocation (§9.2);
+    * places the pack and the size computation in the entry block, hoisting
+      only pure and speculatable ops, and reports size computations that
+      cannot be hoisted with a precise diagnostic (§9.5, §9.11 rows 4-5);
+    * reports every transient alloca left in a function with storage
+      (`unplaced`, §9.7).
+  }];
+  let options = [
+    Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
+           "Reproduce the reference output and diagnostics exactly "
+           "(external-transients.md §9.0).">,
+    Option<"sizeCheck", "size-check", "bool", /*default=*/"true",
+           "With reference-compat=false: assert at run time that the "
+           "storage holds the packed size (§9.1).">,
+    Option<"unplaced", "unplaced", "::sluice::stream::TransientsUnplaced",
+           /*default=*/"::sluice::stream::TransientsUnplaced::Warn",
+           "With reference-compat=false: what to do with transient "
+           "allocations left in a function with storage (§9.7).",
+           [{::llvm::cl::values(
+             clEnumValN(::sluice::stream::TransientsUnplaced::Ignore,
+                        "ignore", "Say nothing."),
+             clEnumValN(::sluice::stream::TransientsUnplaced::Warn,
+                        "warn", "Emit a warning."),
+             clEnumValN(::sluice::stream::TransientsUnplaced::Error,
+                        "error", "Emit an error and fail.")
+           )}]>,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::hal::HALDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def MaterializeTransientSizeQueriesPass
+    : Pass<"iree-stream-materialize-transient-size-queries",
+           "::mlir::ModuleOp"> {
+  let summary = "creates the `<fn>_transients_size` query functions";
+  let description = [{
+    For every function with `stream.resource.pack` ops marked
+    `stream.experimental.transients` (left by
+    `--iree-stream-emplace-transients`), removes the marker and inserts,
+    right after the function, a public
+    `util.func @<fn>_transients_size` with the same arguments that clones the
+    pure computation of each pack's total length and returns one `index` per
+    pack (external-transients.md §6). The function's `iree.reflection` gets
+    `iree.abi.transients.size = @<fn>_transients_size`. The name is uniqued
+    (`_0`, `_1`, ...) when the symbol exists already (§9.9).
+
+    A size that depends on a value the query cannot compute (an impure op,
+    a block argument other than the function's own arguments) is an error
+    instead of invalid IR.
+
+    With `reference-compat=false` the function's reflection also gets
+    `iree.abi.transients.args` (the storage argument indices, when the
+    storage traces to function arguments) and the query function gets
+    `iree.reflection = {iree.abi.model = "sync"}` plus the exported
+    function's `iree.abi.declaration` if it has one (§9.9).
+  }];
+  let options = [
+    Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
+           "Add no reflection key beyond the reference's "
+           "(external-transients.md §9.0).">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::stream::StreamDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def AnnotateConstantTransientSizePass
+    : Pass<"iree-stream-annotate-constant-transient-size",
+           "::mlir::ModuleOp"> {
+  let summary = "records constant transient sizes in reflection";
+  let description = [{
+    For every function whose `iree.reflection` names a size query
+    (`iree.abi.transients.size`) and has no
+    `iree.abi.transients.size.constant` yet, adds
+    `iree.abi.transients.size.constant = N : index` when the query's single
+    block returns a constant (external-transients.md §7). The pass folds
+    nothing itself: it relies on LayoutSlices and canonicalization having
+    run. A missing query symbol, a query with no result or a non-`index`
+    result is an error; a query with several results is skipped with a
+    warning.
+
+    With `reference-compat=false`, a query with one result per storage
+    argument of a function whose reflection lists two or more storage
+    arguments (`iree.abi.transients.args`) is annotated with the
+    comma-separated list of the constants, if all of them are constant
+    (§9.3).
+  }];
+  let options = [
+    Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
+           "Reference behaviour only (external-transients.md §9.0).">,
+  ];
+  let dependentDialects = ["::sluice::util::UtilDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Sluice reports (memory report, timeline picture)
 //===----------------------------------------------------------------------===//

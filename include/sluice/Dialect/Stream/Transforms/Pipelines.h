@@ -20,7 +20,7 @@ namespace sluice::stream {
 enum class InitializationMode { Synchronous, Asynchronous };
 // ParameterEncoderMode (the split-parameter-encoder `mode`) is in Passes.h.
 enum class DumpOutputFormat { None, Pretty, Verbose, CSV };
-enum class TransientsUnplaced { Ignore, Warn, Error };
+// TransientsUnplaced (the emplace-transients `unplaced`) is in Passes.h.
 
 /// §16.1 pipeline options, accepted by every registered stream pipeline.
 struct TransformOptions : public mlir::PassPipelineOptions<TransformOptions> {

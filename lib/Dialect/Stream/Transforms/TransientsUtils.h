@@ -1,0 +1,50 @@
+//===- TransientsUtils.h - shared helpers of the transient passes -*- C++
+//-*-===//
+//
+// Helpers shared by --iree-stream-emplace-transients,
+// --iree-stream-materialize-transient-size-queries and
+// --iree-stream-annotate-constant-transient-size (external-transients.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
+#define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace sluice::stream {
+
+/// The unit attribute marking the packs EmplaceTransients creates (§5.3 F).
+inline constexpr llvm::StringLiteral kTransientsPackAttr =
+    "stream.experimental.transients";
+/// Reflection dictionary and its transients keys (§2.4, §9.9).
+inline constexpr llvm::StringLiteral kReflectionAttr = "iree.reflection";
+inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
+inline constexpr llvm::StringLiteral kSizeConstantKey =
+    "iree.abi.transients.size.constant";
+inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+
+/// True for `!stream.resource<transient>`.
+bool isTransientResourceType(mlir::Type type);
+
+/// `<fnName>_transients_size`, or `<fnName>_transients_size_<N>` with the
+/// smallest N that names no symbol of `moduleOp` (§2.3, §9.9).
+std::string getUniqueQueryName(mlir::ModuleOp moduleOp, llvm::StringRef fnName);
+
+/// The function argument a storage value comes from, through
+/// `stream.tensor.import` and `hal.buffer_view.buffer` (§9.3); null if it
+/// does not come from an argument of the entry block.
+mlir::BlockArgument traceStorageArgument(mlir::Value storage);
+
+/// Returns `dict` with `name = value` set (added or replaced), as a sorted
+/// dictionary; `dict` may be null.
+mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
+                                   llvm::StringRef name, mlir::Attribute value);
+
+} // namespace sluice::stream
+
+#endif // SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
