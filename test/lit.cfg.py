@@ -26,3 +26,7 @@ if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-opt")):
     config.available_features.add("sluice-opt")
 if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-params")):
     config.available_features.add("sluice-params")
+if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-run")):
+    config.available_features.add("sluice-run")
+if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-compile")):
+    config.available_features.add("sluice-compile")
