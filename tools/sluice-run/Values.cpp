@@ -28,14 +28,18 @@ uint32_t refType(void *ref) {
   return static_cast<sluice_ref_header_t *>(ref)->type;
 }
 
-/// The bytes of a buffer, mapped for reading.
+/// The bytes of a buffer. Every buffer of the CPU device is host memory;
+/// the host pointer is read through the ABI as compiled code does (§3.2), so
+/// buffers without Mapping usage (imported rodata) can be written too.
 Expected<std::string_view> bufferBytes(sluice_buffer_t *buffer) {
-  uint64_t length = sluice_buffer_length(buffer);
-  void *data = nullptr;
-  if (length)
-    SLUICE_RETURN_IF_ERROR(
-        fromC(sluice_buffer_map(buffer, /*read=*/1, 0, length, &data)));
-  return std::string_view(static_cast<const char *>(data), length);
+  const auto *abi = reinterpret_cast<const sluice_buffer_abi_t *>(buffer);
+  uint8_t *base = __atomic_load_n(abi->data_slot, __ATOMIC_ACQUIRE);
+  if (!base && abi->byte_length)
+    return Status(StatusCode::FailedPrecondition,
+                  "result buffer has no committed storage");
+  return std::string_view(
+      reinterpret_cast<const char *>(base ? base + abi->byte_offset : nullptr),
+      abi->byte_length);
 }
 
 /// A view of `length` i8 elements over a raw buffer (for printing and
@@ -70,9 +74,9 @@ struct NpyType {
   const char *element;
 };
 constexpr NpyType kNpyTypes[] = {
-    {"<f2", "f16"}, {"<f4", "f32"}, {"<f8", "f64"}, {"|i1", "i8"},
-    {"|u1", "ui8"}, {"<i2", "i16"}, {"<i4", "i32"}, {"<i8", "i64"},
-    {"|b1", "i1"},
+    {"<f2", "f16"}, {"<f4", "f32"}, {"<f8", "f64"},
+    {"|i1", "i8"},  {"|u1", "ui8"}, {"<i2", "i16"},
+    {"<i4", "i32"}, {"<i8", "i64"}, {"|b1", "i1"},
 };
 
 /// Reads one array of a .npy file into a new buffer view.
@@ -149,8 +153,8 @@ Expected<sluice_buffer_view_t *> readNpy(sluice_device_t *device,
     shape.push_back(dim);
     i = end - shapeText.c_str();
   }
-  uint32_t element = sluice_element_type_from_name(type->element,
-                                                   std::strlen(type->element));
+  uint32_t element =
+      sluice_element_type_from_name(type->element, std::strlen(type->element));
   size_t dataStart = headerStart + headerLength;
   sluice_buffer_view_t *view = nullptr;
   SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_view_allocate(
@@ -186,8 +190,16 @@ Status writeNpy(std::FILE *file, sluice_buffer_view_t *view,
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  char prefix[10] = {'\x93', 'N', 'U', 'M', 'P', 'Y', 1, 0,
-                     (char)(header.size() & 0xFF), (char)(header.size() >> 8)};
+  char prefix[10] = {'\x93',
+                     'N',
+                     'U',
+                     'M',
+                     'P',
+                     'Y',
+                     1,
+                     0,
+                     (char)(header.size() & 0xFF),
+                     (char)(header.size() >> 8)};
   if (std::fwrite(prefix, 1, 10, file) != 10 ||
       std::fwrite(header.data(), 1, header.size(), file) != header.size() ||
       std::fwrite(data.data(), 1, data.size(), file) != data.size())
@@ -303,9 +315,8 @@ Expected<InputValue> parseInput(sluice_device_t *device, std::string_view text,
       return input;
     if (text.starts_with("&")) {
       sluice_buffer_view_t *view = nullptr;
-      SLUICE_RETURN_IF_ERROR(fromC(
-          sluice_buffer_view_parse(device, std::string(text.substr(1)).c_str(),
-                                   &view)));
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_view_parse(
+          device, std::string(text.substr(1)).c_str(), &view)));
       sluice_buffer_t *buffer = sluice_buffer_view_buffer(view);
       sluice_buffer_retain(buffer);
       sluice_buffer_view_release(view);
@@ -376,8 +387,8 @@ Expected<std::string> formatResult(sluice_value_t value, char kind,
     return std::string("(null)");
   switch (refType(value.ref)) {
   case SLUICE_REF_TYPE_BUFFER_VIEW: {
-    Expected<std::string> text = formatView(
-        static_cast<sluice_buffer_view_t *>(value.ref), maxElements);
+    Expected<std::string> text =
+        formatView(static_cast<sluice_buffer_view_t *>(value.ref), maxElements);
     if (!text)
       return text.takeStatus();
     return "hal.buffer_view\n" + *text;
@@ -447,8 +458,7 @@ Status writeOutput(const std::string &spec, sluice_value_t value, char kind) {
     } else {
       if (npy)
         status = writeNpy(file, view, *data);
-      else if (std::fwrite(data->data(), 1, data->size(), file) !=
-               data->size())
+      else if (std::fwrite(data->data(), 1, data->size(), file) != data->size())
         status = makeStatus(StatusCode::DataLoss, "writing '%s' failed",
                             path.c_str());
       if (std::fclose(file) != 0 && status.isOk())
@@ -460,27 +470,25 @@ Status writeOutput(const std::string &spec, sluice_value_t value, char kind) {
   return status;
 }
 
-Expected<std::vector<std::string>> compareResult(sluice_device_t *device,
-                                                 size_t index,
-                                                 sluice_value_t value,
-                                                 char kind,
-                                                 std::string_view expected) {
+Expected<std::vector<std::string>>
+compareResult(sluice_device_t *device, size_t index, sluice_value_t value,
+              char kind, std::string_view expected) {
   std::vector<std::string> failures;
   std::string prefix = formatString("[FAILED] result[%zu]: ", index);
   if (kind != 'r') {
     Expected<InputValue> e = parseInput(device, expected, kind);
     if (!e)
-      return std::move(e.takeStatus()).annotate(
-          formatString("parsing expected output `%.*s`", (int)expected.size(),
-                       expected.data()));
+      return std::move(e.takeStatus())
+          .annotate(formatString("parsing expected output `%.*s`",
+                                 (int)expected.size(), expected.data()));
     std::string want = formatScalar(e->value, kind);
     std::string got = formatScalar(value, kind);
     bool isFloat = kind == 'f' || kind == 'F';
     std::string wantNumber = want.substr(want.find('=') + 1);
     std::string gotNumber = got.substr(got.find('=') + 1);
     if (!elementsMatch(wantNumber, gotNumber, isFloat))
-      failures.push_back(prefix + "element 0 mismatch: expected " +
-                         wantNumber + " but got " + gotNumber);
+      failures.push_back(prefix + "element 0 mismatch: expected " + wantNumber +
+                         " but got " + gotNumber);
     return failures;
   }
   if (expected == "(null)") {
@@ -526,8 +534,7 @@ Expected<std::vector<std::string>> compareResult(sluice_device_t *device,
   std::string wantHead = wantText->substr(0, wantText->find('='));
   std::string gotHead = gotText->substr(0, gotText->find('='));
   if (wantHead != gotHead) {
-    failures.push_back(prefix + "expected " + wantHead + " but got " +
-                       gotHead);
+    failures.push_back(prefix + "expected " + wantHead + " but got " + gotHead);
     return failures;
   }
   std::vector<std::string> a = formattedElements(*wantText);

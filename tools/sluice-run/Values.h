@@ -1,4 +1,5 @@
-//===- Values.h - sluice-run inputs, printing and output files -------------===//
+//===- Values.h - sluice-run inputs, printing and output files
+//-------------===//
 //
 // The value side of sluice-run (execution.md §6.2): the --input grammar
 // (scalars, tensors, `&` buffers, `(null)`, numpy files), printing results
@@ -56,11 +57,9 @@ Status writeOutput(const std::string &spec, sluice_value_t value, char kind);
 
 /// Compares result `value` with --expected_output text `expected`; returns
 /// the [FAILED] lines (empty when it matches).
-Expected<std::vector<std::string>> compareResult(sluice_device_t *device,
-                                                 size_t index,
-                                                 sluice_value_t value,
-                                                 char kind,
-                                                 std::string_view expected);
+Expected<std::vector<std::string>>
+compareResult(sluice_device_t *device, size_t index, sluice_value_t value,
+              char kind, std::string_view expected);
 
 } // namespace sluice::run
 

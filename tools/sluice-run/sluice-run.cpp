@@ -48,7 +48,8 @@ const char *kUsage =
     "Input values (--input, --expected_output):\n"
     "  (null)                   a null reference\n"
     "  [elem=]number            a scalar (i32=5, f32=1.5, 7)\n"
-    "  [DxDx...x]elem=data      a tensor as a buffer view: 2x3xf32=1,2,3,4,5,6;\n"
+    "  [DxDx...x]elem=data      a tensor as a buffer view: "
+    "2x3xf32=1,2,3,4,5,6;\n"
     "                           one number splats; data may be @file (raw\n"
     "                           little-endian bytes); separators , space [ ]\n"
     "  &tensor                  a plain buffer holding the tensor's bytes\n"
@@ -230,8 +231,8 @@ Status openParameters(const Flags &flags, Session &session) {
     SLUICE_RETURN_IF_ERROR(fromC(sluice_io_parameter_provider_open(
         scope.c_str(), cpaths.data(), cpaths.size(), &options, &provider)));
     session.providers.push_back({scope, provider});
-    SLUICE_RETURN_IF_ERROR(fromC(
-        sluice_io_parameters_module_add_provider(session.parameters, provider)));
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_io_parameters_module_add_provider(
+        session.parameters, provider)));
   }
   return Status();
 }
@@ -323,7 +324,8 @@ Expected<sluice_function_t *> selectFunction(const Flags &flags,
         queries.end())
       continue;
     candidates.push_back(fn);
-    names += (names.empty() ? "" : ", ") + std::string(sluice_function_name(fn));
+    names +=
+        (names.empty() ? "" : ", ") + std::string(sluice_function_name(fn));
   }
   if (candidates.size() == 1)
     return candidates[0];
@@ -364,8 +366,8 @@ Status prepareArguments(const Flags &flags, Session &session,
                         transients.c_str());
     fixedBytes = (uint64_t)*bytes;
   }
-  bool insertStorage = !storage.empty() &&
-                       inputs.size() + storage.size() == userArgs;
+  bool insertStorage =
+      !storage.empty() && inputs.size() + storage.size() == userArgs;
   size_t expected = storage.empty() ? userArgs : userArgs - storage.size();
   if (inputs.size() != userArgs && !insertStorage)
     return makeStatus(StatusCode::InvalidArgument,
@@ -447,7 +449,8 @@ Status setArguments(sluice_call_t *call, sluice_function_t *f,
       status = sluice_call_set_buffer_view(
           call, i, static_cast<sluice_buffer_view_t *>(ref));
     else if (type == SLUICE_REF_TYPE_FENCE)
-      status = sluice_call_set_fence(call, i, static_cast<sluice_fence_t *>(ref));
+      status =
+          sluice_call_set_fence(call, i, static_cast<sluice_fence_t *>(ref));
     else
       status =
           sluice_call_set_buffer(call, i, static_cast<sluice_buffer_t *>(ref));
@@ -493,6 +496,7 @@ Status runBenchmark(sluice_call_t *call, sluice_device_t *device,
   std::printf("latency_us min=%.3f p50=%.3f mean=%.3f p90=%.3f max=%.3f\n",
               samples.front(), at(0.5), sum / samples.size(), at(0.9),
               samples.back());
+  std::fflush(stdout);
   return Status();
 }
 
@@ -620,8 +624,9 @@ Expected<int> runTool(const Flags &flags) {
   for (size_t i = 0; i < resultCount; ++i) {
     sluice_value_t value = sluice_call_result(session.call, i);
     char kind = sluice_function_result_kind(f, i);
-    std::string spec = outputs.empty() ? "-" : i < outputs.size() ? outputs[i]
-                                                                   : "";
+    std::string spec = outputs.empty()      ? "-"
+                       : i < outputs.size() ? outputs[i]
+                                            : "";
     if (spec.empty())
       continue;
     if (spec == "-") {
@@ -644,10 +649,10 @@ Expected<int> runTool(const Flags &flags) {
   if (!expected.empty()) {
     std::vector<std::string> failures;
     for (size_t i = 0; i < expected.size(); ++i) {
-      Expected<std::vector<std::string>> lines = compareResult(
-          sluice_runtime_device(session.runtime), i,
-          sluice_call_result(session.call, i),
-          sluice_function_result_kind(f, i), expected[i]);
+      Expected<std::vector<std::string>> lines =
+          compareResult(sluice_runtime_device(session.runtime), i,
+                        sluice_call_result(session.call, i),
+                        sluice_function_result_kind(f, i), expected[i]);
       if (!lines) {
         releaseSignal();
         return lines.takeStatus();
@@ -665,9 +670,9 @@ Expected<int> runTool(const Flags &flags) {
   }
   std::fflush(stdout);
   if (*benchmark > 0) {
-    Status bench = runBenchmark(session.call,
-                                sluice_runtime_device(session.runtime), name,
-                                *benchmark, *warmup, signal);
+    Status bench =
+        runBenchmark(session.call, sluice_runtime_device(session.runtime), name,
+                     *benchmark, *warmup, signal);
     if (!bench.isOk()) {
       releaseSignal();
       return std::move(bench).annotate(invoking);
