@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -26,6 +27,7 @@
 #include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
@@ -51,6 +53,8 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   sluice::iree_cpu::IREECPUDialect,
                   sluice::iree_gpu::IREEGPUDialect>();
   registry.insert<sluice::vm::VMDialect>();
+  registry.insert<sluice::sluice_rt::SluiceRTDialect,
+                  mlir::LLVM::LLVMDialect>();
   sluice::registerExternalModels(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).
