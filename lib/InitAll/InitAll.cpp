@@ -53,8 +53,8 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   sluice::iree_cpu::IREECPUDialect,
                   sluice::iree_gpu::IREEGPUDialect>();
   registry.insert<sluice::vm::VMDialect>();
-  registry.insert<sluice::sluice_rt::SluiceRTDialect,
-                  mlir::LLVM::LLVMDialect>();
+  registry
+      .insert<sluice::sluice_rt::SluiceRTDialect, mlir::LLVM::LLVMDialect>();
   sluice::registerExternalModels(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).

@@ -149,8 +149,8 @@ runPhases(ModuleOp module, const CompileOptions &options,
     PassManager pm(module->getContext(), ModuleOp::getOperationName());
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
-    if (failed(parsePassPipeline(phasePipeline(phase, options), pm,
-                                 errorStream)))
+    if (failed(
+            parsePassPipeline(phasePipeline(phase, options), pm, errorStream)))
       return module.emitError("cannot build phase '")
              << phaseName(phase) << "': " << errors;
     if (configure && failed(configure(pm)))
@@ -170,8 +170,8 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
     auto [name, value] = text.split('=');
     auto phase = [&](bool from) -> LogicalResult {
       std::optional<Phase> parsed = parsePhase(value);
-      if (!parsed || (from && (*parsed == Phase::Object ||
-                               *parsed == Phase::Library))) {
+      if (!parsed ||
+          (from && (*parsed == Phase::Object || *parsed == Phase::Library))) {
         error = "invalid " + name.str() + " value '" + value.str() + "'";
         return failure();
       }
@@ -189,6 +189,8 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
         return failure();
     } else if (name == "--module-name") {
       options.moduleName = value.str();
+    } else if (name == "--sluice-input-stem") {
+      options.inputStem = value.str();
     } else if (name == "--sluice-cpu") {
       options.target.cpu = value.str();
     } else if (name == "--sluice-opt-level") {

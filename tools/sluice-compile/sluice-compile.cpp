@@ -72,18 +72,18 @@ static cl::opt<std::string>
     cpuStrategy("sluice-cpu-strategy",
                 cl::desc("auto|loops: force the fallback dispatch codegen"),
                 cl::init("auto"), cl::cat(category));
-static cl::opt<std::string> transformLibrary(
-    "sluice-cpu-transform-library",
-    cl::desc("Transform-dialect library for dispatch codegen"), cl::init(""),
-    cl::cat(category));
-static cl::opt<std::string> streamOptions(
-    "sluice-stream-options",
-    cl::desc("Options of --iree-stream-transformation-pipeline"),
-    cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    transformLibrary("sluice-cpu-transform-library",
+                     cl::desc("Transform-dialect library for dispatch codegen"),
+                     cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    streamOptions("sluice-stream-options",
+                  cl::desc("Options of --iree-stream-transformation-pipeline"),
+                  cl::init(""), cl::cat(category));
 static cl::opt<bool> pipelineParameterUploads(
     "sluice-pipeline-parameter-uploads",
-    cl::desc("Split parameter uploads so I/O overlaps compute"),
-    cl::init(true), cl::cat(category));
+    cl::desc("Split parameter uploads so I/O overlaps compute"), cl::init(true),
+    cl::cat(category));
 static cl::opt<std::string>
     linker("sluice-linker",
            cl::desc("Linker driver (default: clang-22 on PATH, else the "

@@ -277,7 +277,7 @@ Status loadModule(const Flags &flags, Session &session) {
         jitFlags.push_back(std::move(f));
       std::string stem = path.substr(path.find_last_of('/') + 1);
       stem = stem.substr(0, stem.find('.'));
-      jitFlags.insert(jitFlags.begin(), "--module-name=" + stem);
+      jitFlags.insert(jitFlags.begin(), "--sluice-input-stem=" + stem);
       std::vector<const char *> cflags;
       for (const std::string &f : jitFlags)
         cflags.push_back(f.c_str());

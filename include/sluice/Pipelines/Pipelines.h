@@ -35,6 +35,9 @@ struct CompileOptions {
   std::optional<Phase> compileFrom;
   /// Empty: the module's sym_name, else the input file stem, else "module".
   std::string moduleName;
+  /// The input file's stem, the module name when there is neither
+  /// --module-name nor a sym_name (the JIT's --sluice-input-stem=).
+  std::string inputStem;
   native::NativeTargetOptions target;
   std::string streamOptions;
   bool pipelineParameterUploads = true;
@@ -48,15 +51,16 @@ std::string phasePipeline(Phase phase, const CompileOptions &options);
 /// Runs the IR phases after `options.compileFrom` up to and including
 /// min(compileTo, llvm) on `module`. `configure` may set up each pass manager
 /// (instrumentation, timing) before it runs.
-mlir::LogicalResult
-runPhases(mlir::ModuleOp module, const CompileOptions &options,
-          llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)>
-              configure = nullptr);
+mlir::LogicalResult runPhases(
+    mlir::ModuleOp module, const CompileOptions &options,
+    llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)> configure =
+        nullptr);
 
 /// Parses sluice-compile flags given as strings (the JIT's --jit_flags):
 /// --compile-from=, --compile-to= (ignored by the JIT), --module-name=,
 /// --sluice-cpu=, --sluice-opt-level=, --sluice-stream-options=,
-/// --sluice-pipeline-parameter-uploads=. Other flags: `error`.
+/// --sluice-pipeline-parameter-uploads=, --sluice-input-stem=. Other flags:
+/// `error`.
 mlir::LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
                                       CompileOptions &options,
                                       std::string &error);

@@ -144,8 +144,13 @@ LogicalResult emitObjectFile(ModuleOp module,
 
 /// clang-22 on PATH, else the clang of llvm-config-22 --bindir.
 static std::string findLinker(const NativeTargetOptions &options) {
-  if (!options.linker.empty())
-    return options.linker;
+  if (!options.linker.empty()) {
+    if (llvm::StringRef(options.linker).contains('/'))
+      return options.linker;
+    llvm::ErrorOr<std::string> path =
+        llvm::sys::findProgramByName(options.linker);
+    return path ? *path : options.linker;
+  }
   if (llvm::ErrorOr<std::string> path =
           llvm::sys::findProgramByName("clang-22"))
     return *path;
@@ -153,9 +158,8 @@ static std::string findLinker(const NativeTargetOptions &options) {
           llvm::sys::findProgramByName("llvm-config-22")) {
     llvm::SmallString<128> out;
     if (!llvm::sys::fs::createTemporaryFile("sluice-bindir", "txt", out)) {
-      std::optional<llvm::StringRef> redirects[] = {std::nullopt,
-                                                    llvm::StringRef(out),
-                                                    std::nullopt};
+      std::optional<llvm::StringRef> redirects[] = {
+          std::nullopt, llvm::StringRef(out), std::nullopt};
       if (llvm::sys::ExecuteAndWait(*config, {*config, "--bindir"},
                                     std::nullopt, redirects) == 0) {
         if (auto buffer = llvm::MemoryBuffer::getFile(out)) {
@@ -188,14 +192,14 @@ LogicalResult linkSharedLibrary(const std::string &objectPath,
   std::string linker = findLinker(options);
   std::string versionScript = "-Wl,--version-script=" + script.str().str();
   llvm::SmallVector<llvm::StringRef> args = {
-      linker,       "-shared",         "-fuse-ld=lld", "-Wl,--no-undefined",
-      "-Wl,-z,now", versionScript,     "-o",           outputPath,
+      linker,       "-shared",     "-fuse-ld=lld", "-Wl,--no-undefined",
+      "-Wl,-z,now", versionScript, "-o",           outputPath,
       objectPath,   "-lm"};
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(errors), llvm::StringRef(errors)};
   std::string execError;
-  int code = llvm::sys::ExecuteAndWait(linker, args, std::nullopt, redirects,
-                                       0, 0, &execError);
+  int code = llvm::sys::ExecuteAndWait(linker, args, std::nullopt, redirects, 0,
+                                       0, &execError);
   std::string output;
   if (auto buffer = llvm::MemoryBuffer::getFile(errors))
     output = (*buffer)->getBuffer().str();
@@ -224,8 +228,8 @@ jitCompile(ModuleOp module, const NativeTargetOptions &options) {
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = codeGenLevel(options.optLevel);
   engineOptions.enableGDBNotificationListener = false;
-  auto engine = ExecutionEngine::create(module, engineOptions,
-                                        std::move(machine));
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(machine));
   if (!engine) {
     module.emitError("JIT compilation failed: ")
         << llvm::toString(engine.takeError());

@@ -1,4 +1,5 @@
-//===- NativeTarget.h - Object, library and JIT for Sluice modules -*- C++ -*-===//
+//===- NativeTarget.h - Object, library and JIT for Sluice modules -*- C++
+//-*-===//
 //
 // execution.md §2.9: turns the LLVM-dialect module of phase `llvm` into an
 // object file, a shared library (clang + lld) or JIT-compiled code

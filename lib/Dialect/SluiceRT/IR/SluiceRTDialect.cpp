@@ -22,8 +22,8 @@ SluiceRTDialect::verifyOperationAttribute(Operation *op,
                                           NamedAttribute attribute) {
   if (attribute.getName() == kCommandFunctionAttrName) {
     if (!isa<UnitAttr>(attribute.getValue()))
-      return op->emitOpError() << "'" << kCommandFunctionAttrName
-                               << "' must be a unit attribute";
+      return op->emitOpError()
+             << "'" << kCommandFunctionAttrName << "' must be a unit attribute";
     if (!isa<sluice::util::FuncOp>(op))
       return op->emitOpError() << "'" << kCommandFunctionAttrName
                                << "' may only be attached to a util.func";

@@ -83,9 +83,9 @@ parseWaveBindings(OpAsmParser &parser,
     return failure();
   while (true) {
     buffers.push_back(buffer);
-    if (parser.parseLSquare() ||
-        parser.parseOperand(offsets.emplace_back()) || parser.parseComma() ||
-        parser.parseOperand(lengths.emplace_back()) || parser.parseRSquare())
+    if (parser.parseLSquare() || parser.parseOperand(offsets.emplace_back()) ||
+        parser.parseComma() || parser.parseOperand(lengths.emplace_back()) ||
+        parser.parseRSquare())
       return failure();
     if (failed(parser.parseOptionalComma()))
       return success();
@@ -203,8 +203,7 @@ resolveEntryLayout(Operation *op, SymbolRefAttr entry,
   return {};
 }
 
-LogicalResult
-DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   hal::PipelineLayoutAttr layout =
       resolveEntryLayout(getOperation(), getEntryPointAttr(), symbolTable);
   if (!layout)
@@ -265,8 +264,7 @@ ExecutableInfoOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *fn =
       symbolTable.lookupNearestSymbolFrom(getOperation(), getFunctionAttr());
   if (!fn || fn->getName().getStringRef() != "llvm.func")
-    return emitOpError() << "'" << getFunctionAttr()
-                         << "' is not an llvm.func";
+    return emitOpError() << "'" << getFunctionAttr() << "' is not an llvm.func";
   return success();
 }
 
