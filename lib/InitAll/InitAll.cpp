@@ -28,6 +28,7 @@
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
+#include "sluice/Dialect/SluiceRT/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
@@ -67,6 +68,7 @@ void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
+  sluice::sluice_rt::registerSluiceRTTransformPasses();
   sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
   sluice::util::registerUtilTransformPasses();
