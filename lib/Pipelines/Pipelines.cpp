@@ -149,8 +149,11 @@ runPhases(ModuleOp module, const CompileOptions &options,
     PassManager pm(module->getContext(), ModuleOp::getOperationName());
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
-    if (failed(
-            parsePassPipeline(phasePipeline(phase, options), pm, errorStream)))
+    // parsePassPipeline nests the text under `pm`'s anchor: strip ours.
+    std::string text = phasePipeline(phase, options);
+    llvm::StringRef inner =
+        llvm::StringRef(text).drop_front(strlen("builtin.module(")).drop_back();
+    if (failed(parsePassPipeline(inner, pm, errorStream)))
       return module.emitError("cannot build phase '")
              << phaseName(phase) << "': " << errors;
     if (configure && failed(configure(pm)))

@@ -75,9 +75,8 @@ private:
   }
 
   FailureOr<Value> materialize(Value value, Operation *user);
-  FailureOr<std::pair<Value, Value>> resolveBinding(Value bufferOrSlot,
-                                                    Value offset,
-                                                    Operation *command);
+  FailureOr<std::pair<Value, Value>>
+  resolveBinding(Value bufferOrSlot, Value offset, Operation *command);
   Value getOrCreateConstant(Attribute value, Type type, Operation *def);
   Block::iterator pureInsertionPoint() {
     return currentWave ? Block::iterator(currentWave.getOperation())
@@ -140,9 +139,8 @@ LogicalResult RecordingOutliner::analyze() {
       executes.push_back(user);
       continue;
     }
-    return user->emitError()
-           << "command buffer is used by '" << user->getName()
-           << "', which the native lowering cannot compile";
+    return user->emitError() << "command buffer is used by '" << user->getName()
+                             << "', which the native lowering cannot compile";
   }
   if (executes.size() != 1 ||
       !dominance.properlyDominates(finalize.getOperation(), executes.front()))
@@ -194,7 +192,8 @@ FailureOr<Value> RecordingOutliner::materialize(Value value, Operation *user) {
     Operation *clone = b.clone(*def, mapping);
     SmallVector<OpFoldResult> folded;
     if (succeeded(clone->fold(folded)) && !folded.empty() &&
-        llvm::all_of(folded, [](OpFoldResult r) { return isa<Attribute>(r); })) {
+        llvm::all_of(folded,
+                     [](OpFoldResult r) { return isa<Attribute>(r); })) {
       for (auto [result, f] : llvm::zip(def->getResults(), folded))
         mapping.map(result, getOrCreateConstant(cast<Attribute>(f),
                                                 result.getType(), clone));
@@ -228,9 +227,8 @@ RecordingOutliner::resolveBinding(Value bufferOrSlot, Value offset,
   size_t slots = indirect ? indirect.getBindingBuffers().size() : 0;
   if (slot.getZExtValue() >= slots)
     return command->emitError()
-           << "binding table slot " << slot.getZExtValue()
-           << " is outside the " << slots
-           << " bindings of the command buffer's execute";
+           << "binding table slot " << slot.getZExtValue() << " is outside the "
+           << slots << " bindings of the command buffer's execute";
   unsigned index = slot.getZExtValue();
   // Slot values become extra captures after the ordinary ones.
   auto slotValue = [&](Value outer) -> Value {
@@ -259,8 +257,8 @@ RecordingOutliner::resolveBinding(Value bufferOrSlot, Value offset,
   if (matchPattern(slotOffset, m_Zero()))
     return std::make_pair(buffer, *commandOffset);
   OpBuilder b(entry, pureInsertionPoint());
-  auto add = arith::AddIOp::create(b, command->getLoc(), slotOffset,
-                                   *commandOffset);
+  auto add =
+      arith::AddIOp::create(b, command->getLoc(), slotOffset, *commandOffset);
   Value sum = add.getResult();
   SmallVector<OpFoldResult> folded;
   if (succeeded(add->fold(folded)) && folded.size() == 1 &&
@@ -296,8 +294,8 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
   if (!cost)
     return;
   uint64_t workgroups = 1;
-  for (Value count : {clone.getWorkgroupX(), clone.getWorkgroupY(),
-                      clone.getWorkgroupZ()}) {
+  for (Value count :
+       {clone.getWorkgroupX(), clone.getWorkgroupY(), clone.getWorkgroupZ()}) {
     APInt c;
     if (!matchPattern(count, m_ConstantInt(&c))) {
       cost.reset();
@@ -307,16 +305,16 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
   }
   auto exportOp = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableExportOp>(
       dispatch, clone.getEntryPointAttr());
-  auto perWorkgroup = exportOp ? exportOp->getAttrOfType<IntegerAttr>(
-                                     kWorkgroupCostAttr)
-                               : IntegerAttr();
+  auto perWorkgroup =
+      exportOp ? exportOp->getAttrOfType<IntegerAttr>(kWorkgroupCostAttr)
+               : IntegerAttr();
   if (!perWorkgroup) {
     cost.reset();
     return;
   }
   *cost = llvm::SaturatingAdd(
-      *cost, llvm::SaturatingMultiply(
-                 workgroups, perWorkgroup.getValue().getZExtValue()));
+      *cost, llvm::SaturatingMultiply(workgroups,
+                                      perWorkgroup.getValue().getZExtValue()));
 }
 
 LogicalResult RecordingOutliner::convertCommand(Operation *command) {
@@ -502,7 +500,8 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
       }
     func.setFunctionType(FunctionType::get(ctx, types, {}));
     func.setPrivate();
-    func->setAttr(SluiceRTDialect::kCommandFunctionAttrName, UnitAttr::get(ctx));
+    func->setAttr(SluiceRTDialect::kCommandFunctionAttrName,
+                  UnitAttr::get(ctx));
     symbols.insert(func, Block::iterator(insertBefore));
     IntegerAttr costAttr;
     if (cost)
@@ -517,21 +516,21 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
 }
 
 struct OutlineCommandBuffersPass
-    : public sluice_rt::impl::OutlineCommandBuffersPassBase<OutlineCommandBuffersPass> {
+    : public sluice_rt::impl::OutlineCommandBuffersPassBase<
+          OutlineCommandBuffersPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
 
     // Memoized recordings must have been inlined first.
     bool memoized = false;
     module.walk([&](hal::DeviceMemoizeOp memoize) {
-      bool records =
-          llvm::any_of(memoize->getResultTypes(),
-                       llvm::IsaPred<hal::CommandBufferType>) ||
-          memoize
-              ->walk([](hal::CommandBufferCreateOp) {
-                return WalkResult::interrupt();
-              })
-              .wasInterrupted();
+      bool records = llvm::any_of(memoize->getResultTypes(),
+                                  llvm::IsaPred<hal::CommandBufferType>) ||
+                     memoize
+                         ->walk([](hal::CommandBufferCreateOp) {
+                           return WalkResult::interrupt();
+                         })
+                         .wasInterrupted();
       if (records) {
         memoize.emitError(
             "hal.device.memoize must be inlined before outlining command "
