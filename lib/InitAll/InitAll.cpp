@@ -17,6 +17,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "sluice/Codegen/CPU/Passes.h"
 #include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
@@ -59,6 +60,7 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry
       .insert<sluice::sluice_rt::SluiceRTDialect, mlir::LLVM::LLVMDialect>();
   sluice::registerExternalModels(registry);
+  sluice::cpu::registerCPUCodegenDialects(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).
   sluice::io_parameters::registerStreamToParamsConversionInterface(registry);
@@ -71,6 +73,7 @@ void sluice::registerAllPasses() {
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
   sluice::sluice_rt::registerSluiceRTTransformPasses();
+  sluice::cpu::registerCPUCodegenPasses();
   sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
   sluice::util::registerUtilTransformPasses();

@@ -8,6 +8,8 @@ using namespace mlir;
 
 void sluice::sluice_rt::buildNativePhasePipeline(OpPassManager &pm) {
   pm.addPass(createOutlineCommandBuffersPass());
+  pm.addPass(createMaterializeErrorEdgesPass());
+  pm.addPass(createMaterializeRefCountingPass());
 }
 
 void sluice::sluice_rt::registerSluiceRTTransformPasses() {
