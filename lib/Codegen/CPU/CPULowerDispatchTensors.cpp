@@ -62,8 +62,7 @@ LogicalResult lowerStore(DispatchTensorStoreOp store, DispatchTensorType type,
                                       strides) &&
         valueType.getShape() == boundTensorType(type).getShape())) {
     MemRefType subType = memref::SubViewOp::inferRankReducedResultType(
-        valueType.getShape(), memrefType, offsets,
-        sizes, strides);
+        valueType.getShape(), memrefType, offsets, sizes, strides);
     dest = memref::SubViewOp::create(b, store.getLoc(), subType, memref,
                                      offsets, sizes, strides);
   }

@@ -68,9 +68,9 @@ Value InterfaceLowering::lowerSubspan(OpBuilder &b,
   Type i64 = b.getI64Type();
   Value bindingPtrs =
       loadField(b, loc, dispatch, kDispatchBindingPtrsOffset, ptrType);
-  Value slot = LLVM::GEPOp::create(
-      b, loc, ptrType, ptrType, bindingPtrs,
-      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(op.getBinding().getZExtValue())});
+  Value slot = LLVM::GEPOp::create(b, loc, ptrType, ptrType, bindingPtrs,
+                                   ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
+                                       op.getBinding().getZExtValue())});
   Value base = LLVM::LoadOp::create(b, loc, ptrType, slot);
   if (Value offset = op.getByteOffset()) {
     Value offset64 = arith::IndexCastOp::create(b, loc, i64, offset);
@@ -135,8 +135,8 @@ LogicalResult InterfaceLowering::run() {
   env = entry.addArgument(ptrType, loc);
   dispatch = entry.addArgument(ptrType, loc);
   workgroup = entry.addArgument(ptrType, loc);
-  func.setFunctionType(FunctionType::get(
-      ctx, {ptrType, ptrType, ptrType}, {IntegerType::get(ctx, 32)}));
+  func.setFunctionType(FunctionType::get(ctx, {ptrType, ptrType, ptrType},
+                                         {IntegerType::get(ctx, 32)}));
 
   // Estimated cost (§5.4) before the interface ops disappear: every dispatch
   // is one workgroup here, whose tile is the whole of each binding.
@@ -157,12 +157,14 @@ LogicalResult InterfaceLowering::run() {
     OpBuilder b(op);
     Location opLoc = op->getLoc();
     Value replacement;
-    if (auto ordinal = dyn_cast<iree_tensor_ext::DispatchWorkloadOrdinalOp>(op)) {
+    if (auto ordinal =
+            dyn_cast<iree_tensor_ext::DispatchWorkloadOrdinalOp>(op)) {
       // Workload annotations have served the count region (step 6).
       replacement = ordinal.getOperand();
     } else if (auto id = dyn_cast<hal::InterfaceWorkgroupIDOp>(op)) {
       unsigned d = id.getDimension().getZExtValue();
-      replacement = loadIndexField(b, opLoc, workgroup, kWorkgroupIdOffsets[d], d);
+      replacement =
+          loadIndexField(b, opLoc, workgroup, kWorkgroupIdOffsets[d], d);
     } else if (auto count = dyn_cast<hal::InterfaceWorkgroupCountOp>(op)) {
       unsigned d = count.getDimension().getZExtValue();
       replacement =
@@ -181,9 +183,8 @@ LogicalResult InterfaceLowering::run() {
       Type type = load.getResult().getType();
       unsigned ordinal = load.getOrdinal().getZExtValue();
       if (ordinal >= kMaxAbiEntries)
-        return load.emitOpError()
-               << "reads constant " << ordinal << "; the CPU ABI allows "
-               << kMaxAbiEntries;
+        return load.emitOpError() << "reads constant " << ordinal
+                                  << "; the CPU ABI allows " << kMaxAbiEntries;
       Value constants =
           loadField(b, opLoc, dispatch, kDispatchConstantsOffset, ptrType);
       Value address = LLVM::GEPOp::create(
@@ -210,8 +211,7 @@ LogicalResult InterfaceLowering::run() {
                   "bufferization first)";
       if (type.hasStaticShape()) {
         uint64_t elements = type.getNumElements();
-        bytes += elements * llvm::divideCeil(
-                                type.getElementTypeBitWidth(), 8);
+        bytes += elements * llvm::divideCeil(type.getElementTypeBitWidth(), 8);
         points = std::max(points, elements);
       }
       replacement = lowerSubspan(b, subspan, type);
@@ -249,8 +249,7 @@ struct CPULowerInterfacePass
            variant.getBody().front().getOps<hal::ExecutableExportOp>()) {
         auto func = module.lookupSymbol<func::FuncOp>(exportOp.getSymName());
         if (!func) {
-          exportOp.emitOpError() << "has no function '"
-                                 << exportOp.getSymName()
+          exportOp.emitOpError() << "has no function '" << exportOp.getSymName()
                                  << "' in the variant's module";
           return signalPassFailure();
         }

@@ -275,6 +275,32 @@ struct DevicesCountLowering : AbiPattern<hal::DevicesCountOp> {
   }
 };
 
+/// `!hal.device` globals have no slot (§3.2): loads are ctx->device, stores
+/// (of the one device) are dropped.
+struct DeviceGlobalLoadLowering : AbiPattern<util::GlobalLoadOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<hal::DeviceType>(op.getType()))
+      return failure();
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, contextDevice(abi, op));
+    return success();
+  }
+};
+struct DeviceGlobalStoreLowering : AbiPattern<util::GlobalStoreOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<hal::DeviceType>(op.getValue().getType()))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct NullLowering : AbiPattern<util::NullOp> {
   using AbiPattern::AbiPattern;
   LogicalResult
@@ -984,6 +1010,12 @@ struct WaveLowering : AbiPattern<sluice_rt::WaveOp> {
 //===--- The pass ---------------------------------------------------------===//
 
 bool isSupported(Operation *op) {
+  if (auto global = dyn_cast<util::GlobalOp>(op))
+    return isa<hal::DeviceType>(global.getType());
+  if (auto load = dyn_cast<util::GlobalLoadOp>(op))
+    return isa<hal::DeviceType>(load.getType());
+  if (auto store = dyn_cast<util::GlobalStoreOp>(op))
+    return isa<hal::DeviceType>(store.getValue().getType());
   if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
           util::NullOp>(op))
     return true;
@@ -1138,6 +1170,11 @@ struct ConvertHostToLLVMPass
     if (unsupported)
       return signalPassFailure();
 
+    // Device globals have no storage.
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
+      global.erase();
+
     // Functions and initializers first.
     int initializerIndex = 0;
     for (Operation &op : llvm::make_early_inc_range(module.getOps())) {
@@ -1178,9 +1215,10 @@ struct ConvertHostToLLVMPass
         ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
         ViewU32FieldLowering<hal::BufferViewRankOp, 24>, BufferLengthLowering,
         DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
-        NullLowering, RetainLowering, ReleaseLowering, CheckStatusLowering,
-        CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
-        FuncBodyLowering, BufferViewAssertLowering, BufferViewCreateLowering,
+        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
+        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
+        BufferViewAssertLowering, BufferViewCreateLowering,
         BufferAssertLowering, BufferSubspanLowering, AllocatorAllocateLowering,
         QueueAllocaLowering, QueueDeallocaLowering, QueueBarrierLowering,
         QueueCopyLowering, QueueFillLowering, FenceCreateLowering,

@@ -37,8 +37,7 @@ public:
       if (!handled)
         return;
       if (op->getParentRegion() != &body) {
-        bool unreachable =
-            isa<util::UnreachableOp, util::SCFUnreachableOp>(op);
+        bool unreachable = isa<util::UnreachableOp, util::SCFUnreachableOp>(op);
         op->emitOpError()
             << (unreachable ? "is unreachable" : "is fallible") << " inside '"
             << op->getParentOp()->getName()
@@ -109,8 +108,7 @@ struct MaterializeErrorEdgesPass
       if (!isa<util::FuncOp, util::InitializerOp>(op) ||
           op.getRegion(0).empty())
         continue;
-      if (mlir::failed(
-              ErrorEdgeBuilder(op.getRegion(0), op.getLoc()).run()))
+      if (mlir::failed(ErrorEdgeBuilder(op.getRegion(0), op.getLoc()).run()))
         failed = true;
     }
     if (failed)

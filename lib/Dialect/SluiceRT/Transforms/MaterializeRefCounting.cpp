@@ -36,11 +36,11 @@ namespace {
 /// Ops whose counted results carry a +1 for the activation (§3.6 rule 1).
 bool isOwnedProducer(Operation *op) {
   static const llvm::StringSet<> kOwned = {
-      "hal.allocator.allocate", "hal.allocator.import",
+      "hal.allocator.allocate",  "hal.allocator.import",
       "hal.device.queue.alloca", "hal.buffer.subspan",
-      "hal.buffer_view.create", "hal.fence.create",
-      "hal.fence.join",         "hal.ex.file.from_memory",
-      "io_parameters.load",     "util.call",
+      "hal.buffer_view.create",  "hal.fence.create",
+      "hal.fence.join",          "hal.ex.file.from_memory",
+      "io_parameters.load",      "util.call",
       "sluice_rt.retain",
   };
   return kOwned.contains(op->getName().getStringRef());
@@ -137,9 +137,8 @@ void RefCounter::splitConsumingEdges() {
     for (unsigned i = 0, e = terminator->getNumSuccessors(); i < e; ++i) {
       SuccessorOperands operands = branch.getSuccessorOperands(i);
       if (operands.getProducedOperandCount() == 0 &&
-          llvm::any_of(operands.getForwardedOperands(), [](Value v) {
-            return isCountedRefType(v.getType());
-          }))
+          llvm::any_of(operands.getForwardedOperands(),
+                       [](Value v) { return isCountedRefType(v.getType()); }))
         splitEdge(block, i);
     }
   }
@@ -212,8 +211,7 @@ void RefCounter::consume() {
     Operation *terminator = block.getTerminator();
     if (!terminator)
       continue;
-    std::optional<MutableOperandRange> operands =
-        consumingOperands(terminator);
+    std::optional<MutableOperandRange> operands = consumingOperands(terminator);
     if (!operands)
       continue;
     const LivenessBlockInfo *info = liveness.getLiveness(&block);
@@ -229,7 +227,8 @@ void RefCounter::consume() {
       if (value.getDefiningOp<util::NullOp>())
         continue; // NULL carries no count: nothing to retain
       OpBuilder b(terminator);
-      operand.set(RetainOp::create(b, terminator->getLoc(), value.getType(), value));
+      operand.set(
+          RetainOp::create(b, terminator->getLoc(), value.getType(), value));
     }
   }
 }
@@ -318,9 +317,8 @@ void RefCounter::release() {
   for (auto &[edge, values] : onEdge) {
     auto [pred, index] = edge;
     Block *succ = pred->getTerminator()->getSuccessor(index);
-    Block *target = succ->getSinglePredecessor() == pred
-                        ? succ
-                        : splitEdge(pred, index);
+    Block *target =
+        succ->getSinglePredecessor() == pred ? succ : splitEdge(pred, index);
     OpBuilder b = OpBuilder::atBlockBegin(target);
     for (Value v : values)
       ReleaseOp::create(b, loc, v);
