@@ -3,6 +3,7 @@
 #include "sluice/InitAll.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -80,5 +81,9 @@ void sluice::registerAllPasses() {
   sluice::native::registerSluiceNativePasses();
   mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
     return mlir::createReconcileUnrealizedCastsPass();
+  });
+  // Phase native lowers host scf to cf before the error edges (sluice-compile).
+  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
+    return mlir::createSCFToControlFlowPass();
   });
 }

@@ -79,7 +79,10 @@ static std::vector<Step> phaseSteps(Phase phase,
             {"canonicalize"},
             {"cse"}};
   case Phase::Native:
-    return {{"sluice-outline-command-buffers"},
+    // Host scf becomes cf first: error edges split blocks (§3.5), which
+    // structured control flow cannot hold.
+    return {{"convert-scf-to-cf"},
+            {"sluice-outline-command-buffers"},
             {"sluice-materialize-error-edges"},
             {"sluice-materialize-ref-counting"}};
   case Phase::Llvm:
