@@ -38,6 +38,9 @@ enum class Import : unsigned {
   FenceAwait = 31,
   QueueExecute = 32,
   Wave = 33,
+  ParametersLoad = 34,
+  ParametersGather = 35,
+  ParametersScatter = 36,
 };
 
 /// Attributes on converted functions.

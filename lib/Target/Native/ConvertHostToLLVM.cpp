@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AbiBuilder.h"
+#include "HostToLLVMPatterns.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -22,6 +23,8 @@
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
+#include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
+#include "sluice/Dialect/IOParameters/IR/IOParametersOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
@@ -1032,6 +1035,9 @@ bool isSupported(Operation *op) {
     return true;
   if (isa<sluice_rt::SluiceRTDialect>(op->getDialect()))
     return true;
+  if (isa<io_parameters::LoadOp, io_parameters::GatherOp,
+          io_parameters::ScatterOp, util::BufferConstantOp>(op))
+    return true;
   return isa<arith::ArithDialect, cf::ControlFlowDialect, LLVM::LLVMDialect,
              BuiltinDialect>(op->getDialect());
 }
@@ -1225,6 +1231,7 @@ struct ConvertHostToLLVMPass
         FenceAwaitLowering, QueueExecuteLowering, WaveLowering>(converter,
                                                                 context);
     patterns.add<ElementTypeLowering, EncodingTypeLowering>(converter, context);
+    populateParameterLoweringPatterns(converter, patterns);
     for (StringRef name : {"hal.memory_type", "hal.buffer_usage"})
       patterns.add<FoldToConstantPattern>(converter, context, name);
 
@@ -1233,6 +1240,7 @@ struct ConvertHostToLLVMPass
     target.addDynamicallyLegalOp<LLVM::LLVMFuncOp>(
         [](LLVM::LLVMFuncOp op) { return !op->hasAttr(kUnconvertedAttr); });
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    target.addIllegalDialect<io_parameters::IOParametersDialect>();
     target.addIllegalDialect<util::UtilDialect, hal::HALDialect,
                              sluice_rt::SluiceRTDialect, arith::ArithDialect,
                              cf::ControlFlowDialect>();
@@ -1246,4 +1254,11 @@ struct ConvertHostToLLVMPass
 };
 
 } // namespace
+
+Value hostContext(Operation *op) { return contextOf(op); }
+void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
+                    Import which, ValueRange args) {
+  callStatus(rewriter, op, which, args);
+}
+
 } // namespace sluice::native
