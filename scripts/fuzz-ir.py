@@ -26,10 +26,11 @@ prebuilt libMLIR allocates from the same allocator without unpoisoning, a false 
 
 Usage:
   scripts/fuzz-ir.py [--opt build-dev/bin/sluice-opt] [--seconds 600] [--seed N] [--out /tmp/fuzz-ir]
-                     [--modes verify,canon] [--tests GLOB[,GLOB...]] [--batch 25] [--timeout 20]
+                     [--modes verify,canon] [--tests GLOB[,GLOB...]] [--batch 25] [--timeout 20] [--jobs 1]
   scripts/fuzz-ir.py --list-modes
 """
 import argparse
+import concurrent.futures
 import glob
 import os
 import random
@@ -762,6 +763,7 @@ def main():
                     help="also seed with this many small programs per level x shape of bench/passes/gen-program.py "
                          "(control flow, awaits, parameters, multi-device; 0: none)")
     ap.add_argument("--batch", type=int, default=25)
+    ap.add_argument("--jobs", type=int, default=1, help="sluice-opt processes run at once (default 1)")
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--generic", action=argparse.BooleanOptionalAction, default=True,
                     help="also seed with the generic-form print of every valid split (reaches verifiers the "
@@ -802,37 +804,65 @@ def main():
     seen = {}
     deadline = time.time() + args.seconds
     nfind = 0
-    while time.time() < deadline:
-        if args.max_mutants and all(counts[m] >= args.max_mutants for m in modes):
-            break
-        for mode in modes:
-            batch = []
-            for _ in range(args.batch):
-                src, chunk = rng.choice(mode_chunks[mode])
-                text, names = mutate(chunk, rng)
-                if "array<index" in text:  # known upstream parser crash, see m_change_type
-                    continue
-                batch.append((src, names, text))
-            counts[mode] += len(batch)
-            crashed, log, _ = run(args.opt, mode, "\n// -----\n".join(b[2] for b in batch), args.timeout * 2)
+
+    def next_batch(mode):
+        batch = []
+        for _ in range(args.batch):
+            src, chunk = rng.choice(mode_chunks[mode])
+            text, names = mutate(chunk, rng)
+            if "array<index" in text:  # known upstream parser crash, see m_change_type
+                continue
+            batch.append((src, names, text))
+        return batch
+
+    def triage(mode, batch):
+        # A batch crashed: rerun its mutants one by one to find and save the culprits.
+        nonlocal nfind
+        for src, names, text in batch:
+            crashed, log, rc = run(args.opt, mode, text, args.timeout)
             if not crashed:
                 continue
-            for src, names, text in batch:
-                crashed, log, rc = run(args.opt, mode, text, args.timeout)
-                if not crashed:
+            sig = crash_signature(log)
+            seen.setdefault((mode, sig), 0)
+            seen[(mode, sig)] += 1
+            if seen[(mode, sig)] > 3:
+                continue
+            nfind += 1
+            base = os.path.join(args.out, f"{mode}-{nfind:04d}")
+            with open(base + ".mlir", "w") as f:
+                f.write(f"// source: {src} mutations: {' '.join(names)} rc={rc}\n{text}\n")
+            with open(base + ".log", "w") as f:
+                f.write(log)
+            print(f"FINDING {base}.mlir [{mode}] {src} {names}: {sig}", flush=True)
+
+    def done():
+        if time.time() >= deadline:
+            return True
+        return args.max_mutants and all(counts[m] >= args.max_mutants for m in modes)
+
+    # Mutants are generated on this thread (deterministic for a seed); batches run in up to --jobs
+    # sluice-opt processes at once; crashed batches are triaged here, one at a time.
+    mode_cycle = 0
+    in_flight = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        while in_flight or not done():
+            while not done() and len(in_flight) < max(1, args.jobs):
+                mode = modes[mode_cycle % len(modes)]
+                mode_cycle += 1
+                if args.max_mutants and counts[mode] >= args.max_mutants:
                     continue
-                sig = crash_signature(log)
-                seen.setdefault((mode, sig), 0)
-                seen[(mode, sig)] += 1
-                if seen[(mode, sig)] > 3:
-                    continue
-                nfind += 1
-                base = os.path.join(args.out, f"{mode}-{nfind:04d}")
-                with open(base + ".mlir", "w") as f:
-                    f.write(f"// source: {src} mutations: {' '.join(names)} rc={rc}\n{text}\n")
-                with open(base + ".log", "w") as f:
-                    f.write(log)
-                print(f"FINDING {base}.mlir [{mode}] {src} {names}: {sig}", flush=True)
+                batch = next_batch(mode)
+                counts[mode] += len(batch)
+                text = "\n// -----\n".join(b[2] for b in batch)
+                in_flight[pool.submit(run, args.opt, mode, text, args.timeout * 2)] = (mode, batch)
+            if not in_flight:
+                break
+            finished, _ = concurrent.futures.wait(in_flight, return_when=concurrent.futures.FIRST_COMPLETED)
+            for fut in finished:
+                mode, batch = in_flight.pop(fut)
+                crashed, _, _ = fut.result()
+                if crashed:
+                    triage(mode, batch)
     print(f"mutants per mode: {counts}", flush=True)
     print(f"distinct signatures: {len(seen)}", flush=True)
     for (mode, sig), n in sorted(seen.items(), key=lambda kv: -kv[1]):

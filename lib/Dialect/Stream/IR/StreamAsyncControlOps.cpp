@@ -34,12 +34,17 @@ constexpr ResourceAccessBitfield kRead = ResourceAccessBitfield::Read;
 constexpr ResourceAccessBitfield kWrite = ResourceAccessBitfield::Write;
 
 /// The access ranges of `async.dispatch` / `async.call` (§12.7.15).
-void getDispatchLikeAccessRanges(Operation *op, ValueRange resourceOperands,
-                                 unsigned operandStart, ValueRange offsets,
-                                 ValueRange ends, ValueRange lengths,
-                                 ValueRange results, ValueRange resultSizes,
+template <typename OpT>
+void getDispatchLikeAccessRanges(OpT op,
                                  SmallVectorImpl<AsyncAccessRange> &ranges) {
-  auto tiedOp = cast<TiedOpInterface>(op);
+  auto tiedOp = cast<TiedOpInterface>(op.getOperation());
+  ValueRange resourceOperands = op.getResourceOperands();
+  unsigned operandStart = op.getTiedOperandsIndexAndLength().first;
+  ValueRange offsets = op.getResourceOperandOffsets();
+  ValueRange ends = op.getResourceOperandEnds();
+  ValueRange lengths = op.getResourceOperandLengths();
+  ValueRange results = op.getResults();
+  ValueRange resultSizes = op.getResultSizes();
   unsigned r = 0;
   for (auto [i, operand] : llvm::enumerate(resourceOperands)) {
     if (!isa<ResourceType>(operand.getType()))
@@ -79,6 +84,19 @@ LogicalResult verifyResourceRangeCounts(Operation *op,
     return op->emitOpError("expects ")
            << resourceCount << " resource range operand sets but "
            << offsets.size() << " are present";
+  return success();
+}
+
+/// The operand and result sizes and the resource range counts of
+/// `async.dispatch` / `async.call`.
+template <typename OpT> LogicalResult verifyDispatchLikeSizesAndRanges(OpT op) {
+  if (failed(verifyOpValueSizes(op, op.getResourceOperands(),
+                                op.getResourceOperandSizes())) ||
+      failed(verifyOpValueSizes(op, op.getResults(), op.getResultSizes())) ||
+      failed(verifyResourceRangeCounts(
+          op, op.getResourceOperands(), op.getResourceOperandOffsets(),
+          op.getResourceOperandEnds(), op.getResourceOperandLengths())))
+    return failure();
   return success();
 }
 
@@ -256,22 +274,11 @@ Value AsyncDispatchOp::getResultSize(unsigned idx) {
 
 void AsyncDispatchOp::getAsyncAccessRanges(
     SmallVectorImpl<AsyncAccessRange> &ranges) {
-  getDispatchLikeAccessRanges(
-      getOperation(), getResourceOperands(),
-      getTiedOperandsIndexAndLength().first, getResourceOperandOffsets(),
-      getResourceOperandEnds(), getResourceOperandLengths(), getResults(),
-      getResultSizes(), ranges);
+  getDispatchLikeAccessRanges(*this, ranges);
 }
 
 LogicalResult AsyncDispatchOp::verify() {
-  if (failed(verifyOpValueSizes(*this, getResourceOperands(),
-                                getResourceOperandSizes())) ||
-      failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
-      failed(verifyResourceRangeCounts(
-          *this, getResourceOperands(), getResourceOperandOffsets(),
-          getResourceOperandEnds(), getResourceOperandLengths())))
-    return failure();
-  return success();
+  return verifyDispatchLikeSizesAndRanges(*this);
 }
 
 LogicalResult
@@ -323,20 +330,11 @@ Value AsyncCallOp::getResultSize(unsigned idx) {
 
 void AsyncCallOp::getAsyncAccessRanges(
     SmallVectorImpl<AsyncAccessRange> &ranges) {
-  getDispatchLikeAccessRanges(
-      getOperation(), getResourceOperands(),
-      getTiedOperandsIndexAndLength().first, getResourceOperandOffsets(),
-      getResourceOperandEnds(), getResourceOperandLengths(), getResults(),
-      getResultSizes(), ranges);
+  getDispatchLikeAccessRanges(*this, ranges);
 }
 
 LogicalResult AsyncCallOp::verify() {
-  if (failed(verifyOpValueSizes(*this, getResourceOperands(),
-                                getResourceOperandSizes())) ||
-      failed(verifyOpValueSizes(*this, getResults(), getResultSizes())) ||
-      failed(verifyResourceRangeCounts(
-          *this, getResourceOperands(), getResourceOperandOffsets(),
-          getResourceOperandEnds(), getResourceOperandLengths())))
+  if (failed(verifyDispatchLikeSizesAndRanges(*this)))
     return failure();
   for (Type type : getResultTypes())
     if (!isa<ResourceType>(type))

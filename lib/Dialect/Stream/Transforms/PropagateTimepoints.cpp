@@ -9,10 +9,9 @@
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
-#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
-#include "sluice/Dialect/Util/IR/UtilMutableRegionBranch.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/ValueExpander.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -38,47 +37,46 @@ static Value createResourceSize(OpBuilder &builder, Location loc,
                                 AffinityAttr())
       .getResult();
 }
-static bool anyResource(TypeRange types) {
-  return llvm::any_of(types, isResource);
-}
-/// The op's own operand or result types include a resource.
-static bool usesResources(Operation *op) {
-  return anyResource(op->getOperandTypes()) ||
-         anyResource(op->getResultTypes());
-}
 
-class TimepointPropagator {
+class TimepointPropagator : public util::ValueExpander {
 public:
-  TimepointPropagator(ModuleOp moduleOp) : moduleOp(moduleOp) {}
+  TimepointPropagator(ModuleOp moduleOp)
+      : ValueExpander(moduleOp, util::ValueExpanderOptions()) {}
 
   void run();
 
 private:
+  bool isExpandedType(Type type) const override { return isResource(type); }
+  void appendCompanionTypes(Type type,
+                            SmallVectorImpl<Type> &types) const override {
+    types.push_back(TimepointType::get(type.getContext()));
+  }
+  /// (resource, timepoint) for a resource.
+  void appendExpandedGroup(Value value, OpBuilder &builder,
+                           SmallVectorImpl<Value> &values) override {
+    auto [timepoint, resource] = consume(value, builder);
+    values.push_back(resource);
+    values.push_back(timepoint);
+  }
+  void mapBlockArgument(BlockArgument arg, ValueRange companions, Location,
+                        OpBuilder &builder) override;
+  Value mapResult(Operation *oldOp, Operation *newOp, Value newResult,
+                  ValueRange companions, OpBuilder &builder) override;
+  Value mapRegionArgument(Location, Value original, ValueRange expanded,
+                          OpBuilder &) override {
+    timepoints[expanded[0]] = expanded[1];
+    return original;
+  }
+
   void expandGlobals();
-  void expand(Operation *op);
-  void expandRegion(Region &region, bool canModifyEntryBlock);
+  void expand(Operation *op) override;
   Value blockArgSize(BlockArgument arg, OpBuilder &builder);
   /// (timepoint, resource) available for `value` at the builder's point.
   std::pair<Value, Value> consume(Value value, OpBuilder &builder);
-  /// Appends `value`, or (resource, timepoint) for a resource.
-  void appendExpanded(Value value, OpBuilder &builder,
-                      SmallVectorImpl<Value> &expanded);
-  /// `values` with every resource `r` followed by its timepoint.
-  SmallVector<Value> expandOperands(ValueRange values, OpBuilder &builder);
-  /// Appends `type`, followed by `!stream.timepoint` for a resource.
-  static void appendExpanded(Type type, SmallVectorImpl<Type> &expanded) {
-    expanded.push_back(type);
-    if (isResource(type))
-      expanded.push_back(TimepointType::get(type.getContext()));
-  }
   /// Awaits `resource` at `timepoint` at the builder with a size from
   /// queryValueSize (else `stream.resource.size`); returns the await result.
   Value awaitWithSize(Location loc, Value timepoint, Value resource,
                       OpBuilder &builder, Operation *&sizeOp);
-  /// Whether calls to / returns from `symbol`'s callee are rewritten.
-  bool isExpandedFunction(util::FuncOp funcOp) {
-    return funcOp && !funcOp.isPublic() && !funcOp.isExternal();
-  }
   Value createAwait(Location loc, Value timepoint, Value resource, Value size,
                     OpBuilder &builder) {
     return TimepointAwaitOp::create(builder, loc, ValueRange{resource},
@@ -88,18 +86,11 @@ private:
 
   void expandGlobalLoad(util::GlobalLoadOp op);
   void expandGlobalStore(util::GlobalStoreOp op);
-  void expandFunc(util::FuncOp op);
-  void expandCall(util::CallOp op);
-  void expandReturn(util::ReturnOp op);
-  void expandBranch(Operation *op);
   void expandAwait(TimepointAwaitOp op);
   void expandExecute(AsyncExecuteOp op);
   void expandBarrier(TimepointBarrierOp op);
   void expandTimelineOp(TimelineOpInterface op);
-  void expandRegionBranch(util::MutableRegionBranchOpInterface op);
 
-  ModuleOp moduleOp;
-  std::unique_ptr<SymbolTable> symbolTable;
   /// Resource global name -> its timepoint global.
   llvm::DenseMap<StringAttr, util::GlobalOp> timepointGlobals;
   /// Resource -> the timepoint at which it is available (per callable).
@@ -107,7 +98,7 @@ private:
 };
 
 void TimepointPropagator::run() {
-  symbolTable = std::make_unique<SymbolTable>(moduleOp);
+  symbolTable.emplace(moduleOp);
   expandGlobals();
   for (Operation &op : llvm::make_early_inc_range(*moduleOp.getBody())) {
     if (!isa<CallableOpInterface>(op))
@@ -157,25 +148,6 @@ std::pair<Value, Value> TimepointPropagator::consume(Value value,
   return {immediate(), value};
 }
 
-void TimepointPropagator::appendExpanded(Value value, OpBuilder &builder,
-                                         SmallVectorImpl<Value> &expanded) {
-  if (!isResource(value.getType())) {
-    expanded.push_back(value);
-    return;
-  }
-  auto [timepoint, resource] = consume(value, builder);
-  expanded.push_back(resource);
-  expanded.push_back(timepoint);
-}
-
-SmallVector<Value> TimepointPropagator::expandOperands(ValueRange values,
-                                                       OpBuilder &builder) {
-  SmallVector<Value> expanded;
-  for (Value value : values)
-    appendExpanded(value, builder, expanded);
-  return expanded;
-}
-
 Value TimepointPropagator::awaitWithSize(Location loc, Value timepoint,
                                          Value resource, OpBuilder &builder,
                                          Operation *&sizeOp) {
@@ -209,49 +181,36 @@ Value TimepointPropagator::blockArgSize(BlockArgument arg, OpBuilder &builder) {
   return createResourceSize(builder, arg.getLoc(), arg);
 }
 
-void TimepointPropagator::expandRegion(Region &region,
-                                       bool canModifyEntryBlock) {
-  if (region.empty())
+void TimepointPropagator::mapBlockArgument(BlockArgument resource,
+                                           ValueRange companions, Location,
+                                           OpBuilder &builder) {
+  Value timepoint = companions[0];
+  if (timepoints.contains(resource))
     return;
-  auto timepointType = TimepointType::get(region.getContext());
-  for (Block &block : region) {
-    if (block.isEntryBlock() && !canModifyEntryBlock)
-      continue;
-    if (!anyResource(block.getArgumentTypes()))
-      continue;
-    for (unsigned i = block.getNumArguments(); i-- > 0;) {
-      BlockArgument arg = block.getArgument(i);
-      if (isResource(arg.getType()))
-        block.insertArgument(i + 1, timepointType, arg.getLoc());
-    }
-    auto builder = OpBuilder::atBlockBegin(&block);
-    for (unsigned i = 0; i + 1 < block.getNumArguments(); ++i) {
-      BlockArgument resource = block.getArgument(i);
-      if (!isResource(resource.getType()))
-        continue;
-      BlockArgument timepoint = block.getArgument(i + 1);
-      if (timepoints.contains(resource))
-        continue;
-      timepoints[resource] = timepoint;
-      Value size = blockArgSize(resource, builder);
-      Value awaited =
-          createAwait(resource.getLoc(), timepoint, resource, size, builder);
-      llvm::SmallPtrSet<Operation *, 2> except = {awaited.getDefiningOp()};
-      if (Operation *sizeOp = size.getDefiningOp())
-        except.insert(sizeOp);
-      resource.replaceAllUsesExcept(awaited, except);
-    }
-  }
+  timepoints[resource] = timepoint;
+  Value size = blockArgSize(resource, builder);
+  Value awaited =
+      createAwait(resource.getLoc(), timepoint, resource, size, builder);
+  llvm::SmallPtrSet<Operation *, 2> except = {awaited.getDefiningOp()};
+  if (Operation *sizeOp = size.getDefiningOp())
+    except.insert(sizeOp);
+  resource.replaceAllUsesExcept(awaited, except);
+}
 
-  auto visitBlock = [&](Block &block) {
-    for (Operation &op : llvm::make_early_inc_range(block))
-      expand(&op);
-  };
-  // Dominator-tree order; blocks unreachable from the entry come last so that
-  // their branches are rebuilt along with the block arguments they target
-  // (the reference skips them and leaves mismatched successor operands).
-  for (Block *block : util::blocksInDominanceOrder(region))
-    visitBlock(*block);
+Value TimepointPropagator::mapResult(Operation *oldOp, Operation *newOp,
+                                     Value newResult, ValueRange companions,
+                                     OpBuilder &builder) {
+  Value newTimepoint = companions[0];
+  timepoints[newResult] = newTimepoint;
+  if (isa<util::CallOp>(oldOp)) {
+    Value size = createResourceSize(builder, oldOp->getLoc(), newResult);
+    return createAwait(oldOp->getLoc(), newTimepoint, newResult, size, builder);
+  }
+  // Region ops: every await directly after the new op.
+  builder.setInsertionPointAfter(newOp);
+  Operation *sizeOp = nullptr;
+  return awaitWithSize(oldOp->getLoc(), newTimepoint, newResult, builder,
+                       sizeOp);
 }
 
 void TimepointPropagator::expand(Operation *op) {
@@ -259,17 +218,6 @@ void TimepointPropagator::expand(Operation *op) {
     return expandGlobalLoad(loadOp);
   if (auto storeOp = dyn_cast<util::GlobalStoreOp>(op))
     return expandGlobalStore(storeOp);
-  if (auto initializerOp = dyn_cast<util::InitializerOp>(op))
-    return expandRegion(initializerOp.getBody(),
-                        /*canModifyEntryBlock=*/false);
-  if (auto funcOp = dyn_cast<util::FuncOp>(op))
-    return expandFunc(funcOp);
-  if (auto callOp = dyn_cast<util::CallOp>(op))
-    return expandCall(callOp);
-  if (auto returnOp = dyn_cast<util::ReturnOp>(op))
-    return expandReturn(returnOp);
-  if (isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(op))
-    return expandBranch(op);
   if (auto awaitOp = dyn_cast<TimepointAwaitOp>(op))
     return expandAwait(awaitOp);
   if (auto executeOp = dyn_cast<AsyncExecuteOp>(op))
@@ -278,8 +226,7 @@ void TimepointPropagator::expand(Operation *op) {
     return expandBarrier(barrierOp);
   if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
     return expandTimelineOp(timelineOp);
-  if (auto regionBranchOp = dyn_cast<util::MutableRegionBranchOpInterface>(op))
-    return expandRegionBranch(regionBranchOp);
+  ValueExpander::expand(op);
 }
 
 void TimepointPropagator::expandGlobalLoad(util::GlobalLoadOp op) {
@@ -314,101 +261,6 @@ void TimepointPropagator::expandGlobalStore(util::GlobalStoreOp op) {
   util::GlobalStoreOp::create(builder, op.getLoc(), timepoint,
                               it->second.getSymName());
   op.getValueMutable().assign(resource);
-}
-
-void TimepointPropagator::expandFunc(util::FuncOp op) {
-  bool publicOrExternal = op.isPublic() || op.isExternal();
-  if (!publicOrExternal) {
-    auto expandType = [](unsigned, Type type, SmallVectorImpl<Type> &newTypes) {
-      appendExpanded(type, newTypes);
-    };
-    op.expandSignature(expandType, expandType);
-  }
-  if (!op.isExternal())
-    expandRegion(op.getBody(), /*canModifyEntryBlock=*/!publicOrExternal);
-}
-
-void TimepointPropagator::expandCall(util::CallOp op) {
-  if (!usesResources(op))
-    return;
-  auto calleeOp = symbolTable->lookup<util::FuncOp>(op.getCallee());
-  if (!isExpandedFunction(calleeOp))
-    return;
-  OpBuilder builder(op);
-  auto newOp = op.cloneAndExpand(
-      [&](unsigned, Value operand, SmallVectorImpl<Value> &newOperands) {
-        appendExpanded(operand, builder, newOperands);
-      },
-      [](unsigned, Type type, SmallVectorImpl<Type> &newTypes) {
-        appendExpanded(type, newTypes);
-      },
-      builder);
-  builder.setInsertionPointAfter(newOp);
-  unsigned newIndex = 0;
-  for (OpResult oldResult : op.getResults()) {
-    Value newResult = newOp.getResult(newIndex++);
-    if (!isResource(oldResult.getType())) {
-      oldResult.replaceAllUsesWith(newResult);
-      continue;
-    }
-    Value newTimepoint = newOp.getResult(newIndex++);
-    timepoints[newResult] = newTimepoint;
-    Value size = createResourceSize(builder, op.getLoc(), newResult);
-    Value awaited =
-        createAwait(op.getLoc(), newTimepoint, newResult, size, builder);
-    oldResult.replaceAllUsesWith(awaited);
-  }
-  op.erase();
-}
-
-void TimepointPropagator::expandReturn(util::ReturnOp op) {
-  if (!usesResources(op))
-    return;
-  auto funcOp = dyn_cast<util::FuncOp>(op->getParentOp());
-  if (!isExpandedFunction(funcOp))
-    return;
-  OpBuilder builder(op);
-  SmallVector<Value> operands = expandOperands(op.getOperands(), builder);
-  util::ReturnOp::create(builder, op.getLoc(), operands);
-  op.erase();
-}
-
-void TimepointPropagator::expandBranch(Operation *op) {
-  if (!usesResources(op))
-    return;
-  OpBuilder builder(op);
-  if (auto brOp = dyn_cast<cf::BranchOp>(op)) {
-    SmallVector<Value> operands =
-        expandOperands(brOp.getDestOperands(), builder);
-    cf::BranchOp::create(builder, op->getLoc(), brOp.getDest(), operands);
-  } else if (auto condOp = dyn_cast<cf::CondBranchOp>(op)) {
-    SmallVector<Value> trueOperands =
-        expandOperands(condOp.getTrueDestOperands(), builder);
-    SmallVector<Value> falseOperands =
-        expandOperands(condOp.getFalseDestOperands(), builder);
-    cf::CondBranchOp::create(builder, op->getLoc(), condOp.getCondition(),
-                             condOp.getTrueDest(), trueOperands,
-                             condOp.getFalseDest(), falseOperands);
-  } else {
-    auto switchOp = cast<cf::SwitchOp>(op);
-    // Every case list in case order first, then the default list [REF].
-    SmallVector<SmallVector<Value>> caseOperands;
-    for (OperandRange operands : switchOp.getCaseOperands())
-      caseOperands.push_back(expandOperands(operands, builder));
-    SmallVector<Value> defaultOperands =
-        expandOperands(switchOp.getDefaultOperands(), builder);
-    SmallVector<ValueRange> caseRanges(caseOperands.begin(),
-                                       caseOperands.end());
-    SmallVector<APInt> caseValues;
-    if (auto values = switchOp.getCaseValues())
-      caseValues.assign(values->value_begin<APInt>(),
-                        values->value_end<APInt>());
-    cf::SwitchOp::create(builder, op->getLoc(), switchOp.getFlag(),
-                         switchOp.getDefaultDestination(), defaultOperands,
-                         caseValues, switchOp.getCaseDestinations(),
-                         caseRanges);
-  }
-  op->erase();
 }
 
 void TimepointPropagator::expandAwait(TimepointAwaitOp op) {
@@ -475,50 +327,6 @@ void TimepointPropagator::expandTimelineOp(TimelineOpInterface op) {
   for (Value result : operation->getResults())
     if (isResource(result.getType()))
       timepoints[result] = resultTimepoint;
-}
-
-void TimepointPropagator::expandRegionBranch(
-    util::MutableRegionBranchOpInterface op) {
-  Operation *operation = op.getOperation();
-  if (!usesResources(operation))
-    return;
-  OpBuilder builder(operation);
-  Operation *newOp = op.rebuildWithExpandedTypes(
-      [](Type type) {
-        SmallVector<Type> types;
-        appendExpanded(type, types);
-        return types;
-      },
-      [&](Value value, OpBuilder &operandBuilder) {
-        SmallVector<Value> values;
-        appendExpanded(value, operandBuilder, values);
-        return values;
-      },
-      [&](Location, Value original, ValueRange expanded, OpBuilder &) -> Value {
-        timepoints[expanded[0]] = expanded[1];
-        return original;
-      },
-      [&](Region &region, bool) {
-        expandRegion(region, /*canModifyEntryBlock=*/false);
-      },
-      builder);
-  if (!newOp)
-    return;
-  unsigned newIndex = 0;
-  for (OpResult oldResult : operation->getResults()) {
-    Value newResult = newOp->getResult(newIndex++);
-    if (!isResource(oldResult.getType())) {
-      oldResult.replaceAllUsesWith(newResult);
-      continue;
-    }
-    Value newTimepoint = newOp->getResult(newIndex++);
-    timepoints[newResult] = newTimepoint;
-    builder.setInsertionPointAfter(newOp);
-    Operation *sizeOp = nullptr;
-    oldResult.replaceAllUsesWith(awaitWithSize(
-        operation->getLoc(), newTimepoint, newResult, builder, sizeOp));
-  }
-  operation->erase();
 }
 
 struct PropagateTimepointsPass

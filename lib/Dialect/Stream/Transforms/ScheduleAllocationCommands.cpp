@@ -27,11 +27,37 @@ public:
 
 private:
   /// The range of `value`, or failure when it has none.
-  FailureOr<ResourceRange> range(Value value) {
+  FailureOr<ResourceRange> lookupResourceRange(Value value) {
     std::optional<ResourceRange> found = scope.lookupRange(value);
     if (!found || !found->resource)
       return failure();
     return *found;
+  }
+  struct SourceTargetRanges {
+    ResourceRange source, target;
+  };
+  /// The ranges of `source` and `target`, or failure when either has none.
+  FailureOr<SourceTargetRanges> lookupResourceRanges(Value source,
+                                                     Value target) {
+    FailureOr<ResourceRange> sourceRange = lookupResourceRange(source);
+    FailureOr<ResourceRange> targetRange = lookupResourceRange(target);
+    if (failed(sourceRange) || failed(targetRange))
+      return failure();
+    return SourceTargetRanges{*sourceRange, *targetRange};
+  }
+  /// `cmd.copy` of `length` from `source` at its offset (plus
+  /// `sourceOffset` when given) to `target` at its offset (plus
+  /// `targetOffset` when given).
+  void createRangeCopy(OpBuilder &builder, Location loc,
+                       const ResourceRange &source, Value sourceOffset,
+                       const ResourceRange &target, Value targetOffset,
+                       Value length) {
+    Value from = sourceOffset ? scope.add(loc, source.offset, sourceOffset)
+                              : source.offset;
+    Value to = targetOffset ? scope.add(loc, target.offset, targetOffset)
+                            : target.offset;
+    CmdCopyOp::create(builder, loc, source.resource, source.resourceSize, from,
+                      target.resource, target.resourceSize, to, length);
   }
   Attribute access(OpBuilder &builder, ResourceAccessBitfield bits) {
     return builder.getI32IntegerAttr(static_cast<int32_t>(bits));
@@ -82,7 +108,7 @@ private:
 } // namespace
 
 LogicalResult CommandBuilder::convertSplat(AsyncSplatOp op) {
-  FailureOr<ResourceRange> target = range(op.getResult());
+  FailureOr<ResourceRange> target = lookupResourceRange(op.getResult());
   if (failed(target))
     return failure();
   OpBuilder builder(op);
@@ -95,16 +121,13 @@ LogicalResult CommandBuilder::convertSplat(AsyncSplatOp op) {
 LogicalResult CommandBuilder::convertWholeCopy(Operation *op, Value source,
                                                Value result,
                                                bool sourceLength) {
-  FailureOr<ResourceRange> sourceRange = range(source);
-  FailureOr<ResourceRange> targetRange = range(result);
-  if (failed(sourceRange) || failed(targetRange))
+  FailureOr<SourceTargetRanges> ranges = lookupResourceRanges(source, result);
+  if (failed(ranges))
     return failure();
   OpBuilder builder(op);
-  CmdCopyOp::create(builder, op->getLoc(), sourceRange->resource,
-                    sourceRange->resourceSize, sourceRange->offset,
-                    targetRange->resource, targetRange->resourceSize,
-                    targetRange->offset,
-                    sourceLength ? sourceRange->length : targetRange->length);
+  createRangeCopy(builder, op->getLoc(), ranges->source, Value(),
+                  ranges->target, Value(),
+                  sourceLength ? ranges->source.length : ranges->target.length);
   return success();
 }
 
@@ -114,21 +137,18 @@ LogicalResult CommandBuilder::convertClone(AsyncCloneOp op) {
 }
 
 LogicalResult CommandBuilder::convertSlice(AsyncSliceOp op) {
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
+  FailureOr<SourceTargetRanges> ranges =
+      lookupResourceRanges(op.getSource(), op.getResult());
+  if (failed(ranges))
     return failure();
   OpBuilder builder(op);
-  Value sourceOffset =
-      scope.add(op.getLoc(), source->offset, op.getSourceOffset());
-  CmdCopyOp::create(builder, op.getLoc(), source->resource,
-                    source->resourceSize, sourceOffset, target->resource,
-                    target->resourceSize, target->offset, op.getResultSize());
+  createRangeCopy(builder, op.getLoc(), ranges->source, op.getSourceOffset(),
+                  ranges->target, Value(), op.getResultSize());
   return success();
 }
 
 LogicalResult CommandBuilder::convertFill(AsyncFillOp op) {
-  FailureOr<ResourceRange> target = range(op.getResult());
+  FailureOr<ResourceRange> target = lookupResourceRange(op.getResult());
   if (failed(target))
     return failure();
   OpBuilder builder(op);
@@ -141,40 +161,33 @@ LogicalResult CommandBuilder::convertFill(AsyncFillOp op) {
 }
 
 LogicalResult CommandBuilder::convertUpdate(AsyncUpdateOp op) {
-  FailureOr<ResourceRange> update = range(op.getUpdate());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(update) || failed(target))
+  FailureOr<SourceTargetRanges> ranges =
+      lookupResourceRanges(op.getUpdate(), op.getResult());
+  if (failed(ranges))
     return failure();
   OpBuilder builder(op);
-  Value targetOffset =
-      scope.add(op.getLoc(), target->offset, op.getTargetOffset());
-  CmdCopyOp::create(builder, op.getLoc(), update->resource,
-                    update->resourceSize, update->offset, target->resource,
-                    target->resourceSize, targetOffset, op.getUpdateSize());
+  createRangeCopy(builder, op.getLoc(), ranges->source, Value(), ranges->target,
+                  op.getTargetOffset(), op.getUpdateSize());
   return success();
 }
 
 LogicalResult CommandBuilder::convertCopy(AsyncCopyOp op) {
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
+  FailureOr<SourceTargetRanges> ranges =
+      lookupResourceRanges(op.getSource(), op.getResult());
+  if (failed(ranges))
     return failure();
   OpBuilder builder(op);
-  Value sourceOffset =
-      scope.add(op.getLoc(), source->offset, op.getSourceOffset());
-  Value targetOffset =
-      scope.add(op.getLoc(), target->offset, op.getTargetOffset());
-  CmdCopyOp::create(builder, op.getLoc(), source->resource,
-                    source->resourceSize, sourceOffset, target->resource,
-                    target->resourceSize, targetOffset, op.getLength());
+  createRangeCopy(builder, op.getLoc(), ranges->source, op.getSourceOffset(),
+                  ranges->target, op.getTargetOffset(), op.getLength());
   return success();
 }
 
 LogicalResult CommandBuilder::convertCollective(AsyncCollectiveOp op) {
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
+  FailureOr<SourceTargetRanges> ranges =
+      lookupResourceRanges(op.getSource(), op.getResult());
+  if (failed(ranges))
     return failure();
+  const ResourceRange *source = &ranges->source, *target = &ranges->target;
   OpBuilder builder(op);
   SmallVector<Value> resources, sizes, offsets, lengths;
   SmallVector<Attribute> accesses;
@@ -210,10 +223,11 @@ LogicalResult CommandBuilder::convertBarrier(AsyncBarrierOp op) {
 }
 
 LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
-  FailureOr<ResourceRange> source = range(op.getSource());
-  FailureOr<ResourceRange> target = range(op.getResult());
-  if (failed(source) || failed(target))
+  FailureOr<SourceTargetRanges> ranges =
+      lookupResourceRanges(op.getSource(), op.getResult());
+  if (failed(ranges))
     return failure();
+  const ResourceRange *source = &ranges->source, *target = &ranges->target;
   OpBuilder builder(op);
   AffinityAttr executeAffinity = getExecuteAffinity(op);
   auto isStaging = [](Value value) {
@@ -230,9 +244,8 @@ LogicalResult CommandBuilder::convertTransfer(AsyncTransferOp op) {
     CmdInvalidateOp::create(builder, op.getLoc(), source->resource,
                             source->resourceSize, source->offset,
                             source->length, sourceAffinity);
-  CmdCopyOp::create(builder, op.getLoc(), source->resource,
-                    source->resourceSize, source->offset, target->resource,
-                    target->resourceSize, target->offset, source->length);
+  createRangeCopy(builder, op.getLoc(), *source, Value(), *target, Value(),
+                  source->length);
   if (outgoing)
     CmdFlushOp::create(builder, op.getLoc(), target->resource,
                        target->resourceSize, target->offset, target->length,
@@ -256,7 +269,7 @@ CommandBuilder::appendOperandRanges(Operation *op, MutableOperandRange operands,
     }
     if (resourceIndex >= offsets.size() || resourceIndex >= lengths.size())
       return failure();
-    FailureOr<ResourceRange> source = range(value);
+    FailureOr<ResourceRange> source = lookupResourceRange(value);
     if (failed(source))
       return failure();
     out.resources.push_back(source->resource);
@@ -282,7 +295,7 @@ LogicalResult CommandBuilder::appendResultRanges(
   for (auto [result, size] : resultsAndSizes) {
     if (tiedOp.getTiedResultOperand(result))
       continue;
-    FailureOr<ResourceRange> target = range(result);
+    FailureOr<ResourceRange> target = lookupResourceRange(result);
     if (failed(target))
       return failure();
     out.resources.push_back(target->resource);

@@ -11,11 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
-#include "sluice/Dialect/Util/IR/UtilMutableRegionBranch.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/ValueExpander.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -32,13 +31,6 @@ namespace sluice::util {
 namespace {
 
 bool isSubrangeType(Type type) { return isa<SubrangeTypeInterface>(type); }
-bool anySubrange(TypeRange types) {
-  return llvm::any_of(types, isSubrangeType);
-}
-bool usesSubranges(Operation *op) {
-  return anySubrange(op->getOperandTypes()) ||
-         anySubrange(op->getResultTypes());
-}
 
 struct Subrange {
   Value resource, size, offset, length;
@@ -85,9 +77,18 @@ struct ExpandedGlobal {
   GlobalOp size, offset, length;
 };
 
-class SubrangePropagator {
+ValueExpanderOptions subrangeExpanderOptions() {
+  ValueExpanderOptions options;
+  options.rebuildBranchWithoutExpandedValues = true; // [QUIRK PS1]
+  options.switchDefaultOperandsFirst = true;
+  options.expandRegionsOfUnexpandedRegionOps = true;
+  return options;
+}
+
+class SubrangePropagator : public ValueExpander {
 public:
-  explicit SubrangePropagator(ModuleOp moduleOp) : moduleOp(moduleOp) {}
+  explicit SubrangePropagator(ModuleOp moduleOp)
+      : ValueExpander(moduleOp, subrangeExpanderOptions()) {}
 
   void run() {
     symbolTable.emplace(moduleOp);
@@ -170,32 +171,39 @@ private:
         .createSubrangeOp(loc, s.resource, s.size, s.offset, s.length, builder);
   }
 
-  static void expandType(Type type, SmallVectorImpl<Type> &types) {
-    types.push_back(type);
-    if (isSubrangeType(type)) {
-      Type index = IndexType::get(type.getContext());
-      types.append({index, index, index});
-    }
+  bool isExpandedType(Type type) const override { return isSubrangeType(type); }
+  void appendCompanionTypes(Type type,
+                            SmallVectorImpl<Type> &types) const override {
+    Type index = IndexType::get(type.getContext());
+    types.append({index, index, index});
   }
-
-  void expandValue(Value value, OpBuilder &builder,
-                   SmallVectorImpl<Value> &values) {
-    if (!isSubrangeType(value.getType())) {
-      values.push_back(value);
-      return;
-    }
+  void appendExpandedGroup(Value value, OpBuilder &builder,
+                           SmallVectorImpl<Value> &values) override {
     Subrange s = consume(value, builder);
     values.append({s.resource, s.size, s.offset, s.length});
   }
-
-  SmallVector<Value> expandValues(ValueRange range, OpBuilder &builder) {
-    SmallVector<Value> values;
-    for (Value v : range)
-      expandValue(v, builder, values);
-    return values;
+  /// Records the group and wraps it in a subrange op for the old uses.
+  Value mapGroup(Location loc, Value resource, ValueRange companions,
+                 OpBuilder &builder) {
+    Subrange s{resource, companions[0], companions[1], companions[2]};
+    subranges.insert(resource, s);
+    return createSubrangeOp(loc, s, builder);
+  }
+  void mapBlockArgument(BlockArgument arg, ValueRange companions,
+                        Location regionLoc, OpBuilder &builder) override {
+    Value view = mapGroup(regionLoc, arg, companions, builder);
+    arg.replaceAllUsesExcept(view, view.getDefiningOp());
+  }
+  Value mapResult(Operation *oldOp, Operation *, Value newResult,
+                  ValueRange companions, OpBuilder &builder) override {
+    return mapGroup(oldOp->getLoc(), newResult, companions, builder);
+  }
+  Value mapRegionArgument(Location loc, Value, ValueRange expanded,
+                          OpBuilder &builder) override {
+    return mapGroup(loc, expanded[0], expanded.drop_front(), builder);
   }
 
-  void expand(Operation *op) {
+  void expand(Operation *op) override {
     if (auto subrangeOp = dyn_cast<SubrangeOpInterface>(op)) {
       if (subrangeOp.getSubrangeResult())
         expandSubrangeOp(subrangeOp);
@@ -205,59 +213,13 @@ private:
       return expandGlobalLoad(load);
     if (auto store = dyn_cast<GlobalStoreOpInterface>(op))
       return expandGlobalStore(store);
-    if (auto initializer = dyn_cast<InitializerOp>(op))
-      return expandRegion(initializer.getBody(), /*canModifyEntryBlock=*/false);
-    if (auto funcOp = dyn_cast<FuncOp>(op))
-      return expandFunc(funcOp);
-    if (auto callOp = dyn_cast<CallOp>(op))
-      return expandCall(callOp);
-    if (auto returnOp = dyn_cast<ReturnOp>(op))
-      return expandReturn(returnOp);
-    if (isa<cf::BranchOp, cf::CondBranchOp, cf::SwitchOp>(op))
-      return expandBranch(op);
-    if (auto regionOp = dyn_cast<MutableRegionBranchOpInterface>(op))
-      return expandRegionBranch(regionOp);
+    ValueExpander::expand(op);
   }
 
-  void expandRegion(Region &region, bool canModifyEntryBlock) {
-    if (region.empty())
-      return;
+  /// Mappings made inside a region are dropped when it is done.
+  void expandRegion(Region &region, bool canModifyEntryBlock) override {
     size_t scope = subranges.pushScope();
-    Type index = IndexType::get(region.getContext());
-    for (Block &block : region) {
-      if (block.isEntryBlock() && !canModifyEntryBlock)
-        continue;
-      if (!anySubrange(block.getArgumentTypes()))
-        continue;
-      SmallVector<BlockArgument> resources;
-      for (unsigned i = block.getNumArguments(); i-- > 0;) {
-        BlockArgument arg = block.getArgument(i);
-        if (!isSubrangeType(arg.getType()))
-          continue;
-        Location loc = arg.getLoc();
-        block.insertArgument(i + 1, index, loc);
-        block.insertArgument(i + 2, index, loc);
-        block.insertArgument(i + 3, index, loc);
-        resources.push_back(arg);
-      }
-      OpBuilder builder = OpBuilder::atBlockBegin(&block);
-      for (BlockArgument arg : llvm::reverse(resources)) {
-        unsigned i = arg.getArgNumber();
-        Subrange s{arg, block.getArgument(i + 1), block.getArgument(i + 2),
-                   block.getArgument(i + 3)};
-        subranges.insert(arg, s);
-        Value view = createSubrangeOp(region.getLoc(), s, builder);
-        arg.replaceAllUsesExcept(view, view.getDefiningOp());
-      }
-    }
-
-    auto visitBlock = [&](Block &block) {
-      for (Operation &op : llvm::make_early_inc_range(block))
-        expand(&op);
-    };
-    // Dominator-tree order, then the blocks it does not reach (unreachable).
-    for (Block *block : blocksInDominanceOrder(region))
-      visitBlock(*block);
+    ValueExpander::expandRegion(region, canModifyEntryBlock);
     subranges.popScope(scope);
   }
 
@@ -311,148 +273,6 @@ private:
     op->erase();
   }
 
-  static bool isExpandedFunction(FuncOp funcOp) {
-    return funcOp && !funcOp.isPublic() && !funcOp.isExternal();
-  }
-
-  void expandFunc(FuncOp op) {
-    bool expanded = isExpandedFunction(op);
-    if (expanded) {
-      auto expandSig = [](unsigned, Type type, SmallVectorImpl<Type> &types) {
-        expandType(type, types);
-      };
-      op.expandSignature(expandSig, expandSig);
-    }
-    if (!op.isExternal())
-      expandRegion(op.getBody(), /*canModifyEntryBlock=*/expanded);
-  }
-
-  void expandCall(CallOp op) {
-    if (!usesSubranges(op))
-      return;
-    auto callee = symbolTable->lookup<FuncOp>(op.getCallee());
-    if (!isExpandedFunction(callee))
-      return;
-    OpBuilder builder(op);
-    CallOp newOp = op.cloneAndExpand(
-        [&](unsigned, Value operand, SmallVectorImpl<Value> &values) {
-          expandValue(operand, builder, values);
-        },
-        [](unsigned, Type type, SmallVectorImpl<Type> &types) {
-          expandType(type, types);
-        },
-        builder);
-    builder.setInsertionPointAfter(newOp);
-    replaceExpandedResults(op, newOp, builder);
-    op.erase();
-  }
-
-  /// Replaces the results of `oldOp` by those of `newOp`, wrapping each
-  /// expanded resource result in a subrange op.
-  void replaceExpandedResults(Operation *oldOp, Operation *newOp,
-                              OpBuilder &builder) {
-    unsigned next = 0;
-    for (OpResult oldResult : oldOp->getResults()) {
-      Value newResult = newOp->getResult(next++);
-      if (!isSubrangeType(oldResult.getType())) {
-        oldResult.replaceAllUsesWith(newResult);
-        continue;
-      }
-      Subrange s{newResult, newOp->getResult(next), newOp->getResult(next + 1),
-                 newOp->getResult(next + 2)};
-      next += 3;
-      subranges.insert(newResult, s);
-      oldResult.replaceAllUsesWith(
-          createSubrangeOp(oldOp->getLoc(), s, builder));
-    }
-  }
-
-  void expandReturn(ReturnOp op) {
-    if (!usesSubranges(op))
-      return;
-    if (!isExpandedFunction(dyn_cast<FuncOp>(op->getParentOp())))
-      return;
-    OpBuilder builder(op);
-    ReturnOp::create(builder, op.getLoc(),
-                     expandValues(op.getOperands(), builder));
-    op.erase();
-  }
-
-  void expandBranch(Operation *op) {
-    OpBuilder builder(op);
-    if (auto br = dyn_cast<cf::BranchOp>(op)) {
-      // [QUIRK PS1] rebuilt even without subranges.
-      cf::BranchOp::create(builder, op->getLoc(), br.getDest(),
-                           expandValues(br.getDestOperands(), builder));
-    } else if (!usesSubranges(op)) {
-      return;
-    } else if (auto condBr = dyn_cast<cf::CondBranchOp>(op)) {
-      SmallVector<Value> trueOperands =
-          expandValues(condBr.getTrueDestOperands(), builder);
-      SmallVector<Value> falseOperands =
-          expandValues(condBr.getFalseDestOperands(), builder);
-      cf::CondBranchOp::create(builder, op->getLoc(), condBr.getCondition(),
-                               condBr.getTrueDest(), trueOperands,
-                               condBr.getFalseDest(), falseOperands);
-    } else {
-      auto switchOp = cast<cf::SwitchOp>(op);
-      SmallVector<Value> defaultOperands =
-          expandValues(switchOp.getDefaultOperands(), builder);
-      SmallVector<SmallVector<Value>> caseOperands;
-      for (OperandRange operands : switchOp.getCaseOperands())
-        caseOperands.push_back(expandValues(operands, builder));
-      SmallVector<ValueRange> caseRanges(caseOperands.begin(),
-                                         caseOperands.end());
-      SmallVector<APInt> caseValues;
-      if (auto values = switchOp.getCaseValues())
-        caseValues.assign(values->value_begin<APInt>(),
-                          values->value_end<APInt>());
-      cf::SwitchOp::create(builder, op->getLoc(), switchOp.getFlag(),
-                           switchOp.getDefaultDestination(), defaultOperands,
-                           caseValues, switchOp.getCaseDestinations(),
-                           caseRanges);
-    }
-    op->erase();
-  }
-
-  void expandRegionBranch(MutableRegionBranchOpInterface op) {
-    Operation *operation = op.getOperation();
-    if (!usesSubranges(operation)) {
-      for (Region &region : operation->getRegions())
-        expandRegion(region, /*canModifyEntryBlock=*/false);
-      return;
-    }
-    OpBuilder builder(operation);
-    Operation *newOp = op.rebuildWithExpandedTypes(
-        [](Type type) {
-          SmallVector<Type> types;
-          expandType(type, types);
-          return types;
-        },
-        [&](Value value, OpBuilder &operandBuilder) {
-          SmallVector<Value> values;
-          expandValue(value, operandBuilder, values);
-          return values;
-        },
-        [&](Location loc, Value original, ValueRange expanded,
-            OpBuilder &argBuilder) -> Value {
-          Subrange s{expanded[0], expanded[1], expanded[2], expanded[3]};
-          subranges.insert(expanded[0], s);
-          return createSubrangeOp(loc, s, argBuilder);
-        },
-        [&](Region &region, bool canModifyEntryBlock) {
-          expandRegion(region, canModifyEntryBlock);
-        },
-        builder);
-    if (!newOp)
-      return;
-    builder.setInsertionPointAfter(newOp);
-    replaceExpandedResults(operation, newOp, builder);
-    operation->erase();
-  }
-
-  ModuleOp moduleOp;
-  std::optional<SymbolTable> symbolTable;
   llvm::DenseMap<StringAttr, ExpandedGlobal> expandedGlobals;
   ScopedSubrangeMap subranges;
   llvm::DenseMap<int64_t, Value> indexConstants;

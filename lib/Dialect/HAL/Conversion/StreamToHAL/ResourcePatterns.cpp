@@ -35,6 +35,29 @@ resolveMemoryProperties(Operation *op, Type resourceType, OpBuilder &builder) {
   return {resolve.getMemoryTypes(), resolve.getBufferUsage()};
 }
 
+/// What a queue-ordered alloca or dealloca of a resource of `resourceType`
+/// works with: its memory properties, the device and queue affinity, the wait
+/// fence of `awaitTimepoint` and the signal fence of `resultTimepoint`.
+struct QueueAllocation {
+  Value memoryTypes, bufferUsage, device, queueAffinity, wait, signal;
+};
+QueueAllocation resolveQueueAllocation(Operation *op, Type resourceType,
+                                       Value awaitTimepoint,
+                                       Value resultTimepoint,
+                                       ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  QueueAllocation queue;
+  std::tie(queue.memoryTypes, queue.bufferUsage) =
+      resolveMemoryProperties(op, resourceType, rewriter);
+  std::tie(queue.device, queue.queueAffinity) =
+      lookupAllocationDeviceAndQueueAffinityFor(op, queue.memoryTypes,
+                                                queue.bufferUsage, rewriter);
+  queue.wait = getOrCreateWaitFence(loc, awaitTimepoint, rewriter);
+  queue.signal =
+      getOrCreateSignalFence(loc, queue.device, resultTimepoint, rewriter);
+  return queue;
+}
+
 IntegerAttr noFlags(OpBuilder &builder) { return builder.getI64IntegerAttr(0); }
 
 struct ResourceAllocPattern : OpConversionPattern<stream::ResourceAllocOp> {
@@ -61,24 +84,20 @@ struct ResourceAllocaPattern : OpConversionPattern<stream::ResourceAllocaOp> {
   matchAndRewrite(stream::ResourceAllocaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto [memoryTypes, bufferUsage] =
-        resolveMemoryProperties(op, op.getResult().getType(), rewriter);
-    auto [device, queueAffinity] = lookupAllocationDeviceAndQueueAffinityFor(
-        op, memoryTypes, bufferUsage, rewriter);
-    Value wait =
-        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal =
-        getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
+    QueueAllocation queue = resolveQueueAllocation(
+        op, op.getResult().getType(), adaptor.getAwaitTimepoint(),
+        op.getResultTimepoint(), rewriter);
     Value pool =
         arith::ConstantIntOp::create(rewriter, loc, rewriter.getI64Type(), 0);
     auto alloca = DeviceQueueAllocaOp::create(
-        rewriter, loc, BufferType::get(getContext()), device, queueAffinity,
-        wait, signal, pool, memoryTypes, bufferUsage,
+        rewriter, loc, BufferType::get(getContext()), queue.device,
+        queue.queueAffinity, queue.wait, queue.signal, pool, queue.memoryTypes,
+        queue.bufferUsage,
         rewriter.getI64IntegerAttr(op.getIndeterminateLifetime()
                                        ? AllocaFlagBits::IndeterminateLifetime
                                        : AllocaFlagBits::None),
         adaptor.getStorageSize());
-    rewriter.replaceOp(op, {alloca.getResult(), signal});
+    rewriter.replaceOp(op, {alloca.getResult(), queue.signal});
     return success();
   }
 };
@@ -89,22 +108,16 @@ struct ResourceDeallocaPattern
   LogicalResult
   matchAndRewrite(stream::ResourceDeallocaOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    auto [memoryTypes, bufferUsage] =
-        resolveMemoryProperties(op, op.getOperand().getType(), rewriter);
-    auto [device, queueAffinity] = lookupAllocationDeviceAndQueueAffinityFor(
-        op, memoryTypes, bufferUsage, rewriter);
-    Value wait =
-        getOrCreateWaitFence(loc, adaptor.getAwaitTimepoint(), rewriter);
-    Value signal =
-        getOrCreateSignalFence(loc, device, op.getResultTimepoint(), rewriter);
+    QueueAllocation queue = resolveQueueAllocation(
+        op, op.getOperand().getType(), adaptor.getAwaitTimepoint(),
+        op.getResultTimepoint(), rewriter);
     DeviceQueueDeallocaOp::create(
-        rewriter, loc, device, queueAffinity, wait, signal,
-        adaptor.getOperand(),
+        rewriter, op.getLoc(), queue.device, queue.queueAffinity, queue.wait,
+        queue.signal, adaptor.getOperand(),
         rewriter.getI64IntegerAttr(op.getPreferOrigin()
                                        ? DeallocaFlagBits::PreferOrigin
                                        : DeallocaFlagBits::None));
-    rewriter.replaceOp(op, signal);
+    rewriter.replaceOp(op, queue.signal);
     return success();
   }
 };
