@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 
 namespace sluice::cpu {
@@ -230,7 +231,7 @@ LogicalResult InterfaceLowering::run() {
     constexpr uint64_t kVectorLanes = 8; // f32 on AVX2 (§5.1 V)
     uint64_t cost = llvm::divideCeil(bytes, 16) +
                     llvm::divideCeil(points * arithOps, 4 * kVectorLanes);
-    exportOp->setAttr(cpu::kWorkgroupCostAttrName,
+    exportOp->setAttr(sluice_rt::SluiceRTDialect::kWorkgroupCostAttrName,
                       IntegerAttr::get(IntegerType::get(ctx, 64),
                                        std::max<uint64_t>(cost, 1)));
   }

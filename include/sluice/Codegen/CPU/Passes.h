@@ -26,11 +26,6 @@ namespace sluice::cpu {
 #define GEN_PASS_REGISTRATION
 #include "sluice/Codegen/CPU/Passes.h.inc"
 
-/// The attribute on a `hal.executable.export` holding the estimated cost of
-/// one workgroup in nanoseconds (execution.md §5.4).
-inline constexpr llvm::StringLiteral kWorkgroupCostAttrName =
-    "sluice.workgroup_cost_ns";
-
 /// Adds the CPU dispatch codegen (execution.md §5.1, `loops` strategy) to a
 /// pass manager anchored on the `builtin.module` inside a
 /// `hal.executable.variant`. The workgroup counts of the variant's exports are

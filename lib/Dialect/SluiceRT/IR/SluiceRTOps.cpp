@@ -7,6 +7,7 @@
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Util/IR/UtilDirectives.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -18,6 +19,8 @@
 using namespace mlir;
 using namespace sluice;
 using namespace sluice::sluice_rt;
+using sluice::util::parseOperandTypeList;
+using sluice::util::printOperandTypeList;
 
 //===----------------------------------------------------------------------===//
 // Shared predicates
@@ -101,27 +104,6 @@ static void printWaveBindings(OpAsmPrinter &p, Operation *, ValueRange buffers,
       p << ", ";
     p << buffers[i] << "[" << offsets[i] << ", " << lengths[i] << "]";
   }
-}
-
-//===----------------------------------------------------------------------===//
-// custom<ParenTypeList>: `(` [type {`,` type}] `)`
-//===----------------------------------------------------------------------===//
-
-static ParseResult parseParenTypeList(OpAsmParser &parser,
-                                      SmallVectorImpl<Type> &types) {
-  if (parser.parseLParen())
-    return failure();
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  if (parser.parseTypeList(types) || parser.parseRParen())
-    return failure();
-  return success();
-}
-
-static void printParenTypeList(OpAsmPrinter &p, Operation *, TypeRange types) {
-  p << "(";
-  llvm::interleaveComma(types, p);
-  p << ")";
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostFunctions.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 #include "sluice/Dialect/SluiceRT/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -103,15 +104,9 @@ struct MaterializeErrorEdgesPass
     : public sluice_rt::impl::MaterializeErrorEdgesPassBase<
           MaterializeErrorEdgesPass> {
   void runOnOperation() override {
-    bool failed = false;
-    for (Operation &op : getOperation().getOps()) {
-      if (!isa<util::FuncOp, util::InitializerOp>(op) ||
-          op.getRegion(0).empty())
-        continue;
-      if (mlir::failed(ErrorEdgeBuilder(op.getRegion(0), op.getLoc()).run()))
-        failed = true;
-    }
-    if (failed)
+    if (failed(forEachHostFunction(getOperation(), [](Operation *op) {
+          return ErrorEdgeBuilder(op->getRegion(0), op->getLoc()).run();
+        })))
       signalPassFailure();
   }
 };

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostFunctions.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 #include "sluice/Dialect/SluiceRT/Transforms/Passes.h"
@@ -329,15 +330,9 @@ struct MaterializeRefCountingPass
     : public sluice_rt::impl::MaterializeRefCountingPassBase<
           MaterializeRefCountingPass> {
   void runOnOperation() override {
-    bool failed = false;
-    for (Operation &op : getOperation().getOps()) {
-      if (!isa<util::FuncOp, util::InitializerOp>(op) ||
-          op.getRegion(0).empty())
-        continue;
-      if (mlir::failed(RefCounter(&op).run()))
-        failed = true;
-    }
-    if (failed)
+    if (failed(forEachHostFunction(getOperation(), [](Operation *op) {
+          return RefCounter(op).run();
+        })))
       signalPassFailure();
   }
 };

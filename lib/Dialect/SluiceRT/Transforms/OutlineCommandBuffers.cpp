@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -30,8 +31,6 @@ using namespace sluice;
 using namespace sluice::sluice_rt;
 
 namespace {
-
-constexpr StringLiteral kWorkgroupCostAttr = "sluice.workgroup_cost_ns";
 
 bool isCommandOp(Operation *op) {
   return isa<hal::CommandBufferDispatchOp, hal::CommandBufferFillBufferOp,
@@ -57,8 +56,10 @@ std::string hostFunctionName(Operation *op) {
 /// Outlines one recording `create` ... `finalize` and rewrites its execute.
 class RecordingOutliner {
 public:
-  RecordingOutliner(hal::CommandBufferCreateOp create, DominanceInfo &dominance)
-      : create(create), dominance(dominance), folder(create->getContext()) {}
+  RecordingOutliner(hal::CommandBufferCreateOp create, DominanceInfo &dominance,
+                    SymbolTableCollection &symbolTables)
+      : create(create), dominance(dominance), symbolTables(symbolTables),
+        folder(create->getContext()) {}
 
   /// Checks the recording (§4.3 steps 1-3) and finds its finalize and execute.
   LogicalResult analyze();
@@ -87,13 +88,20 @@ private:
   void accumulateCost(hal::CommandBufferDispatchOp dispatch, DispatchOp clone);
   void accumulateTransferCost(Value length);
   void reorderArguments();
-  void eraseRecording(Operation *replacement);
+  void eraseRecording();
 
   hal::CommandBufferCreateOp create;
   DominanceInfo &dominance;
+  // Cached symbol tables: the module grows by one function per recording,
+  // so uncached nested lookups would be linear each.
+  SymbolTableCollection &symbolTables;
   hal::CommandBufferFinalizeOp finalize;
   Operation *execute = nullptr;
   hal::DeviceQueueExecuteIndirectOp indirect;
+  // Branches passing the command buffer on, with the block argument that
+  // receives it, and every value the command buffer flows into.
+  SmallVector<std::pair<cf::BranchOp, BlockArgument>> forwarded;
+  SmallVector<Value> forwardedValues;
 
   // The command function being built.
   util::FuncOp func;
@@ -123,25 +131,45 @@ LogicalResult RecordingOutliner::analyze() {
                             "straight-line sequence in one block");
   finalize = finalizes.front();
 
+  // The command buffer may reach its execute through block arguments of
+  // `cf.br` successors that have no other predecessor (what
+  // --iree-hal-inline-memoize-regions leaves behind).
   SmallVector<Operation *> executes;
-  for (OpOperand &use : cb.getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<hal::CommandBufferFinalizeOp, hal::CommandBufferDeviceOp>(user))
-      continue;
-    if (isCommandOp(user)) {
-      if (!inRange(user))
-        return create.emitError("command buffer recording must be a "
-                                "straight-line sequence in one block");
-      continue;
+  SmallVector<Value> values = {cb};
+  for (unsigned i = 0; i < values.size(); ++i) {
+    Value value = values[i];
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<hal::CommandBufferDeviceOp>(user))
+        continue;
+      if (value == cb && isa<hal::CommandBufferFinalizeOp>(user))
+        continue;
+      if (value == cb && isCommandOp(user)) {
+        if (!inRange(user))
+          return create.emitError("command buffer recording must be a "
+                                  "straight-line sequence in one block");
+        continue;
+      }
+      if (isa<hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp>(
+              user)) {
+        executes.push_back(user);
+        continue;
+      }
+      if (auto br = dyn_cast<cf::BranchOp>(user)) {
+        Block *dest = br.getDest();
+        if (dest->getSinglePredecessor() == br->getBlock()) {
+          BlockArgument arg = dest->getArgument(use.getOperandNumber());
+          forwarded.push_back({br, arg});
+          values.push_back(arg);
+          continue;
+        }
+      }
+      return user->emitError()
+             << "command buffer is used by '" << user->getName()
+             << "', which the native lowering cannot compile";
     }
-    if (isa<hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp>(
-            user)) {
-      executes.push_back(user);
-      continue;
-    }
-    return user->emitError() << "command buffer is used by '" << user->getName()
-                             << "', which the native lowering cannot compile";
   }
+  forwardedValues.assign(values.begin(), values.end());
   if (executes.size() != 1 ||
       !dominance.properlyDominates(finalize.getOperation(), executes.front()))
     return create.emitError("command buffer must be submitted exactly once by "
@@ -303,11 +331,12 @@ void RecordingOutliner::accumulateCost(hal::CommandBufferDispatchOp dispatch,
     }
     workgroups = llvm::SaturatingMultiply(workgroups, c.getZExtValue());
   }
-  auto exportOp = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableExportOp>(
-      dispatch, clone.getEntryPointAttr());
-  auto perWorkgroup =
-      exportOp ? exportOp->getAttrOfType<IntegerAttr>(kWorkgroupCostAttr)
-               : IntegerAttr();
+  auto exportOp = dyn_cast_or_null<hal::ExecutableExportOp>(
+      symbolTables.lookupNearestSymbolFrom(dispatch,
+                                           clone.getEntryPointAttr()));
+  auto perWorkgroup = exportOp ? exportOp->getAttrOfType<IntegerAttr>(
+                                     SluiceRTDialect::kWorkgroupCostAttrName)
+                               : IntegerAttr();
   if (!perWorkgroup) {
     cost.reset();
     return;
@@ -419,38 +448,47 @@ void RecordingOutliner::reorderArguments() {
   entry->eraseArguments(0, oldCount);
 }
 
-void RecordingOutliner::eraseRecording(Operation *replacement) {
+void RecordingOutliner::eraseRecording() {
+  // Lookups outside the recording (hoisted ones) go too once unused; those in
+  // the range go with it. Collected before anything is erased.
+  SmallVector<Operation *> outsideLookups;
+  for (Operation *op = create->getNextNode(); op != finalize;
+       op = op->getNextNode())
+    if (auto dispatch = dyn_cast<hal::CommandBufferDispatchOp>(op))
+      for (Value v :
+           {Value(dispatch.getEntryPoint()), Value(dispatch.getExecutable())})
+        if (Operation *def = v.getDefiningOp();
+            def && !inRange(def) && !llvm::is_contained(outsideLookups, def))
+          outsideLookups.push_back(def);
   execute->erase();
   // Commands and the finalize go; pure ops of the range go once unused.
-  SmallVector<Operation *> lookups;
   for (Operation *op = finalize, *prev; op != create; op = prev) {
     prev = op->getPrevNode();
-    if (auto dispatch = dyn_cast<hal::CommandBufferDispatchOp>(op)) {
-      lookups.push_back(dispatch.getEntryPoint().getDefiningOp());
-      lookups.push_back(dispatch.getExecutable().getDefiningOp());
-    }
     if (isCommandOp(op) || op == finalize.getOperation() ||
         isOpTriviallyDead(op))
       op->erase();
   }
   // Device queries of the command buffer read the create's device.
-  for (Operation *user : llvm::make_early_inc_range(create->getUsers())) {
-    auto deviceOp = cast<hal::CommandBufferDeviceOp>(user);
-    deviceOp.getResult().replaceAllUsesWith(create.getDevice());
-    deviceOp->erase();
+  for (Value value : forwardedValues)
+    for (Operation *user : llvm::make_early_inc_range(value.getUsers()))
+      if (auto deviceOp = dyn_cast<hal::CommandBufferDeviceOp>(user)) {
+        deviceOp.getResult().replaceAllUsesWith(create.getDevice());
+        deviceOp->erase();
+      }
+  // The block arguments that carried it, last first.
+  for (auto &[br, arg] : llvm::reverse(forwarded)) {
+    unsigned index = arg.getArgNumber();
+    br.getDestOperandsMutable().erase(index);
+    arg.getOwner()->eraseArgument(index);
   }
-  // Lookups outside the range that no longer have uses.
-  for (Operation *op : lookups)
-    if (op && op->getBlock() && isOpTriviallyDead(op)) {
-      Operation *exe = nullptr;
-      if (auto lf = dyn_cast<hal::ExecutableLookupFunctionOp>(op))
-        exe = lf.getExecutable().getDefiningOp();
+  // Function lookups before executable lookups (the former use the latter).
+  for (Operation *op : outsideLookups)
+    if (isa<hal::ExecutableLookupFunctionOp>(op) && isOpTriviallyDead(op))
       op->erase();
-      if (exe && isOpTriviallyDead(exe))
-        exe->erase();
-    }
+  for (Operation *op : outsideLookups)
+    if (isa<hal::ExecutableLookupOp>(op) && isOpTriviallyDead(op))
+      op->erase();
   create->erase();
-  (void)replacement;
 }
 
 LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
@@ -483,12 +521,11 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
     signal = indirect.getSignalFence();
   }
 
-  Operation *replacement;
   if (waveCount == 0) {
     func->erase();
-    replacement = hal::DeviceQueueBarrierOp::create(
-        hostBuilder, execute->getLoc(), device, affinity, wait, signal,
-        hostBuilder.getI64IntegerAttr(0));
+    hal::DeviceQueueBarrierOp::create(hostBuilder, execute->getLoc(), device,
+                                      affinity, wait, signal,
+                                      hostBuilder.getI64IntegerAttr(0));
   } else {
     reorderArguments();
     SmallVector<Value> operands;
@@ -507,11 +544,11 @@ LogicalResult RecordingOutliner::outline(StringRef name, SymbolTable &symbols,
     if (cost)
       costAttr = hostBuilder.getI64IntegerAttr(
           std::min<uint64_t>(*cost, std::numeric_limits<uint32_t>::max()));
-    replacement = QueueExecuteOp::create(
+    QueueExecuteOp::create(
         hostBuilder, execute->getLoc(), device, affinity, wait, signal,
         FlatSymbolRefAttr::get(func.getSymNameAttr()), operands, costAttr);
   }
-  eraseRecording(replacement);
+  eraseRecording();
   return success();
 }
 
@@ -545,7 +582,8 @@ struct OutlineCommandBuffersPass
     module.walk([&](hal::CommandBufferCreateOp op) { creates.push_back(op); });
 
     DominanceInfo dominance(module);
-    SymbolTable symbols(module);
+    SymbolTableCollection symbolTables;
+    SymbolTable &symbols = symbolTables.getSymbolTable(module);
     llvm::DenseMap<Operation *, unsigned> recordingCounts;
     bool failed = false;
     for (hal::CommandBufferCreateOp create : creates) {
@@ -554,7 +592,7 @@ struct OutlineCommandBuffersPass
         top = top->getParentOp();
       unsigned n = recordingCounts[top]++;
       std::string name = hostFunctionName(create) + "$cmd" + std::to_string(n);
-      RecordingOutliner outliner(create, dominance);
+      RecordingOutliner outliner(create, dominance, symbolTables);
       if (mlir::failed(outliner.analyze()) ||
           mlir::failed(outliner.outline(name, symbols, top)))
         failed = true;

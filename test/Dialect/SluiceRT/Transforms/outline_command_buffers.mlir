@@ -299,3 +299,47 @@ util.func public @later_block(%device: !hal.device, %b: !hal.buffer, %w: !hal.fe
 util.func public @nothing() {
   util.return
 }
+
+// -----
+
+// What --iree-hal-inline-memoize-regions leaves: the command buffer reaches
+// its execute through the argument of a single-predecessor block. The
+// argument and the branch operand disappear; device queries of the argument
+// read the create's device.
+
+hal.executable private @ex {
+  hal.executable.variant public @v target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @e ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) attributes {sluice.workgroup_cost_ns = 5 : i64}
+  }
+}
+// CHECK-LABEL: util.func private @memoized$cmd0
+// CHECK-SAME: (%{{.+}}: !hal.buffer)
+// CHECK-LABEL: util.func public @memoized
+// CHECK-SAME: (%[[DEV:.+]]: !hal.device,
+// CHECK: cf.br ^bb1{{$}}
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: util.optimization_barrier %[[DEV]] : !hal.device
+// CHECK-NEXT: sluice_rt.queue.execute<%[[DEV]] : !hal.device>{{.+}}call(@memoized$cmd0(%arg1)) cost(5) : (!hal.buffer)
+util.func public @memoized(%device: !hal.device, %b: !hal.buffer, %w: !hal.fence, %s: !hal.fence) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %aff = arith.constant -1 : i64
+  %cmd = hal.command_buffer.create device(%device : !hal.device) mode("None") categories(Dispatch) affinity(%aff) bindings(%c1) : !hal.command_buffer
+  %d = hal.command_buffer.device<%cmd : !hal.command_buffer> : !hal.device
+  %exe = hal.executable.lookup device(%d : !hal.device) executable(@ex) : !hal.executable
+  %e = hal.executable.lookup.function target(%exe : !hal.executable) function(@ex::@v::@e) : i64
+  hal.command_buffer.dispatch<%cmd : !hal.command_buffer> target(%exe : !hal.executable)[%e] workgroups([%c1, %c1, %c1]) bindings([
+    (%c0 : index)[%c0, %c64]
+  ]) flags("None")
+  hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("Dispatch|Transfer|CommandRetire") target("CommandIssue|Dispatch|Transfer") flags("None")
+  hal.command_buffer.finalize<%cmd : !hal.command_buffer>
+  cf.br ^bb1(%cmd : !hal.command_buffer)
+^bb1(%memo: !hal.command_buffer):
+  %md = hal.command_buffer.device<%memo : !hal.command_buffer> : !hal.device
+  util.optimization_barrier %md : !hal.device
+  hal.device.queue.execute.indirect<%device : !hal.device> affinity(%aff) wait(%w) signal(%s) commands(%memo) bindings([
+    (%b : !hal.buffer)[%c0, %c64]
+  ]) flags("None")
+  util.return
+}

@@ -224,3 +224,17 @@ util.func public @memoized(%device: !hal.device, %w: !hal.fence, %s: !hal.fence)
   hal.device.queue.execute<%device : !hal.device> affinity(%aff) wait(%w) signal(%s) commands(%memo) flags("None")
   util.return
 }
+
+// -----
+
+// A command buffer merged with another at a block with two predecessors.
+util.func public @merged(%device: !hal.device, %c: i1, %w: !hal.fence, %s: !hal.fence) {
+  %aff = arith.constant -1 : i64
+  %cmd = hal.command_buffer.create device(%device : !hal.device) mode("OneShot") categories(Transfer) affinity(%aff) : !hal.command_buffer
+  hal.command_buffer.finalize<%cmd : !hal.command_buffer>
+  // expected-error @+1 {{command buffer is used by 'cf.cond_br', which the native lowering cannot compile}}
+  cf.cond_br %c, ^a(%cmd : !hal.command_buffer), ^a(%cmd : !hal.command_buffer)
+^a(%x: !hal.command_buffer):
+  hal.device.queue.execute<%device : !hal.device> affinity(%aff) wait(%w) signal(%s) commands(%x) flags("None")
+  util.return
+}

@@ -36,6 +36,11 @@ def SluiceRT_Dialect : Dialect {
     /// The unit attribute that marks a util.func as a command function.
     static constexpr ::llvm::StringLiteral kCommandFunctionAttrName =
         "sluice_rt.command_function";
+    /// The i64 attribute on a hal.executable.export holding the estimated
+    /// cost of one workgroup in nanoseconds (execution.md §5.4), set by the
+    /// CPU codegen and read by the outlining and linking passes.
+    static constexpr ::llvm::StringLiteral kWorkgroupCostAttrName =
+        "sluice.workgroup_cost_ns";
   }];
 }
 

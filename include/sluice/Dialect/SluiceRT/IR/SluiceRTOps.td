@@ -49,7 +49,7 @@ def SluiceRT_QueueExecuteOp : SluiceRT_Op<"queue.execute", [
     `signal` `(` $signal_fence `)`
     `call` `(` $callee `(` $arguments `)` `)`
     (`cost` `(` $cost^ `)`)?
-    attr-dict-with-keyword `:` custom<ParenTypeList>(type($arguments))
+    attr-dict-with-keyword `:` custom<OperandTypeList>(type($arguments))
   }];
   let hasVerifier = 1;
 }
