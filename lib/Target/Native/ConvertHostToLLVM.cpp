@@ -1042,6 +1042,14 @@ bool isSupported(Operation *op) {
              BuiltinDialect>(op->getDialect());
 }
 
+/// A type as MLIR prints it, without the quotes diagnostics add.
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
 /// Rebuilds `op` (a util.func or util.initializer) as an llvm.func with a
 /// prologue block, leaving the body's ops for the conversion.
 LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
@@ -1074,7 +1082,7 @@ LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
       char letter = cconvLetter(t);
       if (!letter)
         return op->emitError("exported function '@")
-               << name << "' has argument " << i << " of type " << t
+               << name << "' has argument " << i << " of type " << typeString(t)
                << ", which the Sluice module ABI cannot pass";
       cconv += letter;
     }
@@ -1085,7 +1093,7 @@ LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
       char letter = cconvLetter(t);
       if (!letter)
         return op->emitError("exported function '@")
-               << name << "' has result " << i << " of type " << t
+               << name << "' has result " << i << " of type " << typeString(t)
                << ", which the Sluice module ABI cannot pass";
       cconv += letter;
     }

@@ -131,20 +131,38 @@ std::pair<Value, Value> spansOf(OpBuilder &b, Location loc, Operation *op,
   return {spans, abi.i64(24 * (int64_t)rows.size())};
 }
 
+/// The scope and key buffers of one parameter op.
+struct ParameterNames {
+  std::pair<Value, Value> scope;
+  std::array<Value, 4> keys; // table, table length, data, data length
+};
+FailureOr<ParameterNames> namesOf(OpBuilder &b, Location loc, Operation *op,
+                                  Value scope,
+                                  std::optional<StringRef> scopeLiteral,
+                                  ValueRange keys,
+                                  std::optional<ArrayAttr> keyLiterals) {
+  auto s = scopeOf(b, loc, op, scope, scopeLiteral);
+  if (failed(s))
+    return failure();
+  auto k = keysOf(b, loc, op, keys, keyLiterals);
+  if (failed(k))
+    return failure();
+  return ParameterNames{*s, *k};
+}
+
 struct GatherLowering : OpConversionPattern<io_parameters::GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(io_parameters::GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto scope = scopeOf(rewriter, loc, op, op.getSourceScope(),
-                         op.getSourceScopeLiteral());
-    if (failed(scope))
+    auto names = namesOf(rewriter, loc, op, op.getSourceScope(),
+                         op.getSourceScopeLiteral(), op.getSourceKeys(),
+                         op.getSourceKeyLiterals());
+    if (failed(names))
       return failure();
-    auto keys = keysOf(rewriter, loc, op, op.getSourceKeys(),
-                       op.getSourceKeyLiterals());
-    if (failed(keys))
-      return failure();
+    auto scope = &names->scope;
+    auto keys = &names->keys;
     SmallVector<std::array<Value, 3>> rows;
     for (size_t i = 0;
          i < op.getSourceKeys().size() ||
@@ -172,14 +190,13 @@ struct LoadLowering : OpConversionPattern<io_parameters::LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     AbiBuilder abi(rewriter, loc);
-    auto scope = scopeOf(rewriter, loc, op, op.getSourceScope(),
-                         op.getSourceScopeLiteral());
-    if (failed(scope))
+    auto names = namesOf(rewriter, loc, op, op.getSourceScope(),
+                         op.getSourceScopeLiteral(), op.getSourceKeys(),
+                         op.getSourceKeyLiterals());
+    if (failed(names))
       return failure();
-    auto keys = keysOf(rewriter, loc, op, op.getSourceKeys(),
-                       op.getSourceKeyLiterals());
-    if (failed(keys))
-      return failure();
+    auto scope = &names->scope;
+    auto keys = &names->keys;
     size_t count = op.getResults().size();
     SmallVector<std::array<Value, 3>> rows;
     for (size_t i = 0; i < count; ++i)
@@ -208,14 +225,13 @@ struct ScatterLowering : OpConversionPattern<io_parameters::ScatterOp> {
   matchAndRewrite(io_parameters::ScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto scope = scopeOf(rewriter, loc, op, op.getTargetScope(),
-                         op.getTargetScopeLiteral());
-    if (failed(scope))
+    auto names = namesOf(rewriter, loc, op, op.getTargetScope(),
+                         op.getTargetScopeLiteral(), op.getTargetKeys(),
+                         op.getTargetKeyLiterals());
+    if (failed(names))
       return failure();
-    auto keys = keysOf(rewriter, loc, op, op.getTargetKeys(),
-                       op.getTargetKeyLiterals());
-    if (failed(keys))
-      return failure();
+    auto scope = &names->scope;
+    auto keys = &names->keys;
     SmallVector<std::array<Value, 3>> rows;
     for (size_t i = 0; i < adaptor.getSourceOffsets().size(); ++i)
       rows.push_back({adaptor.getTargetOffsets()[i],
