@@ -26,3 +26,12 @@ if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-opt")):
     config.available_features.add("sluice-opt")
 if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-params")):
     config.available_features.add("sluice-params")
+if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-run")):
+    config.available_features.add("sluice-run")
+if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-compile")):
+    config.available_features.add("sluice-compile")
+# The hand-written test module of unittests/Runtime/Module (a stand-in for
+# sluice-compile output) for the sluice-run tests.
+config.substitutions.append(("%test_module", os.path.join(config.sluice_obj_root, "lib", "libsluice_test_module.so")))
+if os.path.exists(os.path.join(config.sluice_obj_root, "lib", "libsluice_test_module.so")):
+    config.available_features.add("test-module")

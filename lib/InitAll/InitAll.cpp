@@ -2,6 +2,8 @@
 
 #include "sluice/InitAll.h"
 
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -38,6 +40,7 @@
 #include "sluice/Dialect/VM/IR/VMDialect.h"
 #include "sluice/Dialect/VM/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
+#include "sluice/Target/Native/Passes.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect,
@@ -75,4 +78,12 @@ void sluice::registerAllPasses() {
   sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
   sluice::util::registerUtilTransformPasses();
+  sluice::native::registerSluiceNativePasses();
+  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
+    return mlir::createReconcileUnrealizedCastsPass();
+  });
+  // Phase native lowers host scf to cf before the error edges (sluice-compile).
+  mlir::registerPass([]() -> std::unique_ptr<mlir::Pass> {
+    return mlir::createSCFToControlFlowPass();
+  });
 }

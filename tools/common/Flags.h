@@ -1,7 +1,6 @@
-//===- Flags.h - IREE-style --flag=value parsing for sluice-params
-//----------===//
-#ifndef SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
-#define SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
+//===- Flags.h - IREE-style --flag=value parsing for the Sluice tools -----===//
+#ifndef SLUICE_TOOLS_COMMON_FLAGS_H
+#define SLUICE_TOOLS_COMMON_FLAGS_H
 
 #include "sluice/Runtime/Status.h"
 
@@ -10,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sluice::params {
+namespace sluice::tools {
 
 /// Flags are `--name=value`; boolean flags may also be written `--name`
 /// (and `--name=true|false`). Names are matched exactly as declared, so
@@ -61,6 +60,10 @@ private:
   std::vector<std::string> positional_;
 };
 
+} // namespace sluice::tools
+
+namespace sluice::params {
+using tools::Flags;
 } // namespace sluice::params
 
-#endif // SLUICE_TOOLS_SLUICE_PARAMS_FLAGS_H
+#endif // SLUICE_TOOLS_COMMON_FLAGS_H

@@ -1,5 +1,4 @@
-//===- Flags.cpp - IREE-style --flag=value parsing
-//--------------------------===//
+//===- Flags.cpp - IREE-style --flag=value parsing for the Sluice tools ---===//
 
 #include "Flags.h"
 
@@ -8,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-namespace sluice::params {
+namespace sluice::tools {
 
 using namespace sluice::runtime;
 
@@ -191,4 +190,4 @@ std::string Flags::help() const {
   return out;
 }
 
-} // namespace sluice::params
+} // namespace sluice::tools

@@ -1,0 +1,1272 @@
+//===- ConvertHostToLLVM.cpp - --sluice-convert-host-to-llvm --------------===//
+//
+// execution.md §2.8 step 2. Functions are rebuilt first (a prologue block
+// with the ABI signature and the pending-status slot, branching to the old
+// entry block); then a dialect conversion lowers the ops inside them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AbiBuilder.h"
+#include "HostToLLVMPatterns.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/HAL/IR/HALTypes.h"
+#include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
+#include "sluice/Dialect/IOParameters/IR/IOParametersOps.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
+#include "sluice/Dialect/Util/IR/UtilDialect.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/IR/UtilTypes.h"
+#include "sluice/Target/Native/Passes.h"
+
+namespace sluice::native {
+#define GEN_PASS_DEF_CONVERTHOSTTOLLVMPASS
+#include "sluice/Target/Native/Passes.h.inc"
+} // namespace sluice::native
+
+using namespace mlir;
+
+namespace sluice::native {
+namespace {
+
+constexpr int32_t kFailedPrecondition = 9;
+constexpr int32_t kInternal = 13;
+constexpr llvm::StringLiteral kKindAttr = "sluice.kind";
+constexpr llvm::StringLiteral kUnconvertedAttr = "sluice.unconverted";
+
+bool isRefType(Type type) {
+  return isa<hal::BufferType, hal::BufferViewType, hal::FenceType,
+             hal::FileType, hal::SemaphoreType>(type);
+}
+
+/// The cconv letter of a type (0 when the ABI cannot pass it).
+char cconvLetter(Type type) {
+  if (isRefType(type))
+    return 'r';
+  if (type.isIndex() || type.isInteger(64))
+    return 'I';
+  if (type.isInteger(1) || type.isInteger(8) || type.isInteger(16) ||
+      type.isInteger(32))
+    return 'i';
+  if (type.isF32())
+    return 'f';
+  if (type.isF64())
+    return 'F';
+  return 0;
+}
+
+LLVM::LLVMFuncOp parentFunc(Operation *op) {
+  return op->getParentOfType<LLVM::LLVMFuncOp>();
+}
+Value contextOf(Operation *op) {
+  return parentFunc(op).getBody().front().getArgument(0);
+}
+Value statusSlotOf(Operation *op) {
+  for (Operation &candidate : parentFunc(op).getBody().front())
+    if (candidate.hasAttr(kStatusSlotAttr))
+      return candidate.getResult(0);
+  return {};
+}
+
+/// Frees the slot's previous status and stores `status` (§3.5).
+void storeStatus(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
+                 Value status) {
+  Value slot = statusSlotOf(op);
+  Value old = LLVM::LoadOp::create(b, loc, abi.ptrType(), slot);
+  abi.callImport(contextOf(op), Import::StatusFree, nullptr, {old});
+  LLVM::StoreOp::create(b, loc, status, slot);
+}
+
+/// An i64 from an index/integer value already converted to LLVM types.
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(64))
+    return v;
+  return LLVM::ZExtOp::create(b, loc, b.getI64Type(), v);
+}
+Value toI32(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(32))
+    return v;
+  if (v.getType().getIntOrFloatBitWidth() > 32)
+    return LLVM::TruncOp::create(b, loc, b.getI32Type(), v);
+  return LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
+}
+
+/// A stack array of i64 holding `values`.
+Value stackI64Array(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
+                    ValueRange values) {
+  if (values.empty())
+    return abi.null();
+  Value array = abi.stackBytes(op, 8 * (int64_t)values.size());
+  for (auto [i, v] : llvm::enumerate(values))
+    abi.storeField(toI64(b, loc, v), array, 8 * (int64_t)i);
+  return array;
+}
+
+/// An i32 constant from an op that folds to an integer attribute
+/// (hal.element_type, hal.encoding_type, hal.memory_type, hal.buffer_usage).
+struct FoldToConstantPattern : ConversionPattern {
+  FoldToConstantPattern(const TypeConverter &converter, MLIRContext *context,
+                        StringRef name)
+      : ConversionPattern(converter, name, 1, context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<OpFoldResult> folded;
+    if (failed(op->fold(folded)) || folded.size() != 1)
+      return rewriter.notifyMatchFailure(op, "does not fold");
+    auto attr = dyn_cast_if_present<IntegerAttr>(
+        dyn_cast_if_present<Attribute>(folded[0]));
+    if (!attr)
+      return rewriter.notifyMatchFailure(op, "no integer value");
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+        op, rewriter.getI32Type(),
+        rewriter.getI32IntegerAttr((int32_t)attr.getInt()));
+    return success();
+  }
+};
+
+template <typename Op> struct AbiPattern : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using OpAdaptor = typename Op::Adaptor;
+};
+
+/// hal.element_type<T> and hal.encoding_type<E>: i32 constants (§3.2).
+struct ElementTypeLowering : AbiPattern<hal::ElementTypeOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::ElementTypeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int32_t> value =
+        hal::ElementTypeOp::getTypeValue(op.getType());
+    if (!value)
+      return op.emitOpError("has no ABI encoding for its element type");
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, abi.i32(*value));
+    return success();
+  }
+};
+struct EncodingTypeLowering : AbiPattern<hal::EncodingTypeOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::EncodingTypeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int32_t> value =
+        hal::EncodingTypeOp::getEncodingValue(op.getEncodingAttr());
+    if (!value)
+      return op.emitOpError("has no ABI encoding");
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, abi.i32(*value));
+    return success();
+  }
+};
+
+//===--- Inline field loads (§3.2) ----------------------------------------===//
+
+struct BufferViewBufferLowering : AbiPattern<hal::BufferViewBufferOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferViewBufferOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, abi.loadField(abi.ptrType(), adaptor.getBufferView(), 8));
+    return success();
+  }
+};
+
+struct BufferViewDimLowering : AbiPattern<hal::BufferViewDimOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferViewDimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    int64_t index = op.getIndex().getSExtValue();
+    rewriter.replaceOp(op,
+                       abi.loadField(rewriter.getI64Type(),
+                                     adaptor.getBufferView(), 32 + 8 * index));
+    return success();
+  }
+};
+
+template <typename Op, int64_t Offset>
+struct ViewU32FieldLowering : AbiPattern<Op> {
+  using AbiPattern<Op>::AbiPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    Value v =
+        abi.loadField(rewriter.getI32Type(), adaptor.getBufferView(), Offset);
+    Type result = this->getTypeConverter()->convertType(op.getType());
+    if (result != v.getType())
+      v = LLVM::ZExtOp::create(rewriter, op.getLoc(), result, v);
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct BufferLengthLowering : AbiPattern<hal::BufferLengthOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferLengthOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, abi.loadField(rewriter.getI64Type(), adaptor.getBuffer(), 24));
+    return success();
+  }
+};
+
+/// Every !hal.device and !hal.allocator value is ctx->device.
+Value contextDevice(AbiBuilder &abi, Operation *op) {
+  return abi.loadField(abi.ptrType(), contextOf(op), 8);
+}
+
+struct DeviceAllocatorLowering : AbiPattern<hal::DeviceAllocatorOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceAllocatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getDevice());
+    return success();
+  }
+};
+
+struct DevicesGetLowering : AbiPattern<hal::DevicesGetOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DevicesGetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    APInt index;
+    if (matchPattern(op.getIndex(), m_ConstantInt(&index)) && index == 0) {
+      rewriter.replaceOp(op, contextDevice(abi, op));
+      return success();
+    }
+    Value out = abi.stackBytes(op, 8);
+    Value status =
+        abi.callImport(contextOf(op), Import::DevicesGet, abi.ptrType(),
+                       {contextOf(op), adaptor.getIndex(), out});
+    storeStatus(abi, rewriter, op.getLoc(), op, status);
+    rewriter.replaceOp(
+        op, LLVM::LoadOp::create(rewriter, op.getLoc(), abi.ptrType(), out));
+    return success();
+  }
+};
+
+struct DevicesCountLowering : AbiPattern<hal::DevicesCountOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DevicesCountOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, abi.i64(1));
+    return success();
+  }
+};
+
+/// `!hal.device` globals have no slot (§3.2): loads are ctx->device, stores
+/// (of the one device) are dropped.
+struct DeviceGlobalLoadLowering : AbiPattern<util::GlobalLoadOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<hal::DeviceType>(op.getType()))
+      return failure();
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, contextDevice(abi, op));
+    return success();
+  }
+};
+struct DeviceGlobalStoreLowering : AbiPattern<util::GlobalStoreOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<hal::DeviceType>(op.getValue().getType()))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct NullLowering : AbiPattern<util::NullOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::NullOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, abi.null());
+    return success();
+  }
+};
+
+//===--- Reference counting (§3.2) ----------------------------------------===//
+
+/// Splits the block at `op` and emits `if (v) { body }`; the rewriter ends
+/// at the start of the continuation.
+template <typename Body>
+void ifNonNull(ConversionPatternRewriter &rewriter, Location loc, Value v,
+               Operation *op, Body body) {
+  Block *before = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(before);
+  AbiBuilder abi(rewriter, loc);
+  Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, v,
+                                      abi.null());
+  LLVM::CondBrOp::create(rewriter, loc, isNull, after, then);
+  rewriter.setInsertionPointToEnd(then);
+  body(after);
+  rewriter.setInsertionPointToStart(after);
+}
+
+struct RetainLowering : AbiPattern<sluice_rt::RetainOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::RetainOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value v = adaptor.getValue();
+    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
+      AbiBuilder abi(rewriter, loc);
+      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, v,
+                                abi.i32(1), LLVM::AtomicOrdering::monotonic);
+      LLVM::BrOp::create(rewriter, loc, after);
+    });
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct ReleaseLowering : AbiPattern<sluice_rt::ReleaseOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::ReleaseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value v = adaptor.getValue();
+    Value ctx = contextOf(op);
+    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
+      AbiBuilder abi(rewriter, loc);
+      Value old =
+          LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::sub, v,
+                                    abi.i32(1), LLVM::AtomicOrdering::acq_rel);
+      Value last = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        old, abi.i32(1));
+      Block *destroy = rewriter.createBlock(after);
+      rewriter.setInsertionPointAfterValue(last);
+      LLVM::CondBrOp::create(rewriter, loc, last, destroy, after);
+      rewriter.setInsertionPointToEnd(destroy);
+      AbiBuilder(rewriter, loc)
+          .callImport(ctx, Import::RefDestroy, nullptr, {v});
+      LLVM::BrOp::create(rewriter, loc, after);
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===--- Error edges (§3.5) -----------------------------------------------===//
+
+struct CheckStatusLowering : AbiPattern<sluice_rt::CheckStatusOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::CheckStatusOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    Value status = LLVM::LoadOp::create(rewriter, op.getLoc(), abi.ptrType(),
+                                        statusSlotOf(op));
+    Value failed = LLVM::ICmpOp::create(
+        rewriter, op.getLoc(), LLVM::ICmpPredicate::ne, status, abi.null());
+    rewriter.replaceOpWithNewOp<LLVM::CondBrOp>(op, failed, op.getError(),
+                                                op.getOk());
+    return success();
+  }
+};
+
+struct CheckCodeLowering : AbiPattern<sluice_rt::CheckCodeOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::CheckCodeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value ctx = contextOf(op);
+    Value slot = statusSlotOf(op);
+    ModuleOp module = op->getParentOfType<ModuleOp>();
+    Block *block = op->getBlock();
+    Block *annotate = rewriter.createBlock(block->getParent(),
+                                           std::next(block->getIterator()));
+    Block *make = rewriter.createBlock(annotate);
+    Block *apply = rewriter.createBlock(
+        make, {LLVM::LLVMPointerType::get(getContext())}, {loc});
+    rewriter.setInsertionPoint(op);
+    AbiBuilder abi(rewriter, loc);
+    Value code = adaptor.getCode();
+    Value ok = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                    code, abi.i32(0));
+    Block *okBlock = op.getOk();
+    Block *errorBlock = op.getError();
+    rewriter.replaceOpWithNewOp<LLVM::CondBrOp>(op, ok, okBlock, annotate);
+    // ^annotate: the pending status, or a new one with the code.
+    rewriter.setInsertionPointToEnd(annotate);
+    Value pending = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot);
+    Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        pending, abi.null());
+    LLVM::CondBrOp::create(rewriter, loc, isNull, make, ValueRange{}, apply,
+                           ValueRange{pending});
+    rewriter.setInsertionPointToEnd(make);
+    auto [empty, zero] = abi.string(module, "");
+    Value made = abi.callImport(ctx, Import::StatusMake, abi.ptrType(),
+                                {code, empty, zero});
+    LLVM::BrOp::create(rewriter, loc, ValueRange{made}, apply);
+    rewriter.setInsertionPointToEnd(apply);
+    auto [msg, length] = abi.string(module, op.getMessage());
+    Value annotated = abi.callImport(ctx, Import::StatusAnnotate, abi.ptrType(),
+                                     {apply->getArgument(0), msg, length});
+    LLVM::StoreOp::create(rewriter, loc, annotated, slot);
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, errorBlock);
+    return success();
+  }
+};
+
+struct FailLowering : AbiPattern<sluice_rt::FailOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::FailOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value ctx = contextOf(op);
+    Value slot = statusSlotOf(op);
+    ModuleOp module = op->getParentOfType<ModuleOp>();
+    AbiBuilder abi(rewriter, loc);
+    Value pending = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot);
+    Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        pending, abi.null());
+    Block *block = op->getBlock();
+    Block *make = rewriter.createBlock(block->getParent(),
+                                       std::next(block->getIterator()));
+    Block *ret = rewriter.createBlock(make);
+    rewriter.setInsertionPoint(op);
+    LLVM::CondBrOp::create(rewriter, loc, isNull, make, ret);
+    rewriter.setInsertionPointToEnd(ret);
+    LLVM::ReturnOp::create(rewriter, loc, pending);
+    rewriter.setInsertionPointToEnd(make);
+    std::string text = "unreachable: " + op.getMessage().value_or("").str();
+    auto [msg, length] = abi.string(module, text);
+    Value made = abi.callImport(ctx, Import::StatusMake, abi.ptrType(),
+                                {abi.i32(kInternal), msg, length});
+    LLVM::ReturnOp::create(rewriter, loc, made);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===--- Functions and calls ----------------------------------------------===//
+
+struct ReturnLowering : AbiPattern<util::ReturnOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVM::LLVMFuncOp func = parentFunc(op);
+    AbiBuilder abi(rewriter, loc);
+    size_t results = adaptor.getOperands().size();
+    size_t firstOut = func.getNumArguments() - results;
+    for (auto [i, v] : llvm::enumerate(adaptor.getOperands()))
+      LLVM::StoreOp::create(rewriter, loc, v, func.getArgument(firstOut + i));
+    // A normal return frees a pending status (fence waits may leave one).
+    Value pending =
+        LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), statusSlotOf(op));
+    abi.callImport(contextOf(op), Import::StatusFree, nullptr, {pending});
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, abi.null());
+    return success();
+  }
+};
+
+struct CallLowering : AbiPattern<util::CallOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    SmallVector<Value> args = {contextOf(op)};
+    args.append(adaptor.getArguments().begin(), adaptor.getArguments().end());
+    SmallVector<Value> outs;
+    SmallVector<Type> resultTypes;
+    for (Type type : op.getResultTypes()) {
+      resultTypes.push_back(getTypeConverter()->convertType(type));
+      outs.push_back(abi.stackBytes(op, 8));
+      args.push_back(outs.back());
+    }
+    SmallVector<Type> argTypes;
+    for (Value v : args)
+      argTypes.push_back(v.getType());
+    auto type = LLVM::LLVMFunctionType::get(abi.ptrType(), argTypes);
+    auto call =
+        LLVM::CallOp::create(rewriter, loc, type, op.getCalleeAttr(), args);
+    storeStatus(abi, rewriter, loc, op, call.getResult());
+    SmallVector<Value> results;
+    for (auto [out, type] : llvm::zip(outs, resultTypes))
+      results.push_back(LLVM::LoadOp::create(rewriter, loc, type, out));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// Converts the block signatures of a rebuilt function.
+struct FuncBodyLowering : AbiPattern<LLVM::LLVMFuncOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(LLVM::LLVMFuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(kUnconvertedAttr))
+      return failure();
+    if (failed(rewriter.convertRegionTypes(&op.getBody(), *getTypeConverter())))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op->removeAttr(kUnconvertedAttr); });
+    return success();
+  }
+};
+
+//===--- Fallible runtime calls -------------------------------------------===//
+
+/// Calls import `which` with `args` + an out-pointer, stores the status and
+/// replaces `op` with the loaded result.
+Value callWithResult(ConversionPatternRewriter &rewriter, Operation *op,
+                     Import which, SmallVector<Value> args) {
+  AbiBuilder abi(rewriter, op->getLoc());
+  Value out = abi.stackBytes(op, 8);
+  args.push_back(out);
+  Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
+  storeStatus(abi, rewriter, op->getLoc(), op, status);
+  return LLVM::LoadOp::create(rewriter, op->getLoc(), abi.ptrType(), out);
+}
+void callStatus(ConversionPatternRewriter &rewriter, Operation *op,
+                Import which, ValueRange args) {
+  AbiBuilder abi(rewriter, op->getLoc());
+  Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
+  storeStatus(abi, rewriter, op->getLoc(), op, status);
+}
+
+struct BufferViewAssertLowering : AbiPattern<hal::BufferViewAssertOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferViewAssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    auto [msg, length] =
+        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
+    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
+    callStatus(rewriter, op, Import::BufferViewAssert,
+               {contextOf(op), adaptor.getBufferView(), msg, length,
+                adaptor.getElementType(), adaptor.getEncodingType(),
+                abi.i32((int64_t)adaptor.getShape().size()), shape});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BufferViewCreateLowering : AbiPattern<hal::BufferViewCreateOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferViewCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
+    rewriter.replaceOp(
+        op,
+        callWithResult(rewriter, op, Import::BufferViewCreate,
+                       {contextOf(op), adaptor.getSourceBuffer(),
+                        adaptor.getSourceOffset(), adaptor.getSourceLength(),
+                        adaptor.getElementType(), adaptor.getEncodingType(),
+                        abi.i32((int64_t)adaptor.getShape().size()), shape}));
+    return success();
+  }
+};
+
+struct BufferAssertLowering : AbiPattern<hal::BufferAssertOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferAssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    auto [msg, length] =
+        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
+    callStatus(rewriter, op, Import::BufferAssert,
+               {contextOf(op), adaptor.getBuffer(), msg, length,
+                adaptor.getAllocator(), adaptor.getMinimumLength(),
+                abi.i32(op.getMemoryTypes()), abi.i32(op.getBufferUsage())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BufferSubspanLowering : AbiPattern<hal::BufferSubspanOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::BufferSubspanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, callWithResult(rewriter, op, Import::BufferSubspan,
+                           {contextOf(op), adaptor.getSourceBuffer(),
+                            adaptor.getSourceOffset(), adaptor.getLength()}));
+    return success();
+  }
+};
+
+struct AllocatorAllocateLowering : AbiPattern<hal::AllocatorAllocateOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::AllocatorAllocateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op,
+        callWithResult(rewriter, op, Import::AllocatorAllocate,
+                       {contextOf(op), adaptor.getAllocator(),
+                        adaptor.getQueueAffinity(), adaptor.getMemoryTypes(),
+                        adaptor.getBufferUsage(), adaptor.getResultSize()}));
+    return success();
+  }
+};
+
+struct QueueAllocaLowering : AbiPattern<hal::DeviceQueueAllocaOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceQueueAllocaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, callWithResult(rewriter, op, Import::QueueAlloca,
+                           {contextOf(op), adaptor.getDevice(),
+                            adaptor.getQueueAffinity(), adaptor.getWaitFence(),
+                            adaptor.getSignalFence(), adaptor.getPool(),
+                            adaptor.getMemoryTypes(), adaptor.getBufferUsage(),
+                            adaptor.getResultSize(),
+                            abi.i64((int64_t)op.getFlags())}));
+    return success();
+  }
+};
+
+struct QueueDeallocaLowering : AbiPattern<hal::DeviceQueueDeallocaOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceQueueDeallocaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    callStatus(rewriter, op, Import::QueueDealloca,
+               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
+                adaptor.getWaitFence(), adaptor.getSignalFence(),
+                adaptor.getBuffer(), abi.i64((int64_t)op.getFlags())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct QueueBarrierLowering : AbiPattern<hal::DeviceQueueBarrierOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceQueueBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    callStatus(rewriter, op, Import::QueueBarrier,
+               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
+                adaptor.getWaitFence(), adaptor.getSignalFence(),
+                abi.i64((int64_t)op.getFlags())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct QueueCopyLowering : AbiPattern<hal::DeviceQueueCopyOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceQueueCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    callStatus(rewriter, op, Import::QueueCopy,
+               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
+                adaptor.getWaitFence(), adaptor.getSignalFence(),
+                adaptor.getSourceBuffer(), adaptor.getSourceOffset(),
+                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
+                adaptor.getLength(), abi.i64((int64_t)op.getFlags())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct QueueFillLowering : AbiPattern<hal::DeviceQueueFillOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::DeviceQueueFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    Type patternType = op.getPattern().getType();
+    int64_t bytes = patternType.getIntOrFloatBitWidth() / 8;
+    Value pattern = adaptor.getPattern();
+    if (!pattern.getType().isInteger())
+      pattern = LLVM::BitcastOp::create(
+          rewriter, loc,
+          rewriter.getIntegerType(patternType.getIntOrFloatBitWidth()),
+          pattern);
+    callStatus(rewriter, op, Import::QueueFill,
+               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
+                adaptor.getWaitFence(), adaptor.getSignalFence(),
+                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
+                adaptor.getLength(), toI64(rewriter, loc, pattern),
+                abi.i32(bytes), abi.i64((int64_t)op.getFlags())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct FenceCreateLowering : AbiPattern<hal::FenceCreateOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::FenceCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op,
+                       callWithResult(rewriter, op, Import::FenceCreate,
+                                      {contextOf(op), adaptor.getDevice()}));
+    return success();
+  }
+};
+
+/// Not fallible: the status goes to the slot, its code is the result.
+struct FenceAwaitLowering : AbiPattern<hal::FenceAwaitOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(hal::FenceAwaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    Value fences =
+        abi.stackBytes(op, 8 * (int64_t)adaptor.getFences().size() + 8);
+    for (auto [i, f] : llvm::enumerate(adaptor.getFences()))
+      abi.storeField(f, fences, 8 * (int64_t)i);
+    Value status =
+        abi.callImport(contextOf(op), Import::FenceAwait, abi.ptrType(),
+                       {contextOf(op), adaptor.getTimeoutMillis(),
+                        abi.i32((int64_t)adaptor.getFences().size()), fences});
+    storeStatus(abi, rewriter, loc, op, status);
+    Value code = abi.callImport(contextOf(op), Import::StatusCode,
+                                rewriter.getI32Type(), {status});
+    rewriter.replaceOp(op, code);
+    return success();
+  }
+};
+
+//===--- Command functions (§4.4) -----------------------------------------===//
+
+struct QueueExecuteLowering : AbiPattern<sluice_rt::QueueExecuteOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(sluice_rt::QueueExecuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    AbiBuilder abi(rewriter, loc);
+    // Closure: reference captures first, then scalars; 8 bytes each.
+    SmallVector<Value> refs, scalars;
+    for (auto [original, converted] :
+         llvm::zip(op.getArguments(), adaptor.getArguments()))
+      (isRefType(original.getType()) ? refs : scalars).push_back(converted);
+    int64_t slots = (int64_t)(refs.size() + scalars.size());
+    Value closure = slots ? abi.stackBytes(op, 8 * slots) : abi.null();
+    int64_t offset = 0;
+    for (Value ref : refs) {
+      abi.storeField(ref, closure, offset);
+      offset += 8;
+    }
+    for (Value scalar : scalars) {
+      Value slot = scalar;
+      if (scalar.getType().isF32())
+        slot = LLVM::ZExtOp::create(
+            rewriter, loc, rewriter.getI64Type(),
+            LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                    scalar));
+      else if (scalar.getType().isF64())
+        slot = LLVM::BitcastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       scalar);
+      else
+        slot = toI64(rewriter, loc, scalar);
+      abi.storeField(slot, closure, offset);
+      offset += 8;
+    }
+    Value fn =
+        LLVM::AddressOfOp::create(rewriter, loc, abi.ptrType(), op.getCallee());
+    uint64_t cost = op.getCost() ? *op.getCost() : UINT32_MAX;
+    callStatus(rewriter, op, Import::QueueExecute,
+               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
+                adaptor.getWaitFence(), adaptor.getSignalFence(), fn, closure,
+                abi.i32(slots), abi.i32((int64_t)refs.size()),
+                abi.i32((int64_t)std::min<uint64_t>(cost, UINT32_MAX))});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The export index and metadata of a linked workgroup function.
+struct ExportInfo {
+  int64_t index = -1;
+  sluice_rt::ExecutableInfoOp op;
+};
+ExportInfo lookupExport(ModuleOp module, StringRef function) {
+  int64_t index = 0;
+  for (auto info : module.getOps<sluice_rt::ExecutableInfoOp>()) {
+    if (info.getFunction() == function)
+      return {index, info};
+    ++index;
+  }
+  return {};
+}
+
+struct WaveLowering : AbiPattern<sluice_rt::WaveOp> {
+  using AbiPattern::AbiPattern;
+
+  /// Resolves the host pointer of (buffer, offset); a NULL storage base
+  /// returns FAILED_PRECONDITION «<what> has no committed storage» from
+  /// the command function.
+  Value hostPointer(ConversionPatternRewriter &rewriter, Location loc,
+                    Operation *op, Value buffer, Value offset,
+                    StringRef what) const {
+    AbiBuilder abi(rewriter, loc);
+    Value slot = abi.loadField(abi.ptrType(), buffer, 8);
+    auto base = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot,
+                                     /*alignment=*/8);
+    base.setOrdering(LLVM::AtomicOrdering::acquire);
+    Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        base, abi.null());
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Block *fail = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, isNull, fail, after);
+    rewriter.setInsertionPointToEnd(fail);
+    auto [msg, length] = abi.string(op->getParentOfType<ModuleOp>(),
+                                    (what + " has no committed storage").str());
+    Value status =
+        abi.callImport(contextOf(op), Import::StatusMake, abi.ptrType(),
+                       {abi.i32(kFailedPrecondition), msg, length});
+    LLVM::ReturnOp::create(rewriter, loc, status);
+    rewriter.setInsertionPointToStart(after);
+    Value byteOffset = abi.loadField(rewriter.getI64Type(), buffer, 16);
+    Value total = LLVM::AddOp::create(rewriter, loc, byteOffset, offset);
+    return abi.bytePtr(base, total);
+  }
+
+  LogicalResult
+  matchAndRewrite(sluice_rt::WaveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ModuleOp module = op->getParentOfType<ModuleOp>();
+    LLVM::LLVMFuncOp func = parentFunc(op);
+    Value exec = func.getArgument(1);
+    SmallVector<Operation *> items;
+    for (Operation &item : op.getBody().front().without_terminator())
+      items.push_back(&item);
+    AbiBuilder abi(rewriter, loc);
+    if (items.empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value itemArray = abi.stackBytes(op, 32 * (int64_t)items.size());
+    auto remapped = [&](Value v) { return rewriter.getRemappedValue(v); };
+    for (auto [k, item] : llvm::enumerate(items)) {
+      int64_t base = 32 * (int64_t)k;
+      if (auto dispatch = dyn_cast<sluice_rt::DispatchOp>(item)) {
+        auto flat = dyn_cast<FlatSymbolRefAttr>(dispatch.getEntryPoint());
+        ExportInfo info =
+            flat ? lookupExport(module, flat.getValue()) : ExportInfo{};
+        if (!info.op)
+          return dispatch.emitOpError(
+              "entry point must be a linked workgroup function with a "
+              "sluice_rt.executable_info (run --sluice-link-executables)");
+        std::string name = ("dispatch '" + info.op.getExecutable() +
+                            "::" + info.op.getExportName() + "'")
+                               .str();
+        size_t bindings = dispatch.getBindingBuffers().size();
+        size_t constants = dispatch.getConstants().size();
+        Value ptrs = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
+        Value lengths = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
+        for (size_t b = 0; b < bindings; ++b) {
+          Value buffer = remapped(dispatch.getBindingBuffers()[b]);
+          Value offset = remapped(dispatch.getBindingOffsets()[b]);
+          Value host = hostPointer(rewriter, loc, op, buffer, offset,
+                                   name + " binding " + std::to_string(b));
+          AbiBuilder inner(rewriter, loc);
+          inner.storeField(host, ptrs, 8 * (int64_t)b);
+          inner.storeField(remapped(dispatch.getBindingLengths()[b]), lengths,
+                           8 * (int64_t)b);
+        }
+        AbiBuilder at(rewriter, loc);
+        Value constantArray = at.stackBytes(op, 4 * (int64_t)constants + 4);
+        for (size_t c = 0; c < constants; ++c)
+          at.storeField(remapped(dispatch.getConstants()[c]), constantArray,
+                        4 * (int64_t)c);
+        Value state = at.stackBytes(op, 48);
+        std::optional<ArrayRef<int64_t>> size = info.op.getWorkgroupSize();
+        auto wgSize = [&](unsigned d) -> int64_t {
+          return size && size->size() == 3 ? (*size)[d] : 1;
+        };
+        auto i16 = [&](int64_t v) {
+          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
+                                          rewriter.getI16IntegerAttr(v));
+        };
+        auto i8 = [&](int64_t v) {
+          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI8Type(),
+                                          rewriter.getI8IntegerAttr(v));
+        };
+        at.storeField(at.i32(wgSize(0)), state, 0);
+        at.storeField(at.i32(wgSize(1)), state, 4);
+        at.storeField(i16(wgSize(2)), state, 8);
+        at.storeField(i16((int64_t)constants), state, 10);
+        Value x = remapped(dispatch.getWorkgroupX());
+        Value y = remapped(dispatch.getWorkgroupY());
+        Value z = remapped(dispatch.getWorkgroupZ());
+        at.storeField(toI32(rewriter, loc, x), state, 12);
+        at.storeField(toI32(rewriter, loc, y), state, 16);
+        at.storeField(
+            LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), z),
+            state, 20);
+        at.storeField(i8(0), state, 22);
+        at.storeField(i8((int64_t)bindings), state, 23);
+        at.storeField(constantArray, state, 24);
+        at.storeField(ptrs, state, 32);
+        at.storeField(lengths, state, 40);
+        Value fn = LLVM::AddressOfOp::create(rewriter, loc, at.ptrType(),
+                                             flat.getValue());
+        at.storeField(at.i32(0), itemArray, base);
+        at.storeField(at.i32(info.index), itemArray, base + 4);
+        at.storeField(fn, itemArray, base + 8);
+        at.storeField(state, itemArray, base + 16);
+        at.storeField(at.i64(info.op.getCost()), itemArray, base + 24);
+        continue;
+      }
+      if (auto fill = dyn_cast<sluice_rt::FillOp>(item)) {
+        Value target =
+            hostPointer(rewriter, loc, op, remapped(fill.getTarget()),
+                        remapped(fill.getTargetOffset()), "fill");
+        AbiBuilder at(rewriter, loc);
+        Type patternType = fill.getPattern().getType();
+        Value pattern = remapped(fill.getPattern());
+        at.storeField(at.i32(1), itemArray, base);
+        at.storeField(at.i32(0), itemArray, base + 4);
+        at.storeField(target, itemArray, base + 8);
+        at.storeField(remapped(fill.getLength()), itemArray, base + 16);
+        at.storeField(toI32(rewriter, loc, pattern), itemArray, base + 24);
+        at.storeField(at.i32(patternType.getIntOrFloatBitWidth() / 8),
+                      itemArray, base + 28);
+        continue;
+      }
+      auto copy = cast<sluice_rt::CopyOp>(item);
+      Value source =
+          hostPointer(rewriter, loc, op, remapped(copy.getSource()),
+                      remapped(copy.getSourceOffset()), "copy source");
+      Value target =
+          hostPointer(rewriter, loc, op, remapped(copy.getTarget()),
+                      remapped(copy.getTargetOffset()), "copy target");
+      AbiBuilder at(rewriter, loc);
+      at.storeField(at.i32(2), itemArray, base);
+      at.storeField(at.i32(0), itemArray, base + 4);
+      at.storeField(source, itemArray, base + 8);
+      at.storeField(target, itemArray, base + 16);
+      at.storeField(remapped(copy.getLength()), itemArray, base + 24);
+    }
+    AbiBuilder at(rewriter, loc);
+    Value status =
+        at.callImport(contextOf(op), Import::Wave, at.ptrType(),
+                      {exec, at.i32((int64_t)items.size()), itemArray});
+    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        status, at.null());
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Block *ret = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, failed, ret, after);
+    rewriter.setInsertionPointToEnd(ret);
+    LLVM::ReturnOp::create(rewriter, loc, status);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===--- The pass ---------------------------------------------------------===//
+
+bool isSupported(Operation *op) {
+  if (auto global = dyn_cast<util::GlobalOp>(op))
+    return isa<hal::DeviceType>(global.getType());
+  if (auto load = dyn_cast<util::GlobalLoadOp>(op))
+    return isa<hal::DeviceType>(load.getType());
+  if (auto store = dyn_cast<util::GlobalStoreOp>(op))
+    return isa<hal::DeviceType>(store.getValue().getType());
+  if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
+          util::NullOp>(op))
+    return true;
+  if (isa<hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::BufferViewRankOp,
+          hal::BufferViewElementTypeOp, hal::BufferViewEncodingTypeOp,
+          hal::BufferLengthOp, hal::ElementTypeOp, hal::EncodingTypeOp,
+          hal::MemoryTypeOp, hal::BufferUsageOp, hal::DeviceAllocatorOp,
+          hal::DevicesGetOp, hal::DevicesCountOp, hal::BufferViewAssertOp,
+          hal::BufferViewCreateOp, hal::BufferAssertOp, hal::BufferSubspanOp,
+          hal::AllocatorAllocateOp, hal::DeviceQueueAllocaOp,
+          hal::DeviceQueueDeallocaOp, hal::DeviceQueueBarrierOp,
+          hal::DeviceQueueCopyOp, hal::DeviceQueueFillOp, hal::FenceCreateOp,
+          hal::FenceAwaitOp>(op))
+    return true;
+  if (isa<sluice_rt::SluiceRTDialect>(op->getDialect()))
+    return true;
+  if (isa<io_parameters::LoadOp, io_parameters::GatherOp,
+          io_parameters::ScatterOp, util::BufferConstantOp>(op))
+    return true;
+  return isa<arith::ArithDialect, cf::ControlFlowDialect, LLVM::LLVMDialect,
+             BuiltinDialect>(op->getDialect());
+}
+
+/// A type as MLIR prints it, without the quotes diagnostics add.
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Rebuilds `op` (a util.func or util.initializer) as an llvm.func with a
+/// prologue block, leaving the body's ops for the conversion.
+LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
+                              int initializerIndex) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  AbiBuilder abi(b, loc);
+  Type ptr = abi.ptrType();
+  bool isCommand = op->hasAttr("sluice_rt.command_function");
+  bool isPublic = isa<util::FuncOp>(op) && cast<util::FuncOp>(op).isPublic();
+  LLVMTypeConverter converter(op->getContext());
+  auto convert = [&](Type t) -> Type {
+    if (isa<hal::HALDialect>(t.getDialect()) || isa<util::BufferType>(t))
+      return ptr;
+    if (t.isIndex())
+      return b.getI64Type();
+    return t;
+  };
+  SmallVector<Type> argTypes = {ptr};
+  if (isCommand) {
+    argTypes.append({ptr, ptr});
+  } else {
+    for (Type t : type.getInputs())
+      argTypes.push_back(convert(t));
+    argTypes.append(type.getNumResults(), ptr);
+  }
+  std::string cconv = "0";
+  if (isPublic) {
+    for (auto [i, t] : llvm::enumerate(type.getInputs())) {
+      char letter = cconvLetter(t);
+      if (!letter)
+        return op->emitError("exported function '@")
+               << name << "' has argument " << i << " of type " << typeString(t)
+               << ", which the Sluice module ABI cannot pass";
+      cconv += letter;
+    }
+    if (type.getNumInputs() == 0)
+      cconv += 'v';
+    cconv += '_';
+    for (auto [i, t] : llvm::enumerate(type.getResults())) {
+      char letter = cconvLetter(t);
+      if (!letter)
+        return op->emitError("exported function '@")
+               << name << "' has result " << i << " of type " << typeString(t)
+               << ", which the Sluice module ABI cannot pass";
+      cconv += letter;
+    }
+    if (type.getNumResults() == 0)
+      cconv += 'v';
+  }
+  auto func = LLVM::LLVMFuncOp::create(
+      b, loc, name, LLVM::LLVMFunctionType::get(ptr, argTypes),
+      LLVM::Linkage::Internal);
+  func->setAttr(kUnconvertedAttr, b.getUnitAttr());
+  if (isPublic) {
+    func->setAttr(kExportAttr, b.getStringAttr(name));
+    func->setAttr(kCconvAttr, b.getStringAttr(cconv));
+    SmallVector<Attribute> results;
+    for (Type t : type.getResults())
+      results.push_back(TypeAttr::get(convert(t)));
+    func->setAttr(kResultTypesAttr, b.getArrayAttr(results));
+    if (auto reflection = op->getAttrOfType<DictionaryAttr>("iree.reflection"))
+      func->setAttr(kReflectionAttr, reflection);
+  }
+  if (initializerIndex >= 0)
+    func->setAttr(kInitializerAttr, b.getI32IntegerAttr(initializerIndex));
+  func->setAttr(kKindAttr, b.getStringAttr(isCommand ? "command" : "host"));
+
+  Region &body = op->getRegion(0);
+  Block *oldEntry = &body.front();
+  func.getBody().takeBody(body);
+  Block *prologue =
+      b.createBlock(&func.getBody(), func.getBody().begin(), argTypes,
+                    SmallVector<Location>(argTypes.size(), loc));
+  b.setInsertionPointToStart(prologue);
+  auto slot = LLVM::AllocaOp::create(b, loc, ptr, ptr, abi.i64(1), 8);
+  slot->setAttr(kStatusSlotAttr, b.getUnitAttr());
+  LLVM::StoreOp::create(b, loc, abi.null(), slot);
+  SmallVector<Value> entryValues;
+  if (isCommand) {
+    // Closure: reference captures first, then scalars (§4.4).
+    Value closure = prologue->getArgument(2);
+    int64_t refs = llvm::count_if(type.getInputs(), isRefType);
+    int64_t refIndex = 0, scalarIndex = refs;
+    for (Type t : type.getInputs()) {
+      int64_t index = isRefType(t) ? refIndex++ : scalarIndex++;
+      Type llvmType = convert(t);
+      Value v;
+      if (llvmType.isInteger() && llvmType.getIntOrFloatBitWidth() < 64)
+        v = LLVM::TruncOp::create(
+            b, loc, llvmType,
+            abi.loadField(b.getI64Type(), closure, 8 * index));
+      else
+        v = abi.loadField(llvmType, closure, 8 * index);
+      entryValues.push_back(v);
+    }
+  } else {
+    for (size_t i = 0; i < type.getNumInputs(); ++i)
+      entryValues.push_back(prologue->getArgument(1 + i));
+  }
+  // The old entry block keeps its original argument types until the
+  // conversion; cast to them.
+  SmallVector<Value> casted;
+  for (auto [v, arg] : llvm::zip(entryValues, oldEntry->getArguments()))
+    casted.push_back(
+        v.getType() == arg.getType()
+            ? v
+            : UnrealizedConversionCastOp::create(b, loc, arg.getType(), v)
+                  .getResult(0));
+  // cf.br (legal with the original types; the conversion lowers it).
+  cf::BranchOp::create(b, loc, oldEntry, casted);
+  op->erase();
+  return success();
+}
+
+struct ConvertHostToLLVMPass
+    : impl::ConvertHostToLLVMPassBase<ConvertHostToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    // Unsupported ops: one clear error each (§1.4).
+    bool unsupported = false;
+    module.walk([&](Operation *op) {
+      if (op == module.getOperation() ||
+          isa<LLVM::LLVMDialect>(op->getDialect()))
+        return;
+      if (!isSupported(op)) {
+        op->emitOpError("is not supported by the Sluice CPU runtime");
+        unsupported = true;
+      }
+    });
+    if (unsupported)
+      return signalPassFailure();
+
+    // Device globals have no storage.
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
+      global.erase();
+
+    // Functions and initializers first.
+    int initializerIndex = 0;
+    for (Operation &op : llvm::make_early_inc_range(module.getOps())) {
+      if (auto func = dyn_cast<util::FuncOp>(op)) {
+        if (func.isExternal()) {
+          func.emitError("external function '@")
+              << func.getName()
+              << "' is not supported; Sluice modules cannot import functions";
+          return signalPassFailure();
+        }
+        std::string name = func.getName().str();
+        if (failed(rebuildFunction(func, func.getFunctionType(), name, -1)))
+          return signalPassFailure();
+      } else if (auto init = dyn_cast<util::InitializerOp>(op)) {
+        int index = initializerIndex++;
+        if (failed(rebuildFunction(init, FunctionType::get(context, {}, {}),
+                                   "__sluice_init_" + std::to_string(index),
+                                   index)))
+          return signalPassFailure();
+      }
+    }
+
+    LowerToLLVMOptions options(context);
+    options.overrideIndexBitwidth(64);
+    LLVMTypeConverter converter(context, options);
+    converter.addConversion([&](Type type) -> std::optional<Type> {
+      if (isa<hal::HALDialect>(type.getDialect()) ||
+          isa<util::BufferType>(type))
+        return LLVM::LLVMPointerType::get(context);
+      return std::nullopt;
+    });
+    RewritePatternSet patterns(context);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    patterns.add<
+        BufferViewBufferLowering, BufferViewDimLowering,
+        ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+        ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+        ViewU32FieldLowering<hal::BufferViewRankOp, 24>, BufferLengthLowering,
+        DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
+        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
+        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
+        BufferViewAssertLowering, BufferViewCreateLowering,
+        BufferAssertLowering, BufferSubspanLowering, AllocatorAllocateLowering,
+        QueueAllocaLowering, QueueDeallocaLowering, QueueBarrierLowering,
+        QueueCopyLowering, QueueFillLowering, FenceCreateLowering,
+        FenceAwaitLowering, QueueExecuteLowering, WaveLowering>(converter,
+                                                                context);
+    patterns.add<ElementTypeLowering, EncodingTypeLowering>(converter, context);
+    populateParameterLoweringPatterns(converter, patterns);
+    for (StringRef name : {"hal.memory_type", "hal.buffer_usage"})
+      patterns.add<FoldToConstantPattern>(converter, context, name);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    target.addDynamicallyLegalOp<LLVM::LLVMFuncOp>(
+        [](LLVM::LLVMFuncOp op) { return !op->hasAttr(kUnconvertedAttr); });
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    target.addIllegalDialect<io_parameters::IOParametersDialect>();
+    target.addIllegalDialect<util::UtilDialect, hal::HALDialect,
+                             sluice_rt::SluiceRTDialect, arith::ArithDialect,
+                             cf::ControlFlowDialect>();
+    target.addLegalOp<sluice_rt::ExecutableInfoOp>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    // The kind attribute was only needed during the conversion.
+    for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+      func->removeAttr(kKindAttr);
+  }
+};
+
+} // namespace
+
+Value hostContext(Operation *op) { return contextOf(op); }
+void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
+                    Import which, ValueRange args) {
+  callStatus(rewriter, op, which, args);
+}
+
+} // namespace sluice::native

@@ -1,0 +1,116 @@
+//===- LinkExecutables.cpp - --sluice-link-executables --------------------===//
+//
+// execution.md §2.8 step 1: the dispatch code of every executable variant
+// moves into the host module under flat names, described by
+// sluice_rt.executable_info ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
+#include "sluice/Target/Native/Passes.h"
+
+namespace sluice::native {
+#define GEN_PASS_DEF_LINKEXECUTABLESPASS
+#include "sluice/Target/Native/Passes.h.inc"
+} // namespace sluice::native
+
+using namespace mlir;
+
+namespace sluice::native {
+namespace {
+
+struct LinkExecutablesPass
+    : impl::LinkExecutablesPassBase<LinkExecutablesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    OpBuilder builder(&getContext());
+    // @ex::@variant::@e -> flat workgroup function name.
+    llvm::DenseMap<SymbolRefAttr, FlatSymbolRefAttr> entries;
+    for (auto executable :
+         llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>())) {
+      StringRef ex = executable.getSymName();
+      for (auto variant : executable.getOps<hal::ExecutableVariantOp>()) {
+        ModuleOp inner;
+        for (Operation &op : variant.getBody().front())
+          if (auto m = dyn_cast<ModuleOp>(op))
+            inner = m;
+        if (!inner)
+          continue;
+        // Rename every symbol of the variant first (uses follow).
+        llvm::StringMap<std::string> exportNames;
+        for (auto exportOp : variant.getOps<hal::ExecutableExportOp>())
+          exportNames[exportOp.getSymName()] =
+              ("sluice_dispatch__" + ex + "__" + exportOp.getSymName()).str();
+        for (Operation &op : llvm::make_early_inc_range(*inner.getBody())) {
+          if (!isa<LLVM::LLVMFuncOp, LLVM::GlobalOp>(op)) {
+            op.emitOpError("cannot be linked into the host module");
+            return signalPassFailure();
+          }
+          StringRef name = SymbolTable::getSymbolName(&op).getValue();
+          auto it = exportNames.find(name);
+          std::string flat =
+              it != exportNames.end()
+                  ? it->second
+                  : ("sluice_dispatch__" + ex + "__" + name).str();
+          if (failed(SymbolTable::replaceAllSymbolUses(
+                  &op, builder.getStringAttr(flat), inner)))
+            return signalPassFailure();
+          SymbolTable::setSymbolName(&op, flat);
+        }
+        for (auto exportOp : variant.getOps<hal::ExecutableExportOp>()) {
+          std::string flat = exportNames[exportOp.getSymName()];
+          auto function = inner.lookupSymbol<LLVM::LLVMFuncOp>(flat);
+          if (!function) {
+            exportOp.emitError("export '@")
+                << exportOp.getSymName() << "' of '@" << ex
+                << "' has no workgroup function (run "
+                   "--sluice-cpu-codegen-pipeline first)";
+            return signalPassFailure();
+          }
+          int64_t cost = 1;
+          if (auto attr = exportOp->getAttrOfType<IntegerAttr>(
+                  "sluice.workgroup_cost_ns"))
+            cost = attr.getInt();
+          DenseI64ArrayAttr workgroupSize;
+          if (ArrayAttr size = exportOp.getWorkgroupSizeAttr()) {
+            SmallVector<int64_t> values;
+            for (Attribute a : size)
+              values.push_back(cast<IntegerAttr>(a).getInt());
+            workgroupSize = builder.getDenseI64ArrayAttr(values);
+          }
+          builder.setInsertionPointToEnd(module.getBody());
+          sluice_rt::ExecutableInfoOp::create(
+              builder, exportOp.getLoc(),
+              FlatSymbolRefAttr::get(builder.getStringAttr(flat)),
+              builder.getStringAttr(ex),
+              builder.getStringAttr(exportOp.getSymName()),
+              exportOp.getLayout(), builder.getI64IntegerAttr(cost),
+              workgroupSize);
+          entries[SymbolRefAttr::get(
+              builder.getStringAttr(ex),
+              {FlatSymbolRefAttr::get(variant.getSymNameAttr()),
+               FlatSymbolRefAttr::get(exportOp.getSymNameAttr())})] =
+              FlatSymbolRefAttr::get(builder.getStringAttr(flat));
+        }
+        for (Operation &op : llvm::make_early_inc_range(*inner.getBody()))
+          op.moveBefore(module.getBody(), module.getBody()->end());
+      }
+    }
+    WalkResult result = module.walk([&](sluice_rt::DispatchOp dispatch) {
+      auto it = entries.find(dispatch.getEntryPoint());
+      if (it != entries.end())
+        dispatch.setEntryPointAttr(it->second);
+      return WalkResult::advance();
+    });
+    (void)result;
+    for (auto executable :
+         llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>()))
+      executable.erase();
+  }
+};
+
+} // namespace
+} // namespace sluice::native

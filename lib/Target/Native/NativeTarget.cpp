@@ -1,0 +1,241 @@
+//===- NativeTarget.cpp - Object, library and JIT for Sluice modules ------===//
+
+#include "sluice/Target/Native/NativeTarget.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+namespace sluice::native {
+
+static constexpr const char *kTriple = "x86_64-unknown-linux-gnu";
+
+static void initializeX86() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeX86AsmParser();
+  });
+}
+
+static llvm::CodeGenOptLevel codeGenLevel(unsigned level) {
+  switch (level) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 3:
+    return llvm::CodeGenOptLevel::Aggressive;
+  default:
+    return llvm::CodeGenOptLevel::Default;
+  }
+}
+
+std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(const NativeTargetOptions &options, std::string &error) {
+  initializeX86();
+  std::string cpu = options.cpu;
+  std::string features;
+  if (cpu == "host") {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::StringMap<bool> hostFeatures = llvm::sys::getHostCPUFeatures();
+    std::vector<std::string> list;
+    for (auto &feature : hostFeatures)
+      list.push_back((feature.second ? "+" : "-") + feature.first().str());
+    llvm::sort(list);
+    features = llvm::join(list, ",");
+  } else {
+    llvm::SmallVector<llvm::StringRef> valid;
+    llvm::X86::fillValidCPUArchList(valid, /*Only64Bit=*/true);
+    if (!llvm::is_contained(valid, cpu)) {
+      error = "sluice-compile targets x86-64 only; '" + cpu +
+              "' is not an x86-64 CPU";
+      return nullptr;
+    }
+  }
+  std::string lookupError;
+  llvm::Triple triple(kTriple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target) {
+    error = lookupError;
+    return nullptr;
+  }
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, targetOptions, llvm::Reloc::PIC_,
+      llvm::CodeModel::Small, codeGenLevel(options.optLevel)));
+  if (!machine)
+    error = "cannot create a target machine for CPU '" + cpu + "'";
+  return machine;
+}
+
+void describeTarget(llvm::TargetMachine &machine, std::string &cpu,
+                    std::string &features) {
+  cpu = machine.getTargetCPU().str();
+  features = machine.getTargetFeatureString().str();
+}
+
+/// Translates and optimizes; null after emitting an error.
+static std::unique_ptr<llvm::Module>
+translateAndOptimize(ModuleOp module, llvm::TargetMachine &machine,
+                     unsigned optLevel, llvm::LLVMContext &context) {
+  registerBuiltinDialectTranslation(*module->getContext());
+  registerLLVMDialectTranslation(*module->getContext());
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context);
+  if (!llvmModule) {
+    module.emitError("cannot translate the module to LLVM IR");
+    return nullptr;
+  }
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->setDataLayout(machine.createDataLayout());
+  auto transformer = makeOptimizingTransformer(optLevel, 0, &machine);
+  if (llvm::Error err = transformer(llvmModule.get())) {
+    module.emitError("LLVM optimization failed: ")
+        << llvm::toString(std::move(err));
+    return nullptr;
+  }
+  return llvmModule;
+}
+
+LogicalResult emitObjectFile(ModuleOp module,
+                             const NativeTargetOptions &options,
+                             llvm::raw_pwrite_stream &os) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createTargetMachine(options, error);
+  if (!machine)
+    return module.emitError(error);
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateAndOptimize(module, *machine, options.optLevel, context);
+  if (!llvmModule)
+    return failure();
+  llvm::legacy::PassManager passes;
+  if (machine->addPassesToEmitFile(passes, os, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
+    return module.emitError("the target cannot emit object files");
+  passes.run(*llvmModule);
+  return success();
+}
+
+/// clang-22 on PATH, else the clang of llvm-config-22 --bindir.
+static std::string findLinker(const NativeTargetOptions &options) {
+  if (!options.linker.empty()) {
+    if (llvm::StringRef(options.linker).contains('/'))
+      return options.linker;
+    llvm::ErrorOr<std::string> path =
+        llvm::sys::findProgramByName(options.linker);
+    return path ? *path : options.linker;
+  }
+  if (llvm::ErrorOr<std::string> path =
+          llvm::sys::findProgramByName("clang-22"))
+    return *path;
+  if (llvm::ErrorOr<std::string> config =
+          llvm::sys::findProgramByName("llvm-config-22")) {
+    llvm::SmallString<128> out;
+    if (!llvm::sys::fs::createTemporaryFile("sluice-bindir", "txt", out)) {
+      std::optional<llvm::StringRef> redirects[] = {
+          std::nullopt, llvm::StringRef(out), std::nullopt};
+      if (llvm::sys::ExecuteAndWait(*config, {*config, "--bindir"},
+                                    std::nullopt, redirects) == 0) {
+        if (auto buffer = llvm::MemoryBuffer::getFile(out)) {
+          std::string dir = (*buffer)->getBuffer().trim().str();
+          llvm::sys::fs::remove(out);
+          return dir + "/clang";
+        }
+      }
+      llvm::sys::fs::remove(out);
+    }
+  }
+  return "clang-22";
+}
+
+LogicalResult linkSharedLibrary(const std::string &objectPath,
+                                const std::string &outputPath,
+                                const NativeTargetOptions &options,
+                                std::string &error) {
+  llvm::SmallString<128> script, errors;
+  if (llvm::sys::fs::createTemporaryFile("sluice-exports", "map", script) ||
+      llvm::sys::fs::createTemporaryFile("sluice-link", "err", errors)) {
+    error = "cannot create temporary files for linking";
+    return failure();
+  }
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(script, ec);
+    os << "{ global: sluice_module_query; local: *; };\n";
+  }
+  std::string linker = findLinker(options);
+  std::string versionScript = "-Wl,--version-script=" + script.str().str();
+  llvm::SmallVector<llvm::StringRef> args = {
+      linker,       "-shared",     "-fuse-ld=lld", "-Wl,--no-undefined",
+      "-Wl,-z,now", versionScript, "-o",           outputPath,
+      objectPath,   "-lm"};
+  std::optional<llvm::StringRef> redirects[] = {
+      std::nullopt, llvm::StringRef(errors), llvm::StringRef(errors)};
+  std::string execError;
+  int code = llvm::sys::ExecuteAndWait(linker, args, std::nullopt, redirects, 0,
+                                       0, &execError);
+  std::string output;
+  if (auto buffer = llvm::MemoryBuffer::getFile(errors))
+    output = (*buffer)->getBuffer().str();
+  llvm::sys::fs::remove(script);
+  llvm::sys::fs::remove(errors);
+  if (code != 0) {
+    error = "linking '" + outputPath + "' failed (exit code " +
+            std::to_string(code) + "):\n" +
+            (output.empty() ? execError : output);
+    return failure();
+  }
+  return success();
+}
+
+FailureOr<std::unique_ptr<ExecutionEngine>>
+jitCompile(ModuleOp module, const NativeTargetOptions &options) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createTargetMachine(options, error);
+  if (!machine)
+    return module.emitError(error);
+  registerBuiltinDialectTranslation(*module->getContext());
+  registerLLVMDialectTranslation(*module->getContext());
+  ExecutionEngineOptions engineOptions;
+  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = codeGenLevel(options.optLevel);
+  engineOptions.enableGDBNotificationListener = false;
+  auto engine =
+      ExecutionEngine::create(module, engineOptions, std::move(machine));
+  if (!engine) {
+    module.emitError("JIT compilation failed: ")
+        << llvm::toString(engine.takeError());
+    return failure();
+  }
+  return std::move(*engine);
+}
+
+} // namespace sluice::native

@@ -1,0 +1,85 @@
+// RUN: sluice-opt --split-input-file --verify-diagnostics --sluice-convert-host-to-llvm %s | FileCheck %s
+// REQUIRES: sluice-opt
+
+// Host functions: ctx first, one out-pointer per result, status returned;
+// fields read inline at the §3.2 offsets; runtime calls through ctx->rt
+// (entry #k at byte 8*(k-1)); the pending-status slot.
+
+// CHECK-LABEL: llvm.func internal @dims(
+// CHECK-SAME: %[[CTX:[^:]+]]: !llvm.ptr, %[[VIEW:[^:]+]]: !llvm.ptr, %[[OUT:[^:]+]]: !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[SLOT:.+]] = llvm.alloca {{.+}} x !llvm.ptr
+// CHECK: llvm.store %{{.+}}, %[[SLOT]]
+// dim 1 of a view: i64 at +40.
+// CHECK: llvm.getelementptr %{{.+}}[40] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.load %{{.+}} : !llvm.ptr -> i64
+// the view's buffer at +8, its length at +24.
+// CHECK: llvm.getelementptr %{{.+}}[8] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.getelementptr %{{.+}}[24] : (!llvm.ptr) -> !llvm.ptr, i8
+// the result goes through the out-pointer; status_free (#4, +24) of the slot.
+// CHECK: llvm.store %{{.+}}, %{{.+}} : i64, !llvm.ptr
+// CHECK: llvm.return %{{.+}} : !llvm.ptr
+util.func public @dims(%view: !hal.buffer_view) -> index {
+  %d = hal.buffer_view.dim<%view : !hal.buffer_view>[1] : index
+  %b = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer
+  %l = hal.buffer.length<%b : !hal.buffer> : index
+  %s = arith.addi %d, %l : index
+  util.return %s : index
+}
+
+// -----
+
+// A fallible op stores its status; check_status branches on the slot; fail
+// returns it. fence_create is import #28 (+216).
+// CHECK-LABEL: llvm.func internal @fence(
+// CHECK: llvm.getelementptr %{{.+}}[216] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.call %{{.+}}(%{{.+}}, %{{.+}}, %{{.+}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: llvm.icmp "ne"
+// CHECK: llvm.cond_br
+util.func public @fence() -> !hal.fence {
+  %c0 = arith.constant 0 : index
+  %device = hal.devices.get %c0 : !hal.device
+  %f = hal.fence.create device(%device : !hal.device) flags("None") : !hal.fence
+  sluice_rt.check_status ^ok, ^error
+^ok:
+  util.return %f : !hal.fence
+^error:
+  sluice_rt.fail
+}
+
+// -----
+
+// Command functions read their captures from the closure: references
+// first, then scalars, 8 bytes each.
+// CHECK-LABEL: llvm.func internal @f$cmd0(
+// CHECK-SAME: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[CLOSURE:[^:]+]]: !llvm.ptr) -> !llvm.ptr
+// CHECK: llvm.load %[[CLOSURE]] : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.getelementptr %[[CLOSURE]][8] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.load %{{.+}} : !llvm.ptr -> i64
+// CHECK: llvm.trunc %{{.+}} : i64 to i32
+// the fill item (kind 1) and the wave import (#33, +256).
+// CHECK: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+util.func private @f$cmd0(%b: !hal.buffer, %p: i32) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  sluice_rt.wave {
+    sluice_rt.fill target(%b : !hal.buffer)[%c0, %c64] pattern(%p : i32)
+  }
+  util.return
+}
+
+// -----
+
+// Ops the runtime cannot run.
+util.func public @unsupported(%a: index) -> index {
+  // expected-error @+1 {{'util.optimization_barrier' op is not supported by the Sluice CPU runtime}}
+  %b = util.optimization_barrier %a : index
+  util.return %b : index
+}
+
+// -----
+
+// Exported signatures are limited to the cconv set.
+// expected-error @+1 {{exported function '@bad' has argument 0 of type !hal.device, which the Sluice module ABI cannot pass}}
+util.func public @bad(%d: !hal.device) {
+  util.return
+}

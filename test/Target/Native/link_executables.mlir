@@ -1,0 +1,72 @@
+// RUN: sluice-opt --split-input-file --verify-diagnostics --sluice-link-executables %s | FileCheck %s
+// REQUIRES: sluice-opt
+
+// The variant's functions move to the top level under flat names (uses
+// inside the variant follow), each export gets a sluice_rt.executable_info,
+// dispatches name the flat function and the executable is gone.
+
+// CHECK-NOT: hal.executable
+// CHECK-DAG: llvm.func @sluice_dispatch__ex__add(
+// CHECK-DAG: llvm.call @sluice_dispatch__ex__helper(
+// CHECK-DAG: llvm.func internal @sluice_dispatch__ex__helper(
+// CHECK-DAG: sluice_rt.executable_info @sluice_dispatch__ex__add executable("ex") export("add") layout(#{{.+}}) cost(7) workgroup_size([4, 1, 1])
+// CHECK-DAG: sluice_rt.dispatch @sluice_dispatch__ex__add workgroups(
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+hal.executable private @ex {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @add ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    } attributes {sluice.workgroup_cost_ns = 7 : i64, workgroup_size = [4 : index, 1 : index, 1 : index]}
+    builtin.module {
+      llvm.func internal @helper() {
+        llvm.return
+      }
+      llvm.func @add(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        llvm.call @helper() : () -> ()
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @f$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @ex::@sluice_native::@add workgroups([%c1, %c1, %c1]) bindings([%b[%c0, %c4]])
+  }
+  util.return
+}
+
+// -----
+
+// An export whose variant has no workgroup function.
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @ex {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    // expected-error @+1 {{export '@missing' of '@ex' has no workgroup function (run --sluice-cpu-codegen-pipeline first)}}
+    hal.executable.export public @missing ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+    }
+  }
+}
+
+// -----
+
+// Only LLVM functions and globals can be linked.
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @ex {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    builtin.module {
+      // expected-error @+1 {{'func.func' op cannot be linked into the host module}}
+      func.func @not_lowered() {
+        return
+      }
+    }
+  }
+}

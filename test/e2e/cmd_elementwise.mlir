@@ -1,0 +1,56 @@
+// REQUIRES: sluice-compile, sluice-run
+// A hand-written stream.cmd program (execution.md §8.4 cmd_phase, first
+// case): one elementwise dispatch, through phases hal, native and llvm.
+// RUN: sluice-run --module=%s --jit_flags="--compile-from=stream --sluice-opt-level=1" --input=4xf32=1,2,3,4 --input=4xf32=10 | FileCheck %s --match-full-lines
+// RUN: sluice-compile --compile-from=stream %s -o %t.so
+// RUN: sluice-run --module=%t.so --input=4xf32=1,2,3,4 --input=4xf32=10 | FileCheck %s --match-full-lines
+// CHECK:      EXEC @add
+// CHECK-NEXT: result[0]: hal.buffer_view
+// CHECK-NEXT: 4xf32=11 12 13 14
+
+#executable_target = #hal.executable.target<"llvm-cpu", "sluice-native">
+#device_target = #hal.device.target<"local", [#executable_target]> : !hal.device
+module @cmd_elementwise attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
+  util.global private @__device_0 = #device_target
+  stream.executable private @ex {
+    stream.executable.export public @add workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @add(%arg0: !stream.binding, %arg1: !stream.binding, %arg2: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %a = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %b = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %o = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        %ta = iree_tensor_ext.dispatch.tensor.load %a, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %tb = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %e = tensor.empty() : tensor<4xf32>
+        %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ta, %tb : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        ^bb0(%x: f32, %y: f32, %out: f32):
+          %s = arith.addf %x, %y : f32
+          linalg.yield %s : f32
+        } -> tensor<4xf32>
+        iree_tensor_ext.dispatch.tensor.store %r, %o, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  util.func public @add(%va: !hal.buffer_view, %vb: !hal.buffer_view) -> !hal.buffer_view {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %a = stream.tensor.import on(#hal.device.affinity<@__device_0>) %va : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16}
+    %b = stream.tensor.import on(#hal.device.affinity<@__device_0>) %vb : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16}
+    %out, %t0 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%c16} => !stream.timepoint
+    %t1 = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%t0) => with(%a as %ra: !stream.resource<external>{%c16}, %b as %rb: !stream.resource<external>{%c16}, %out as %ro: !stream.resource<external>{%c16}) {
+      stream.cmd.dispatch @ex::@add {
+        ro %ra[%c0 for %c16] : !stream.resource<external>{%c16},
+        ro %rb[%c0 for %c16] : !stream.resource<external>{%c16},
+        wo %ro[%c0 for %c16] : !stream.resource<external>{%c16}
+      }
+    } => !stream.timepoint
+    %ready = stream.timepoint.await %t1 => %out : !stream.resource<external>{%c16}
+    %view = stream.tensor.export on(#hal.device.affinity<@__device_0>) %ready : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+    util.return %view : !hal.buffer_view
+  }
+}

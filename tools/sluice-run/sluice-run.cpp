@@ -1,0 +1,715 @@
+//===- sluice-run.cpp - Run a function of a compiled Sluice module --------===//
+//
+// execution.md §6.2: loads a module (.so through the runtime Module API, or
+// .mlir through the JIT when built in), creates a context with the
+// parameter providers of --parameters, parses --input values, calls one
+// function and prints its results like iree-run-module. Every failure prints
+// `Error: <status>` on stderr and exits 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Flags.h"
+#include "Values.h"
+
+#include "sluice/Runtime/Archive/ParameterScopes.h"
+#include "sluice/Runtime/Core/CApiHandles.h"
+#include "sluice/Runtime/Module/Api.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace sluice;
+using namespace sluice::run;
+using runtime::formatString;
+using runtime::makeStatus;
+using runtime::StatusCode;
+using runtime::capi::unwrapStatus;
+using tools::Flags;
+
+namespace {
+
+constexpr uint32_t kDeviceLocal = 0x30;
+constexpr uint32_t kTransfer = 0x3;
+constexpr uint32_t kDispatchStorage = 0xC00;
+
+const char *kUsage =
+    "sluice-run: runs one function of a compiled Sluice module.\n"
+    "\n"
+    "Usage: sluice-run --module=<file> [--function=<name>] "
+    "[--input=<value>]... [flags]\n"
+    "\n"
+    "Input values (--input, --expected_output):\n"
+    "  (null)                   a null reference\n"
+    "  [elem=]number            a scalar (i32=5, f32=1.5, 7)\n"
+    "  [DxDx...x]elem=data      a tensor as a buffer view: "
+    "2x3xf32=1,2,3,4,5,6;\n"
+    "                           one number splats; data may be @file (raw\n"
+    "                           little-endian bytes); separators , space [ ]\n"
+    "  &tensor                  a plain buffer holding the tensor's bytes\n"
+    "                           (output or transient storage: &512xi8=0)\n"
+    "  @file.npy                one numpy array (C order)\n"
+    "  elem: i1 i8 i16 i32 i64 f16 bf16 f32 f64\n"
+    "\n"
+    "Flags (runtime flags use underscores; dashes are rejected):\n";
+
+/// Runtime flags of sluice-run, with their help texts.
+void declareFlags(Flags &flags) {
+  flags.declareString("module", "",
+                      "module to run: a .so made by sluice-compile, or a "
+                      ".mlir/.mlirbc file compiled in-process by the JIT "
+                      "(--sluice-cpu=host)");
+  flags.declareString("jit_flags", "",
+                      "extra sluice-compile flags for the JIT, separated by "
+                      "spaces (e.g. --compile-from=stream)");
+  flags.declareString("function", "",
+                      "function to run (default: the only exported function "
+                      "that is not a transients size query)");
+  flags.declareList("input",
+                    "one value per function argument, in order (grammar "
+                    "above)");
+  flags.declareList("output",
+                    "where result i goes: - prints it, @f.npy / +f.npy "
+                    "write (append) numpy, @f.bin / +f.bin raw bytes, empty "
+                    "ignores it (default: print every result)");
+  flags.declareList("expected_output",
+                    "expected value of result i (input grammar); floats "
+                    "match within 1e-4 + 1e-4*|e|, everything else exactly");
+  flags.declareString("output_max_element_count", "1024",
+                      "elements printed per row before '...'");
+  flags.declareList("parameters",
+                    "[scope=]path of a parameter file (.irpa, .gguf, "
+                    ".safetensors); files of one scope merge in flag order");
+  flags.declareString("parameter_mode", "file",
+                      "file|mmap|direct: how parameter files are read "
+                      "(preload reads like file)");
+  flags.declareString("parameter_access", "read",
+                      "read|read_write: read_write lets programs write "
+                      "parameters (flow.parameter.write)");
+  flags.declareString("parameter_max_concurrency", "16",
+                      "parameter reads in flight per provider (1-256)");
+  flags.declareString("parameter_max_read_bytes", "67108864",
+                      "largest single parameter read in bytes");
+  flags.declareString("parameter_zero_copy", "on",
+                      "on|off: serve aligned parameter loads from mapped "
+                      "file memory without copying");
+  flags.declareString("transients", "auto",
+                      "auto|none|<bytes>: storage for iree.abi.transients "
+                      "arguments the inputs leave out");
+  flags.declareString("benchmark", "0",
+                      "n > 0: after one printed call, time n calls of one "
+                      "prepared call and print latency statistics");
+  flags.declareString("benchmark_warmup", "10",
+                      "untimed calls before the timed ones");
+  flags.declareString("worker_threads", "-1",
+                      "worker threads of the device (-1: max(1, CPUs - 1); "
+                      "0: none, work runs on waiting threads)");
+  flags.declareString("worker_spin_us", "100",
+                      "microseconds an idle worker spins before parking");
+  flags.declareString("inline_threshold_ns", "5000",
+                      "estimated cost below which waves and submissions run "
+                      "on the calling thread");
+  flags.declareBool("print_statistics",
+                    "print allocation, scheduler and parameter statistics "
+                    "on stderr after the run");
+}
+
+Status fromC(sluice_status_t status) { return unwrapStatus(status); }
+
+Expected<int64_t> parseInteger(const Flags &flags, const char *name,
+                               int64_t min, int64_t max) {
+  const std::string &text = flags.str(name);
+  char *end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end || errno == ERANGE || v < min || v > max)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--%s= expects an integer in [%lld, %lld] (got '%s')",
+                      name, (long long)min, (long long)max, text.c_str());
+  return (int64_t)v;
+}
+
+std::vector<uint32_t> parseIndexList(const char *list) {
+  std::vector<uint32_t> out;
+  while (list && *list) {
+    char *end = nullptr;
+    unsigned long v = std::strtoul(list, &end, 10);
+    if (end == list)
+      break;
+    out.push_back((uint32_t)v);
+    list = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
+/// RAII owners of the C handles.
+struct Session {
+  sluice_runtime_t *runtime = nullptr;
+  sluice_io_parameters_module_t *parameters = nullptr;
+  std::vector<std::pair<std::string, sluice_io_parameter_provider_t *>>
+      providers;
+  sluice_module_t *module = nullptr;
+  sluice_context_t *context = nullptr;
+  sluice_call_t *call = nullptr;
+  ~Session() {
+    sluice_call_release(call);
+    sluice_context_release(context);
+    sluice_module_release(module);
+    for (auto &p : providers)
+      sluice_io_parameter_provider_release(p.second);
+    if (parameters)
+      sluice_io_parameters_module_release(parameters);
+    if (runtime)
+      sluice_runtime_release(runtime);
+  }
+};
+
+Status openParameters(const Flags &flags, Session &session) {
+  sluice_io_parameter_provider_options_t options{};
+  const std::string &mode = flags.str("parameter_mode");
+  if (mode == "file" || mode == "preload")
+    options.policy = SLUICE_IO_POLICY_READ;
+  else if (mode == "mmap")
+    options.policy = SLUICE_IO_POLICY_MMAP;
+  else if (mode == "direct")
+    options.policy = SLUICE_IO_POLICY_DIRECT;
+  else
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --parameter_mode= value '%s'",
+                      mode.c_str());
+  const std::string &access = flags.str("parameter_access");
+  if (access != "read" && access != "read_write")
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --parameter_access= value '%s' (expected "
+                      "read or read_write)",
+                      access.c_str());
+  options.read_write = access == "read_write";
+  const std::string &zeroCopy = flags.str("parameter_zero_copy");
+  if (zeroCopy != "on" && zeroCopy != "off")
+    return makeStatus(StatusCode::InvalidArgument,
+                      "unrecognized --parameter_zero_copy= value '%s' "
+                      "(expected on or off)",
+                      zeroCopy.c_str());
+  options.zero_copy_off = zeroCopy == "off";
+  Expected<int64_t> concurrency =
+      parseInteger(flags, "parameter_max_concurrency", 1, 256);
+  if (!concurrency)
+    return concurrency.takeStatus();
+  options.max_concurrency = (uint32_t)*concurrency;
+  Expected<int64_t> maxRead =
+      parseInteger(flags, "parameter_max_read_bytes", 1, INT64_MAX);
+  if (!maxRead)
+    return maxRead.takeStatus();
+  options.max_read_bytes = (uint64_t)*maxRead;
+
+  // One provider per distinct scope, in order of first appearance; files of
+  // a scope merge in flag order.
+  std::vector<std::pair<std::string, std::vector<std::string>>> scopes;
+  for (const std::string &value : flags.list("parameters")) {
+    runtime::archive::ParametersFlag flag =
+        runtime::archive::parseParametersFlag(value);
+    auto it = std::find_if(scopes.begin(), scopes.end(),
+                           [&](auto &s) { return s.first == flag.scope; });
+    if (it == scopes.end())
+      scopes.push_back({flag.scope, {flag.path}});
+    else
+      it->second.push_back(flag.path);
+  }
+  SLUICE_RETURN_IF_ERROR(
+      fromC(sluice_io_parameters_module_create(&session.parameters)));
+  for (auto &[scope, paths] : scopes) {
+    std::vector<const char *> cpaths;
+    for (const std::string &p : paths)
+      cpaths.push_back(p.c_str());
+    sluice_io_parameter_provider_t *provider = nullptr;
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_io_parameter_provider_open(
+        scope.c_str(), cpaths.data(), cpaths.size(), &options, &provider)));
+    session.providers.push_back({scope, provider});
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_io_parameters_module_add_provider(
+        session.parameters, provider)));
+  }
+  return Status();
+}
+
+#ifdef SLUICE_RUN_HAS_JIT
+/// Splits --jit_flags at spaces.
+std::vector<std::string> splitFlags(const std::string &text) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ')
+      ++i;
+    size_t start = i;
+    while (i < text.size() && text[i] != ' ')
+      ++i;
+    if (i > start)
+      out.push_back(text.substr(start, i - start));
+  }
+  return out;
+}
+#endif
+
+Status loadModule(const Flags &flags, Session &session) {
+  const std::string &path = flags.str("module");
+  bool isMlir = path.ends_with(".mlir") || path.ends_with(".mlirbc");
+  Status status;
+  if (isMlir) {
+#ifdef SLUICE_RUN_HAS_JIT
+    std::FILE *file = std::fopen(path.c_str(), "rb");
+    if (!file) {
+      status = makeStatus(StatusCode::NotFound, "cannot open '%s': %s",
+                          path.c_str(), std::strerror(errno));
+    } else {
+      std::string text;
+      char chunk[1 << 16];
+      size_t n;
+      while ((n = std::fread(chunk, 1, sizeof(chunk), file)) > 0)
+        text.append(chunk, n);
+      std::fclose(file);
+      std::vector<std::string> jitFlags = {"--sluice-cpu=host"};
+      for (std::string &f : splitFlags(flags.str("jit_flags")))
+        jitFlags.push_back(std::move(f));
+      std::string stem = path.substr(path.find_last_of('/') + 1);
+      stem = stem.substr(0, stem.find('.'));
+      jitFlags.insert(jitFlags.begin(), "--sluice-input-stem=" + stem);
+      std::vector<const char *> cflags;
+      for (const std::string &f : jitFlags)
+        cflags.push_back(f.c_str());
+      status = fromC(sluice_jit_compile_module(session.runtime, text.data(),
+                                               text.size(), cflags.data(),
+                                               cflags.size(), &session.module));
+    }
+#else
+    status = makeStatus(StatusCode::Unimplemented,
+                        "this sluice-run was built without the JIT; compile "
+                        "the module with sluice-compile -o %s.so",
+                        path.substr(0, path.find_last_of('.')).c_str());
+#endif
+  } else {
+    status = fromC(sluice_module_load_file(session.runtime, path.c_str(),
+                                           &session.module));
+  }
+  if (!status.isOk())
+    return std::move(status).annotate("loading module '" + path + "'");
+  return Status();
+}
+
+/// The function named by --function, else the only exported function that
+/// is not another function's transients size query.
+Expected<sluice_function_t *> selectFunction(const Flags &flags,
+                                             sluice_context_t *context) {
+  sluice_function_t *f = nullptr;
+  if (flags.wasSet("function")) {
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_context_lookup_function(
+        context, flags.str("function").c_str(), &f)));
+    return f;
+  }
+  size_t count = sluice_function_count(context);
+  std::vector<std::string> queries;
+  for (size_t i = 0; i < count; ++i)
+    if (const char *q = sluice_function_reflection(
+            sluice_function_at(context, i), "iree.abi.transients.size"))
+      queries.push_back(q);
+  std::vector<sluice_function_t *> candidates;
+  std::string names;
+  for (size_t i = 0; i < count; ++i) {
+    sluice_function_t *fn = sluice_function_at(context, i);
+    if (std::find(queries.begin(), queries.end(), sluice_function_name(fn)) !=
+        queries.end())
+      continue;
+    candidates.push_back(fn);
+    names +=
+        (names.empty() ? "" : ", ") + std::string(sluice_function_name(fn));
+  }
+  if (candidates.size() == 1)
+    return candidates[0];
+  return makeStatus(StatusCode::InvalidArgument,
+                    "module '%s' exports %zu functions; choose one with "
+                    "--function (%s)",
+                    sluice_module_name(sluice_context_module(context)),
+                    candidates.size(), names.c_str());
+}
+
+/// Builds the argument list of `f` from the inputs: checks, parses, inserts
+/// transient storage and the coarse-fences fences.
+Status prepareArguments(const Flags &flags, Session &session,
+                        sluice_function_t *f, std::vector<InputValue> &args,
+                        sluice_fence_t **signalFence) {
+  const char *name = sluice_function_name(f);
+  size_t argCount = sluice_function_argument_count(f);
+  const char *model = sluice_function_reflection(f, "iree.abi.model");
+  bool coarse = model && !std::strcmp(model, "coarse-fences");
+  size_t fenceCount = coarse ? 2 : 0;
+  if (argCount < fenceCount)
+    return makeStatus(StatusCode::FailedPrecondition,
+                      "coarse-fences function '%s' does not end with (wait, "
+                      "signal) fence arguments",
+                      name);
+  size_t userArgs = argCount - fenceCount;
+  std::vector<uint32_t> storage =
+      parseIndexList(sluice_function_reflection(f, "iree.abi.transients.args"));
+  const std::vector<std::string> &inputs = flags.list("input");
+  const std::string &transients = flags.str("transients");
+  std::optional<uint64_t> fixedBytes;
+  if (transients != "auto" && transients != "none") {
+    Expected<int64_t> bytes = parseInteger(flags, "transients", 0, INT64_MAX);
+    if (!bytes)
+      return makeStatus(StatusCode::InvalidArgument,
+                        "--transients= expects auto, none or a byte count "
+                        "(got '%s')",
+                        transients.c_str());
+    fixedBytes = (uint64_t)*bytes;
+  }
+  bool insertStorage =
+      !storage.empty() && inputs.size() + storage.size() == userArgs;
+  size_t expected = storage.empty() ? userArgs : userArgs - storage.size();
+  if (inputs.size() != userArgs && !insertStorage)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "function '%s' expects %zu inputs but %zu were given",
+                      name, expected, inputs.size());
+  sluice_device_t *device = sluice_runtime_device(session.runtime);
+  args.clear();
+  args.resize(argCount);
+  size_t next = 0;
+  for (size_t i = 0; i < userArgs; ++i) {
+    bool isStorage = insertStorage && std::find(storage.begin(), storage.end(),
+                                                i) != storage.end();
+    char kind = sluice_function_argument_kind(f, i);
+    if (isStorage) {
+      args[i].isReference = true;
+      continue;
+    }
+    const std::string &text = inputs[next++];
+    bool isReference = kind == 'r';
+    bool textIsReference = looksLikeReference(text) ||
+                           (isReference && text.find('=') != std::string::npos);
+    if (textIsReference != isReference)
+      return makeStatus(
+          StatusCode::InvalidArgument,
+          "input %zu is a %s but argument %zu of '%s' expects a %s", next - 1,
+          textIsReference ? "tensor" : "scalar", i, name,
+          isReference ? "reference" : "scalar");
+    Expected<InputValue> value = parseInput(device, text, kind);
+    if (!value)
+      return std::move(value.takeStatus())
+          .annotate("parsing input `" + text + "`");
+    args[i] = std::move(*value);
+  }
+  for (size_t i = userArgs; i < argCount; ++i)
+    args[i].isReference = true;
+  if (insertStorage && transients != "none") {
+    uint64_t bytes = 0;
+    if (fixedBytes) {
+      bytes = *fixedBytes;
+    } else {
+      std::vector<sluice_value_t> values;
+      for (InputValue &v : args)
+        values.push_back(v.value);
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_function_transients_size(
+          f, values.data(), values.size(), &bytes)));
+    }
+    sluice_buffer_t *buffer = nullptr;
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_allocate(
+        device, kDeviceLocal, kTransfer | kDispatchStorage, bytes, &buffer)));
+    for (uint32_t index : storage) {
+      if (index >= userArgs)
+        continue;
+      sluice_buffer_retain(buffer);
+      args[index].value.ref = buffer;
+    }
+    sluice_buffer_release(buffer);
+  }
+  if (coarse) {
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create(signalFence)));
+    sluice_fence_retain(*signalFence);
+    args[argCount - 1].value.ref = *signalFence;
+  }
+  return Status();
+}
+
+Status setArguments(sluice_call_t *call, sluice_function_t *f,
+                    std::vector<InputValue> &args) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (sluice_function_argument_kind(f, i) != 'r') {
+      SLUICE_RETURN_IF_ERROR(
+          fromC(sluice_call_set_value(call, i, args[i].value)));
+      continue;
+    }
+    // The call retains references itself; the header tells their kind.
+    void *ref = args[i].value.ref;
+    uint32_t type = ref ? static_cast<sluice_ref_header_t *>(ref)->type : 0;
+    sluice_status_t status;
+    if (type == SLUICE_REF_TYPE_BUFFER_VIEW)
+      status = sluice_call_set_buffer_view(
+          call, i, static_cast<sluice_buffer_view_t *>(ref));
+    else if (type == SLUICE_REF_TYPE_FENCE)
+      status =
+          sluice_call_set_fence(call, i, static_cast<sluice_fence_t *>(ref));
+    else
+      status =
+          sluice_call_set_buffer(call, i, static_cast<sluice_buffer_t *>(ref));
+    SLUICE_RETURN_IF_ERROR(fromC(status));
+  }
+  return Status();
+}
+
+double nowMicros() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+Status runBenchmark(sluice_call_t *call, sluice_device_t *device,
+                    const char *name, int64_t calls, int64_t warmup,
+                    sluice_fence_t *signal) {
+  (void)device;
+  if (signal)
+    return Status(StatusCode::Unimplemented,
+                  "--benchmark does not support coarse-fences functions yet");
+  for (int64_t i = 0; i < warmup; ++i)
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_call_invoke(call)));
+  std::vector<double> samples;
+  samples.reserve(calls);
+  for (int64_t i = 0; i < calls; ++i) {
+    double start = nowMicros();
+    sluice_status_t status = sluice_call_invoke(call);
+    double end = nowMicros();
+    SLUICE_RETURN_IF_ERROR(fromC(status));
+    samples.push_back(end - start);
+  }
+  std::sort(samples.begin(), samples.end());
+  double sum = 0;
+  for (double s : samples)
+    sum += s;
+  auto at = [&](double q) {
+    size_t index = (size_t)(q * (samples.size() - 1) + 0.5);
+    return samples[std::min(index, samples.size() - 1)];
+  };
+  std::printf("BENCHMARK @%s calls=%lld warmup=%lld\n", name, (long long)calls,
+              (long long)warmup);
+  std::printf("latency_us min=%.3f p50=%.3f mean=%.3f p90=%.3f max=%.3f\n",
+              samples.front(), at(0.5), sum / samples.size(), at(0.9),
+              samples.back());
+  std::fflush(stdout);
+  return Status();
+}
+
+Status printStatistics(Session &session) {
+  sluice_device_statistics_t s{};
+  SLUICE_RETURN_IF_ERROR(fromC(sluice_device_query_statistics(
+      sluice_runtime_device(session.runtime), &s)));
+  std::fprintf(stderr,
+               "[statistics] allocations=%llu bytes_allocated=%llu "
+               "bytes_peak=%llu\n",
+               (unsigned long long)s.allocations,
+               (unsigned long long)s.bytes_allocated,
+               (unsigned long long)s.bytes_peak);
+  std::fprintf(stderr,
+               "[statistics] submissions=%llu inline_runs=%llu waves=%llu "
+               "fanouts=%llu worker_wakes=%llu\n",
+               (unsigned long long)s.submissions,
+               (unsigned long long)s.inline_runs, (unsigned long long)s.waves,
+               (unsigned long long)s.fanouts,
+               (unsigned long long)s.worker_wakes);
+  for (auto &[scope, provider] : session.providers) {
+    sluice_io_parameter_statistics_t p{};
+    SLUICE_RETURN_IF_ERROR(
+        fromC(sluice_io_parameter_provider_query_statistics(provider, &p)));
+    std::fprintf(stderr,
+                 "[statistics] parameters scope='%s' bytes_read=%llu "
+                 "bytes_written=%llu operations=%llu zero_copy_hits=%llu\n",
+                 scope.c_str(), (unsigned long long)p.bytes_read,
+                 (unsigned long long)p.bytes_written,
+                 (unsigned long long)p.operations,
+                 (unsigned long long)p.zero_copy_hits);
+  }
+  return Status();
+}
+
+/// Exit status 0, or 1 when expected outputs did not match.
+Expected<int> runTool(const Flags &flags) {
+  if (flags.str("module").empty())
+    return Status(StatusCode::InvalidArgument,
+                  "--module= is required (a .so made by sluice-compile or a "
+                  ".mlir file)");
+  sluice_runtime_options_t options{};
+  Expected<int64_t> workers = parseInteger(flags, "worker_threads", -1, 4096);
+  if (!workers)
+    return workers.takeStatus();
+  options.worker_threads = (int32_t)*workers;
+  Expected<int64_t> spin = parseInteger(flags, "worker_spin_us", 0, UINT32_MAX);
+  if (!spin)
+    return spin.takeStatus();
+  options.worker_spin_us = (uint32_t)*spin;
+  Expected<int64_t> inlineNs =
+      parseInteger(flags, "inline_threshold_ns", 0, UINT32_MAX);
+  if (!inlineNs)
+    return inlineNs.takeStatus();
+  options.inline_threshold_ns = (uint32_t)*inlineNs;
+  Expected<int64_t> maxElements =
+      parseInteger(flags, "output_max_element_count", 0, INT64_MAX);
+  if (!maxElements)
+    return maxElements.takeStatus();
+  Expected<int64_t> benchmark = parseInteger(flags, "benchmark", 0, INT64_MAX);
+  if (!benchmark)
+    return benchmark.takeStatus();
+  Expected<int64_t> warmup =
+      parseInteger(flags, "benchmark_warmup", 0, INT64_MAX);
+  if (!warmup)
+    return warmup.takeStatus();
+
+  Session session;
+  SLUICE_RETURN_IF_ERROR(
+      fromC(sluice_runtime_create(&options, &session.runtime)));
+  SLUICE_RETURN_IF_ERROR(openParameters(flags, session));
+  SLUICE_RETURN_IF_ERROR(loadModule(flags, session));
+  sluice_context_options_t contextOptions{};
+  contextOptions.parameters = session.parameters;
+  SLUICE_RETURN_IF_ERROR(fromC(sluice_context_create(
+      session.module, &contextOptions, &session.context)));
+  Expected<sluice_function_t *> function =
+      selectFunction(flags, session.context);
+  if (!function)
+    return function.takeStatus();
+  sluice_function_t *f = *function;
+  const char *name = sluice_function_name(f);
+  std::string invoking = formatString("invoking function '%s'", name);
+
+  std::vector<InputValue> args;
+  sluice_fence_t *signal = nullptr;
+  Status prepared = prepareArguments(flags, session, f, args, &signal);
+  if (!prepared.isOk()) {
+    if (signal)
+      sluice_fence_release(signal);
+    return prepared;
+  }
+  auto releaseSignal = [&] {
+    if (signal)
+      sluice_fence_release(signal);
+    signal = nullptr;
+  };
+  Status status = fromC(sluice_call_create(f, &session.call));
+  if (status.isOk())
+    status = setArguments(session.call, f, args);
+  args.clear();
+  std::printf("EXEC @%s\n", name);
+  std::fflush(stdout);
+  if (status.isOk())
+    status = fromC(sluice_call_invoke(session.call));
+  if (status.isOk() && signal)
+    status = fromC(sluice_device_await(sluice_runtime_device(session.runtime),
+                                       -1, 1, &signal));
+  if (!status.isOk()) {
+    releaseSignal();
+    return std::move(status).annotate(invoking);
+  }
+
+  // Results: print / write them, then compare.
+  size_t resultCount = sluice_call_result_count(session.call);
+  const std::vector<std::string> &outputs = flags.list("output");
+  const std::vector<std::string> &expected = flags.list("expected_output");
+  if (outputs.size() > resultCount || expected.size() > resultCount) {
+    releaseSignal();
+    return makeStatus(StatusCode::InvalidArgument,
+                      "'%s' returns %zu results but %zu --output and %zu "
+                      "--expected_output flags were given",
+                      name, resultCount, outputs.size(), expected.size());
+  }
+  for (size_t i = 0; i < resultCount; ++i) {
+    sluice_value_t value = sluice_call_result(session.call, i);
+    char kind = sluice_function_result_kind(f, i);
+    std::string spec = outputs.empty()      ? "-"
+                       : i < outputs.size() ? outputs[i]
+                                            : "";
+    if (spec.empty())
+      continue;
+    if (spec == "-") {
+      Expected<std::string> text =
+          formatResult(value, kind, (size_t)*maxElements);
+      if (!text) {
+        releaseSignal();
+        return text.takeStatus();
+      }
+      std::printf("result[%zu]: %s\n", i, text->c_str());
+      continue;
+    }
+    Status written = writeOutput(spec, value, kind);
+    if (!written.isOk()) {
+      releaseSignal();
+      return written;
+    }
+  }
+  int exitCode = 0;
+  if (!expected.empty()) {
+    std::vector<std::string> failures;
+    for (size_t i = 0; i < expected.size(); ++i) {
+      Expected<std::vector<std::string>> lines =
+          compareResult(sluice_runtime_device(session.runtime), i,
+                        sluice_call_result(session.call, i),
+                        sluice_function_result_kind(f, i), expected[i]);
+      if (!lines) {
+        releaseSignal();
+        return lines.takeStatus();
+      }
+      failures.insert(failures.end(), lines->begin(), lines->end());
+    }
+    if (failures.empty()) {
+      std::printf("[SUCCESS] all function outputs matched their expected "
+                  "values.\n");
+    } else {
+      for (const std::string &line : failures)
+        std::printf("%s\n", line.c_str());
+      exitCode = 1;
+    }
+  }
+  std::fflush(stdout);
+  if (*benchmark > 0) {
+    Status bench =
+        runBenchmark(session.call, sluice_runtime_device(session.runtime), name,
+                     *benchmark, *warmup, signal);
+    if (!bench.isOk()) {
+      releaseSignal();
+      return std::move(bench).annotate(invoking);
+    }
+  }
+  releaseSignal();
+  if (flags.boolean("print_statistics"))
+    SLUICE_RETURN_IF_ERROR(printStatistics(session));
+  return exitCode;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Flags flags;
+  declareFlags(flags);
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  for (std::string_view arg : args)
+    if (arg == "--help" || arg == "-h") {
+      std::printf("%s%s", kUsage, flags.help().c_str());
+      return 0;
+    }
+  Status status = flags.parse(args);
+  if (status.isOk() && !flags.positional().empty())
+    status = makeStatus(StatusCode::InvalidArgument,
+                        "unexpected positional argument '%s'; the module is "
+                        "given with --module=<file>",
+                        flags.positional()[0].c_str());
+  if (!status.isOk()) {
+    std::fprintf(stderr, "Error: %s\n", status.toString().c_str());
+    return 1;
+  }
+  Expected<int> exitCode = runTool(flags);
+  std::fflush(stdout);
+  if (!exitCode) {
+    std::fprintf(stderr, "Error: %s\n", exitCode.status().toString().c_str());
+    return 1;
+  }
+  return *exitCode;
+}
