@@ -19,6 +19,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_ENCODEDEVICETENSORSPASS
@@ -95,7 +96,8 @@ struct EncodeDeviceTensorsPass
     RewritePatternSet patterns(&getContext());
     patterns.add<EncodeBindingSubspan, EncodeDispatchTensorLoad,
                  EncodeDispatchTensorStore>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(util::applyPatternsGreedilyLinear(
+            getOperation(), FrozenRewritePatternSet(std::move(patterns)))))
       return signalPassFailure();
   }
 };

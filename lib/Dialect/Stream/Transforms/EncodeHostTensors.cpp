@@ -18,6 +18,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/StorageSize.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <memory>
@@ -542,7 +543,8 @@ struct EncodeHostTensorsPass
                  EncodeClone, EncodeSlice, EncodeFill, EncodeUpdate, EncodeLoad,
                  EncodeStore, EncodeDispatch, EncodeParameterLoad,
                  EncodeParameterWrite>(context, errors);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(util::applyPatternsGreedilyLinear(
+            getOperation(), FrozenRewritePatternSet(std::move(patterns)))))
       return signalPassFailure();
     if (!errors.reported.empty())
       signalPassFailure();

@@ -20,6 +20,7 @@
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtTypes.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
@@ -197,7 +198,8 @@ struct MaterializeEncodingsPass
     // 1. Identity encodes fold away (encoding.md §8.4 item 1).
     RewritePatternSet patterns(context);
     TensorEncodeOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(moduleOp, std::move(patterns))))
+    if (failed(util::applyPatternsGreedilyLinear(
+            moduleOp, FrozenRewritePatternSet(std::move(patterns)))))
       return signalPassFailure();
 
     // 2. Every remaining encode of the module's function-likes.

@@ -16,6 +16,7 @@
 #include "sluice/Dialect/Stream/Analysis/ResourceUsage.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
 
@@ -358,7 +359,8 @@ struct RefineUsagePass
 
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(true);
-    if (failed(applyPatternsGreedily(moduleOp, std::move(patterns), config)))
+    if (failed(util::applyPatternsGreedilyLinear(
+            moduleOp, FrozenRewritePatternSet(std::move(patterns)), config)))
       return signalPassFailure();
 
     bool unresolved = false;

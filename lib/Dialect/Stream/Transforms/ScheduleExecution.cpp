@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -229,7 +230,7 @@ struct ScheduleExecutionPass
     PartitioningConfigAttr config = PartitioningConfigAttr::lookup(anchor);
     if (failed(processRegion(*region, anchor->getLoc(), config)))
       return signalPassFailure();
-    if (failed(applyPatternsGreedily(anchor, *cleanupPatterns)))
+    if (failed(util::applyPatternsGreedilyLinear(anchor, *cleanupPatterns)))
       return signalPassFailure();
   }
 

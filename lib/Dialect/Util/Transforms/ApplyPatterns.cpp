@@ -8,6 +8,7 @@
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -37,7 +38,7 @@ public:
   }
 
   void runOnOperation() override {
-    if (failed(applyPatternsGreedily(getOperation(), patterns))) {
+    if (failed(applyPatternsGreedilyLinear(getOperation(), patterns))) {
       getOperation()->emitOpError()
           << "failed to apply patterns, likely due to a bad pattern that "
              "causes an infinite fixed point iteration";

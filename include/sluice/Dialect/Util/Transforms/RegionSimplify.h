@@ -1,0 +1,60 @@
+//===- RegionSimplify.h - linear-time Aggressive region simplification -*- C++
+//-*-===//
+//
+// MLIR's greedy driver, at the Aggressive region-simplification level (the
+// default of a default-constructed GreedyRewriteConfig), runs
+// `mlir::simplifyRegions(..., /*mergeBlocks=*/true)` after every pattern
+// round: unreachable-block erasure, region DCE, identical-block merging and
+// redundant-block-argument removal. Upstream rewrites a branch op's successor
+// operands once per touched successor, and computing a `cf.switch`'s
+// successor operands is O(cases) (its case-operand segments are summed), so
+// on one switch with n successors both the merging and the argument removal
+// are quadratic in time and — every rewrite uniques a new n-entry segment
+// attribute that is never freed — in memory.
+//
+// This header offers the same simplification with the same result, in time
+// linear in the size of the regions: successor-operand ranges are computed
+// once per branch op, and every branch op's successor operands are rewritten
+// at most once per phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DIALECT_UTIL_TRANSFORMS_REGIONSIMPLIFY_H
+#define SLUICE_DIALECT_UTIL_TRANSFORMS_REGIONSIMPLIFY_H
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace sluice::util {
+
+/// One round of Aggressive region simplification over `regions` and every
+/// region nested in them, with the effect of
+/// `mlir::simplifyRegions(rewriter, regions, /*mergeBlocks=*/true)`:
+///   1. erase blocks unreachable from their region's entry block;
+///   2. region DCE: erase ops that are trivially dead or whose results only
+///      feed dead ops, and non-entry block arguments (with the branch operands
+///      that feed them) that only feed dead ops;
+///   3. merge identical blocks (same successors, equivalent ops; operands
+///      defined outside the block that differ become new arguments of the
+///      leader block, passed by every predecessor);
+///   4. drop redundant block arguments (every predecessor passes the same
+///      value: the argument is replaced by it and removed).
+/// Returns success if anything changed. Linear in the size of the regions.
+mlir::LogicalResult
+simplifyRegionsAggressively(mlir::RewriterBase &rewriter,
+                            mlir::MutableArrayRef<mlir::Region> regions);
+
+/// `mlir::applyPatternsGreedily(op, patterns, config)` where, if `config`
+/// asks for Aggressive region simplification, the driver runs without it and
+/// simplifyRegionsAggressively runs after each pattern round instead (the
+/// same alternation and iteration limit as the upstream driver: a round is
+/// one worklist pass plus one simplification, the rewrite converges when a
+/// round changes nothing). Other levels go to the upstream driver unchanged.
+/// Returns failure if the rewrite did not converge within the config's
+/// iteration limit; `changed` (if given) is set when any round changed IR.
+mlir::LogicalResult applyPatternsGreedilyLinear(
+    mlir::Operation *op, const mlir::FrozenRewritePatternSet &patterns,
+    mlir::GreedyRewriteConfig config = {}, bool *changed = nullptr);
+
+} // namespace sluice::util
+
+#endif // SLUICE_DIALECT_UTIL_TRANSFORMS_REGIONSIMPLIFY_H

@@ -1,0 +1,787 @@
+//===- RegionSimplify.cpp - linear-time Aggressive region simplification --===//
+//
+// See RegionSimplify.h. The four steps follow MLIR 22's `simplifyRegions`
+// step by step (same visiting orders, same merge and drop decisions), so the
+// printed result is the same; what differs is the bookkeeping:
+//  * BranchSlots computes, once per branch op, where each successor's
+//    forwarded operands are (a `cf.switch` from its segment sizes directly);
+//  * BranchEditor records successor-operand erasures and appends and applies
+//    all of a branch op's edits in one rewrite (a `cf.switch` gets its operand
+//    list and both segment attributes replaced once);
+//  * region DCE computes liveness with a worklist (the least fixed point of
+//    the upstream rules, which the upstream reaches by repeated sweeps);
+//  * identical-block candidates are bucketed by their hash before the
+//    op-by-op comparison.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/RegionGraphTraits.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <set>
+#include <unordered_map>
+
+using namespace mlir;
+
+namespace sluice::util {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Successor-operand bookkeeping
+//===----------------------------------------------------------------------===//
+
+/// Where successor `i`'s forwarded operands are in the op's operand list.
+struct Slot {
+  unsigned begin = 0, size = 0, produced = 0;
+};
+
+/// Per branch op, its slots, computed once (until the op is rewritten).
+class BranchSlots {
+public:
+  ArrayRef<Slot> get(Operation *op) {
+    auto [it, inserted] = cache.try_emplace(op);
+    if (inserted)
+      compute(op, it->second);
+    return it->second;
+  }
+  void forget(Operation *op) {
+    cache.erase(op);
+    targets.erase(op);
+  }
+
+  /// The forwarded operand feeding argument `argIndex` of successor `succ`,
+  /// or null if it is produced by the op or out of range.
+  OpOperand *operandFor(Operation *op, unsigned succ, unsigned argIndex) {
+    const Slot &slot = get(op)[succ];
+    if (argIndex < slot.produced || argIndex - slot.produced >= slot.size)
+      return nullptr;
+    return &op->getOpOperand(slot.begin + argIndex - slot.produced);
+  }
+
+  /// The successor block argument operand `operandIndex` of `op` feeds, if
+  /// any (BranchOpInterface::getSuccessorBlockArgument without the O(n)
+  /// recomputation per successor).
+  BlockArgument argumentFor(Operation *op, unsigned operandIndex) {
+    ArrayRef<int64_t> targets = getTargets(op);
+    int64_t packed = targets[operandIndex];
+    if (packed < 0)
+      return nullptr;
+    unsigned succ = static_cast<unsigned>(packed >> 32);
+    unsigned arg = static_cast<unsigned>(packed & 0xffffffff);
+    return op->getSuccessor(succ)->getArgument(arg);
+  }
+
+private:
+  static void compute(Operation *op, SmallVectorImpl<Slot> &slots) {
+    slots.resize(op->getNumSuccessors());
+    if (auto switchOp = dyn_cast<cf::SwitchOp>(op)) {
+      // Successor 0 is the default destination, then one per case; operand
+      // 0 is the flag. The upstream accessor sums the segment sizes before
+      // each case, O(cases) per successor.
+      unsigned begin = 1;
+      unsigned defaultSize = switchOp.getDefaultOperands().size();
+      slots[0] = {begin, defaultSize, 0};
+      begin += defaultSize;
+      for (auto [i, size] :
+           llvm::enumerate(switchOp.getCaseOperandSegments())) {
+        slots[i + 1] = {begin, static_cast<unsigned>(size), 0};
+        begin += size;
+      }
+      return;
+    }
+    auto branchOp = cast<BranchOpInterface>(op);
+    for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+      SuccessorOperands operands = branchOp.getSuccessorOperands(i);
+      OperandRange forwarded = operands.getForwardedOperands();
+      slots[i].produced = operands.getProducedOperandCount();
+      slots[i].size = forwarded.size();
+      if (!forwarded.empty())
+        slots[i].begin = forwarded.getBeginOperandIndex();
+    }
+  }
+
+  ArrayRef<int64_t> getTargets(Operation *op) {
+    auto [it, inserted] = targets.try_emplace(op);
+    if (inserted) {
+      it->second.assign(op->getNumOperands(), -1);
+      ArrayRef<Slot> slots = get(op);
+      // The first successor whose range holds the operand wins, as in the
+      // upstream lookup.
+      for (unsigned i = slots.size(); i-- > 0;)
+        for (unsigned j = 0; j < slots[i].size; ++j)
+          it->second[slots[i].begin + j] =
+              (static_cast<int64_t>(i) << 32) | (slots[i].produced + j);
+    }
+    return it->second;
+  }
+
+  DenseMap<Operation *, SmallVector<Slot>> cache;
+  DenseMap<Operation *, SmallVector<int64_t>> targets;
+};
+
+/// Records successor-operand edits and applies each branch op's edits in one
+/// rewrite. Erasure indices are successor-operand indices (produced operands
+/// included, as SuccessorOperands::erase takes them), relative to the op's
+/// operands when the edit was recorded: nothing moves until `flush`.
+class BranchEditor {
+public:
+  explicit BranchEditor(BranchSlots &slots) : slots(slots) {}
+  ~BranchEditor() { assert(pending.empty() && "unflushed branch edits"); }
+
+  void erase(Operation *op, unsigned succ, unsigned index) {
+    edit(op).erased[succ].push_back(index);
+  }
+  void append(Operation *op, unsigned succ, ValueRange values) {
+    llvm::append_range(edit(op).appended[succ], values);
+  }
+  bool isPending(Operation *op) const { return pending.contains(op); }
+
+  /// Drops the edits of an op about to be erased.
+  void forget(Operation *op) {
+    pending.erase(op);
+    slots.forget(op);
+  }
+
+  void flush(Operation *op) {
+    auto it = pending.find(op);
+    if (it == pending.end())
+      return;
+    Edit edit = std::move(it->second);
+    pending.erase(it);
+    for (auto &indices : edit.erased) {
+      llvm::sort(indices);
+      indices.erase(llvm::unique(indices), indices.end());
+    }
+    if (auto switchOp = dyn_cast<cf::SwitchOp>(op))
+      flushSwitch(switchOp, edit);
+    else
+      flushGeneric(cast<BranchOpInterface>(op), edit);
+    slots.forget(op);
+  }
+
+  void flushAll() {
+    while (!pending.empty())
+      flush(pending.front().first);
+  }
+
+private:
+  struct Edit {
+    SmallVector<SmallVector<unsigned, 1>> erased;
+    SmallVector<SmallVector<Value, 1>> appended;
+  };
+
+  Edit &edit(Operation *op) {
+    auto [it, inserted] = pending.try_emplace(op);
+    if (inserted) {
+      it->second.erased.resize(op->getNumSuccessors());
+      it->second.appended.resize(op->getNumSuccessors());
+    }
+    return it->second;
+  }
+
+  /// Upstream's way, one successor at a time (from the last, so that the
+  /// recorded indices of earlier successors stay valid): fine for branch ops
+  /// with a handful of successors.
+  void flushGeneric(BranchOpInterface branchOp, Edit &edit) {
+    for (unsigned succ = edit.erased.size(); succ-- > 0;) {
+      if (edit.erased[succ].empty() && edit.appended[succ].empty())
+        continue;
+      SuccessorOperands operands = branchOp.getSuccessorOperands(succ);
+      for (unsigned index : llvm::reverse(edit.erased[succ]))
+        operands.erase(index);
+      if (!edit.appended[succ].empty())
+        operands.append(edit.appended[succ]);
+    }
+  }
+
+  /// One new operand list and one new pair of segment attributes.
+  void flushSwitch(cf::SwitchOp switchOp, Edit &edit) {
+    Operation *op = switchOp;
+    ArrayRef<Slot> opSlots = slots.get(op);
+    SmallVector<Value> operands;
+    operands.reserve(op->getNumOperands());
+    operands.push_back(switchOp.getFlag());
+    SmallVector<int32_t> caseSizes;
+    caseSizes.reserve(opSlots.size() - 1);
+    int32_t defaultSize = 0, caseTotal = 0;
+    for (auto [succ, slot] : llvm::enumerate(opSlots)) {
+      size_t before = operands.size();
+      ArrayRef<unsigned> erased = edit.erased[succ];
+      for (unsigned j = 0; j < slot.size; ++j) {
+        if (!erased.empty() && erased.front() == j) {
+          erased = erased.drop_front();
+          continue;
+        }
+        operands.push_back(op->getOperand(slot.begin + j));
+      }
+      llvm::append_range(operands, edit.appended[succ]);
+      int32_t size = static_cast<int32_t>(operands.size() - before);
+      if (succ == 0) {
+        defaultSize = size;
+      } else {
+        caseSizes.push_back(size);
+        caseTotal += size;
+      }
+    }
+    op->setOperands(operands);
+    switchOp.getProperties().operandSegmentSizes = {1, defaultSize, caseTotal};
+    switchOp.setCaseOperandSegments(caseSizes);
+  }
+
+  BranchSlots &slots;
+  llvm::MapVector<Operation *, Edit> pending;
+};
+
+//===----------------------------------------------------------------------===//
+// Region DCE
+//===----------------------------------------------------------------------===//
+
+class LiveSet {
+public:
+  explicit LiveSet(BranchSlots &slots) : slots(slots) {}
+
+  bool isLive(Operation *op) const { return liveOps.contains(op); }
+  bool isLive(Value value) const { return liveValues.contains(value); }
+
+  /// Seeds every op of `regions` and solves.
+  void solve(MutableArrayRef<Region> regions) {
+    for (Region &region : regions)
+      region.walk([&](Operation *op) { seed(op); });
+    while (!worklist.empty()) {
+      auto item = worklist.pop_back_val();
+      if (auto *op = dyn_cast<Operation *>(item))
+        propagateOp(op);
+      else
+        propagateValue(cast<Value>(item));
+    }
+  }
+
+private:
+  void seed(Operation *op) {
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      markLive(op);
+      auto branchOp = dyn_cast<BranchOpInterface>(op);
+      for (unsigned i = 0, e = op->getNumSuccessors(); i < e; ++i) {
+        Block *successor = op->getSuccessor(i);
+        unsigned count =
+            branchOp ? slots.get(op)[i].produced : successor->getNumArguments();
+        for (unsigned a = 0; a < count && a < successor->getNumArguments(); ++a)
+          markLive(successor->getArgument(a));
+      }
+      return;
+    }
+    if (!wouldOpBeTriviallyDead(op))
+      markLive(op);
+  }
+
+  void markLive(Operation *op) {
+    if (liveOps.insert(op).second)
+      worklist.push_back(op);
+  }
+  void markLive(Value value) {
+    if (liveValues.insert(value).second)
+      worklist.push_back(value);
+  }
+
+  /// A live op makes its operands live, except a branch terminator's
+  /// forwarded operands, which live with the successor argument they feed.
+  void propagateOp(Operation *op) {
+    bool branchTerminator = op->hasTrait<OpTrait::IsTerminator>() &&
+                            isa<BranchOpInterface>(op) &&
+                            op->getNumSuccessors() != 0;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (branchTerminator) {
+        BlockArgument arg = slots.argumentFor(op, operand.getOperandNumber());
+        if (arg && !isLive(arg))
+          continue; // revisited when `arg` becomes live
+      }
+      markLive(operand.get());
+    }
+  }
+
+  /// A live result makes its op live; a live block argument makes the
+  /// operands feeding it live (their branch ops are terminators, always live).
+  void propagateValue(Value value) {
+    if (Operation *def = value.getDefiningOp()) {
+      markLive(def);
+      return;
+    }
+    auto arg = cast<BlockArgument>(value);
+    Block *block = arg.getOwner();
+    for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it) {
+      Operation *terminator = (*it)->getTerminator();
+      if (!isa<BranchOpInterface>(terminator))
+        continue; // all its operands are live already
+      if (OpOperand *operand = slots.operandFor(
+              terminator, it.getSuccessorIndex(), arg.getArgNumber()))
+        markLive(operand->get());
+    }
+  }
+
+  BranchSlots &slots;
+  DenseSet<Operation *> liveOps;
+  DenseSet<Value> liveValues;
+  SmallVector<llvm::PointerUnion<Operation *, Value>> worklist;
+};
+
+bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
+                    LiveSet &live, BranchSlots &slots) {
+  bool erasedAnything = false;
+  for (Region &region : regions) {
+    if (region.empty())
+      continue;
+    bool singleBlock = region.hasOneBlock();
+    for (Block *block : llvm::post_order(&region.front())) {
+      if (!singleBlock && !block->empty()) {
+        Operation *terminator = &block->back();
+        if (isa<BranchOpInterface>(terminator)) {
+          BranchEditor editor(slots);
+          ArrayRef<Slot> opSlots = slots.get(terminator);
+          for (unsigned succ = 0; succ < opSlots.size(); ++succ) {
+            Block *successor = terminator->getSuccessor(succ);
+            unsigned count = opSlots[succ].produced + opSlots[succ].size;
+            for (unsigned a = 0; a < count; ++a)
+              if (a < successor->getNumArguments() &&
+                  !live.isLive(successor->getArgument(a)))
+                editor.erase(terminator, succ, a);
+          }
+          if (editor.isPending(terminator)) {
+            rewriter.modifyOpInPlace(terminator,
+                                     [&] { editor.flush(terminator); });
+            erasedAnything = true;
+          }
+        }
+      }
+      for (Operation &op :
+           llvm::make_early_inc_range(llvm::reverse(block->getOperations()))) {
+        if (!live.isLive(&op)) {
+          erasedAnything = true;
+          slots.forget(&op);
+          op.dropAllUses();
+          rewriter.eraseOp(&op);
+        } else {
+          erasedAnything |=
+              deleteDeadness(rewriter, op.getRegions(), live, slots);
+        }
+      }
+    }
+    for (Block &block : llvm::drop_begin(region.getBlocks(), 1)) {
+      unsigned before = block.getNumArguments();
+      block.eraseArguments(
+          [&](BlockArgument arg) { return !live.isLive(arg); });
+      erasedAnything |= block.getNumArguments() != before;
+    }
+  }
+  return erasedAnything;
+}
+
+LogicalResult runLinearRegionDCE(RewriterBase &rewriter,
+                                 MutableArrayRef<Region> regions) {
+  BranchSlots slots;
+  LiveSet live(slots);
+  live.solve(regions);
+  return success(deleteDeadness(rewriter, regions, live, slots));
+}
+
+//===----------------------------------------------------------------------===//
+// Identical-block merging
+//===----------------------------------------------------------------------===//
+
+/// A block's structural hash and the position of each value it defines.
+struct BlockData {
+  explicit BlockData(Block *block) : block(block) {
+    unsigned order = block->getNumArguments();
+    for (Operation &op : *block) {
+      if (unsigned numResults = op.getNumResults()) {
+        opOrder.try_emplace(&op, order);
+        order += numResults;
+      }
+      hash = llvm::hash_combine(hash,
+                                OperationEquivalence::computeHash(
+                                    &op, OperationEquivalence::ignoreHashValue,
+                                    OperationEquivalence::ignoreHashValue,
+                                    OperationEquivalence::IgnoreLocations));
+    }
+  }
+
+  unsigned orderOf(Value value) const {
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      return arg.getArgNumber();
+    auto result = cast<OpResult>(value);
+    return opOrder.lookup(result.getOwner()) + result.getResultNumber();
+  }
+
+  Block *block;
+  llvm::hash_code hash = 0;
+  DenseMap<Operation *, unsigned> opOrder;
+};
+
+/// A leader block and the blocks equivalent to it.
+class MergeCluster {
+public:
+  explicit MergeCluster(BlockData &&leader) : leader(std::move(leader)) {}
+
+  llvm::hash_code hash() const { return leader.hash; }
+
+  LogicalResult tryAdd(const BlockData &candidate);
+  LogicalResult merge(RewriterBase &rewriter, BranchEditor &editor);
+
+private:
+  BlockData leader;
+  llvm::SmallSetVector<Block *, 1> blocksToMerge;
+  /// (op position, operand index) pairs that differ and become arguments.
+  std::set<std::pair<int, int>> operandsToMerge;
+};
+
+/// Whether `operand` (defined outside `block`) can be forwarded to `block`:
+/// not if it is the result of the terminator of one of its predecessors.
+bool isValidSuccessorOperand(Block *block, Value operand) {
+  Block *parent = operand.getParentBlock();
+  if (operand.getDefiningOp() != parent->getTerminator())
+    return true;
+  return !llvm::is_contained(block->getPredecessors(), parent);
+}
+
+LogicalResult MergeCluster::tryAdd(const BlockData &candidate) {
+  if (leader.hash != candidate.hash)
+    return failure();
+  Block *leaderBlock = leader.block, *mergeBlock = candidate.block;
+  if (leaderBlock->getArgumentTypes() != mergeBlock->getArgumentTypes())
+    return failure();
+
+  SmallVector<std::pair<int, int>, 8> mismatched;
+  auto lhsIt = leaderBlock->begin(), lhsE = leaderBlock->end();
+  auto rhsIt = mergeBlock->begin(), rhsE = mergeBlock->end();
+  for (int opIndex = 0; lhsIt != lhsE && rhsIt != rhsE;
+       ++lhsIt, ++rhsIt, ++opIndex) {
+    if (!OperationEquivalence::isEquivalentTo(
+            &*lhsIt, &*rhsIt, OperationEquivalence::ignoreValueEquivalence,
+            /*markEquivalent=*/nullptr,
+            OperationEquivalence::Flags::IgnoreLocations))
+      return failure();
+    for (int i = 0, e = lhsIt->getNumOperands(); i < e; ++i) {
+      Value lhs = lhsIt->getOperand(i), rhs = rhsIt->getOperand(i);
+      if (lhs == rhs)
+        continue;
+      if (lhs.getType() != rhs.getType())
+        return failure();
+      bool lhsInside = lhs.getParentBlock() == leaderBlock;
+      bool rhsInside = rhs.getParentBlock() == mergeBlock;
+      if (lhsInside != rhsInside)
+        return failure();
+      if (!lhsInside) {
+        if (!isValidSuccessorOperand(leaderBlock, lhs) ||
+            !isValidSuccessorOperand(mergeBlock, rhs))
+          return failure();
+        mismatched.emplace_back(opIndex, i);
+        continue;
+      }
+      if (leader.orderOf(lhs) != candidate.orderOf(rhs))
+        return failure();
+    }
+    // A value defined in either block and used elsewhere would have to be
+    // both blocks' version at once.
+    if (rhsIt->isUsedOutsideOfBlock(mergeBlock) ||
+        lhsIt->isUsedOutsideOfBlock(leaderBlock))
+      return failure();
+  }
+  if (lhsIt != lhsE || rhsIt != rhsE)
+    return failure();
+
+  operandsToMerge.insert(mismatched.begin(), mismatched.end());
+  blocksToMerge.insert(mergeBlock);
+  return success();
+}
+
+bool predecessorsAreBranches(Block *block) {
+  for (Block *pred : block->getPredecessors())
+    if (!isa<BranchOpInterface>(pred->getTerminator()))
+      return false;
+  return true;
+}
+
+/// Drops the new leader arguments that repeat an earlier new argument in
+/// every list (upstream's first-occurrence rule: an argument is compared only
+/// with the first argument carrying the same value in list 0).
+void pruneRedundantArguments(RewriterBase &rewriter,
+                             SmallVectorImpl<SmallVector<Value, 8>> &lists,
+                             unsigned numOldArguments, Block *leaderBlock) {
+  if (lists.empty())
+    return;
+  unsigned numArgs = lists[0].size();
+  DenseMap<Value, unsigned> firstIndex;
+  for (unsigned j = 0; j < numArgs; ++j)
+    firstIndex.try_emplace(lists[0][j], j);
+  SmallVector<int> replacement(numArgs, -1);
+  for (unsigned j = 0; j < numArgs; ++j) {
+    unsigned k = firstIndex.lookup(lists[0][j]);
+    if (k == j)
+      continue;
+    bool redundant = llvm::all_of(
+        ArrayRef(lists).drop_front(),
+        [&](const SmallVector<Value, 8> &list) { return list[k] == list[j]; });
+    if (redundant)
+      replacement[j] = k;
+  }
+  for (auto &list : lists) {
+    SmallVector<Value, 8> pruned;
+    for (unsigned j = 0; j < numArgs; ++j)
+      if (replacement[j] < 0)
+        pruned.push_back(list[j]);
+    list = std::move(pruned);
+  }
+  SmallVector<unsigned> toErase;
+  for (unsigned j = 0; j < numArgs; ++j) {
+    if (replacement[j] < 0)
+      continue;
+    rewriter.replaceAllUsesWith(
+        leaderBlock->getArgument(numOldArguments + j),
+        leaderBlock->getArgument(numOldArguments + replacement[j]));
+    toErase.push_back(numOldArguments + j);
+  }
+  for (unsigned index : llvm::reverse(toErase))
+    leaderBlock->eraseArgument(index);
+}
+
+LogicalResult MergeCluster::merge(RewriterBase &rewriter,
+                                  BranchEditor &editor) {
+  if (blocksToMerge.empty())
+    return failure();
+  Block *leaderBlock = leader.block;
+  if (!operandsToMerge.empty()) {
+    if (!predecessorsAreBranches(leaderBlock) ||
+        !llvm::all_of(blocksToMerge, predecessorsAreBranches))
+      return failure();
+
+    SmallVector<Block *> blocks;
+    blocks.push_back(leaderBlock);
+    llvm::append_range(blocks, blocksToMerge);
+    // Operands are read from the IR as it stands: apply pending edits of
+    // these blocks' terminators first.
+    for (Block *block : blocks)
+      editor.flush(block->getTerminator());
+
+    SmallVector<Block::iterator> iterators;
+    for (Block *block : blocks)
+      iterators.push_back(block->begin());
+    SmallVector<SmallVector<Value, 8>> newArguments(
+        blocks.size(), SmallVector<Value, 8>(operandsToMerge.size()));
+    unsigned numOldArguments = leaderBlock->getNumArguments();
+    int currentOp = 0;
+    for (auto [index, position] : llvm::enumerate(operandsToMerge)) {
+      int advance = position.first - currentOp;
+      currentOp = position.first;
+      for (auto [i, iterator] : llvm::enumerate(iterators)) {
+        std::advance(iterator, advance);
+        OpOperand &operand = iterator->getOpOperand(position.second);
+        newArguments[i][index] = operand.get();
+        if (i == 0)
+          operand.set(leaderBlock->addArgument(operand.get().getType(),
+                                               operand.get().getLoc()));
+      }
+    }
+    pruneRedundantArguments(rewriter, newArguments, numOldArguments,
+                            leaderBlock);
+
+    for (auto [i, block] : llvm::enumerate(blocks))
+      for (auto it = block->pred_begin(), e = block->pred_end(); it != e; ++it)
+        editor.append((*it)->getTerminator(), it.getSuccessorIndex(),
+                      newArguments[i]);
+  }
+
+  for (Block *block : blocksToMerge) {
+    editor.forget(block->getTerminator());
+    block->replaceAllUsesWith(leaderBlock);
+    rewriter.eraseBlock(block);
+  }
+  return success();
+}
+
+bool mergeIdenticalBlocks(RewriterBase &rewriter, Region &region) {
+  if (region.empty() || region.hasOneBlock())
+    return false;
+
+  // Non-entry blocks grouped by their successor list, in block order.
+  llvm::MapVector<SuccessorRange, SmallVector<Block *, 1>> groups;
+  for (Block &block : llvm::drop_begin(region, 1))
+    groups[block.getSuccessors()].push_back(&block);
+
+  BranchSlots slots;
+  BranchEditor editor(slots);
+  bool merged = false;
+  for (auto &entry : groups) {
+    ArrayRef<Block *> blocks = entry.second;
+    if (blocks.size() == 1)
+      continue;
+    for (Block *block : blocks)
+      if (!block->empty())
+        editor.flush(&block->back());
+
+    SmallVector<MergeCluster, 1> clusters;
+    std::unordered_map<size_t, SmallVector<unsigned, 1>> clustersByHash;
+    for (Block *block : blocks) {
+      if (llvm::any_of(*block, [](Operation &op) {
+            return llvm::any_of(op.getRegions(),
+                                [](Region &r) { return !r.empty(); });
+          }))
+        continue;
+      if (llvm::any_of(block->getArguments(), [&](BlockArgument arg) {
+            return arg.isUsedOutsideOfBlock(block);
+          }))
+        continue;
+      BlockData data(block);
+      SmallVector<unsigned, 1> &sameHash =
+          clustersByHash[static_cast<size_t>(data.hash)];
+      bool added = false;
+      for (unsigned index : sameHash)
+        if ((added = succeeded(clusters[index].tryAdd(data))))
+          break;
+      if (!added) {
+        sameHash.push_back(clusters.size());
+        clusters.emplace_back(std::move(data));
+      }
+    }
+    for (MergeCluster &cluster : clusters)
+      merged |= succeeded(cluster.merge(rewriter, editor));
+  }
+  editor.flushAll();
+  return merged;
+}
+
+LogicalResult mergeIdenticalBlocks(RewriterBase &rewriter,
+                                   MutableArrayRef<Region> regions) {
+  llvm::SmallSetVector<Region *, 1> worklist;
+  for (Region &region : regions)
+    worklist.insert(&region);
+  bool changed = false;
+  while (!worklist.empty()) {
+    Region *region = worklist.pop_back_val();
+    if (mergeIdenticalBlocks(rewriter, *region)) {
+      worklist.insert(region);
+      changed = true;
+    }
+    for (Block &block : *region)
+      for (Operation &op : block)
+        for (Region &nested : op.getRegions())
+          worklist.insert(&nested);
+  }
+  return success(changed);
+}
+
+//===----------------------------------------------------------------------===//
+// Redundant block arguments
+//===----------------------------------------------------------------------===//
+
+bool dropRedundantArguments(RewriterBase &rewriter, Block &block,
+                            BranchSlots &slots, BranchEditor &editor) {
+  SmallVector<unsigned> toErase;
+  for (BlockArgument arg : block.getArguments()) {
+    unsigned index = arg.getArgNumber();
+    Value common;
+    bool same = true;
+    for (auto it = block.pred_begin(), e = block.pred_end(); it != e; ++it) {
+      Operation *terminator = (*it)->getTerminator();
+      OpOperand *operand = nullptr;
+      if (isa<BranchOpInterface>(terminator) &&
+          slots.get(terminator)[it.getSuccessorIndex()].produced == 0)
+        operand = slots.operandFor(terminator, it.getSuccessorIndex(), index);
+      if (!operand) {
+        same = false;
+        break;
+      }
+      if (!common) {
+        common = operand->get();
+        continue;
+      }
+      if (operand->get() != common) {
+        same = false;
+        break;
+      }
+    }
+    if (common && same) {
+      toErase.push_back(index);
+      rewriter.replaceAllUsesWith(arg, common);
+    }
+  }
+  for (unsigned index : llvm::reverse(toErase)) {
+    block.eraseArgument(index);
+    for (auto it = block.pred_begin(), e = block.pred_end(); it != e; ++it)
+      editor.erase((*it)->getTerminator(), it.getSuccessorIndex(), index);
+  }
+  return !toErase.empty();
+}
+
+LogicalResult dropRedundantArguments(RewriterBase &rewriter,
+                                     MutableArrayRef<Region> regions) {
+  BranchSlots slots;
+  BranchEditor editor(slots);
+  llvm::SmallSetVector<Region *, 1> worklist;
+  for (Region &region : regions)
+    worklist.insert(&region);
+  bool changed = false;
+  while (!worklist.empty()) {
+    Region *region = worklist.pop_back_val();
+    for (Block &block : *region) {
+      changed |= dropRedundantArguments(rewriter, block, slots, editor);
+      for (Operation &op : block)
+        for (Region &nested : op.getRegions())
+          worklist.insert(&nested);
+    }
+  }
+  editor.flushAll();
+  return success(changed);
+}
+
+} // namespace
+
+LogicalResult simplifyRegionsAggressively(RewriterBase &rewriter,
+                                          MutableArrayRef<Region> regions) {
+  bool erasedBlocks = succeeded(eraseUnreachableBlocks(rewriter, regions));
+  bool erasedDead = succeeded(runLinearRegionDCE(rewriter, regions));
+  bool mergedBlocks = succeeded(mergeIdenticalBlocks(rewriter, regions));
+  bool droppedArguments = succeeded(dropRedundantArguments(rewriter, regions));
+  return success(erasedBlocks || erasedDead || mergedBlocks ||
+                 droppedArguments);
+}
+
+LogicalResult
+applyPatternsGreedilyLinear(Operation *op,
+                            const FrozenRewritePatternSet &patterns,
+                            GreedyRewriteConfig config, bool *changed) {
+  if (config.getRegionSimplificationLevel() !=
+      GreedySimplifyRegionLevel::Aggressive)
+    return applyPatternsGreedily(op, patterns, config, changed);
+
+  int64_t maxIterations = config.getMaxIterations();
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  config.setMaxIterations(1);
+  IRRewriter rewriter(op->getContext(), config.getListener());
+  if (changed)
+    *changed = false;
+  for (int64_t iteration = 1;; ++iteration) {
+    if (maxIterations != GreedyRewriteConfig::kNoLimit &&
+        iteration > maxIterations)
+      return failure();
+    // With one iteration allowed, the driver reports non-convergence exactly
+    // when its worklist pass changed something.
+    bool roundChanged = failed(applyPatternsGreedily(op, patterns, config));
+    roundChanged |=
+        succeeded(simplifyRegionsAggressively(rewriter, op->getRegions()));
+    if (!roundChanged)
+      return success();
+    if (changed)
+      *changed = true;
+  }
+}
+
+} // namespace sluice::util
