@@ -149,13 +149,10 @@ def main():
             if staged and args.phases:
                 line += "  " + " ".join(f"{bench.fmt_s(c):>12}" for c in per_step)
             print(line, flush=True)
-    for v in violations:
-        print("RATIO EXCEEDED:", v, flush=True)
+    bench.report_violations(violations)
 
     if args.markdown:
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        load_avg = os.getloadavg()[0]
+        commit, load_avg = bench.provenance()
         stage_cols = staged and args.phases
         lines = ["", f"#### {args.title or 'stream pipeline'}", "",
                  f"Mode {mode}. `gen-program.py --level flow`; minimum CPU of {args.reps}; {datetime.date.today()}, "
