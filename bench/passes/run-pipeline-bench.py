@@ -64,7 +64,9 @@ def full_pipeline_runs(opt, workdir):
     p = subprocess.run([opt] + FULL + [path, "-o", os.devnull], capture_output=True, text=True)
     if p.returncode == 0:
         return True, ""
-    return False, p.stderr.strip().splitlines()[0] if p.stderr.strip() else f"exit {p.returncode}"
+    if not p.stderr.strip():
+        return False, f"exit {p.returncode}"
+    return False, p.stderr.strip().splitlines()[0].split("error: ", 1)[-1]
 
 
 def run_chain(opt, steps, path, workdir, timeout, nice):
