@@ -4,8 +4,11 @@
 `run-pass-bench.py` times whole `sluice-opt` runs; on a loaded shared machine the parse and print around a
 pass dominate and swing by several times between runs. This script asks MLIR for the time spent in the
 pass itself (the `--mlir-timing` lines whose name matches `--pass`, summed over nests; `--verify-each=0`
-so the verifier after the pass is not counted), takes the minimum of `--reps` runs and prints the ratio
-between consecutive sizes. With `--instructions` it instead counts the instructions executed inside `<pass>::runOnOperation` under
+so the verifier after the pass is not counted), takes the minimum (or with `--stat median` the median) of
+`--reps` runs and prints the ratio between consecutive sizes. With `--clock cpu` the pass's time is the CPU
+time of the thread running it (`sluice-opt --sluice-pass-cpu-time`) instead of the wall time: on a loaded
+machine a pass that runs for less than a scheduler time slice at 10k ops is rarely preempted while the same
+pass at 100k ops waits for the CPU several times, which biases wall-time ratios upwards. With `--instructions` it instead counts the instructions executed inside `<pass>::runOnOperation` under
 valgrind (callgrind, collection toggled on that function only): slow (~50x), but deterministic and
 independent of the load, the figure to check a 10x ratio against. Programs are generated and prepared
 exactly as `run-pass-bench.py` does.
@@ -21,6 +24,7 @@ import importlib.util
 import os
 import re
 import shlex
+import statistics
 import subprocess
 import sys
 
@@ -30,6 +34,7 @@ bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
 
 TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+(\S.*?)\s*$")
+CPU_TIMING = re.compile(r"^sluice-pass-cpu-time: ([0-9.]+) (\S.*?)\s*$")
 
 
 def cpu_time(args, cmd):
@@ -58,7 +63,9 @@ def instructions(args, flags, path, pass_name):
 
 
 def own_time(args, flags, path, pass_name):
-    cmd = ([args.opt, "--mlir-timing", "--mlir-disable-threading", "--verify-each=0"] + flags
+    timing = "--sluice-pass-cpu-time" if args.clock == "cpu" else "--mlir-timing"
+    pattern = CPU_TIMING if args.clock == "cpu" else TIMING
+    cmd = ([args.opt, timing, "--mlir-disable-threading", "--verify-each=0"] + flags
            + [path, "-o", os.devnull])
     p = subprocess.run(cmd, capture_output=True, text=True,
                        preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
@@ -67,7 +74,7 @@ def own_time(args, flags, path, pass_name):
     total = 0.0
     found = False
     for line in p.stderr.splitlines():
-        m = TIMING.match(line)
+        m = pattern.match(line)
         if m and m.group(2) == pass_name:
             total += float(m.group(1))
             found = True
@@ -88,6 +95,10 @@ def main():
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--stat", choices=("min", "median"), default="min",
+                    help="how the --reps figures of one program are combined")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="the pass's wall time (--mlir-timing) or its thread's CPU time (--sluice-pass-cpu-time)")
     ap.add_argument("--nice", type=int, default=0)
     ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
     ap.add_argument("--instructions", action="store_true",
@@ -96,6 +107,7 @@ def main():
     ap.add_argument("--title")
     args = ap.parse_args()
     options = dict(item.split("=", 1) for item in args.set)
+    combine = min if args.stat == "min" else statistics.median
     flags = shlex.split(args.flags)
     rows = []
     for shape in args.shapes.split(","):
@@ -110,12 +122,12 @@ def main():
                 print(f"{shape:<12} {count:>8} {n:>14,} instructions {n / count:>9.0f} /op "
                       f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
                 continue
-            t = min(own_time(args, flags, path, args.pass_name) for _ in range(args.reps))
+            t = combine([own_time(args, flags, path, args.pass_name) for _ in range(args.reps)])
             # CPU time of the whole run with the pass minus that of parse + print alone.
             run = [args.opt, "--mlir-disable-threading", "--verify-each=0"] + flags + [path, "-o", os.devnull]
             base = [args.opt, "--mlir-disable-threading", path, "-o", os.devnull]
-            cpu = min(cpu_time(args, run) for _ in range(args.reps))
-            cpu_base = min(cpu_time(args, base) for _ in range(args.reps))
+            cpu = combine([cpu_time(args, run) for _ in range(args.reps)])
+            cpu_base = combine([cpu_time(args, base) for _ in range(args.reps)])
             # No ratio against a previous figure below the timers' resolution (an untimeably fast pass, or
             # a CPU difference within the noise of two runs).
             ratio = t / prev[0] if prev and prev[0] > 0 else None
@@ -144,12 +156,14 @@ def main():
             f.write("\n".join(lines) + "\n")
     elif args.markdown:
         lines = ["", f"#### {args.title or args.pass_name}", "",
-                 f"`{args.pass_name}` in `sluice-opt {args.flags}` (`--mlir-timing`, `--verify-each=0`) on "
+                 f"`{args.pass_name}` in `sluice-opt {args.flags}` "
+                 + ("(`--sluice-pass-cpu-time`: thread CPU time" if args.clock == "cpu" else "(`--mlir-timing`: wall time")
+                 + ", `--verify-each=0`) on "
                  f"`gen-program.py --level {args.level}{knobs}`"
                  + (f" prepared with `{args.prepare}`" if args.prepare else "")
-                 + f"; minimum of {args.reps}; {datetime.date.today()}, commit {commit}, "
+                 + f"; {'minimum' if args.stat == 'min' else 'median'} of {args.reps}; {datetime.date.today()}, commit {commit}, "
                  f"load {os.getloadavg()[0]:.1f}.", "",
-                 "| shape | ops | pass's own wall time (s) | µs/op | ratio | CPU with pass (s) | "
+                 f"| shape | ops | pass's own {args.clock} time (s) | µs/op | ratio | CPU with pass (s) | "
                  "CPU parse + print (s) | CPU difference (s) | ratio |",
                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for shape, count, t, ratio, cpu, cpu_base, cpu_ratio in rows:

@@ -47,28 +47,36 @@ public:
     if (it == indices.end())
       return;
     unsigned predIndex = it->second;
-    preds[indexOf(timepoint)].push_back(predIndex);
+    unsigned node = indexOf(timepoint);
+    edges.push_back({predIndex, firstEdge[node]});
+    firstEdge[node] = edges.size() - 1;
   }
 
-  /// Whether reaching `timepoint` implies `pred` was reached.
-  bool covers(Value pred, Value timepoint) {
-    auto predIt = indices.find(pred);
+  static constexpr unsigned kUnindexed = ~0u;
+
+  /// The index of `timepoint`, or kUnindexed. A timepoint is indexed (or not)
+  /// when its op is visited and never changes afterwards.
+  unsigned lookup(Value timepoint) const {
     auto it = indices.find(timepoint);
-    if (predIt == indices.end() || it == indices.end())
+    return it == indices.end() ? kUnindexed : it->second;
+  }
+
+  /// Whether reaching index `start` implies index `target` was reached.
+  bool covers(unsigned target, unsigned start) {
+    if (target == kUnindexed || start == kUnindexed || target > start)
       return false;
-    unsigned target = predIt->second, start = it->second;
     if (target == start)
       return true;
-    if (target > start)
-      return false;
     // Backward search; indices are topological, so anything below `target`
     // cannot lead to it.
-    ++generation;
+    nextGeneration();
     SmallVector<unsigned, 16> stack = {start};
     visitedAt[start] = generation;
     while (!stack.empty()) {
       unsigned node = stack.pop_back_val();
-      for (unsigned pred : preds[node]) {
+      for (unsigned edge = firstEdge[node]; edge != kNoEdge;
+           edge = edges[edge].next) {
+        unsigned pred = edges[edge].pred;
         if (pred == target)
           return true;
         if (pred < target || visitedAt[pred] == generation)
@@ -80,71 +88,137 @@ public:
     return false;
   }
 
+  /// Marks `start` and everything reached before it down to index `floor`,
+  /// so that covers(t, start) for several t >= floor is one search instead of
+  /// one each (isMarked(t) until the next search).
+  void markCovered(unsigned start, unsigned floor) {
+    nextGeneration();
+    SmallVector<unsigned, 16> stack = {start};
+    visitedAt[start] = generation;
+    while (!stack.empty()) {
+      unsigned node = stack.pop_back_val();
+      for (unsigned edge = firstEdge[node]; edge != kNoEdge;
+           edge = edges[edge].next) {
+        unsigned pred = edges[edge].pred;
+        if (pred < floor || visitedAt[pred] == generation)
+          continue;
+        visitedAt[pred] = generation;
+        stack.push_back(pred);
+      }
+    }
+  }
+  bool isMarked(unsigned index) const { return visitedAt[index] == generation; }
+
 private:
   unsigned indexOf(Value timepoint) {
-    auto [it, inserted] = indices.try_emplace(timepoint, preds.size());
+    auto [it, inserted] = indices.try_emplace(timepoint, firstEdge.size());
     if (inserted) {
-      preds.emplace_back();
+      firstEdge.push_back(kNoEdge);
       visitedAt.push_back(0);
     }
     return it->second;
   }
 
+  void nextGeneration() {
+    if (++generation == 0) {
+      llvm::fill(visitedAt, 0);
+      generation = 1;
+    }
+  }
+
+  static constexpr unsigned kNoEdge = ~0u;
+  /// One await edge; a node's edges are a list through `next` (the graph is
+  /// flat: 4 bytes per node, 8 per edge, no per-node allocation).
+  struct Edge {
+    unsigned pred;
+    unsigned next;
+  };
+
   DenseMap<Value, unsigned> indices;
-  SmallVector<SmallVector<unsigned, 2>> preds;
-  SmallVector<uint64_t> visitedAt;
-  uint64_t generation = 0;
+  SmallVector<unsigned> firstEdge;
+  SmallVector<Edge> edges;
+  SmallVector<uint32_t> visitedAt;
+  uint32_t generation = 0;
 };
 
 //===----------------------------------------------------------------------===//
 // Last uses
 //===----------------------------------------------------------------------===//
 
+/// A last-use timepoint and the position of the op it belongs to. Positions
+/// are handed out in visiting order over the whole function, so within one
+/// block they are the block order; sorting by them replaces
+/// `Operation::isBeforeInBlock`, whose block renumbering after every inserted
+/// dealloca was the superlinear part of this pass.
+struct LastUse {
+  Value timepoint;
+  unsigned position;
+  /// The timepoint's coverage index (TimepointCoverage::lookup).
+  unsigned index;
+};
+
 /// The last timeline uses of the resources of one scope (§11.2 LastUseSet).
 class LastUseSet {
 public:
   explicit LastUseSet(TimepointCoverage &coverage) : coverage(coverage) {}
 
+  /// The base resource: the explicit alias of `tie`, else the memoized
+  /// findTiedBaseValue (one map for both).
   Value base(Value value) {
-    if (Value aliased = aliasBase.lookup(value))
-      return aliased;
-    auto [it, inserted] = baseMemo.try_emplace(value);
+    auto [it, inserted] = bases.try_emplace(value);
     if (inserted)
       it->second = util::TiedOpInterface::findTiedBaseValue(value);
     return it->second;
   }
 
-  void produce(Value resource, Value timepoint) {
+  void produce(Value resource, LastUse use) {
     order.push_back(resource);
-    last[resource] = {timepoint};
+    last[resource] = {use};
   }
 
-  void consume(Value value, Value timepoint) {
-    SmallVector<Value, 2> &uses = last[base(value)];
-    llvm::erase_if(uses, [&](Value previous) {
-      return coverage.covers(previous, timepoint);
-    });
-    if (!llvm::is_contained(uses, timepoint))
-      uses.push_back(timepoint);
+  void consume(Value value, LastUse use) {
+    SmallVector<LastUse, 2> &uses = last[base(value)];
+    if (uses.size() == 1) {
+      if (coverage.covers(uses.front().index, use.index))
+        uses.clear();
+    } else if (uses.size() > 1 && use.index != TimepointCoverage::kUnindexed) {
+      // A fork: one search answers the query for every previous use.
+      unsigned floor = TimepointCoverage::kUnindexed;
+      for (const LastUse &previous : uses)
+        if (previous.index <= use.index)
+          floor = std::min(floor, previous.index);
+      if (floor != TimepointCoverage::kUnindexed) {
+        coverage.markCovered(use.index, floor);
+        llvm::erase_if(uses, [&](const LastUse &previous) {
+          return previous.index <= use.index &&
+                 coverage.isMarked(previous.index);
+        });
+      }
+    }
+    if (llvm::none_of(uses, [&](const LastUse &previous) {
+          return previous.timepoint == use.timepoint;
+        }))
+      uses.push_back(use);
   }
 
-  void tie(Value source, Value result, Value timepoint) {
-    aliasBase[result] = base(source);
-    consume(source, timepoint);
+  void tie(Value source, Value result, LastUse use) {
+    Value sourceBase = base(source);
+    bases[result] = sourceBase;
+    consume(source, use);
   }
 
   ArrayRef<Value> getOrder() const { return order; }
-  ArrayRef<Value> getLastUses(Value resource) const {
+  ArrayRef<LastUse> getLastUses(Value resource) const {
     auto it = last.find(resource);
-    return it == last.end() ? ArrayRef<Value>() : ArrayRef<Value>(it->second);
+    return it == last.end() ? ArrayRef<LastUse>()
+                            : ArrayRef<LastUse>(it->second);
   }
 
 private:
   TimepointCoverage &coverage;
   SmallVector<Value> order;
-  DenseMap<Value, SmallVector<Value, 2>> last;
-  DenseMap<Value, Value> aliasBase;
-  DenseMap<Value, Value> baseMemo;
+  DenseMap<Value, SmallVector<LastUse, 2>> last;
+  DenseMap<Value, Value> bases;
 };
 
 //===----------------------------------------------------------------------===//
@@ -162,12 +236,14 @@ public:
 private:
   void analyzeBlock(Block &block, LastUseSet &set);
   LogicalResult analyzeRegionOp(Operation *op, LastUseSet &set);
-  void extendCaptured(Region &region, Value timepoint, LastUseSet &set);
+  void extendCaptured(Region &region, LastUse use, LastUseSet &set);
   void noteYielded(Value yielded, Value parentResult, LastUseSet &regionSet,
                    LastUseSet &parentSet, DenseMap<Value, Value> &yieldedBases);
   void insertDeallocas(LastUseSet &set);
 
   TimepointCoverage coverage;
+  /// The position of the last op visited (see LastUse).
+  unsigned position = 0;
   DenseSet<Value> indeterminate;
   DenseSet<Value> handled;
 };
@@ -179,18 +255,23 @@ void FunctionRefCounter::run(Block &entry) {
       coverage.addRoot(arg);
   // Resources live into the block (defined outside the function region) are
   // not ours; a single block without successors has nothing live out.
+  // An isolated function (util.func, func.func, util.initializer) uses no
+  // value from outside, so only other function ops need the walk.
   Region *region = entry.getParent();
-  entry.walk([&](Operation *op) {
-    for (Value operand : op->getOperands())
-      if (isResource(operand) && !region->isAncestor(operand.getParentRegion()))
-        indeterminate.insert(set.base(operand));
-  });
+  if (!region->getParentOp()->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
+    entry.walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (isResource(operand) &&
+            !region->isAncestor(operand.getParentRegion()))
+          indeterminate.insert(set.base(operand));
+    });
   analyzeBlock(entry, set);
   insertDeallocas(set);
 }
 
 void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
+    ++position;
     if (isa<TimepointImmediateOp, TimepointImportOp>(op)) {
       for (Value result : op.getResults())
         if (isa<TimepointType>(result.getType()))
@@ -234,6 +315,8 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
       coverage.addRoot(timepoint);
     for (Value await : awaits)
       coverage.addEdge(await, timepoint);
+    // Indexed (or not) just now, for good.
+    LastUse use = {timepoint, position, coverage.lookup(timepoint)};
     auto allocaOp = dyn_cast<ResourceAllocaOp>(op);
     if (allocaOp && allocaOp.getIndeterminateLifetime())
       indeterminate.insert(allocaOp.getResult());
@@ -241,17 +324,17 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
       handled.insert(set.base(deallocaOp.getOperand()));
     for (Value operand : op.getOperands())
       if (isResource(operand))
-        set.consume(operand, timepoint);
+        set.consume(operand, use);
     auto tiedOp = dyn_cast<util::TiedOpInterface>(op);
     for (Value result : op.getResults()) {
       if (!isResource(result))
         continue;
       if (Value operand =
               tiedOp ? tiedOp.getTiedResultOperand(result) : Value()) {
-        set.tie(operand, result, timepoint);
+        set.tie(operand, result, use);
         continue;
       }
-      set.produce(result, timepoint);
+      set.produce(result, use);
       // Only alloca-produced resources are owned here.
       if (!allocaOp)
         indeterminate.insert(result);
@@ -259,13 +342,13 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
   }
 }
 
-void FunctionRefCounter::extendCaptured(Region &region, Value timepoint,
+void FunctionRefCounter::extendCaptured(Region &region, LastUse use,
                                         LastUseSet &set) {
   llvm::SetVector<Value> captured;
   getUsedValuesDefinedAbove(region, captured);
   for (Value value : captured)
     if (isResource(value))
-      set.consume(value, timepoint);
+      set.consume(value, use);
 }
 
 void FunctionRefCounter::noteYielded(Value yielded, Value parentResult,
@@ -300,12 +383,16 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
         builder, op->getLoc(), builder.getType<TimepointType>(), timepoints);
   }
   coverage.addRoot(regionTimepoint);
+  // The op's position (analyzeBlock just counted it); the join, if any, sits
+  // right after it.
+  LastUse regionUse = {regionTimepoint, position,
+                       coverage.lookup(regionTimepoint)};
 
   // Results of the op produced (once each) from analysable yields.
   DenseSet<Value> produced;
   auto produceResult = [&](Value result) {
     if (produced.insert(result).second)
-      set.produce(result, regionTimepoint);
+      set.produce(result, regionUse);
   };
   // Notes the resources yielded to `results` by `terminatorOperands`.
   auto noteTerminator = [&](LastUseSet &regionSet,
@@ -324,7 +411,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
     for (Value init : forOp.getInitArgs())
       if (isResource(init))
         indeterminate.insert(set.base(init));
-    extendCaptured(forOp.getRegion(), regionTimepoint, set);
+    extendCaptured(forOp.getRegion(), regionUse, set);
     LastUseSet bodySet(coverage);
     Block &body = *forOp.getBody();
     analyzeBlock(body, bodySet);
@@ -336,7 +423,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
       if (!region->empty())
-        extendCaptured(*region, regionTimepoint, set);
+        extendCaptured(*region, regionUse, set);
     for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
       if (region->empty())
         continue;
@@ -355,8 +442,8 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   for (Value init : whileOp.getInits())
     if (isResource(init))
       indeterminate.insert(set.base(init));
-  extendCaptured(whileOp.getBefore(), regionTimepoint, set);
-  extendCaptured(whileOp.getAfter(), regionTimepoint, set);
+  extendCaptured(whileOp.getBefore(), regionUse, set);
+  extendCaptured(whileOp.getAfter(), regionUse, set);
   {
     LastUseSet beforeSet(coverage);
     Block &block = whileOp.getBefore().front();
@@ -377,29 +464,21 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   return success();
 }
 
-/// Block-order key: block arguments first by number, then ops by position.
-static bool isBeforeInBlock(Value a, Value b) {
-  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
-  if (argA && argB)
-    return argA.getArgNumber() < argB.getArgNumber();
-  if (argA || argB)
-    return static_cast<bool>(argA);
-  Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
-  if (opA == opB)
-    return cast<OpResult>(a).getResultNumber() <
-           cast<OpResult>(b).getResultNumber();
-  if (opA->getBlock() != opB->getBlock())
-    return false;
-  return opA->isBeforeInBlock(opB);
-}
-
 void FunctionRefCounter::insertDeallocas(LastUseSet &set) {
   for (Value resource : llvm::reverse(set.getOrder())) {
-    SmallVector<Value> lastUses = llvm::to_vector(set.getLastUses(resource));
-    if (lastUses.empty() || indeterminate.contains(resource) ||
+    ArrayRef<LastUse> uses = set.getLastUses(resource);
+    if (uses.empty() || indeterminate.contains(resource) ||
         handled.contains(resource))
       continue;
-    llvm::sort(lastUses, isBeforeInBlock);
+    // Block order (§11.5). Last uses are always op results of the set's block
+    // (never block arguments), each op with at most one of them, so their
+    // positions order them.
+    SmallVector<LastUse, 2> sorted(uses);
+    llvm::sort(sorted, [](const LastUse &a, const LastUse &b) {
+      return a.position < b.position;
+    });
+    SmallVector<Value> lastUses = llvm::map_to_vector(
+        sorted, [](const LastUse &use) { return use.timepoint; });
     Value last = lastUses.back();
     OpBuilder builder(resource.getContext());
     if (auto arg = dyn_cast<BlockArgument>(last))
