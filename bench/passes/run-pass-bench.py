@@ -90,6 +90,18 @@ def program(args, shape, ops, options):
     return prepared, count
 
 
+def provenance():
+    """(short commit of the worktree, 1-minute load average): recorded with every table."""
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    return commit, os.getloadavg()[0]
+
+
+def report_violations(violations):
+    for v in violations:
+        print("RATIO EXCEEDED:", v, flush=True)
+
+
 def fmt_s(t):
     return f"{t:.3f}" if t < 10 else f"{t:.1f}"
 
@@ -165,13 +177,10 @@ def main():
                   f"{opt(row['own'], fmt_s, 9)} {rss:>6.0f} {opt(b, fmt_s, 7)} {opt(bcpu, fmt_s, 8)} "
                   f"{opt(brss, lambda x: f'{x:.0f}', 8)} {opt(ratio, lambda x: f'{x:.1f}', 6)} "
                   f"{opt(cpu_ratio, lambda x: f'{x:.1f}', 9)}", flush=True)
-    for v in violations:
-        print("RATIO EXCEEDED:", v, flush=True)
+    report_violations(violations)
 
     if args.markdown:
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        load = os.getloadavg()[0]
+        commit, load = provenance()
         knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
         lines = ["", f"#### {args.title or args.flags}", "",
                  f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"

@@ -629,7 +629,10 @@ struct FoldParameterLoadTargetSubviews
             sourceOffsets.push_back(
                 createAdd(rewriter, loc, sourceOffset, offsetI64));
             resultSizes.push_back(length);
-            rewriter.replaceAllUsesWith(subviewOp.getResult(), result);
+            // Erased here rather than left dead for the driver: each later
+            // erasure would requeue this load, whose every visit (folding
+            // included) walks all its operands, quadratic in the results.
+            rewriter.replaceOp(subviewOp, result);
             changed = true;
             continue;
           }

@@ -72,34 +72,30 @@ static SmallVector<unsigned> findDuplicateRegionResults(Region &region,
         yields.push_back(yield);
   if (yields.empty())
     return {};
+  // Per yield, the first position yielding the same value (or -1); linear
+  // in the results (closures of large programs carry thousands).
   constexpr int kUnassigned = -1;
   SmallVector<SmallVector<int>> dupes;
   for (ClosureYieldOpInterface yield : yields) {
-    MutableOperandRange values = yield.getClosureResultsMutable();
+    OperandRange values = yield.getClosureResultsMutable();
     SmallVector<int> &dupe = dupes.emplace_back(resultCount, kUnassigned);
-    for (unsigned i = 0; i < resultCount && i < values.size(); ++i)
-      for (unsigned j = 0; j < i; ++j)
-        if (values[j].get() == values[i].get()) {
-          dupe[i] = j;
-          break;
-        }
-  }
-  SmallVector<unsigned> map(resultCount);
-  SmallVector<bool> dead(resultCount, false);
-  for (unsigned idx = 0; idx < resultCount; ++idx) {
-    if (dead[idx])
-      continue;
-    map[idx] = idx;
-    for (unsigned i = 0; i < resultCount; ++i) {
-      if (i == idx)
-        continue;
-      bool duplicateEverywhere = llvm::all_of(
-          dupes, [&](ArrayRef<int> dupe) { return dupe[i] == int(idx); });
-      if (duplicateEverywhere) {
-        map[i] = idx;
-        dead[i] = true;
-      }
+    llvm::DenseMap<Value, unsigned> firstIndex;
+    for (unsigned i = 0; i < resultCount && i < values.size(); ++i) {
+      auto [it, inserted] = firstIndex.try_emplace(values[i], i);
+      if (!inserted)
+        dupe[i] = it->second;
     }
+  }
+  // A position duplicates the first one yielding its value when it does so
+  // in every yield; that first position is never itself a duplicate.
+  SmallVector<unsigned> map(resultCount);
+  for (unsigned i = 0; i < resultCount; ++i) {
+    int first = dupes.front()[i];
+    bool duplicateEverywhere =
+        first != kUnassigned && llvm::all_of(dupes, [&](ArrayRef<int> dupe) {
+          return dupe[i] == first;
+        });
+    map[i] = duplicateEverywhere ? unsigned(first) : i;
   }
   return map;
 }
@@ -141,11 +137,12 @@ LogicalResult optimizeClosureLikeOp(ClosureOpInterface closureOp,
   SmallVector<unsigned> elidedResults;
   SmallVector<std::pair<Value, Value>> resultReplacements;
   SmallVector<Value> preservedResults;
+  SmallVector<bool> leadsOthers(results.size(), false);
+  for (auto [index, leader] : llvm::enumerate(map))
+    if (leader != index)
+      leadsOthers[leader] = true;
   for (auto [index, result] : llvm::enumerate(results)) {
-    bool isLeaderOfOthers =
-        !map.empty() && llvm::any_of(llvm::enumerate(map), [&](auto entry) {
-          return entry.index() != index && entry.value() == index;
-        });
+    bool isLeaderOfOthers = leadsOthers[index];
     if (result.use_empty() && !isLeaderOfOthers &&
         !closureOp.getResultAccess(index).isRead) {
       elidedResults.push_back(index);
@@ -183,7 +180,13 @@ LogicalResult optimizeClosureLikeOp(ClosureOpInterface closureOp,
 
   // Steps 10-11.
   auto isClosureResult = [](ClosureOpInterface closure, OpResult result) {
-    return llvm::is_contained(closure.getClosureResults(), Value(result));
+    // Closure results are a contiguous range of the op's results.
+    auto closureResults = closure.getClosureResults();
+    if (closureResults.empty())
+      return false;
+    unsigned begin = cast<OpResult>(closureResults[0]).getResultNumber();
+    return result.getResultNumber() >= begin &&
+           result.getResultNumber() < begin + closureResults.size();
   };
   SmallVector<Value> oldNonClosure, newNonClosure;
   for (OpResult result : op->getResults())
