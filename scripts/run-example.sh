@@ -6,6 +6,7 @@
 # The flow-level examples (examples/flow_*.mlir) then go through the whole
 # stream pipeline (--iree-stream-transformation-pipeline): the result must
 # verify and be in the cmd phase (no stream.tensor/stream.async ops left).
+# Then the memory report and the timeline picture are written next to it.
 # While passes of the pipeline are not in this build yet, the tensor phase
 # pipeline is run instead and the missing passes are listed.
 set -euo pipefail
@@ -36,6 +37,14 @@ for f in "$root"/examples/flow_*.mlir; do
       status=1
     else
       echo "ok    $name: stream pipeline verified, cmd phase reached ($out/$name.cmd.mlir)"
+      # The memory report and the timeline picture (docs/memory-report.md).
+      if "$opt" "$out/$name.cmd.mlir" --sluice-stream-memory-report="$out/$name.memory.txt" \
+           --sluice-stream-dump-timeline="$out/$name.svg" -o /dev/null; then
+        echo "ok    $name: memory report $out/$name.memory.txt, timeline $out/$name.svg"
+      else
+        echo "FAIL  $name: memory report / timeline"
+        status=1
+      fi
     fi
   elif grep -q "not registered in this build" "$out/$name.err"; then
     if "$opt" --iree-stream-tensor-transformation-pipeline "$f" -o "$out/$name.tensor.mlir"; then

@@ -47,7 +47,8 @@ LEVEL_VARIANTS = {
     "tensor": [{"encoding": "none"}, {"encoding": "packed"}, {"encoding": "i1"}],
     "cmd": [{"funcs": "1"}, {"hal": "1"}, {"targets": "1"}, {"hal": "1", "targets": "1"}],
     "hal": [{"dynamic": "0"}, {"dynamic": "1"}],
-    "async-alloc": [{"body": "transformer"}, {"region": "3", "constants": "1"}],
+    "async-alloc": [{"body": "transformer"}, {"body": "unet"}, {"body": "mixed"}, {"body": "mixed", "region": "40"},
+                    {"region": "3", "constants": "1"}],
 }
 # Size tolerance overrides: an async-alloc fanout iteration is `width` multi-op regions, so small
 # programs stop a whole iteration short; a multidevice iteration with transformer bodies is up to four

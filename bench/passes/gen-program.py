@@ -27,8 +27,9 @@ Levels:
               schedule-allocation
   async-alloc async-exec after usage refinement and scheduling: concrete lifetimes and execute regions
               of many ops (local transients of several sizes, in-place updates, constants): the input of
-              schedule-allocation, layout-slices and reference counting  [region=8 body=chain|transformer
-              constants=0.25]
+              schedule-allocation, layout-slices and reference counting  [region=8
+              body=chain|transformer|unet|mixed constants=0.25; unet: encoder/decoder with skip
+              connections; mixed: sizes 192 B-64 KiB, some values used again later in the region]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
@@ -809,9 +810,15 @@ class AsyncAllocLevel(AsyncExecLevel):
     def sized(self, t=None, size="%c256"):
         return f"{t or self.R}{{{size}}}"
 
+    # Extra sizes of body=mixed, declared only for it (other programs stay unchanged).
+    MIXED_SIZES = ("%c192", "%c768", "%c3072", "%c12288", "%c49152", "%c65536")
+
     def begin_func(self):
         ins = super().begin_func()
-        for size in self.SIZES[1:]:
+        sizes = self.SIZES[1:]
+        if self.e.opt("body", "chain") == "mixed":
+            sizes += self.MIXED_SIZES
+        for size in sizes:
             self.e.op(f"{size} = arith.constant {size[2:]} : index")
         return ins
 
@@ -880,13 +887,51 @@ class AsyncAllocLevel(AsyncExecLevel):
         down = (self.dispatch_sized([act], S), self.R, S)
         return (self.dispatch_sized([down, x1], S), self.R, S)
 
+    def unet_body(self, operands):
+        """One U-Net-like block: three encoder levels whose outputs stay live as skip connections until
+        the decoder level of the same size consumes them."""
+        sizes = ("%c16384", "%c4096", "%c1024")
+        if self.e.remaining() < 40:
+            sizes = sizes[:2]  # near the end: a shallower block keeps the program near the requested size
+        x = (self.dispatch_sized(operands, sizes[0]), self.R, sizes[0])
+        skips = []
+        for level, size in enumerate(sizes):
+            if level:
+                x = (self.dispatch_sized([x], size), self.R, size)  # downsample
+            x = (self.dispatch_sized([x], size), self.R, size)
+            skips.append(x)
+        x = (self.dispatch_sized([x], "%c256"), self.R, "%c256")  # bottleneck
+        for size, skip in zip(reversed(sizes), reversed(skips)):
+            x = (self.dispatch_sized([x], size), self.R, size)  # upsample
+            x = (self.dispatch_sized([x, skip], size), self.R, size)
+        return (self.dispatch_sized([x], "%c4096"), self.R, "%c4096")
+
+    def mixed_body(self, operands, region):
+        """`region` dispatches of sizes from 192 B to 64 KiB; a third of them also read an earlier value
+        of the region, which keeps it live longer."""
+        e = self.e
+        rng = e.rng
+        palette = self.SIZES + self.MIXED_SIZES
+        size = rng.choice(palette)
+        x = (self.dispatch_sized(operands, size), self.R, size)
+        produced = [x]
+        ops = min(region, max(2, (e.remaining() - 12) // 3))
+        for _ in range(max(0, ops - 2)):
+            size = rng.choice(palette)
+            inputs = [x]
+            if len(produced) > 1 and rng.random() < 0.33:
+                inputs.append(rng.choice(produced[:-1]))
+            x = (self.dispatch_sized(inputs, size), self.R, size)
+            produced.append(x)
+        return x
+
     def compute(self, inputs, device=None, scalars=()):
         e = self.e
         body_kind = e.opt("body", "chain")
         region = e.opt("region", 8)
         constants = float(e.opt("constants", "0.25"))
-        if body_kind not in ("chain", "transformer"):
-            raise SystemExit(f"gen-program: unknown body '{body_kind}' (chain, transformer)")
+        if body_kind not in ("chain", "transformer", "unet", "mixed"):
+            raise SystemExit(f"gen-program: unknown body '{body_kind}' (chain, transformer, unet, mixed)")
 
         def body(cap):
             operands = [(cap[v.names[0]], v.types[0], "%c256") for v in inputs]
@@ -901,8 +946,14 @@ class AsyncAllocLevel(AsyncExecLevel):
                 e.op(f"{r} = stream.async.dispatch @ex::@{name}[%c64]({', '.join(args)}) : "
                      f"({', '.join(types)}) -> {self.sized()}")
                 operands = [(r, self.R, "%c256")]
-            x = (self.transformer_body(operands) if body_kind == "transformer"
-                 else self.chain_body(operands, region))
+            if body_kind == "transformer":
+                x = self.transformer_body(operands)
+            elif body_kind == "unet":
+                x = self.unet_body(operands)
+            elif body_kind == "mixed":
+                x = self.mixed_body(operands, region)
+            else:
+                x = self.chain_body(operands, region)
             return self.dispatch_sized([x], "%c256")
         return self.execute(inputs, device, body)
 

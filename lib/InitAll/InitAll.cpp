@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "sluice/Codegen/CPU/Passes.h"
 #include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
 #include "sluice/Dialect/Encoding/IR/EncodingDialect.h"
@@ -26,6 +28,8 @@
 #include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
 #include "sluice/Dialect/IOParameters/IR/IOParametersDialect.h"
 #include "sluice/Dialect/IOParameters/Transforms/Passes.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
+#include "sluice/Dialect/SluiceRT/Transforms/Passes.h"
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtDialect.h"
@@ -51,7 +55,10 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   sluice::iree_cpu::IREECPUDialect,
                   sluice::iree_gpu::IREEGPUDialect>();
   registry.insert<sluice::vm::VMDialect>();
+  registry
+      .insert<sluice::sluice_rt::SluiceRTDialect, mlir::LLVM::LLVMDialect>();
   sluice::registerExternalModels(registry);
+  sluice::cpu::registerCPUCodegenDialects(registry);
   // Conversion hooks (dialect interfaces attached by the conversion
   // libraries, so that the dialects do not depend on them).
   sluice::io_parameters::registerStreamToParamsConversionInterface(registry);
@@ -63,6 +70,8 @@ void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
+  sluice::sluice_rt::registerSluiceRTTransformPasses();
+  sluice::cpu::registerCPUCodegenPasses();
   sluice::vm::registerVMTransformPasses();
   sluice::stream::registerStreamTransformPasses();
   sluice::util::registerUtilTransformPasses();

@@ -303,6 +303,188 @@ TEST(StaticLayoutTest, NeverOverlapsLiveSlices) {
 }
 
 //===----------------------------------------------------------------------===//
+// Best-of static layout (§9.4)
+//===----------------------------------------------------------------------===//
+
+/// Checks that `layout` is a valid layout of `slices`: every offset aligned,
+/// every slice inside the slab, intersecting slices disjoint in bytes, the
+/// slab range-aligned and no smaller than the max-live bound.
+static void expectValidLayout(ArrayRef<PackSlice> slices,
+                              const StaticPackResult &layout,
+                              uint64_t offsetAlignment,
+                              uint64_t rangeAlignment) {
+  ASSERT_EQ(layout.offsets.size(), slices.size());
+  EXPECT_EQ(layout.totalSize % rangeAlignment, 0u);
+  EXPECT_GE(layout.totalSize, computeMaxLiveBytes(slices, rangeAlignment));
+  auto aligned = [&](uint64_t size) {
+    return llvm::alignTo(size, rangeAlignment);
+  };
+  for (unsigned i = 0; i < slices.size(); ++i) {
+    EXPECT_EQ(layout.offsets[i] % offsetAlignment, 0u) << "slice " << i;
+    EXPECT_LE(layout.offsets[i] + aligned(slices[i].size), layout.totalSize)
+        << "slice " << i;
+    for (unsigned j = i + 1; j < slices.size(); ++j) {
+      if (!slices[i].intersects(slices[j]))
+        continue;
+      bool disjoint =
+          layout.offsets[i] + aligned(slices[i].size) <= layout.offsets[j] ||
+          layout.offsets[j] + aligned(slices[j].size) <= layout.offsets[i];
+      EXPECT_TRUE(disjoint) << "slices " << i << " and " << j;
+    }
+  }
+}
+
+/// Checks that the reference needs `referenceTotal` bytes for `slices`, that
+/// `bound` is their max-live bound (alignments 64) and that packSlicesBest
+/// reaches it with a valid layout.
+static void expectBestReachesBound(ArrayRef<PackSlice> slices,
+                                   uint64_t referenceTotal, uint64_t bound) {
+  EXPECT_EQ(computeMaxLiveBytes(slices, 64), bound);
+  std::optional<StaticPackResult> reference =
+      packSlicesReference(slices, 64, 64);
+  ASSERT_TRUE(reference);
+  EXPECT_EQ(reference->totalSize, referenceTotal);
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 64, 64);
+  ASSERT_TRUE(result);
+  expectValidLayout(slices, *result, 64, 64);
+  EXPECT_EQ(result->totalSize, bound);
+}
+
+TEST(BestLayoutTest, SizeOrderBeatsSliceOrder) {
+  // The reference places the 16-byte slice at 0 and the two 64-byte ones
+  // above it (144 bytes, NoSortBySize). Largest first: [1,2] at 0, [2,3]
+  // intersects it and goes to 64, then [0,1] intersects only [1,2] and takes
+  // 64 too: 128 bytes, the max-live bound (time 2: 64 + 64).
+  SmallVector<PackSlice> slices = {{0, 1, 16}, {1, 2, 64}, {2, 3, 64}};
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 16, 16);
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->offsets, (SmallVector<uint64_t>{64, 0, 64}));
+  EXPECT_EQ(result->totalSize, 128u);
+  EXPECT_EQ(computeMaxLiveBytes(slices, 16), 128u);
+}
+
+TEST(BestLayoutTest, KeepsTheReferenceWhenItIsOptimal) {
+  // The §9.2 golden already meets its bound (432): the reference layout is
+  // kept as is.
+  SmallVector<PackSlice> slices = {{0, 1, 100}, {1, 2, 100}, {2, 3, 100},
+                                   {0, 4, 200}, {5, 6, 200}, {5, 8, 100}};
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 16, 16);
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->offsets, (SmallVector<uint64_t>{0, 112, 0, 224, 0, 208}));
+  EXPECT_EQ(result->totalSize, 432u);
+}
+
+TEST(BestLayoutTest, TransformerBlockReachesTheBound) {
+  // One transformer-shaped region of the packing report (x, q, k, v of 4 KiB,
+  // scores/probs and the MLP's up/act of 16 KiB). At time 5 x=[0,8],
+  // v=[3,6], scores=[4,5] and probs=[5,6] are live: 40 KiB, the bound. The
+  // reference's slice order needs 48 KiB: it puts q and k low, so scores and
+  // probs cannot share the space below v.
+  SmallVector<PackSlice> slices = {
+      {0, 8, 4096},  {1, 4, 4096},   {2, 4, 4096},    {3, 6, 4096},
+      {4, 5, 16384}, {5, 6, 16384},  {6, 7, 4096},    {7, 8, 4096},
+      {8, 12, 4096}, {9, 10, 16384}, {10, 11, 16384}, {11, 12, 4096},
+      {12, 13, 4096}};
+  expectBestReachesBound(slices, 49152, 40960);
+}
+
+TEST(BestLayoutTest, PromotingTheTopSliceReachesTheBound) {
+  // A `body=mixed` region of the packing report. The peak is at time 13:
+  // the long-lived 12 KiB slice plus two 48 KiB slices, 110592 bytes. The
+  // reference (and each of the eight greedy orders) puts one 48 KiB slice
+  // of the peak 12 KiB too high; placing the slice that reaches
+  // the top first, then the others largest first, reaches the bound.
+  SmallVector<PackSlice> slices = {
+      {1, 15, 12288},  {2, 3, 4096},    {3, 4, 3072},    {4, 5, 3072},
+      {5, 6, 256},     {6, 9, 192},     {7, 8, 65536},   {8, 9, 768},
+      {9, 10, 65536},  {10, 11, 256},   {11, 12, 12288}, {12, 13, 49152},
+      {13, 14, 49152}, {14, 15, 16384}, {15, 16, 49152}};
+  expectBestReachesBound(slices, 122880, 110592);
+}
+
+TEST(BestLayoutTest, HonoursOffsetAlignment) {
+  // Offsets aligned to 256 while sizes only to 16: three 16-byte slices live
+  // together need offsets 0, 256, 512 (528 bytes) whatever the order.
+  SmallVector<PackSlice> slices = {{0, 2, 16}, {1, 3, 16}, {2, 4, 16}};
+  std::optional<StaticPackResult> result = packSlicesBest(slices, 256, 16);
+  ASSERT_TRUE(result);
+  expectValidLayout(slices, *result, 256, 16);
+  EXPECT_EQ(result->totalSize, 528u);
+  SmallVector<uint64_t> sorted(result->offsets);
+  llvm::sort(sorted);
+  EXPECT_EQ(sorted, (SmallVector<uint64_t>{0, 256, 512}));
+}
+
+TEST(BestLayoutTest, EmptyZeroSizedAndInverted) {
+  std::optional<StaticPackResult> empty = packSlicesBest({}, 16, 16);
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->offsets.empty());
+  EXPECT_EQ(empty->totalSize, 0u);
+  // A zero-sized slice holds no bytes and does not split the gap below the
+  // 32-byte slice.
+  SmallVector<PackSlice> zero = {{0, 9, 64}, {0, 9, 0}, {0, 9, 32}};
+  std::optional<StaticPackResult> result = packSlicesBest(zero, 16, 16);
+  ASSERT_TRUE(result);
+  expectValidLayout(zero, *result, 16, 16);
+  EXPECT_EQ(result->totalSize, 96u);
+  // [5, 3] does not intersect [4, 4] (exact test), so they share memory.
+  SmallVector<PackSlice> inverted = {{5, 3, 16}, {4, 4, 16}, {0, 9, 16}};
+  result = packSlicesBest(inverted, 16, 16);
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->totalSize, 32u);
+  EXPECT_EQ(result->offsets[0], result->offsets[1]);
+}
+
+TEST(BestLayoutTest, OverflowIsReported) {
+  uint64_t huge = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  EXPECT_FALSE(packSlicesBest({{0, 1, huge}}, 16, 16));
+  EXPECT_FALSE(
+      packSlicesBest({{0, 1, huge / 2}, {0, 1, huge / 2 + 64}}, 16, 16));
+  // Disjoint lifetimes share the bytes, so the same sizes fit.
+  std::optional<StaticPackResult> result =
+      packSlicesBest({{0, 1, huge / 2}, {2, 3, huge / 2 + 64}}, 16, 16);
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->offsets, (SmallVector<uint64_t>{0, 0}));
+}
+
+TEST(BestLayoutTest, RandomLayoutsAreValidAndNoWorseThanTheReference) {
+  std::mt19937 rng(7);
+  uint64_t referenceTotal = 0, bestTotal = 0, boundTotal = 0;
+  for (int round = 0; round < 200; ++round) {
+    SmallVector<PackSlice> slices;
+    unsigned n = 1 + rng() % 120;
+    int64_t span = 4 + rng() % 80;
+    for (unsigned i = 0; i < n; ++i) {
+      int64_t start = rng() % span;
+      // Log-uniform sizes from 1 byte to 64 KiB, some of them zero.
+      uint64_t size = rng() % 16 == 0 ? 0 : (1u << (rng() % 16)) + rng() % 97;
+      slices.push_back(
+          {start, start + static_cast<int64_t>(rng() % (span / 2)), size});
+    }
+    uint64_t offsetAlignment = 1u << (rng() % 8);
+    uint64_t rangeAlignment = 1u << (rng() % 8);
+    std::optional<StaticPackResult> reference =
+        packSlicesReference(slices, offsetAlignment, rangeAlignment);
+    std::optional<StaticPackResult> best =
+        packSlicesBest(slices, offsetAlignment, rangeAlignment);
+    ASSERT_TRUE(reference && best);
+    expectValidLayout(slices, *best, offsetAlignment, rangeAlignment);
+    EXPECT_LE(best->totalSize, reference->totalSize);
+    // Deterministic.
+    std::optional<StaticPackResult> again =
+        packSlicesBest(slices, offsetAlignment, rangeAlignment);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->offsets, best->offsets);
+    referenceTotal += reference->totalSize;
+    bestTotal += best->totalSize;
+    boundTotal += computeMaxLiveBytes(slices, rangeAlignment);
+  }
+  // Across the rounds the heuristics must actually help.
+  EXPECT_LT(bestTotal, referenceTotal);
+  EXPECT_GE(bestTotal, boundTotal);
+}
+
+//===----------------------------------------------------------------------===//
 // Dynamic bins and the max-live bound
 //===----------------------------------------------------------------------===//
 

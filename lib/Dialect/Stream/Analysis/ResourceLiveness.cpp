@@ -279,6 +279,8 @@ void IntervalIndex::findIntersecting(int64_t start, int64_t end,
 
 static constexpr uint64_t kMaxOffset =
     static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+/// Compaction plus promotion rounds after the heuristics of packSlicesBest.
+static constexpr unsigned kImprovementRounds = 5;
 
 /// `value` rounded up to `alignment` (a power of two, 0 meaning 1), or
 /// std::nullopt when the result exceeds int64.
@@ -292,6 +294,55 @@ static std::optional<uint64_t> alignChecked(uint64_t value,
   if (aligned > kMaxOffset)
     return std::nullopt;
   return aligned;
+}
+
+namespace {
+/// Where a greedy placement puts a slice among the reservations it may not
+/// overlap.
+enum class Fit {
+  /// The lowest aligned offset where it fits.
+  First,
+  /// The smallest gap where it fits (lowest offset on ties), else the top.
+  Best,
+  /// As `Best`, but a gap is measured from the unaligned cursor (LS1).
+  Reference,
+};
+} // namespace
+
+/// The offset of a slice of aligned size `size` among `candidates`, the
+/// reservations it may not overlap in ascending offset order (`offsets` and
+/// `alignedSizes` are indexed by slice): the gap `fit` picks, else the top.
+/// std::nullopt if the offset or its end exceeds int64.
+static std::optional<uint64_t> chooseOffset(ArrayRef<unsigned> candidates,
+                                            ArrayRef<uint64_t> offsets,
+                                            ArrayRef<uint64_t> alignedSizes,
+                                            uint64_t size,
+                                            uint64_t offsetAlignment, Fit fit) {
+  std::optional<uint64_t> chosen;
+  uint64_t bestGap = std::numeric_limits<uint64_t>::max();
+  uint64_t cursor = 0;
+  for (unsigned other : candidates) {
+    uint64_t otherOffset = offsets[other];
+    std::optional<uint64_t> candidate = alignChecked(cursor, offsetAlignment);
+    if (!candidate)
+      return std::nullopt;
+    if (*candidate + size <= otherOffset &&
+        otherOffset - *candidate < bestGap) {
+      chosen = *candidate;
+      bestGap = otherOffset - (fit == Fit::Reference ? cursor : *candidate);
+      if (fit == Fit::First)
+        break;
+    }
+    cursor = std::max(cursor, otherOffset + alignedSizes[other]);
+  }
+  if (!chosen) {
+    chosen = alignChecked(cursor, offsetAlignment);
+    if (!chosen)
+      return std::nullopt;
+  }
+  if (*chosen > kMaxOffset - size)
+    return std::nullopt;
+  return chosen;
 }
 
 std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
@@ -331,28 +382,10 @@ std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
       return a > b;
     });
 
-    std::optional<uint64_t> best;
-    uint64_t bestFit = std::numeric_limits<uint64_t>::max();
-    uint64_t cursor = 0;
-    for (unsigned other : candidates) {
-      uint64_t otherOffset = result.offsets[other];
-      std::optional<uint64_t> candidate = alignChecked(cursor, offsetAlignment);
-      if (!candidate)
-        return std::nullopt;
-      if (*candidate + *alignedSize <= otherOffset &&
-          otherOffset - *candidate < bestFit) {
-        best = *candidate;
-        // LS1: the fit is measured from the unaligned cursor.
-        bestFit = otherOffset - cursor;
-      }
-      cursor = std::max(cursor, otherOffset + alignedSizes[other]);
-    }
-    if (!best) {
-      best = alignChecked(cursor, offsetAlignment);
-      if (!best)
-        return std::nullopt;
-    }
-    if (*best > kMaxOffset - *alignedSize)
+    std::optional<uint64_t> best =
+        chooseOffset(candidates, result.offsets, alignedSizes, *alignedSize,
+                     offsetAlignment, Fit::Reference);
+    if (!best)
       return std::nullopt;
     result.offsets[i] = *best;
     highWater = std::max(highWater, *best + *alignedSize);
@@ -363,6 +396,196 @@ std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
     return std::nullopt;
   result.totalSize = *total;
   return result;
+}
+
+namespace {
+
+/// Greedy placement of the slices of one pack in a given order (the engine
+/// of packSlicesBest). The interval index is built once and copied per
+/// placement, since activation cannot be undone.
+class GreedyPlacer {
+public:
+  GreedyPlacer(ArrayRef<PackSlice> slices, ArrayRef<uint64_t> alignedSizes,
+               uint64_t offsetAlignment, uint64_t rangeAlignment)
+      : slices(slices), alignedSizes(alignedSizes),
+        offsetAlignment(offsetAlignment), rangeAlignment(rangeAlignment) {
+    SmallVector<std::pair<int64_t, int64_t>> lifetimes;
+    lifetimes.reserve(slices.size());
+    for (const PackSlice &slice : slices)
+      lifetimes.push_back(
+          {std::min(slice.start, slice.end), std::max(slice.start, slice.end)});
+    prototype = IntervalIndex(lifetimes);
+  }
+
+  /// Places the slices in `order` (a permutation of the slice ids). Returns
+  /// std::nullopt on overflow or as soon as the slab reaches `limit` (no
+  /// improvement possible).
+  std::optional<StaticPackResult> place(ArrayRef<unsigned> order, Fit fit,
+                                        uint64_t limit) const;
+
+private:
+  ArrayRef<PackSlice> slices;
+  ArrayRef<uint64_t> alignedSizes;
+  uint64_t offsetAlignment, rangeAlignment;
+  IntervalIndex prototype;
+};
+
+} // namespace
+
+std::optional<StaticPackResult>
+GreedyPlacer::place(ArrayRef<unsigned> order, Fit fit, uint64_t limit) const {
+  IntervalIndex index = prototype;
+  StaticPackResult result;
+  result.offsets.assign(slices.size(), 0);
+  uint64_t highWater = 0;
+  SmallVector<unsigned> candidates;
+  for (unsigned i : order) {
+    const PackSlice &slice = slices[i];
+    uint64_t size = alignedSizes[i];
+    candidates.clear();
+    index.findIntersecting(std::min(slice.start, slice.end),
+                           std::max(slice.start, slice.end), candidates);
+    // Empty reservations hold no bytes: they must not split a gap.
+    llvm::erase_if(candidates, [&](unsigned other) {
+      return !slice.intersects(slices[other]) || alignedSizes[other] == 0;
+    });
+    llvm::sort(candidates, [&](unsigned a, unsigned b) {
+      return std::make_pair(result.offsets[a], a) <
+             std::make_pair(result.offsets[b], b);
+    });
+    std::optional<uint64_t> chosen = chooseOffset(
+        candidates, result.offsets, alignedSizes, size, offsetAlignment, fit);
+    if (!chosen)
+      return std::nullopt;
+    result.offsets[i] = *chosen;
+    highWater = std::max(highWater, *chosen + size);
+    if (highWater >= limit)
+      return std::nullopt;
+    index.activate(i);
+  }
+  std::optional<uint64_t> total = alignChecked(highWater, rangeAlignment);
+  if (!total || *total >= limit)
+    return std::nullopt;
+  result.totalSize = *total;
+  return result;
+}
+
+std::optional<StaticPackResult> packSlicesBest(ArrayRef<PackSlice> slices,
+                                               uint64_t offsetAlignment,
+                                               uint64_t rangeAlignment) {
+  // The reference layout first: `best` is never worse than the default.
+  std::optional<StaticPackResult> best =
+      packSlicesReference(slices, offsetAlignment, rangeAlignment);
+  SmallVector<uint64_t> alignedSizes;
+  alignedSizes.reserve(slices.size());
+  for (const PackSlice &slice : slices) {
+    std::optional<uint64_t> size = alignChecked(slice.size, rangeAlignment);
+    if (!size)
+      return std::nullopt;
+    alignedSizes.push_back(*size);
+  }
+  // Nothing beats the max-live bound: stop once it is reached.
+  uint64_t bound = computeMaxLiveBytes(slices, rangeAlignment);
+  auto reachedBound = [&] { return best && best->totalSize <= bound; };
+  GreedyPlacer placer(slices, alignedSizes, offsetAlignment, rangeAlignment);
+  auto tryOrder = [&](ArrayRef<unsigned> order, Fit fit) {
+    if (reachedBound())
+      return;
+    uint64_t limit = best ? best->totalSize : kMaxOffset + 1;
+    if (std::optional<StaticPackResult> layout =
+            placer.place(order, fit, limit))
+      best = std::move(layout);
+  };
+
+  auto duration = [&](unsigned i) -> uint64_t {
+    const PackSlice &s = slices[i];
+    // Saturates for the full int64 range.
+    return static_cast<uint64_t>(std::max(s.start, s.end)) -
+           static_cast<uint64_t>(std::min(s.start, s.end));
+  };
+  auto lifetimeStart = [&](unsigned i) {
+    return std::min(slices[i].start, slices[i].end);
+  };
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::seq<unsigned>(0, slices.size()));
+  // Each ordering is total (the slice id breaks ties): deterministic.
+  auto runOrdering = [&](auto less) {
+    llvm::sort(order, less);
+    tryOrder(order, Fit::First);
+    tryOrder(order, Fit::Best);
+  };
+  // Largest first: big slices claim the bottom, small ones fill the gaps.
+  auto largerFirst = [&](unsigned a, unsigned b) {
+    return std::make_tuple(alignedSizes[b], duration(b), lifetimeStart(a), a) <
+           std::make_tuple(alignedSizes[a], duration(a), lifetimeStart(b), b);
+  };
+  runOrdering(largerFirst);
+  // By lifetime start: optimal when all sizes are equal (interval colouring).
+  runOrdering([&](unsigned a, unsigned b) {
+    return std::make_tuple(lifetimeStart(a), alignedSizes[b], a) <
+           std::make_tuple(lifetimeStart(b), alignedSizes[a], b);
+  });
+  // By area (size x duration), then by duration alone: long-lived slices
+  // constrain everything they overlap.
+  runOrdering([&](unsigned a, unsigned b) {
+    unsigned __int128 areaA = static_cast<unsigned __int128>(alignedSizes[a]) *
+                              (static_cast<unsigned __int128>(duration(a)) + 1);
+    unsigned __int128 areaB = static_cast<unsigned __int128>(alignedSizes[b]) *
+                              (static_cast<unsigned __int128>(duration(b)) + 1);
+    if (areaA != areaB)
+      return areaA > areaB;
+    return std::make_pair(alignedSizes[b], a) <
+           std::make_pair(alignedSizes[a], b);
+  });
+  runOrdering([&](unsigned a, unsigned b) {
+    return std::make_tuple(duration(b), alignedSizes[b], a) <
+           std::make_tuple(duration(a), alignedSizes[a], b);
+  });
+  if (!best)
+    return std::nullopt;
+
+  // Improvement. Round 0 re-places first-fit in the order of the current
+  // offsets, which never moves a slice up (the earlier slices only move
+  // down, so each slice's old place stays free). Later rounds place the
+  // slices that reach the top first, then the others largest first or, if
+  // that does not help, in the order of their current offsets, so the slab's
+  // critical slices settle at the bottom and the rest fill around them. A
+  // result that only matches the current slab is kept too (limit one past
+  // it) so that the next round starts from it; a round without one ends the
+  // search (the next would repeat it).
+  enum class Rest { ByOffset, LargerFirst };
+  for (unsigned round = 0; round < kImprovementRounds && !reachedBound();
+       ++round) {
+    const StaticPackResult current = *best;
+    uint64_t top = 0;
+    for (auto [i, offset] : llvm::enumerate(current.offsets))
+      top = std::max(top, offset + alignedSizes[i]);
+    auto critical = [&](unsigned i) {
+      return round != 0 && current.offsets[i] + alignedSizes[i] == top;
+    };
+    bool kept = false;
+    for (Rest rest : {Rest::LargerFirst, Rest::ByOffset}) {
+      if (kept || (round == 0 && rest == Rest::LargerFirst))
+        continue;
+      llvm::sort(order, [&](unsigned a, unsigned b) {
+        bool ca = critical(a), cb = critical(b);
+        if (ca != cb)
+          return ca;
+        if (ca || rest == Rest::LargerFirst)
+          return largerFirst(a, b);
+        return std::make_pair(current.offsets[a], a) <
+               std::make_pair(current.offsets[b], b);
+      });
+      if (std::optional<StaticPackResult> layout =
+              placer.place(order, Fit::First, current.totalSize + 1)) {
+        best = std::move(layout);
+        kept = true;
+      }
+    }
+    if (!kept)
+      break;
+  }
+  return best;
 }
 
 SmallVector<unsigned> assignSliceBins(ArrayRef<PackSlice> slices) {

@@ -2,7 +2,9 @@
 //
 // Replaces `stream.resource.pack` ops with offset arithmetic
 // (stream-passes-2.md §9): static slices by the reference's greedy layout on
-// an interval index, dynamic slices binned by their size value.
+// an interval index (or, with --sluice-stream-layout-strategy=best, the
+// smallest of several heuristics, §9.4), dynamic slices binned by their size
+// value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_LAYOUTSLICESPASS
@@ -23,6 +26,21 @@ namespace sluice::stream {
 } // namespace sluice::stream
 
 using namespace mlir;
+
+namespace {
+enum class LayoutStrategy { Reference, Best };
+} // namespace
+
+static llvm::cl::opt<LayoutStrategy> clLayoutStrategy(
+    "sluice-stream-layout-strategy",
+    llvm::cl::desc("[Sluice] Static slice layout of "
+                   "--iree-stream-layout-slices (stream-passes-2.md §9.4)."),
+    llvm::cl::values(
+        clEnumValN(LayoutStrategy::Reference, "reference",
+                   "the reference's greedy layout in slice order (default)"),
+        clEnumValN(LayoutStrategy::Best, "best",
+                   "the smallest of several placement heuristics")),
+    llvm::cl::init(LayoutStrategy::Reference));
 
 namespace sluice::stream {
 
@@ -75,7 +93,9 @@ FailureOr<Value> PackLayout::packStatic(Value base, ArrayRef<SliceRef> slices,
   for (auto [slice, size] : llvm::zip_equal(slices, sizes))
     packSlices.push_back({slice.start, slice.end, size});
   std::optional<StaticPackResult> layout =
-      packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
+      clLayoutStrategy == LayoutStrategy::Best
+          ? packSlicesBest(packSlices, offsetAlignment, rangeAlignment)
+          : packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
   if (!layout)
     return packOp.emitOpError()
            << "static slice layout exceeds the index range";

@@ -1,5 +1,6 @@
 // RUN: sluice-opt --split-input-file --verify-each --pass-pipeline='builtin.module(util.func(iree-stream-pack-constants))' %s | FileCheck %s --check-prefix=PC
 // RUN: sluice-opt --split-input-file --verify-each --pass-pipeline='builtin.module(util.func(iree-stream-layout-slices))' %s | FileCheck %s --check-prefix=LS
+// RUN: sluice-opt --split-input-file --verify-each --sluice-stream-layout-strategy=best --pass-pipeline='builtin.module(util.func(iree-stream-layout-slices))' %s | FileCheck %s --check-prefix=LS
 // RUN: sluice-opt --split-input-file --verify-each --pass-pipeline='builtin.module(util.func(iree-stream-reuse-allocations))' %s | FileCheck %s --check-prefix=RA
 // RUN: sluice-opt --split-input-file --verify-each --iree-stream-automatic-reference-counting %s | FileCheck %s --check-prefix=ARC
 // REQUIRES: sluice-opt

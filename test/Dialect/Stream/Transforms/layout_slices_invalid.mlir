@@ -1,4 +1,5 @@
 // RUN: sluice-opt --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(util.func(iree-stream-layout-slices))' %s
+// RUN: sluice-opt --split-input-file --verify-diagnostics --sluice-stream-layout-strategy=best --pass-pipeline='builtin.module(util.func(iree-stream-layout-slices))' %s
 // REQUIRES: sluice-opt
 
 util.func public @negativeSize() -> index {

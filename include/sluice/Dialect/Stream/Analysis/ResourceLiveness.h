@@ -11,7 +11,8 @@
 //   intervals with per-interval activation, enumerating the active intervals
 //   that intersect a query in O(log n + k).
 // * `packSlicesReference`: the reference's greedy static layout (§9.2) on top
-//   of `IntervalIndex`; `assignSliceBins`: first-fit binning of same-size
+//   of `IntervalIndex`; `packSlicesBest`: the smallest of several placement
+//   heuristics (§9.4); `assignSliceBins`: first-fit binning of same-size
 //   slices (§9.3); `computeMaxLiveBytes`: the max-live lower bound of a layout.
 //
 // The pieces are independent of any pass so that other allocators (external
@@ -150,6 +151,22 @@ struct StaticPackResult {
 std::optional<StaticPackResult>
 packSlicesReference(llvm::ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
                     uint64_t rangeAlignment);
+
+/// The smallest of several static layouts (stream-passes-2.md §9.4): the
+/// reference's (`packSlicesReference`, so the result is never larger) and
+/// greedy placements of the slices ordered by size (descending), by lifetime
+/// start, by size x duration and by duration, each placed both first-fit
+/// (lowest offset) and best-fit (smallest gap) among the reservations whose
+/// lifetimes intersect, found through `IntervalIndex`; the best of them is
+/// then compacted and re-placed with the slices reaching the top placed
+/// first, a bounded number of times. Deterministic. Intersection is
+/// `PackSlice::intersects`; offsets are aligned to `offsetAlignment`, sizes and
+/// the total to `rangeAlignment` (powers of two, 0 meaning 1). Cost: each of
+/// the bounded number of placements is O(S log S + sum K log K), K the slices
+/// intersecting one slice. Returns std::nullopt if no layout fits in int64.
+std::optional<StaticPackResult> packSlicesBest(llvm::ArrayRef<PackSlice> slices,
+                                               uint64_t offsetAlignment,
+                                               uint64_t rangeAlignment);
 
 /// First-fit binning of slices that share one size (§9.3): slice i goes to the
 /// first bin holding no slice whose interval intersects it, or to a new bin.

@@ -676,6 +676,15 @@ def LayoutSlicesPass : InterfacePass<"iree-stream-layout-slices",
     slices follow, sharing memory only with slices of the same size value.
     Offsets honour `min_buffer_offset_alignment` and sizes
     `min_buffer_range_alignment` of the op's resource configuration.
+
+    `--sluice-stream-layout-strategy=reference|best` (§9.4) chooses the static
+    layout. `reference` (the default) is the layout above, bit-exact with the
+    reference. `best` keeps the smallest of the reference layout and greedy
+    placements of the slices ordered by size, lifetime start, size x
+    duration and duration (each first-fit and best-fit), followed by a
+    bounded compaction; it is never larger than the reference layout and
+    stops early once the max-live lower bound is reached. Dynamic slices are
+    laid out the same way under both strategies.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -907,5 +916,60 @@ def SplitParameterEncoderPass
 //===----------------------------------------------------------------------===//
 // Sluice reports (memory report, timeline picture)
 //===----------------------------------------------------------------------===//
+
+def MemoryReportPass :
+    Pass<"sluice-stream-memory-report", "mlir::ModuleOp"> {
+  let summary = "Reports the memory each public function needs";
+  let description = [{
+    Prints, for every public function (and every initializer) of a stream
+    program, the bytes it holds: transients — the peak of the transient
+    allocations live at once (their packed sizes) and the max-live lower
+    bound over the slots inside them (both in program order, computed with
+    `computeMaxLiveBytes`), the sum of all transient allocations, and the
+    external transient storage with its size query's constant or formula —
+    constants, parameters read and written, and external results. Dynamic
+    sizes print as formulas over the function's arguments. The IR is not
+    changed. Details and a sample: `docs/memory-report.md`.
+
+    `--sluice-stream-memory-report[=FILE]`: a bare value is the output file
+    (`output-file=FILE`). The report is text, or JSON when `format=json` or
+    the file name ends in `.json`. Without a file it goes to stderr; `-` is
+    stdout.
+  }];
+  let options = [
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "File to write; empty for stderr, `-` for stdout.">,
+    Option<"format", "format", "std::string", /*default=*/"\"\"",
+           "`text` or `json`; empty: JSON for a `.json` file, text "
+           "otherwise.">,
+  ];
+}
+
+def DumpTimelinePass :
+    Pass<"sluice-stream-dump-timeline", "mlir::ModuleOp"> {
+  let summary = "Draws the schedule and transient memory of each function";
+  let description = [{
+    Writes an SVG picture, one section per function with execution regions:
+    the execution regions (`stream.cmd.execute`) on a static timeline, one
+    row per affinity and queue lane, the waits between them (timepoint
+    edges) and host waits; below, the transient memory: every transient slab
+    (alloca or external storage) as a band whose height is its size, with
+    each slot (accessed subrange) drawn at its offset over its lifetime.
+    Every element has a `<title>` tooltip; labels are drawn only where they
+    fit, so the picture stays readable at thousands of regions. Meant for
+    command-phase programs (after the cmd pipeline). The IR is not changed.
+    Layout rules: `docs/memory-report.md`.
+
+    `--sluice-stream-dump-timeline=FILE.svg` (a bare value is the output
+    file; `-` is stdout).
+  }];
+  let options = [
+    Option<"outputFile", "output-file", "std::string", /*default=*/"\"\"",
+           "SVG file to write (required); `-` for stdout.">,
+    Option<"maxWidth", "max-width", "unsigned", /*default=*/"12000",
+           "Largest picture width in pixels; wider timelines are scaled "
+           "down.">,
+  ];
+}
 
 #endif // SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES

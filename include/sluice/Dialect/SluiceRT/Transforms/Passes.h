@@ -1,0 +1,34 @@
+//===- Passes.h - sluice_rt passes ------------------------------*- C++ -*-===//
+//
+// The passes of the phase `native` (execution.md §2.7) and the function that
+// builds the phase.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_DIALECT_SLUICERT_TRANSFORMS_PASSES_H
+#define SLUICE_DIALECT_SLUICERT_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace sluice::sluice_rt {
+
+#define GEN_PASS_DECL
+#include "sluice/Dialect/SluiceRT/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "sluice/Dialect/SluiceRT/Transforms/Passes.h.inc"
+
+/// Adds the phase `native` (execution.md §2.7) to a `builtin.module` pass
+/// manager, in order: outline command buffers, materialize error edges,
+/// materialize reference counting. No canonicalization runs after it.
+void buildNativePhasePipeline(mlir::OpPassManager &pm);
+
+/// Registers every sluice_rt pass and the `sluice-native-phase-pipeline`
+/// pass pipeline.
+void registerSluiceRTTransformPasses();
+
+} // namespace sluice::sluice_rt
+
+#endif // SLUICE_DIALECT_SLUICERT_TRANSFORMS_PASSES_H

@@ -1,0 +1,597 @@
+//===- MemoryModel.cpp - static memory and schedule model -----------------===//
+
+#include "sluice/Dialect/Stream/Analysis/MemoryModel.h"
+
+#include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace sluice::stream {
+
+static std::optional<uint64_t> getConstantBytes(Value value) {
+  APInt v;
+  if (value && matchPattern(value, m_ConstantInt(&v)) && !v.isNegative())
+    return v.getZExtValue();
+  return std::nullopt;
+}
+
+void ByteTotal::add(Value size) {
+  ++count;
+  if (!size) {
+    ++unknown;
+    return;
+  }
+  if (std::optional<uint64_t> bytes = getConstantBytes(size))
+    known += *bytes;
+  else
+    dynamic.push_back(size);
+}
+
+void ByteTotal::add(uint64_t bytes) {
+  ++count;
+  known += bytes;
+}
+
+namespace {
+
+/// One resource access of a command: (resource, offset, length) and whether
+/// it only writes (starts a new value in the range).
+struct Access {
+  Value resource, offset, length;
+  bool writeOnly = false;
+};
+
+/// Whether entry `index` of a command's access array is write-only.
+bool isWriteOnly(ArrayAttr accesses, unsigned index) {
+  auto attr = accesses && index < accesses.size()
+                  ? dyn_cast<IntegerAttr>(accesses[index])
+                  : nullptr;
+  // ResourceAccessBitfield: Read = 1, Write = 2.
+  return attr && attr.getInt() == 2;
+}
+
+void getCommandAccesses(Operation *op, SmallVectorImpl<Access> &accesses) {
+  auto addRanges = [&](ValueRange resources, ValueRange offsets,
+                       ValueRange lengths, ArrayAttr kinds) {
+    for (auto [i, r, o, l] : llvm::enumerate(resources, offsets, lengths))
+      accesses.push_back({r, o, l, isWriteOnly(kinds, i)});
+  };
+  if (auto dispatchOp = dyn_cast<CmdDispatchOp>(op))
+    addRanges(dispatchOp.getResources(), dispatchOp.getResourceOffsets(),
+              dispatchOp.getResourceLengths(),
+              dispatchOp.getResourceAccesses());
+  else if (auto collectiveOp = dyn_cast<CmdCollectiveOp>(op))
+    addRanges(collectiveOp.getResources(), collectiveOp.getResourceOffsets(),
+              collectiveOp.getResourceLengths(),
+              collectiveOp.getResourceAccesses());
+  else if (auto callOp = dyn_cast<CmdCallOp>(op))
+    addRanges(callOp.getResourceOperands(), callOp.getResourceOperandOffsets(),
+              callOp.getResourceOperandLengths(),
+              callOp.getResourceOperandAccesses());
+  else if (auto copyOp = dyn_cast<CmdCopyOp>(op)) {
+    accesses.push_back(
+        {copyOp.getSource(), copyOp.getSourceOffset(), copyOp.getLength()});
+    accesses.push_back({copyOp.getTarget(), copyOp.getTargetOffset(),
+                        copyOp.getLength(), /*writeOnly=*/true});
+  } else if (auto fillOp = dyn_cast<CmdFillOp>(op))
+    accesses.push_back({fillOp.getTarget(), fillOp.getTargetOffset(),
+                        fillOp.getTargetLength(), /*writeOnly=*/true});
+  else if (auto flushOp = dyn_cast<CmdFlushOp>(op))
+    accesses.push_back({flushOp.getTarget(), flushOp.getTargetOffset(),
+                        flushOp.getTargetLength()});
+  else if (auto invalidateOp = dyn_cast<CmdInvalidateOp>(op))
+    accesses.push_back({invalidateOp.getTarget(),
+                        invalidateOp.getTargetOffset(),
+                        invalidateOp.getTargetLength()});
+  else if (auto discardOp = dyn_cast<CmdDiscardOp>(op))
+    accesses.push_back({discardOp.getTarget(), discardOp.getTargetOffset(),
+                        discardOp.getTargetLength()});
+}
+
+bool isTransientResource(Value value) {
+  auto type = dyn_cast<ResourceType>(value.getType());
+  return type && type.getLifetime() == Lifetime::Transient;
+}
+
+/// The size of `value` from its defining op, when it reports one.
+Value findDefinedSize(Value value) {
+  if (auto allocaOp = value.getDefiningOp<ResourceAllocaOp>())
+    return allocaOp.getStorageSize();
+  if (auto sizeAware = value.getDefiningOp<util::SizeAwareOpInterface>())
+    return sizeAware.getResultSizeFromValue(value);
+  return nullptr;
+}
+
+/// Timeline facts of a timepoint value.
+struct TimepointInfo {
+  int64_t level = 0;
+  SmallVector<unsigned, 4> producers;
+  bool truncated = false;
+};
+
+class ModelBuilder {
+public:
+  explicit ModelBuilder(FunctionMemoryModel &model) : model(model) {}
+
+  void build() {
+    Operation *funcOp = model.func.getOperation();
+    funcOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == funcOp)
+        return;
+      assignTick(op);
+      visit(op);
+    });
+    finish();
+  }
+
+private:
+  void assignTick(Operation *op) {
+    Operation *parent = op->getParentOp();
+    auto it = sharedTick.find(parent);
+    int64_t tick = it != sharedTick.end() ? it->second : nextTick++;
+    ticks[op] = tick;
+    if (isa<CmdConcurrentOp>(op) || it != sharedTick.end())
+      sharedTick[op] = tick;
+    // Command ordinals inside execution regions (terminators excluded).
+    if (op->hasTrait<mlir::OpTrait::IsTerminator>())
+      return;
+    if (auto executeOp = dyn_cast<CmdExecuteOp>(parent)) {
+      unsigned region = regionIndex.lookup(executeOp);
+      model.commandPositions[op] = {region,
+                                    model.regions[region].commandCount++};
+    } else if (auto pos = model.commandPositions.find(parent);
+               pos != model.commandPositions.end()) {
+      unsigned region = pos->second.first;
+      unsigned ordinal = isa<CmdConcurrentOp>(parent)
+                             ? pos->second.second
+                             : model.regions[region].commandCount++;
+      model.commandPositions[op] = {region, ordinal};
+    }
+  }
+
+  TimepointInfo lookupTimepoints(ValueRange timepoints) {
+    TimepointInfo info;
+    info.level = hostFrontier;
+    for (Value tp : timepoints) {
+      if (!tp)
+        continue;
+      auto it = timepointInfos.find(tp);
+      if (it == timepointInfos.end())
+        continue;
+      info.level = std::max(info.level, it->second.level);
+      info.truncated |= it->second.truncated;
+      for (unsigned p : it->second.producers) {
+        if (llvm::is_contained(info.producers, p))
+          continue;
+        if (info.producers.size() >= FunctionMemoryModel::kMaxWaits) {
+          info.truncated = true;
+          break;
+        }
+        info.producers.push_back(p);
+      }
+    }
+    return info;
+  }
+
+  void visit(Operation *op) {
+    if (auto executeOp = dyn_cast<CmdExecuteOp>(op)) {
+      visitExecute(executeOp);
+    } else if (auto awaitOp = dyn_cast<TimepointAwaitOp>(op)) {
+      TimepointInfo info = lookupTimepoints(awaitOp.getAwaitTimepoints());
+      hostFrontier = std::max(hostFrontier, info.level);
+      model.hostWaits.push_back({op, info.level});
+    } else if (auto joinOp = dyn_cast<TimepointJoinOp>(op)) {
+      timepointInfos[joinOp.getResultTimepoint()] =
+          lookupTimepoints(joinOp.getTimepoints());
+    } else if (auto timelineOp = dyn_cast<TimelineOpInterface>(op)) {
+      if (Value result = timelineOp.getResultTimepoint())
+        timepointInfos[result] =
+            lookupTimepoints(timelineOp.getAwaitTimepoints());
+    }
+
+    if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
+      if (isTransientResource(allocaOp.getResult())) {
+        TransientSlab &slab = getOrCreateSlab(allocaOp.getResult());
+        slab.start = ticks[op];
+        model.transientsAllocated.add(allocaOp.getStorageSize());
+      }
+    } else if (auto deallocaOp = dyn_cast<ResourceDeallocaOp>(op)) {
+      Value root = findRoot(deallocaOp.getOperand()).first;
+      auto it = slabIndex.find(root);
+      if (it != slabIndex.end())
+        deallocTicks[it->second] = ticks[op];
+    } else if (auto constantsOp = dyn_cast<ResourceConstantsOp>(op)) {
+      for (auto [value, size] :
+           llvm::zip(constantsOp.getValues(), constantsOp.getResultSizes())) {
+        if (isa<NamedParameterAttr>(value))
+          model.parametersRead.add(size);
+        else
+          model.constants.add(size);
+      }
+    } else if (auto tryMapOp = dyn_cast<ResourceTryMapOp>(op)) {
+      auto type = cast<ResourceType>(tryMapOp.getResult().getType());
+      if (type.getLifetime() == Lifetime::Constant)
+        model.constants.add(tryMapOp.getResultSize());
+    } else if (auto constantOp = dyn_cast<AsyncConstantOp>(op)) {
+      model.constants.add(constantOp.getResultSize());
+    } else if (auto loadOp = dyn_cast<CmdParameterLoadOp>(op)) {
+      for (Value size : loadOp.getResultSizes())
+        model.parametersRead.add(size);
+    } else if (auto readOp = dyn_cast<CmdParameterReadOp>(op)) {
+      model.parametersRead.add(readOp.getTargetLength());
+    } else if (auto gatherOp = dyn_cast<CmdParameterGatherOp>(op)) {
+      for (Value length : gatherOp.getTargetLengths())
+        model.parametersRead.add(length);
+    } else if (auto writeOp = dyn_cast<CmdParameterWriteOp>(op)) {
+      model.parametersWritten.add(writeOp.getSourceLength());
+    } else if (auto scatterOp = dyn_cast<CmdParameterScatterOp>(op)) {
+      for (Value length : scatterOp.getSourceLengths())
+        model.parametersWritten.add(length);
+    } else if (op->hasTrait<mlir::OpTrait::ReturnLike>() &&
+               op->getParentOp() == model.func.getOperation()) {
+      for (Value value : op->getOperands())
+        if (isa<ResourceType>(value.getType()) ||
+            value.getDefiningOp<TensorExportOp>())
+          model.externalResults.add(findResultSize(value));
+    }
+
+    // Accesses of commands inside execution regions.
+    auto pos = model.commandPositions.find(op);
+    if (pos == model.commandPositions.end())
+      return;
+    SmallVector<Access> accesses;
+    getCommandAccesses(op, accesses);
+    for (const Access &access : accesses)
+      recordAccess(op, pos->second.first, access);
+  }
+
+  void visitExecute(CmdExecuteOp executeOp) {
+    TimepointInfo info = lookupTimepoints(executeOp.getAwaitTimepoints());
+    ExecutionRegion region;
+    region.op = executeOp;
+    region.tick = ticks[executeOp];
+    region.level = info.level;
+    region.waits.assign(info.producers.begin(), info.producers.end());
+    region.waitsTruncated = info.truncated;
+    if (Attribute affinity = executeOp.getAffinityAttr()) {
+      llvm::raw_string_ostream os(region.affinity);
+      affinity.print(os);
+    } else {
+      region.affinity = "default";
+    }
+    // Queue lanes: a lane of the affinity free at this level (the one that
+    // became free first), else a new one. Lanes are a min-heap on their end.
+    AffinityLanes &lanes = laneEnds[region.affinity];
+    auto later = [](auto a, auto b) { return a.first > b.first; };
+    if (!lanes.heap.empty() && lanes.heap.front().first <= region.level) {
+      std::pop_heap(lanes.heap.begin(), lanes.heap.end(), later);
+      region.lane = lanes.heap.back().second;
+      lanes.heap.back().first = region.level + 1;
+    } else {
+      region.lane = lanes.count++;
+      lanes.heap.push_back({region.level + 1, region.lane});
+    }
+    std::push_heap(lanes.heap.begin(), lanes.heap.end(), later);
+    unsigned index = model.regions.size();
+    regionIndex[executeOp] = index;
+    model.regions.push_back(std::move(region));
+    model.levelCount = std::max(model.levelCount, info.level + 1);
+    TimepointInfo done;
+    done.level = info.level + 1;
+    done.producers.push_back(index);
+    timepointInfos[executeOp.getResultTimepoint()] = std::move(done);
+  }
+
+  /// The slab root of `value` (through ties and subviews) and the constant
+  /// offset of `value` in it (nullopt when dynamic).
+  std::pair<Value, std::optional<uint64_t>> findRoot(Value value) {
+    std::optional<uint64_t> offset = 0;
+    for (unsigned depth = 0; depth < 256; ++depth) {
+      // Execution region arguments map to their captured operands.
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        auto executeOp =
+            dyn_cast_or_null<CmdExecuteOp>(arg.getOwner()->getParentOp());
+        if (!executeOp ||
+            arg.getArgNumber() >= executeOp.getResourceOperands().size())
+          break;
+        value = executeOp.getResourceOperands()[arg.getArgNumber()];
+        continue;
+      }
+      if (auto subviewOp = value.getDefiningOp<ResourceSubviewOp>()) {
+        std::optional<uint64_t> base =
+            getConstantBytes(subviewOp.getSourceOffset());
+        offset = offset && base ? std::optional<uint64_t>(*offset + *base)
+                                : std::nullopt;
+        value = subviewOp.getSource();
+        continue;
+      }
+      auto tiedOp = value.getDefiningOp<util::TiedOpInterface>();
+      Value tied = tiedOp ? tiedOp.getTiedResultOperand(value) : nullptr;
+      if (!tied || !isTransientResource(tied) ||
+          isa<ResourceTransientsOp>(tiedOp))
+        break;
+      value = tied;
+    }
+    return {value, offset};
+  }
+
+  TransientSlab &getOrCreateSlab(Value root) {
+    auto [it, inserted] = slabIndex.try_emplace(root, model.slabs.size());
+    if (inserted) {
+      activeSlots.emplace_back();
+      TransientSlab slab;
+      slab.root = root;
+      slab.external = !root.getDefiningOp<ResourceAllocaOp>();
+      slab.size = findDefinedSize(root);
+      slab.staticSize = getConstantBytes(slab.size);
+      slab.start = std::numeric_limits<int64_t>::max();
+      slab.end = std::numeric_limits<int64_t>::min();
+      model.slabs.push_back(std::move(slab));
+      slotIndices.emplace_back();
+    }
+    return model.slabs[it->second];
+  }
+
+  void recordAccess(Operation *op, unsigned region, const Access &access) {
+    auto [root, base] = findRoot(access.resource);
+    if (!isTransientResource(root))
+      return;
+    ++model.regions[region].transientAccesses;
+    TransientSlab &slab = getOrCreateSlab(root);
+    // Storage from outside the function: its size is the one captured.
+    if (!slab.size)
+      if (auto arg = dyn_cast<BlockArgument>(access.resource))
+        if (auto executeOp = dyn_cast<CmdExecuteOp>(model.regions[region].op))
+          if (arg.getOwner() == &executeOp.getBody().front() &&
+              executeOp.getResourceOperands()[arg.getArgNumber()] == root) {
+            slab.size = executeOp.getResourceOperandSizes()[arg.getArgNumber()];
+            slab.staticSize = getConstantBytes(slab.size);
+          }
+    unsigned slabId = slabIndex[root];
+    int64_t tick = ticks[op];
+    std::optional<uint64_t> length = getConstantBytes(access.length);
+    if (!length) {
+      slab.slotsComplete = false;
+      accessTicks(slabId, tick);
+      return;
+    }
+    std::optional<uint64_t> inner = getConstantBytes(access.offset);
+    std::optional<uint64_t> offset =
+        base && inner ? std::optional<uint64_t>(*base + *inner) : std::nullopt;
+    accessTicks(slabId, tick);
+    if (offset) {
+      recordPlacedAccess(slabId, op, tick, *offset, *length, access.writeOnly);
+      return;
+    }
+    // Slots at dynamic offsets are keyed by the offset value and length.
+    SlotKey key{access.offset.getAsOpaquePointer(), 0, *length};
+    auto [it, inserted] =
+        slotIndices[slabId].try_emplace(key, slab.slots.size());
+    if (inserted)
+      slab.slots.push_back(newSlot(op, tick, std::nullopt, *length));
+    extendSlot(slab.slots[it->second], op, tick);
+  }
+
+  static TransientSlot newSlot(Operation *op, int64_t tick,
+                               std::optional<uint64_t> offset, uint64_t size) {
+    TransientSlot slot;
+    slot.start = slot.end = tick;
+    slot.offset = offset;
+    slot.size = size;
+    slot.first = slot.last = op;
+    return slot;
+  }
+
+  static void extendSlot(TransientSlot &slot, Operation *op, int64_t tick) {
+    if (tick < slot.start) {
+      slot.start = tick;
+      slot.first = op;
+    }
+    if (tick >= slot.end) {
+      slot.end = tick;
+      slot.last = op;
+    }
+    ++slot.accessCount;
+  }
+
+  /// An access at a constant offset. The slab's *active* slots are the
+  /// values its bytes hold: a write-only access starts a new value (slot)
+  /// and retires the active slots it covers entirely; any other access
+  /// extends the active slots it overlaps (the values it reads), or starts
+  /// a slot when it overlaps none (data from before the function).
+  static constexpr size_t kMaxActiveSlots = 512;
+  void recordPlacedAccess(unsigned slabId, Operation *op, int64_t tick,
+                          uint64_t offset, uint64_t length, bool writeOnly) {
+    TransientSlab &slab = model.slabs[slabId];
+    SmallVector<unsigned> &active = activeSlots[slabId];
+    uint64_t end = offset + length;
+    auto overlaps = [&](const TransientSlot &slot) {
+      return *slot.offset < end && offset < *slot.offset + slot.size;
+    };
+    if (writeOnly) {
+      llvm::erase_if(active, [&](unsigned id) {
+        const TransientSlot &slot = slab.slots[id];
+        return offset <= *slot.offset && *slot.offset + slot.size <= end;
+      });
+    } else {
+      bool found = false;
+      for (unsigned id : active) {
+        if (!overlaps(slab.slots[id]))
+          continue;
+        extendSlot(slab.slots[id], op, tick);
+        found = true;
+      }
+      if (found)
+        return;
+    }
+    if (active.size() >= kMaxActiveSlots)
+      active.erase(active.begin());
+    active.push_back(slab.slots.size());
+    slab.slots.push_back(newSlot(op, tick, offset, length));
+    ++slab.slots.back().accessCount;
+  }
+
+  void accessTicks(unsigned slabId, int64_t tick) {
+    TransientSlab &slab = model.slabs[slabId];
+    if (!slab.external)
+      return;
+    slab.start = std::min(slab.start, tick);
+    slab.end = std::max(slab.end, tick);
+  }
+
+  Value findResultSize(Value value) {
+    for (unsigned depth = 0; depth < 64 && value; ++depth) {
+      if (auto exportOp = value.getDefiningOp<TensorExportOp>())
+        return exportOp.getSourceSize();
+      if (!isa<ResourceType>(value.getType()))
+        return nullptr;
+      if (Value size = findDefinedSize(value))
+        return size;
+      auto tiedOp = value.getDefiningOp<util::TiedOpInterface>();
+      value = tiedOp ? tiedOp.getTiedResultOperand(value) : nullptr;
+    }
+    return nullptr;
+  }
+
+  /// Merges the slots of `slab` that overlap both in bytes and in time
+  /// (subranges of one value accessed with different offsets or lengths
+  /// while it is live) into their bounding box, until none overlap; slots
+  /// sharing bytes at disjoint times are distinct values packed over each
+  /// other and stay apart. Quadratic in the slots of one slab, so slabs with
+  /// more than `kMaxMergedSlots` slots are left as they are.
+  static constexpr size_t kMaxMergedSlots = 512;
+  static void mergeOverlappingSlots(TransientSlab &slab) {
+    SmallVector<TransientSlot> &slots = slab.slots;
+    if (slots.size() < 2 || slots.size() > kMaxMergedSlots)
+      return;
+    auto overlaps = [](const TransientSlot &a, const TransientSlot &b) {
+      return a.offset && b.offset && *a.offset < *b.offset + b.size &&
+             *b.offset < *a.offset + a.size && a.start <= b.end &&
+             b.start <= a.end;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < slots.size(); ++i) {
+        for (size_t j = i + 1; j < slots.size();) {
+          if (!overlaps(slots[i], slots[j])) {
+            ++j;
+            continue;
+          }
+          TransientSlot &a = slots[i];
+          const TransientSlot &b = slots[j];
+          uint64_t end = std::max(*a.offset + a.size, *b.offset + b.size);
+          a.offset = std::min(*a.offset, *b.offset);
+          a.size = end - *a.offset;
+          if (b.start < a.start) {
+            a.start = b.start;
+            a.first = b.first;
+          }
+          if (b.end > a.end) {
+            a.end = b.end;
+            a.last = b.last;
+          }
+          a.accessCount += b.accessCount;
+          slots.erase(slots.begin() + j);
+          changed = true;
+        }
+      }
+    }
+  }
+
+  void finish() {
+    int64_t endTick = nextTick;
+    for (TransientSlab &slab : model.slabs)
+      mergeOverlappingSlots(slab);
+    SmallVector<PackSlice> allocations, slots, externalSlots;
+    bool allocationsStatic = true, slotsStatic = true, externalStatic = true;
+    for (auto [id, slab] : llvm::enumerate(model.slabs)) {
+      if (slab.external) {
+        model.externalTransients.add(slab.size);
+        if (slab.start > slab.end)
+          slab.start = slab.end = 0;
+      } else {
+        auto it = deallocTicks.find(id);
+        slab.end = it != deallocTicks.end() ? it->second : endTick;
+        if (slab.start > slab.end)
+          slab.start = slab.end;
+        if (slab.staticSize)
+          allocations.push_back({slab.start, slab.end, *slab.staticSize});
+        else
+          allocationsStatic = false;
+      }
+      SmallVector<PackSlice> &into = slab.external ? externalSlots : slots;
+      if (slab.slotsComplete && !slab.slots.empty()) {
+        for (const TransientSlot &slot : slab.slots)
+          into.push_back({slot.start, slot.end, slot.size});
+      } else if (slab.staticSize) {
+        into.push_back({slab.start, slab.end, *slab.staticSize});
+      } else {
+        (slab.external ? externalStatic : slotsStatic) = false;
+      }
+    }
+    if (allocationsStatic)
+      model.transientsPeak = computeMaxLiveBytes(allocations);
+    if (slotsStatic)
+      model.transientsLowerBound = computeMaxLiveBytes(slots);
+    if (externalStatic)
+      model.externalTransientsLowerBound = computeMaxLiveBytes(externalSlots);
+  }
+
+  struct SlotKey {
+    const void *dynamicOffset;
+    uint64_t offset, length;
+    bool operator==(const SlotKey &o) const {
+      return dynamicOffset == o.dynamicOffset && offset == o.offset &&
+             length == o.length;
+    }
+  };
+  struct SlotKeyInfo {
+    static SlotKey getEmptyKey() {
+      return {llvm::DenseMapInfo<const void *>::getEmptyKey(), 0, 0};
+    }
+    static SlotKey getTombstoneKey() {
+      return {llvm::DenseMapInfo<const void *>::getTombstoneKey(), 0, 0};
+    }
+    static unsigned getHashValue(const SlotKey &k) {
+      return llvm::hash_combine(k.dynamicOffset, k.offset, k.length);
+    }
+    static bool isEqual(const SlotKey &a, const SlotKey &b) { return a == b; }
+  };
+
+  FunctionMemoryModel &model;
+  int64_t nextTick = 0;
+  int64_t hostFrontier = 0;
+  llvm::DenseMap<Operation *, int64_t> ticks;
+  llvm::DenseMap<Operation *, int64_t> sharedTick;
+  llvm::DenseMap<Operation *, unsigned> regionIndex;
+  llvm::DenseMap<Value, TimepointInfo> timepointInfos;
+  struct AffinityLanes {
+    SmallVector<std::pair<int64_t, unsigned>> heap;
+    unsigned count = 0;
+  };
+  llvm::StringMap<AffinityLanes> laneEnds;
+  llvm::DenseMap<Value, unsigned> slabIndex;
+  llvm::DenseMap<unsigned, int64_t> deallocTicks;
+  SmallVector<llvm::DenseMap<SlotKey, unsigned, SlotKeyInfo>> slotIndices;
+  SmallVector<SmallVector<unsigned>> activeSlots;
+};
+
+} // namespace
+
+FunctionMemoryModel buildFunctionMemoryModel(FunctionOpInterface func) {
+  FunctionMemoryModel model;
+  model.func = func;
+  ModelBuilder(model).build();
+  return model;
+}
+
+} // namespace sluice::stream
