@@ -6,6 +6,8 @@
 
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
 
+#include "BranchEdits.h"
+
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
@@ -33,31 +35,28 @@ namespace {
 
 /// One incoming CFG edge of a block.
 struct IncomingEdge {
-  BranchOpInterface branch;
+  Operation *branch;
   unsigned successorIndex;
-  SuccessorOperands operands() {
-    return branch.getSuccessorOperands(successorIndex);
-  }
 };
 
 /// The incoming edges of every non-entry block of `region` whose terminators
 /// forward all their successor operands; blocks with another kind of edge
 /// are left out.
 llvm::MapVector<Block *, SmallVector<IncomingEdge>>
-collectIncomingEdges(Region &region) {
+collectIncomingEdges(Region &region, BranchSlots &slots) {
   llvm::MapVector<Block *, SmallVector<IncomingEdge>> edges;
   llvm::DenseSet<Block *> opaque;
   for (Block &block : region) {
     Operation *terminator = block.empty() ? nullptr : &block.back();
-    auto branch = dyn_cast_if_present<BranchOpInterface>(terminator);
     if (!terminator)
       continue;
+    bool isBranch = isa<BranchOpInterface>(terminator);
     for (unsigned i = 0, e = terminator->getNumSuccessors(); i < e; ++i) {
       Block *succ = terminator->getSuccessor(i);
-      if (!branch || branch.getSuccessorOperands(i).getProducedOperandCount())
+      if (!isBranch || slots.get(terminator)[i].produced)
         opaque.insert(succ);
       else
-        edges[succ].push_back({branch, i});
+        edges[succ].push_back({terminator, i});
     }
   }
   for (Block *block : opaque)
@@ -65,11 +64,21 @@ collectIncomingEdges(Region &region) {
   return edges;
 }
 
-/// Erases block argument `index` of `block` and its operand on every edge.
+/// The value `edge` forwards to argument `index` of its successor (edges of
+/// collectIncomingEdges produce no operands). Edits recorded in `editor` are
+/// not applied yet, so the index refers to the unedited operand list.
+Value forwardedValue(BranchSlots &slots, const IncomingEdge &edge,
+                     unsigned index) {
+  return slots.operandFor(edge.branch, edge.successorIndex, index)->get();
+}
+
+/// Erases block argument `index` of `block` and records the erasure of its
+/// operand on every edge (applied, one rewrite per branch op, by
+/// `editor.flushAll()`).
 void eraseBlockArgument(Block *block, unsigned index,
-                        MutableArrayRef<IncomingEdge> edges) {
-  for (IncomingEdge &edge : edges)
-    edge.operands().erase(index);
+                        ArrayRef<IncomingEdge> edges, BranchEditor &editor) {
+  for (const IncomingEdge &edge : edges)
+    editor.erase(edge.branch, edge.successorIndex, index);
   block->eraseArgument(index);
 }
 
@@ -83,7 +92,9 @@ struct FoldBlockArgumentsPattern
     Region *region = op.getCallableRegion();
     if (!region || region->empty() || region->hasOneBlock())
       return failure();
-    auto allEdges = collectIncomingEdges(*region);
+    BranchSlots slots;
+    BranchEditor editor(slots);
+    auto allEdges = collectIncomingEdges(*region, slots);
     bool changed = false;
     rewriter.startOpModification(op);
     {
@@ -96,7 +107,9 @@ struct FoldBlockArgumentsPattern
         SmallVector<llvm::BitVector> dupes(numArgs,
                                            llvm::BitVector(numArgs, true));
         for (IncomingEdge &edge : edges) {
-          OperandRange values = edge.operands().getForwardedOperands();
+          SmallVector<Value> values;
+          for (unsigned a = 0; a < numArgs; ++a)
+            values.push_back(forwardedValue(slots, edge, a));
           for (unsigned a = 0; a < numArgs; ++a) {
             llvm::BitVector cls(numArgs);
             for (unsigned b = 0; b < numArgs; ++b)
@@ -117,10 +130,11 @@ struct FoldBlockArgumentsPattern
         for (int a = numArgs - 1; a >= 0; --a) {
           if (!dead.test(a))
             continue;
-          eraseBlockArgument(block, a, edges);
+          eraseBlockArgument(block, a, edges, editor);
           changed = true;
         }
       }
+      editor.flushAll();
     }
     if (!changed) {
       rewriter.cancelOpModification(op);
@@ -141,7 +155,9 @@ struct ElideBranchOperandsPattern
     Region *region = op.getCallableRegion();
     if (!region || region->empty() || region->hasOneBlock())
       return failure();
-    auto allEdges = collectIncomingEdges(*region);
+    BranchSlots slots;
+    BranchEditor editor(slots);
+    auto allEdges = collectIncomingEdges(*region, slots);
     DominanceInfo dominance(op);
     bool changed = false;
     rewriter.startOpModification(op);
@@ -154,7 +170,7 @@ struct ElideBranchOperandsPattern
           Value uniform;
           bool ok = true;
           for (IncomingEdge &edge : edges) {
-            Value v = edge.operands().getForwardedOperands()[a];
+            Value v = forwardedValue(slots, edge, a);
             if (v == arg)
               continue;
             if (uniform && uniform != v) {
@@ -172,10 +188,11 @@ struct ElideBranchOperandsPattern
               continue;
           }
           rewriter.replaceAllUsesWith(arg, uniform);
-          eraseBlockArgument(block, a, edges);
+          eraseBlockArgument(block, a, edges, editor);
           changed = true;
         }
       }
+      editor.flushAll();
     }
     if (!changed) {
       rewriter.cancelOpModification(op);
