@@ -34,7 +34,10 @@ done
 for f in "$root"/examples/flow_*.mlir; do
   name="$(basename "$f" .mlir)"
   if "$opt" --iree-stream-transformation-pipeline "$f" -o "$out/$name.cmd.mlir" 2>"$out/$name.err"; then
-    if grep -qE 'stream\.(tensor|async)\.' "$out/$name.cmd.mlir"; then
+    # stream.tensor.import/export stay until the HAL conversion; nothing else of the
+    # tensor and async phases may remain.
+    if grep -E 'stream\.(tensor|async)\.' "$out/$name.cmd.mlir" |
+        grep -qvE 'stream\.tensor\.(import|export) '; then
       echo "FAIL  $name: the stream pipeline left tensor/async ops ($out/$name.cmd.mlir)"
       status=1
     else
