@@ -167,6 +167,10 @@ MODES = {
                            ("test/Dialect/Stream/Transforms/automatic_reference_counting*.mlir",
                             "test/Dialect/Stream/Transforms/reuse_allocations.mlir",
                             "test/Dialect/Stream/IR/cmd*.mlir")),
+    # The whole stream pipeline (issue 19 item 6): flow-level inputs to the cmd phase.
+    "pipeline": (["--verify-each", "--iree-stream-transformation-pipeline"],
+                 ("examples/flow_*.mlir", "test/Dialect/Stream/Transforms/e2e/*.mlir",
+                  "test/Dialect/Stream/Transforms/*pipeline*.mlir", "test/Dialect/Stream/Conversion/**/*.mlir")),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),
