@@ -67,31 +67,21 @@ public:
       return false;
     if (target == start)
       return true;
-    // Backward search; indices are topological, so anything below `target`
-    // cannot lead to it.
-    nextGeneration();
-    SmallVector<unsigned, 16> stack = {start};
-    visitedAt[start] = generation;
-    while (!stack.empty()) {
-      unsigned node = stack.pop_back_val();
-      for (unsigned edge = firstEdge[node]; edge != kNoEdge;
-           edge = edges[edge].next) {
-        unsigned pred = edges[edge].pred;
-        if (pred == target)
-          return true;
-        if (pred < target || visitedAt[pred] == generation)
-          continue;
-        visitedAt[pred] = generation;
-        stack.push_back(pred);
-      }
-    }
-    return false;
+    // Indices are topological, so anything below `target` cannot lead to it.
+    return walkBackward(start, /*floor=*/target, /*stopAt=*/target);
   }
 
   /// Marks `start` and everything reached before it down to index `floor`,
   /// so that covers(t, start) for several t >= floor is one search instead of
   /// one each (isMarked(t) until the next search).
   void markCovered(unsigned start, unsigned floor) {
+    walkBackward(start, floor, /*stopAt=*/kUnindexed);
+  }
+
+  /// Visits the predecessors of `start` (transitively) whose indices are at
+  /// least `floor`, marking them for isMarked; returns true as soon as a
+  /// predecessor equals `stopAt`.
+  bool walkBackward(unsigned start, unsigned floor, unsigned stopAt) {
     nextGeneration();
     SmallVector<unsigned, 16> stack = {start};
     visitedAt[start] = generation;
@@ -100,12 +90,15 @@ public:
       for (unsigned edge = firstEdge[node]; edge != kNoEdge;
            edge = edges[edge].next) {
         unsigned pred = edges[edge].pred;
+        if (pred == stopAt)
+          return true;
         if (pred < floor || visitedAt[pred] == generation)
           continue;
         visitedAt[pred] = generation;
         stack.push_back(pred);
       }
     }
+    return false;
   }
   bool isMarked(unsigned index) const { return visitedAt[index] == generation; }
 
