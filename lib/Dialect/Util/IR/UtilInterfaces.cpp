@@ -11,6 +11,8 @@
 #include "sluice/Dialect/Util/IR/LocalDominance.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace sluice::util {
@@ -156,9 +158,12 @@ SmallVector<int64_t> getTiedResultOperandIndicesFromAttr(Operation *op) {
     int64_t value = cast<IntegerAttr>(entry).getInt();
     // Negative entries other than kUntiedIndex are invalid; keep them negative
     // (instead of shifting them into the operand range) so verifyTiedOp
-    // rejects them.
-    indices.push_back(value < 0 ? value
-                                : value + static_cast<int64_t>(operandStart));
+    // rejects them. Entries too large to shift stay as they are: they are out
+    // of range either way (and shifting them would overflow).
+    int64_t start = static_cast<int64_t>(operandStart);
+    bool shiftable =
+        value >= 0 && value <= std::numeric_limits<int64_t>::max() - start;
+    indices.push_back(shiftable ? value + start : value);
   }
   return indices;
 }
@@ -180,16 +185,22 @@ LogicalResult verifyTiedOp(Operation *op) {
   // operand list with these, so an entry outside the tieable operand range must
   // be rejected here rather than read out of bounds later.
   auto [operandStart, operandLength] = tiedOp.getTiedOperandsIndexAndLength();
-  for (int64_t index : indices) {
+  ArrayAttr attr = getTiedOperandsAttr(op);
+  for (auto [i, index] : llvm::enumerate(indices)) {
     if (index == TiedOpInterface::kUntiedIndex)
       continue;
     if (index < static_cast<int64_t>(operandStart) ||
-        index >= static_cast<int64_t>(operandStart + operandLength))
+        index >= static_cast<int64_t>(operandStart + operandLength)) {
+      // Name the entry as written (relative to the tieable operands).
+      int64_t shown =
+          attr && i < attr.size()
+              ? cast<IntegerAttr>(attr[i]).getInt()
+              : (index < 0 ? index
+                           : index - static_cast<int64_t>(operandStart));
       return op->emitError()
-             << "op tied operand index "
-             << (index < 0 ? index : index - static_cast<int64_t>(operandStart))
-             << " is out of range of the " << operandLength
-             << " tieable operand(s)";
+             << "op tied operand index " << shown << " is out of range of the "
+             << operandLength << " tieable operand(s)";
+    }
   }
   return success();
 }

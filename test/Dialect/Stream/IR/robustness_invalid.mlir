@@ -47,3 +47,20 @@ util.func public @tied_negative(%arg0: !stream.resource<*>, %arg1: index, %arg2:
   }) : (!stream.resource<*>, index, index, !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint)
   util.return %0#0, %0#1 : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// Found by the ASan+UBSan fuzz run (2026-12-02): shifting an entry this large by
+// the dispatch's leading (workload) operands overflowed int64_t.
+stream.executable private @ex {
+  stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+}
+util.func public @tied_int64_max(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{op tied operand index 9223372036854775807 is out of range of the 1 tieable operand(s)}}
+  %0 = "stream.async.dispatch"(%arg1, %arg0, %arg1, %c0, %arg1, %arg1, %arg1) <{entry_points = [@ex::@dispatch], operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1>, tied_operands = [9223372036854775807 : index]}> : (index, !stream.resource<*>, index, index, index, index, index) -> !stream.resource<*>
+  util.return %0 : !stream.resource<*>
+}
