@@ -171,6 +171,13 @@ MODES = {
     "pipeline": (["--verify-each", "--iree-stream-transformation-pipeline"],
                  ("examples/flow_*.mlir", "test/Dialect/Stream/Transforms/e2e/*.mlir",
                   "test/Dialect/Stream/Transforms/*pipeline*.mlir", "test/Dialect/Stream/Conversion/**/*.mlir")),
+    # Phase native (execution.md §3.5, §3.6, §4.3).
+    "outline-command-buffers": (["--verify-each", "--sluice-outline-command-buffers"],
+                                ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
+    "materialize-error-edges": (["--verify-each", "--sluice-materialize-error-edges"],
+                                ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
+    "materialize-ref-counting": (["--verify-each", "--sluice-materialize-ref-counting"],
+                                 ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),
