@@ -25,6 +25,7 @@
 #include "sluice/Dialect/Flow/IR/FlowDialect.h"
 #include "sluice/Dialect/HAL/Conversion/HALToVM/Patterns.h"
 #include "sluice/Dialect/HAL/IR/HALDialect.h"
+#include "sluice/Bindings/Native/Transforms/Passes.h"
 #include "sluice/Dialect/HAL/Transforms/Passes.h"
 #include "sluice/Dialect/IOParameters/Conversion/ParamsToVM/Patterns.h"
 #include "sluice/Dialect/IOParameters/Conversion/StreamToParams/Patterns.h"
@@ -73,6 +74,7 @@ void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
+  sluice::abi::registerNativeBindingsTransformPasses();
   sluice::sluice_rt::registerSluiceRTTransformPasses();
   sluice::cpu::registerCPUCodegenPasses();
   sluice::vm::registerVMTransformPasses();
