@@ -422,6 +422,8 @@ struct EmplaceTransientsPass
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat && sizeCheck)
       emitSizeCheck(builder, funcOp, gathered, required, zero, loc);
+    if (!referenceCompat)
+      deferStorageReads({gathered.storage, gathered.storageSize}, B);
     Type storageType = gathered.storage.getType();
     Value base =
         ResourceSubviewOp::create(builder, loc, storageType, gathered.storage,

@@ -45,6 +45,14 @@ mlir::BlockArgument traceStorageArgument(mlir::Value storage);
 mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
                                    llvm::StringRef name, mlir::Attribute value);
 
+/// external-transients.md §9.10: moves the ops that read the storage buffer
+/// (`stream.tensor.import`, `hal.buffer.length`, `hal.buffer_view.buffer`
+/// reached from `storageValues` in the block of `before`) to just before
+/// `before`, i.e. after the size check, which fails cleanly on a null
+/// storage. Nothing moves when one of them has a user before `before`.
+void deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
+                       mlir::Operation *before);
+
 } // namespace sluice::stream
 
 #endif // SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
