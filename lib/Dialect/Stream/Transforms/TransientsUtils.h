@@ -27,6 +27,11 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+inline constexpr llvm::StringLiteral kAlignmentKey =
+    "iree.abi.transients.alignment";
+/// The argument attribute declaring a storage argument (§2.1).
+inline constexpr llvm::StringLiteral kTransientsArgAttr =
+    "iree.abi.transients";
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);

@@ -16,7 +16,7 @@
 
 // CHECK-LABEL: util.func public @in_place_computation(
 // CHECK-SAME: %[[STORAGE:[a-z0-9]+]]: !hal.buffer)
-// CHECK-SAME: iree.reflection = {iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index}
+// CHECK-SAME: iree.reflection = {iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index}
 // CHECK-NOT: stream.resource.alloca uninitialized : !stream.resource<transient>
 // The check comes before anything reads the storage (§9.10: a null storage
 // fails the check instead of being dereferenced).
@@ -44,7 +44,7 @@
 // A dynamic size: no constant key, the query reads the dimension, and the
 // runtime check is guarded by `required != 0`.
 // CHECK-LABEL: util.func public @dynamic(
-// CHECK-SAME: iree.reflection = {iree.abi.transients.args = "1", iree.abi.transients.size = @dynamic_transients_size}}
+// CHECK-SAME: iree.reflection = {iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @dynamic_transients_size}}
 // CHECK: %[[REQUIRED:.+]] = util.align
 // CHECK: %[[NZ:.+]] = arith.cmpi ne, %[[REQUIRED]], %c0 : index
 // CHECK-NEXT: cf.cond_br %[[NZ]]
