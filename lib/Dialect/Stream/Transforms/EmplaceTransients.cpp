@@ -152,6 +152,10 @@ struct EmplaceTransientsPass
       return failure();
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
+    if (!referenceCompat &&
+        failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
+                              gathered.affinity)))
+      return failure();
     if (gathered.allocas.empty()) {
       emplaceNothing(gathered);
     } else if (failed(process(funcOp, gathered))) {

@@ -11,6 +11,7 @@
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -46,6 +47,43 @@ void deferStorageReads(ArrayRef<Value> storageValues, Operation *before) {
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   for (Operation *op : ordered)
     op->moveBefore(before);
+}
+
+LogicalResult addStorageWait(FunctionOpInterface funcOp, Value storage,
+                             ArrayRef<ResourceAllocaOp> allocas,
+                             AffinityAttr affinity) {
+  BlockArgument storageArg = traceStorageArgument(storage);
+  if (!storageArg || allocas.empty())
+    return success();
+  unsigned storageIndex = storageArg.getArgNumber();
+  Attribute attr = funcOp.getArgAttr(storageIndex, kTransientsWaitAttr);
+  if (!attr)
+    return success();
+  auto index = dyn_cast<IntegerAttr>(attr);
+  Block &entry = funcOp.getFunctionBody().front();
+  if (!index || index.getInt() < 0 ||
+      index.getInt() >= (int64_t)entry.getNumArguments() ||
+      !isa<hal::FenceType>(entry.getArgument(index.getInt()).getType()))
+    return funcOp.emitError()
+           << kTransientsWaitAttr << " of argument " << storageIndex
+           << " must be the index of a !hal.fence argument, got " << attr;
+  MLIRContext *context = funcOp.getContext();
+  auto timepointType = TimepointType::get(context);
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  Value fenceTimepoint =
+      TimepointImportOp::create(builder, funcOp.getLoc(), timepointType,
+                                ValueRange{entry.getArgument(index.getInt())},
+                                affinity);
+  for (ResourceAllocaOp allocaOp : allocas) {
+    Value await = fenceTimepoint;
+    if (Value original = allocaOp.getAwaitTimepoint()) {
+      builder.setInsertionPoint(allocaOp);
+      await = TimepointJoinOp::create(builder, allocaOp.getLoc(), timepointType,
+                                      ValueRange{original, fenceTimepoint});
+    }
+    allocaOp.getAwaitTimepointMutable().assign(await);
+  }
+  return success();
 }
 
 } // namespace sluice::stream

@@ -10,7 +10,10 @@
 #ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
 #define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
 
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -29,6 +32,9 @@ inline constexpr llvm::StringLiteral kSizeConstantKey =
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
 inline constexpr llvm::StringLiteral kAlignmentKey =
     "iree.abi.transients.alignment";
+/// The storage argument attribute naming the fence to wait on (§9.8).
+inline constexpr llvm::StringLiteral kTransientsWaitAttr =
+    "sluice.abi.transients_wait";
 /// The argument attribute declaring a storage argument (§2.1).
 inline constexpr llvm::StringLiteral kTransientsArgAttr =
     "iree.abi.transients";
@@ -57,6 +63,14 @@ mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
 /// storage. Nothing moves when one of them has a user before `before`.
 void deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
                        mlir::Operation *before);
+
+/// external-transients.md §9.8: when the storage argument carries
+/// `sluice.abi.transients_wait = <i>`, every emplaced alloca (before its
+/// rewrite) also awaits the `!hal.fence` argument i, imported once at the
+/// function entry, so work that uses the storage starts after the fence.
+mlir::LogicalResult addStorageWait(
+    mlir::FunctionOpInterface funcOp, mlir::Value storage,
+    llvm::ArrayRef<ResourceAllocaOp> allocas, AffinityAttr affinity);
 
 } // namespace sluice::stream
 
