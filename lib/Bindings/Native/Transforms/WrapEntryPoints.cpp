@@ -276,9 +276,9 @@ struct WrapEntryPointsPass
       SmallVector<Value> dims;
       for (int64_t d = 0, e = tensorType.getRank(); d < e; ++d)
         if (tensorType.isDynamicDim(d))
-          dims.push_back(hal::BufferViewDimOp::create(
-              builder, loc, builder.getIndexType(), arg,
-              builder.getIndexAttr(d)));
+          dims.push_back(
+              hal::BufferViewDimOp::create(builder, loc, builder.getIndexType(),
+                                           arg, builder.getIndexAttr(d)));
       bool consume = funcOp.getArgAttr(i, kConsumeAttr) ||
                      funcOp.getArgAttr(i, kOutputAttr);
       callArgs.push_back(hal::TensorImportOp::create(
@@ -291,8 +291,8 @@ struct WrapEntryPointsPass
 
     // 2. The call.
     auto callOp = util::CallOp::create(
-        builder, loc, funcOp.getResultTypes(), privateName,
-        callArgs, /*tied_operands=*/ArrayAttr(), /*arg_attrs=*/ArrayAttr(),
+        builder, loc, funcOp.getResultTypes(), privateName, callArgs,
+        /*tied_operands=*/ArrayAttr(), /*arg_attrs=*/ArrayAttr(),
         /*res_attrs=*/ArrayAttr());
 
     // 3-4. Output aliasing, then transient storage, per tensor result.

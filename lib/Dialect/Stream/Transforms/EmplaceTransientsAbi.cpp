@@ -70,10 +70,9 @@ LogicalResult addStorageWait(FunctionOpInterface funcOp, Value storage,
   MLIRContext *context = funcOp.getContext();
   auto timepointType = TimepointType::get(context);
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
-  Value fenceTimepoint =
-      TimepointImportOp::create(builder, funcOp.getLoc(), timepointType,
-                                ValueRange{entry.getArgument(index.getInt())},
-                                affinity);
+  Value fenceTimepoint = TimepointImportOp::create(
+      builder, funcOp.getLoc(), timepointType,
+      ValueRange{entry.getArgument(index.getInt())}, affinity);
   for (ResourceAllocaOp allocaOp : allocas) {
     Value await = fenceTimepoint;
     if (Value original = allocaOp.getAwaitTimepoint()) {

@@ -190,9 +190,9 @@ struct MaterializeTransientSizeQueriesPass
       alignment = std::max<int64_t>(
           alignment,
           ResourceConfigAttr::lookup(packOp).getMinBufferOffsetAlignment());
-    reflection = withDictEntry(
-        reflection, kAlignmentKey,
-        StringAttr::get(context, std::to_string(alignment)));
+    reflection =
+        withDictEntry(reflection, kAlignmentKey,
+                      StringAttr::get(context, std::to_string(alignment)));
     DictionaryAttr queryReflection =
         withDictEntry({}, "iree.abi.model", StringAttr::get(context, "sync"));
     if (reflection)

@@ -13,8 +13,8 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -36,8 +36,7 @@ inline constexpr llvm::StringLiteral kAlignmentKey =
 inline constexpr llvm::StringLiteral kTransientsWaitAttr =
     "sluice.abi.transients_wait";
 /// The argument attribute declaring a storage argument (§2.1).
-inline constexpr llvm::StringLiteral kTransientsArgAttr =
-    "iree.abi.transients";
+inline constexpr llvm::StringLiteral kTransientsArgAttr = "iree.abi.transients";
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);
@@ -68,9 +67,10 @@ void deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
 /// `sluice.abi.transients_wait = <i>`, every emplaced alloca (before its
 /// rewrite) also awaits the `!hal.fence` argument i, imported once at the
 /// function entry, so work that uses the storage starts after the fence.
-mlir::LogicalResult addStorageWait(
-    mlir::FunctionOpInterface funcOp, mlir::Value storage,
-    llvm::ArrayRef<ResourceAllocaOp> allocas, AffinityAttr affinity);
+mlir::LogicalResult addStorageWait(mlir::FunctionOpInterface funcOp,
+                                   mlir::Value storage,
+                                   llvm::ArrayRef<ResourceAllocaOp> allocas,
+                                   AffinityAttr affinity);
 
 } // namespace sluice::stream
 
