@@ -180,3 +180,15 @@ util.func public @twoStorages(%x: tensor<4xf32>,
         tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@c>}) {
   util.return %x, %x, %x : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// iree.abi.encoding gives the ABI-facing type of an import or export
+// (`T as U`); it is stripped from the original.
+// CHECK-LABEL: util.func public @encoded(
+// CHECK: hal.tensor.import %arg0 "input0" : !hal.buffer_view -> tensor<4xi32> as tensor<4xf32>
+// CHECK: hal.tensor.export %{{.+}} "output0" : tensor<4xi32> as tensor<4xf32> -> !hal.buffer_view
+// CHECK: util.func private @_encoded(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+util.func public @encoded(%a: tensor<4xf32> {iree.abi.encoding = tensor<4xi32>}) -> (tensor<4xf32> {iree.abi.encoding = tensor<4xi32>}) {
+  util.return %a : tensor<4xf32>
+}
