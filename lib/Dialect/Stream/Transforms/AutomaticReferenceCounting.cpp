@@ -208,7 +208,8 @@ private:
     if (slots[slot].base == kNoBase) {
       Value baseValue =
           util::TiedOpInterface::findTiedBaseValue(slots[slot].value);
-      unsigned found = baseValue == slots[slot].value ? slot : slotOf(baseValue);
+      unsigned found =
+          baseValue == slots[slot].value ? slot : slotOf(baseValue);
       slots[slot].base = found;
     }
     return slots[slot].base;
@@ -262,8 +263,7 @@ public:
 private:
   /// Analyses `block`; in the function's `entry` block fails (before any IR
   /// change) when it holds a call, so that no separate walk looks for one.
-  LogicalResult analyzeBlock(Block &block, LastUseSet &set,
-                             bool entry = false);
+  LogicalResult analyzeBlock(Block &block, LastUseSet &set, bool entry = false);
   LogicalResult analyzeRegionOp(Operation *op, LastUseSet &set);
   void extendCaptured(Region &region, LastUse use, LastUseSet &set);
   void noteYielded(Value yielded, Value parentResult, LastUseSet &regionSet,
