@@ -40,25 +40,23 @@ namespace {
 /// ScopedCoverage), shared by all scopes of a function.
 class TimepointCoverage {
 public:
-  void addRoot(Value timepoint) { indexOf(timepoint); }
+  static constexpr unsigned kUnindexed = ~0u;
 
-  void addEdge(Value pred, Value timepoint) {
+  /// Indexes `timepoint` (if new) and returns its index.
+  unsigned addRoot(Value timepoint) { return indexOf(timepoint); }
+
+  /// Records that `timepoint` awaits `pred` if `pred` is indexed. Returns the
+  /// index of `timepoint` (kUnindexed if it has none yet). `node` caches that
+  /// index between calls for the awaits of one op.
+  void addEdge(Value pred, Value timepoint, unsigned &node) {
     auto it = indices.find(pred);
     if (it == indices.end())
       return;
     unsigned predIndex = it->second;
-    unsigned node = indexOf(timepoint);
+    if (node == kUnindexed)
+      node = indexOf(timepoint);
     edges.push_back({predIndex, firstEdge[node]});
     firstEdge[node] = edges.size() - 1;
-  }
-
-  static constexpr unsigned kUnindexed = ~0u;
-
-  /// The index of `timepoint`, or kUnindexed. A timepoint is indexed (or not)
-  /// when its op is visited and never changes afterwards.
-  unsigned lookup(Value timepoint) const {
-    auto it = indices.find(timepoint);
-    return it == indices.end() ? kUnindexed : it->second;
   }
 
   /// Whether reaching index `start` implies index `target` was reached.
@@ -151,26 +149,74 @@ struct LastUse {
 };
 
 /// The last timeline uses of the resources of one scope (§11.2 LastUseSet).
+///
+/// Every value the set meets gets a slot in one dense vector, found through a
+/// single map: the slot holds the value's base resource (memoized, or set by
+/// `tie`) and, for the values used as a key of the last-use relation, their
+/// last uses. One lookup per operand instead of one per relation.
 class LastUseSet {
 public:
   explicit LastUseSet(TimepointCoverage &coverage) : coverage(coverage) {}
 
   /// The base resource: the explicit alias of `tie`, else the memoized
-  /// findTiedBaseValue (one map for both).
-  Value base(Value value) {
-    auto [it, inserted] = bases.try_emplace(value);
-    if (inserted)
-      it->second = util::TiedOpInterface::findTiedBaseValue(value);
-    return it->second;
-  }
+  /// findTiedBaseValue.
+  Value base(Value value) { return slots[baseSlot(slotOf(value))].value; }
 
   void produce(Value resource, LastUse use) {
-    order.push_back(resource);
-    last[resource] = {use};
+    unsigned slot = slotOf(resource);
+    order.push_back(slot);
+    SmallVector<LastUse, 2> &uses = slots[slot].uses;
+    uses.clear();
+    uses.push_back(use);
   }
 
   void consume(Value value, LastUse use) {
-    SmallVector<LastUse, 2> &uses = last[base(value)];
+    consumeSlot(baseSlot(slotOf(value)), use);
+  }
+
+  void tie(Value source, Value result, LastUse use) {
+    unsigned sourceBase = baseSlot(slotOf(source));
+    unsigned resultSlot = slotOf(result);
+    slots[resultSlot].base = sourceBase;
+    consumeSlot(sourceBase, use);
+  }
+
+  /// The produced resources, in order of production (repeats possible).
+  size_t size() const { return order.size(); }
+  Value getResource(size_t i) const { return slots[order[i]].value; }
+  ArrayRef<LastUse> getLastUses(size_t i) const { return slots[order[i]].uses; }
+
+private:
+  static constexpr unsigned kNoBase = ~0u;
+  struct Slot {
+    Value value;
+    /// The slot of the value's base, kNoBase until asked.
+    unsigned base = kNoBase;
+    SmallVector<LastUse, 2> uses;
+  };
+
+  unsigned slotOf(Value value) {
+    auto [it, inserted] = slotIndex.try_emplace(value, slots.size());
+    if (inserted) {
+      slots.emplace_back();
+      slots.back().value = value;
+    }
+    return it->second;
+  }
+
+  unsigned baseSlot(unsigned slot) {
+    if (slots[slot].base == kNoBase) {
+      Value baseValue =
+          util::TiedOpInterface::findTiedBaseValue(slots[slot].value);
+      unsigned found =
+          baseValue == slots[slot].value ? slot : slotOf(baseValue);
+      slots[slot].base = found;
+    }
+    return slots[slot].base;
+  }
+
+  void consumeSlot(unsigned slot, LastUse use) {
+    SmallVector<LastUse, 2> &uses = slots[slot].uses;
     if (uses.size() == 1) {
       if (coverage.covers(uses.front().index, use.index))
         uses.clear();
@@ -194,24 +240,10 @@ public:
       uses.push_back(use);
   }
 
-  void tie(Value source, Value result, LastUse use) {
-    Value sourceBase = base(source);
-    bases[result] = sourceBase;
-    consume(source, use);
-  }
-
-  ArrayRef<Value> getOrder() const { return order; }
-  ArrayRef<LastUse> getLastUses(Value resource) const {
-    auto it = last.find(resource);
-    return it == last.end() ? ArrayRef<LastUse>()
-                            : ArrayRef<LastUse>(it->second);
-  }
-
-private:
   TimepointCoverage &coverage;
-  SmallVector<Value> order;
-  DenseMap<Value, SmallVector<LastUse, 2>> last;
-  DenseMap<Value, Value> bases;
+  SmallVector<unsigned> order;
+  DenseMap<Value, unsigned> slotIndex;
+  std::vector<Slot> slots;
 };
 
 //===----------------------------------------------------------------------===//
@@ -224,21 +256,30 @@ static bool isResource(Value value) {
 
 class FunctionRefCounter {
 public:
+  /// Analyses the function body `entry` and inserts the deallocas, unless a
+  /// call sits directly in it (ARC2, the function is left alone).
   void run(Block &entry);
 
 private:
-  void analyzeBlock(Block &block, LastUseSet &set);
+  /// Analyses `block`; in the function's `entry` block fails (before any IR
+  /// change) when it holds a call, so that no separate walk looks for one.
+  LogicalResult analyzeBlock(Block &block, LastUseSet &set, bool entry = false);
   LogicalResult analyzeRegionOp(Operation *op, LastUseSet &set);
   void extendCaptured(Region &region, LastUse use, LastUseSet &set);
   void noteYielded(Value yielded, Value parentResult, LastUseSet &regionSet,
                    LastUseSet &parentSet, DenseMap<Value, Value> &yieldedBases);
   void insertDeallocas(LastUseSet &set);
 
+  enum : uint8_t { kIndeterminate = 1, kHandled = 2 };
+  /// Marks the base resource `value` (one map for both marks).
+  void mark(Value value, uint8_t flag) { marks[value] |= flag; }
+  void markIndeterminate(Value value) { mark(value, kIndeterminate); }
+  void markHandled(Value value) { mark(value, kHandled); }
+
   TimepointCoverage coverage;
   /// The position of the last op visited (see LastUse).
   unsigned position = 0;
-  DenseSet<Value> indeterminate;
-  DenseSet<Value> handled;
+  DenseMap<Value, uint8_t> marks;
 };
 
 void FunctionRefCounter::run(Block &entry) {
@@ -256,15 +297,23 @@ void FunctionRefCounter::run(Block &entry) {
       for (Value operand : op->getOperands())
         if (isResource(operand) &&
             !region->isAncestor(operand.getParentRegion()))
-          indeterminate.insert(set.base(operand));
+          markIndeterminate(set.base(operand));
     });
-  analyzeBlock(entry, set);
+  if (failed(analyzeBlock(entry, set, /*entry=*/true)))
+    return;
   insertDeallocas(set);
 }
 
-void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
+LogicalResult FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set,
+                                               bool entry) {
+  // ARC2: a call anywhere directly in the function body disables the
+  // function. Calls are looked for while walking; before the first IR change
+  // (an analysed scf op) the rest of the block is checked once.
+  bool lookForCalls = entry;
   for (Operation &op : llvm::make_early_inc_range(block)) {
     ++position;
+    if (lookForCalls && isa<CallOpInterface>(op))
+      return failure();
     if (isa<TimepointImmediateOp, TimepointImportOp>(op)) {
       for (Value result : op.getResults())
         if (isa<TimepointType>(result.getType()))
@@ -272,49 +321,57 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
       continue;
     }
     if (isa<ResourceRetainOp, ResourceReleaseOp>(op)) {
-      handled.insert(set.base(op.getOperand(0)));
+      markHandled(set.base(op.getOperand(0)));
       continue;
     }
     auto timelineOp = dyn_cast<TimelineOpInterface>(op);
     if (!timelineOp) {
       if (isa<RegionBranchOpInterface>(op)) {
+        if (lookForCalls) {
+          if (llvm::any_of(
+                  llvm::make_range(op.getIterator(), block.end()),
+                  [](Operation &next) { return isa<CallOpInterface>(next); }))
+            return failure();
+          lookForCalls = false;
+        }
         if (succeeded(analyzeRegionOp(&op, set)))
           continue;
-        for (Value resource : set.getOrder())
-          indeterminate.insert(resource);
+        for (size_t i = 0, e = set.size(); i != e; ++i)
+          markIndeterminate(set.getResource(i));
         op.walk([&](Operation *nested) {
           for (Value value : nested->getOperands())
             if (isResource(value))
-              indeterminate.insert(set.base(value));
+              markIndeterminate(set.base(value));
           for (Value value : nested->getResults())
             if (isResource(value))
-              indeterminate.insert(set.base(value));
+              markIndeterminate(set.base(value));
         });
         continue;
       }
       for (Value value : op.getOperands())
         if (isResource(value))
-          indeterminate.insert(set.base(value));
+          markIndeterminate(set.base(value));
       for (Value value : op.getResults())
         if (isResource(value))
-          indeterminate.insert(set.base(value));
+          markIndeterminate(set.base(value));
       continue;
     }
     Value timepoint = timelineOp.getResultTimepoint();
     if (!timepoint)
       continue;
     SmallVector<Value> awaits = timelineOp.getAwaitTimepoints();
-    if (awaits.empty())
-      coverage.addRoot(timepoint);
-    for (Value await : awaits)
-      coverage.addEdge(await, timepoint);
     // Indexed (or not) just now, for good.
-    LastUse use = {timepoint, position, coverage.lookup(timepoint)};
+    unsigned index = TimepointCoverage::kUnindexed;
+    if (awaits.empty())
+      index = coverage.addRoot(timepoint);
+    for (Value await : awaits)
+      coverage.addEdge(await, timepoint, index);
+    LastUse use = {timepoint, position, index};
     auto allocaOp = dyn_cast<ResourceAllocaOp>(op);
     if (allocaOp && allocaOp.getIndeterminateLifetime())
-      indeterminate.insert(allocaOp.getResult());
+      markIndeterminate(allocaOp.getResult());
     if (auto deallocaOp = dyn_cast<ResourceDeallocaOp>(op))
-      handled.insert(set.base(deallocaOp.getOperand()));
+      markHandled(set.base(deallocaOp.getOperand()));
     for (Value operand : op.getOperands())
       if (isResource(operand))
         set.consume(operand, use);
@@ -330,9 +387,10 @@ void FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set) {
       set.produce(result, use);
       // Only alloca-produced resources are owned here.
       if (!allocaOp)
-        indeterminate.insert(result);
+        markIndeterminate(result);
     }
   }
+  return success();
 }
 
 void FunctionRefCounter::extendCaptured(Region &region, LastUse use,
@@ -349,12 +407,12 @@ void FunctionRefCounter::noteYielded(Value yielded, Value parentResult,
                                      LastUseSet &parentSet,
                                      DenseMap<Value, Value> &yieldedBases) {
   Value base = regionSet.base(yielded);
-  handled.insert(base);
+  markHandled(base);
   auto [it, inserted] = yieldedBases.try_emplace(base, parentResult);
   if (!inserted) {
     // A resource yielded twice cannot be tracked through either result.
-    indeterminate.insert(parentSet.base(it->second));
-    indeterminate.insert(parentSet.base(parentResult));
+    markIndeterminate(parentSet.base(it->second));
+    markIndeterminate(parentSet.base(parentResult));
   }
 }
 
@@ -375,11 +433,10 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
     regionTimepoint = TimepointJoinOp::create(
         builder, op->getLoc(), builder.getType<TimepointType>(), timepoints);
   }
-  coverage.addRoot(regionTimepoint);
   // The op's position (analyzeBlock just counted it); the join, if any, sits
   // right after it.
   LastUse regionUse = {regionTimepoint, position,
-                       coverage.lookup(regionTimepoint)};
+                       coverage.addRoot(regionTimepoint)};
 
   // Results of the op produced (once each) from analysable yields.
   DenseSet<Value> produced;
@@ -403,11 +460,11 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     for (Value init : forOp.getInitArgs())
       if (isResource(init))
-        indeterminate.insert(set.base(init));
+        markIndeterminate(set.base(init));
     extendCaptured(forOp.getRegion(), regionUse, set);
     LastUseSet bodySet(coverage);
     Block &body = *forOp.getBody();
-    analyzeBlock(body, bodySet);
+    (void)analyzeBlock(body, bodySet);
     noteTerminator(bodySet, body.getTerminator()->getOperands(),
                    forOp.getResults());
     insertDeallocas(bodySet);
@@ -422,7 +479,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
         continue;
       LastUseSet branchSet(coverage);
       Block &block = region->front();
-      analyzeBlock(block, branchSet);
+      (void)analyzeBlock(block, branchSet);
       noteTerminator(branchSet, block.getTerminator()->getOperands(),
                      ifOp.getResults());
       insertDeallocas(branchSet);
@@ -434,13 +491,13 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   // they cannot be released after their last use before the loop.
   for (Value init : whileOp.getInits())
     if (isResource(init))
-      indeterminate.insert(set.base(init));
+      markIndeterminate(set.base(init));
   extendCaptured(whileOp.getBefore(), regionUse, set);
   extendCaptured(whileOp.getAfter(), regionUse, set);
   {
     LastUseSet beforeSet(coverage);
     Block &block = whileOp.getBefore().front();
-    analyzeBlock(block, beforeSet);
+    (void)analyzeBlock(block, beforeSet);
     noteTerminator(beforeSet, whileOp.getConditionOp().getArgs(),
                    whileOp.getResults());
     insertDeallocas(beforeSet);
@@ -448,20 +505,20 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   {
     LastUseSet afterSet(coverage);
     Block &block = whileOp.getAfter().front();
-    analyzeBlock(block, afterSet);
+    (void)analyzeBlock(block, afterSet);
     for (Value operand : block.getTerminator()->getOperands())
       if (isResource(operand))
-        handled.insert(afterSet.base(operand));
+        markHandled(afterSet.base(operand));
     insertDeallocas(afterSet);
   }
   return success();
 }
 
 void FunctionRefCounter::insertDeallocas(LastUseSet &set) {
-  for (Value resource : llvm::reverse(set.getOrder())) {
-    ArrayRef<LastUse> uses = set.getLastUses(resource);
-    if (uses.empty() || indeterminate.contains(resource) ||
-        handled.contains(resource))
+  for (size_t i = set.size(); i-- > 0;) {
+    Value resource = set.getResource(i);
+    ArrayRef<LastUse> uses = set.getLastUses(i);
+    if (uses.empty() || marks.lookup(resource))
       continue;
     // Block order (§11.5). Last uses are always op results of the set's block
     // (never block arguments), each op with at most one of them, so their
@@ -524,12 +581,7 @@ struct AutomaticReferenceCountingPass
       // Unstructured control flow is not analysed.
       if (!body.hasOneBlock())
         continue;
-      Block &entry = body.front();
-      // ARC2: a call anywhere directly in the body disables the function.
-      if (llvm::any_of(entry,
-                       [](Operation &op) { return isa<CallOpInterface>(op); }))
-        continue;
-      FunctionRefCounter().run(entry);
+      FunctionRefCounter().run(body.front());
     }
   }
 };

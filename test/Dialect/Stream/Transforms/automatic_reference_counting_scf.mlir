@@ -593,3 +593,55 @@ util.func public @while_init_arg_indeterminate(%size: index, %cond: i1) -> !stre
   // CHECK-NOT: stream.resource.dealloca
   util.return %res#1 : !stream.timepoint
 }
+
+// -----
+
+// ARC2 with the call after an scf op the pass would rewrite (a join of its two
+// timepoint results, a release inside a branch): the call is found before any
+// change, so the function is left exactly as it is.
+
+util.func private @callee()
+// CHECK-LABEL: @call_after_scf
+util.func public @call_after_scf(%cond: i1, %size: index) -> !stream.timepoint {
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK-NOT: stream.timepoint.join
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: %[[IF:.+]]:2 = scf.if
+  %res:2 = scf.if %cond -> (!stream.timepoint, !stream.timepoint) {
+    %b, %bt = stream.resource.alloca uninitialized await(%rt) => !stream.resource<transient>{%size} => !stream.timepoint
+    %exec = stream.cmd.execute await(%bt) => with(%b as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    scf.yield %exec, %rt : !stream.timepoint, !stream.timepoint
+  } else {
+    scf.yield %rt, %rt : !stream.timepoint, !stream.timepoint
+  }
+  // CHECK: util.call @callee()
+  util.call @callee() : () -> ()
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK-NOT: stream.timepoint.join
+  // CHECK: util.return %[[IF]]#0
+  util.return %res#0 : !stream.timepoint
+}
+
+// -----
+
+// Without the call the same function is rewritten (the case above is not
+// trivially left alone): the branch's resource is released after its use.
+
+// CHECK-LABEL: @no_call_after_scf
+util.func public @no_call_after_scf(%cond: i1, %size: index) -> !stream.timepoint {
+  %r, %rt = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  // CHECK: scf.if
+  %res:2 = scf.if %cond -> (!stream.timepoint, !stream.timepoint) {
+    %b, %bt = stream.resource.alloca uninitialized await(%rt) => !stream.resource<transient>{%size} => !stream.timepoint
+    // CHECK: %[[EXEC:.+]] = stream.cmd.execute
+    %exec = stream.cmd.execute await(%bt) => with(%b as %capture: !stream.resource<transient>{%size}) {
+    } => !stream.timepoint
+    // CHECK: stream.resource.dealloca origin await(%[[EXEC]])
+    scf.yield %exec, %rt : !stream.timepoint, !stream.timepoint
+  } else {
+    scf.yield %rt, %rt : !stream.timepoint, !stream.timepoint
+  }
+  // CHECK: stream.timepoint.join
+  util.return %res#0 : !stream.timepoint
+}
