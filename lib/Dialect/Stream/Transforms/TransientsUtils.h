@@ -27,6 +27,8 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+/// The argument attribute naming a storage argument's affinity (§9.3).
+inline constexpr llvm::StringLiteral kAbiAffinityAttr = "iree.abi.affinity";
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);
