@@ -25,6 +25,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_EMPLACETRANSIENTSPASS
@@ -157,13 +158,14 @@ struct EmplaceTransientsPass
       return failure();
     if (!referenceCompat)
       applySluicePlacementRules(explorer, funcOp, gathered);
+    PlacementTally emplaced = tallyAllocas(gathered.allocas);
     if (gathered.allocas.empty()) {
       emplaceNothing(gathered);
     } else if (failed(process(funcOp, gathered))) {
       return failure();
     }
     if (!referenceCompat)
-      return reportUnplaced(explorer, funcOp);
+      return reportUnplaced(explorer, funcOp, emplaced);
     return success();
   }
 
@@ -1074,15 +1076,58 @@ struct EmplaceTransientsPass
         thenBuilder.getI32IntegerAttr(0));
   }
 
+  /// Count and bytes of a set of allocas (dynamic sizes counted apart).
+  struct PlacementTally {
+    int64_t count = 0, bytes = 0, dynamic = 0;
+  };
+  static PlacementTally tallyAllocas(ArrayRef<ResourceAllocaOp> allocas) {
+    PlacementTally tally;
+    for (ResourceAllocaOp allocaOp : allocas) {
+      ++tally.count;
+      APInt size;
+      if (matchPattern(allocaOp.getStorageSize(), m_ConstantInt(&size)) &&
+          !size.isNegative() && size.getActiveBits() < 63)
+        tally.bytes = static_cast<int64_t>(std::min<uint64_t>(
+            llvm::SaturatingAdd<uint64_t>(tally.bytes, size.getZExtValue()),
+            std::numeric_limits<int64_t>::max()));
+      else
+        ++tally.dynamic;
+    }
+    return tally;
+  }
+
+  /// §9.7 statistics: the function's emplaced and unplaced allocas, read by
+  /// `--iree-stream-dump-statistics`.
+  static void recordStatistics(FunctionOpInterface funcOp,
+                               const PlacementTally &emplaced,
+                               const PlacementTally &unplaced) {
+    Builder b(funcOp.getContext());
+    auto entry = [&](StringRef name, int64_t value) {
+      return NamedAttribute(b.getStringAttr(name), b.getI64IntegerAttr(value));
+    };
+    funcOp->setAttr(kTransientsStatisticsAttr,
+                    b.getDictionaryAttr({
+                        entry("emplaced", emplaced.count),
+                        entry("emplaced_bytes", emplaced.bytes),
+                        entry("emplaced_dynamic", emplaced.dynamic),
+                        entry("unplaced", unplaced.count),
+                        entry("unplaced_bytes", unplaced.bytes),
+                        entry("unplaced_dynamic", unplaced.dynamic),
+                    }));
+  }
+
   /// §9.7: every transient alloca left in a function with storage.
-  LogicalResult reportUnplaced(Explorer &explorer, FunctionOpInterface funcOp) {
-    if (unplaced == TransientsUnplaced::Ignore)
-      return success();
+  LogicalResult reportUnplaced(Explorer &explorer, FunctionOpInterface funcOp,
+                               const PlacementTally &emplaced) {
     SmallVector<ResourceAllocaOp> remaining;
     funcOp.walk([&](ResourceAllocaOp allocaOp) {
       if (isTransientResourceType(allocaOp.getResult().getType()))
         remaining.push_back(allocaOp);
     });
+    if (statistics)
+      recordStatistics(funcOp, emplaced, tallyAllocas(remaining));
+    if (unplaced == TransientsUnplaced::Ignore)
+      return success();
     if (remaining.empty())
       return success();
     // Allocas on the ancestry of a host wait were cut off by it.

@@ -27,6 +27,11 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+/// Per-function counts of emplaced and unplaced allocas (§9.7 statistics),
+/// set by EmplaceTransients with reference-compat=false and printed by
+/// `--iree-stream-dump-statistics`.
+inline constexpr llvm::StringLiteral kTransientsStatisticsAttr =
+    "sluice.transients.statistics";
 /// The argument attribute naming a storage argument's affinity (§9.3).
 inline constexpr llvm::StringLiteral kAbiAffinityAttr = "iree.abi.affinity";
 
