@@ -69,8 +69,8 @@ UsageInfo collectUsage(ModuleOp moduleOp) {
     } else if (auto executableOp = dyn_cast<ExecutableOp>(&op)) {
       info.executableOps.push_back(executableOp);
     } else if (isa<FunctionOpInterface>(&op)) {
-      if (auto dict = op.getAttrOfType<DictionaryAttr>(
-              kTransientsStatisticsAttr)) {
+      if (auto dict =
+              op.getAttrOfType<DictionaryAttr>(kTransientsStatisticsAttr)) {
         auto get = [&](StringRef key) -> int64_t {
           auto attr = dict.getAs<IntegerAttr>(key);
           return attr ? attr.getValue().getSExtValue() : 0;
