@@ -54,6 +54,13 @@ DISPATCH_TESTS = ("test/Dialect/Stream/Transforms/*dispatch*.mlir",
                   "test/Dialect/Stream/Transforms/fold_uniform_operands.mlir")
 UTIL_TESTS = ("test/Dialect/Util/Transforms/*.mlir",)
 
+# Command-phase programs: what the memory report and the timeline picture are meant for.
+MEMORY_REPORT_SEEDS = ("test/Dialect/Stream/Transforms/memory_report*.mlir",
+                       "test/Dialect/Stream/Transforms/dump_timeline.mlir",
+                       "test/Dialect/Stream/IR/cmd*.mlir",
+                       "test/Dialect/Stream/Transforms/emplace_transients*.mlir",
+                       "test/Dialect/Stream/Transforms/materialize_transient_size_queries.mlir")
+
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
@@ -190,6 +197,9 @@ MODES = {
     "annotate-constant-transient-size": (["--verify-each",
                                           "--iree-stream-annotate-constant-transient-size=reference-compat=false"],
                                          ("test/Dialect/Stream/Transforms/annotate_constant_transient_size*.mlir",)),
+    # Memory report and timeline picture (issue 21 items 3-4): both read MemoryModel.h.
+    "memory-report": (["--verify-each", "--sluice-stream-memory-report=/dev/null"], MEMORY_REPORT_SEEDS),
+    "dump-timeline": (["--verify-each", "--sluice-stream-dump-timeline=/dev/null"], MEMORY_REPORT_SEEDS),
     # Parameters through the compiler (issue 20). The encoder module is printed to stdout: harmless.
     "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
                                 ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",

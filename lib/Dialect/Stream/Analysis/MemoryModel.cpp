@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -19,7 +20,8 @@ namespace sluice::stream {
 
 static std::optional<uint64_t> getConstantBytes(Value value) {
   APInt v;
-  if (value && matchPattern(value, m_ConstantInt(&v)) && !v.isNegative())
+  if (value && matchPattern(value, m_ConstantInt(&v)) && !v.isNegative() &&
+      v.getActiveBits() <= 64)
     return v.getZExtValue();
   return std::nullopt;
 }
@@ -31,14 +33,14 @@ void ByteTotal::add(Value size) {
     return;
   }
   if (std::optional<uint64_t> bytes = getConstantBytes(size))
-    known += *bytes;
+    known = llvm::SaturatingAdd(known, *bytes);
   else
     dynamic.push_back(size);
 }
 
 void ByteTotal::add(uint64_t bytes) {
   ++count;
-  known += bytes;
+  known = llvm::SaturatingAdd(known, bytes);
 }
 
 namespace {
@@ -60,10 +62,22 @@ bool isWriteOnly(ArrayAttr accesses, unsigned index) {
 }
 
 void getCommandAccesses(Operation *op, SmallVectorImpl<Access> &accesses) {
-  auto addRanges = [&](ValueRange resources, ValueRange offsets,
+  // The i-th resource of a command uses the i-th offset, length and access
+  // kind. Only resource-typed operands have ranges (a `stream.cmd.call`
+  // also passes primitive operands); ranges missing from an op that did not
+  // pass its verifier are not invented.
+  auto addRanges = [&](ValueRange operands, ValueRange offsets,
                        ValueRange lengths, ArrayAttr kinds) {
-    for (auto [i, r, o, l] : llvm::enumerate(resources, offsets, lengths))
-      accesses.push_back({r, o, l, isWriteOnly(kinds, i)});
+    unsigned i = 0;
+    for (Value resource : operands) {
+      if (!isa<ResourceType>(resource.getType()))
+        continue;
+      if (i >= offsets.size() || i >= lengths.size())
+        return;
+      accesses.push_back(
+          {resource, offsets[i], lengths[i], isWriteOnly(kinds, i)});
+      ++i;
+    }
   };
   if (auto dispatchOp = dyn_cast<CmdDispatchOp>(op))
     addRanges(dispatchOp.getResources(), dispatchOp.getResourceOffsets(),
@@ -205,7 +219,7 @@ private:
         model.transientsAllocated.add(allocaOp.getStorageSize());
       }
     } else if (auto deallocaOp = dyn_cast<ResourceDeallocaOp>(op)) {
-      Value root = findRoot(deallocaOp.getOperand()).first;
+      Value root = findRoot(deallocaOp.getOperand()).root;
       auto it = slabIndex.find(root);
       if (it != slabIndex.end())
         deallocTicks[it->second] = ticks[op];
@@ -291,27 +305,40 @@ private:
     timepointInfos[executeOp.getResultTimepoint()] = std::move(done);
   }
 
-  /// The slab root of `value` (through ties and subviews) and the constant
-  /// offset of `value` in it (nullopt when dynamic).
-  std::pair<Value, std::optional<uint64_t>> findRoot(Value value) {
+  /// Where an accessed value lives: its slab root (through execution region
+  /// captures, subviews and ties), its constant offset in the root (nullopt
+  /// when dynamic) and the root's size as last seen on the way (the source
+  /// size of a subview of it, or the size it was captured with).
+  struct RootInfo {
+    Value root;
     std::optional<uint64_t> offset = 0;
+    Value size;
+  };
+  RootInfo findRoot(Value value) {
+    RootInfo info;
     for (unsigned depth = 0; depth < 256; ++depth) {
       // Execution region arguments map to their captured operands.
       if (auto arg = dyn_cast<BlockArgument>(value)) {
         auto executeOp =
             dyn_cast_or_null<CmdExecuteOp>(arg.getOwner()->getParentOp());
-        if (!executeOp ||
-            arg.getArgNumber() >= executeOp.getResourceOperands().size())
+        unsigned index = arg.getArgNumber();
+        if (!executeOp || arg.getOwner() != &executeOp.getBody().front() ||
+            index >= executeOp.getResourceOperands().size())
           break;
-        value = executeOp.getResourceOperands()[arg.getArgNumber()];
+        value = executeOp.getResourceOperands()[index];
+        if (index < executeOp.getResourceOperandSizes().size())
+          info.size = executeOp.getResourceOperandSizes()[index];
         continue;
       }
       if (auto subviewOp = value.getDefiningOp<ResourceSubviewOp>()) {
         std::optional<uint64_t> base =
             getConstantBytes(subviewOp.getSourceOffset());
-        offset = offset && base ? std::optional<uint64_t>(*offset + *base)
-                                : std::nullopt;
+        info.offset = info.offset && base
+                          ? std::optional<uint64_t>(
+                                llvm::SaturatingAdd(*info.offset, *base))
+                          : std::nullopt;
         value = subviewOp.getSource();
+        info.size = subviewOp.getSourceSize();
         continue;
       }
       auto tiedOp = value.getDefiningOp<util::TiedOpInterface>();
@@ -319,9 +346,15 @@ private:
       if (!tied || !isTransientResource(tied) ||
           isa<ResourceTransientsOp>(tiedOp))
         break;
+      // A tied result shares its operand's storage and size.
+      if (auto sizeAware =
+              dyn_cast<util::SizeAwareOpInterface>(tiedOp.getOperation()))
+        if (Value size = sizeAware.getResultSizeFromValue(value))
+          info.size = size;
       value = tied;
     }
-    return {value, offset};
+    info.root = value;
+    return info;
   }
 
   TransientSlab &getOrCreateSlab(Value root) {
@@ -342,20 +375,19 @@ private:
   }
 
   void recordAccess(Operation *op, unsigned region, const Access &access) {
-    auto [root, base] = findRoot(access.resource);
+    RootInfo where = findRoot(access.resource);
+    Value root = where.root;
+    std::optional<uint64_t> base = where.offset;
     if (!isTransientResource(root))
       return;
     ++model.regions[region].transientAccesses;
     TransientSlab &slab = getOrCreateSlab(root);
-    // Storage from outside the function: its size is the one captured.
-    if (!slab.size)
-      if (auto arg = dyn_cast<BlockArgument>(access.resource))
-        if (auto executeOp = dyn_cast<CmdExecuteOp>(model.regions[region].op))
-          if (arg.getOwner() == &executeOp.getBody().front() &&
-              executeOp.getResourceOperands()[arg.getArgNumber()] == root) {
-            slab.size = executeOp.getResourceOperandSizes()[arg.getArgNumber()];
-            slab.staticSize = getConstantBytes(slab.size);
-          }
+    // Storage from outside the function: its size is the one it was seen
+    // with (a subview's source size or the size it was captured with).
+    if (!slab.size && where.size) {
+      slab.size = where.size;
+      slab.staticSize = getConstantBytes(slab.size);
+    }
     unsigned slabId = slabIndex[root];
     int64_t tick = ticks[op];
     std::optional<uint64_t> length = getConstantBytes(access.length);

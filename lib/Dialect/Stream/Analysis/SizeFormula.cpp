@@ -7,6 +7,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -177,16 +178,21 @@ private:
 
   /// Returns the text of `value` and its precedence.
   std::pair<std::string, int> emit(Value root) {
-    // Iterative post-order.
+    // Iterative post-order. A value reached again while it is being expanded
+    // depends on itself (possible in unreachable blocks, which dominance does
+    // not constrain); it is left without text and printed as `<cycle>`.
     SmallVector<std::pair<Value, bool>> stack{{root, false}};
+    llvm::DenseSet<Value> expanding;
     while (!stack.empty()) {
       auto [value, expanded] = stack.pop_back_val();
       if (texts.count(value))
         continue;
       if (!expanded) {
+        if (!expanding.insert(value).second)
+          continue;
         stack.push_back({value, true});
         for (Value child : getChildren(value))
-          if (!texts.count(child))
+          if (!texts.count(child) && !expanding.contains(child))
             stack.push_back({child, false});
         continue;
       }
@@ -220,8 +226,11 @@ private:
     }
     Operation *op = value.getDefiningOp();
     StringRef name = op->getName().getStringRef();
-    auto operandText = [&](unsigned i) {
-      return texts[skipTransparent(op->getOperand(i))];
+    auto operandText = [&](unsigned i) -> std::pair<std::string, int> {
+      auto it = texts.find(skipTransparent(op->getOperand(i)));
+      if (it == texts.end())
+        return {"<cycle>", kAtom};
+      return it->second;
     };
     auto it = getSyntaxTable().find(name);
     if (it != getSyntaxTable().end() && it->second.kind == OpSyntax::Infix &&

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransientsUtils.h"
+
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -40,7 +42,16 @@ struct Statistics {
   int64_t executableCount = 0;
 };
 
+/// A function's §9.7 placement counts (external-transients.md), recorded
+/// by `--iree-stream-emplace-transients` with reference-compat=false.
+struct TransientsPlacement {
+  std::string function;
+  int64_t emplaced = 0, emplacedBytes = 0, emplacedDynamic = 0;
+  int64_t unplaced = 0, unplacedBytes = 0, unplacedDynamic = 0;
+};
+
 struct UsageInfo {
+  SmallVector<TransientsPlacement> transients;
   SmallVector<util::GlobalOp> resourceGlobals;
   SmallVector<util::BufferConstantOp> bufferConstants;
   SmallVector<ResourceAllocaOp> allocas;
@@ -58,6 +69,17 @@ UsageInfo collectUsage(ModuleOp moduleOp) {
     } else if (auto executableOp = dyn_cast<ExecutableOp>(&op)) {
       info.executableOps.push_back(executableOp);
     } else if (isa<FunctionOpInterface>(&op)) {
+      if (auto dict =
+              op.getAttrOfType<DictionaryAttr>(kTransientsStatisticsAttr)) {
+        auto get = [&](StringRef key) -> int64_t {
+          auto attr = dict.getAs<IntegerAttr>(key);
+          return attr ? attr.getValue().getSExtValue() : 0;
+        };
+        info.transients.push_back(
+            {"@" + SymbolTable::getSymbolName(&op).str(), get("emplaced"),
+             get("emplaced_bytes"), get("emplaced_dynamic"), get("unplaced"),
+             get("unplaced_bytes"), get("unplaced_dynamic")});
+      }
       op.walk([&](Operation *nested) {
         if (auto c = dyn_cast<util::BufferConstantOp>(nested))
           info.bufferConstants.push_back(c);
@@ -141,6 +163,30 @@ void printBytes(llvm::raw_ostream &os, int64_t bytes, bool dynamic) {
      << llvm::format("%.2f", static_cast<double>(mib)) << " MiB)";
 }
 
+/// Sluice addition (external-transients.md §9.7), only when a function has
+/// placement counts: per function, the allocas placed in external transient
+/// storage and those left as real allocations.
+void printTransientsPretty(llvm::raw_ostream &os, const UsageInfo &info) {
+  if (info.transients.empty())
+    return;
+  printSection(os, "External Transients (per function)");
+  os << "//\n";
+  auto part = [&](int64_t count, int64_t bytes, int64_t dynamic) {
+    os << count << (count == 1 ? " alloca, " : " allocas, ");
+    printBytes(os, bytes, /*dynamic=*/false);
+    if (dynamic)
+      os << " + " << dynamic << " of dynamic size";
+  };
+  for (const TransientsPlacement &fn : info.transients) {
+    os << "// " << fn.function << ": emplaced ";
+    part(fn.emplaced, fn.emplacedBytes, fn.emplacedDynamic);
+    os << "; unplaced ";
+    part(fn.unplaced, fn.unplacedBytes, fn.unplacedDynamic);
+    os << "\n";
+  }
+  os << "//\n";
+}
+
 void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
                  const Statistics &stats) {
   printSection(os, "Aggregate Statistics (static, whole-program)");
@@ -168,6 +214,7 @@ void printPretty(llvm::raw_ostream &os, const UsageInfo &info,
      << "% reuse\n";
   os << "//\n";
 
+  printTransientsPretty(os, info);
   for (StringRef title : {"Constants / Variables", "Synchronization"}) {
     printSection(os, title);
     os << "//\n// TODO\n//\n";
@@ -253,6 +300,15 @@ void printCSV(llvm::raw_ostream &os, const UsageInfo &info,
      << stats.transientSize << "," << stats.fillCount << "," << stats.copyCount
      << "," << stats.dispatchCount << "," << stats.callCount << ","
      << stats.executableCount << "\n";
+  if (!info.transients.empty()) {
+    os << "\n;\n; External Transients\n;\n\n";
+    os << "\"Function\",\"Emplaced\",\"Emplaced Size\",\"Emplaced "
+          "Dynamic\",\"Unplaced\",\"Unplaced Size\",\"Unplaced Dynamic\"\n";
+    for (const TransientsPlacement &fn : info.transients)
+      os << "\"" << fn.function << "\"," << fn.emplaced << ","
+         << fn.emplacedBytes << "," << fn.emplacedDynamic << "," << fn.unplaced
+         << "," << fn.unplacedBytes << "," << fn.unplacedDynamic << "\n";
+  }
   os << "\n;\n; Execution\n;\n\n";
   for (CmdExecuteOp executeOp : info.executeOps) {
     os << "; " << getBreadcrumb(executeOp) << "\n";
@@ -280,6 +336,9 @@ public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     UsageInfo info = collectUsage(moduleOp);
+    // The §9.7 counts are only a message from emplace-transients.
+    for (Operation &op : *moduleOp.getBody())
+      op.removeAttr(kTransientsStatisticsAttr);
     Statistics stats = computeStatistics(info);
 
     std::unique_ptr<llvm::raw_fd_ostream> file;
@@ -304,7 +363,8 @@ public:
     else
       printPretty(*os, info, stats);
     os->flush();
-    markAllAnalysesPreserved();
+    if (info.transients.empty())
+      markAllAnalysesPreserved();
   }
 };
 

@@ -25,6 +25,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_EMPLACETRANSIENTSPASS
@@ -115,9 +116,26 @@ void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
 struct EmplaceTransientsPass
     : impl::EmplaceTransientsPassBase<EmplaceTransientsPass> {
   using Base::Base;
+  EmplaceTransientsPass() = default;
+  // Options are not copyable; Pass::clone copies their values afterwards.
+  EmplaceTransientsPass(const EmplaceTransientsPass &other) : Base(other) {}
+
+  // With reference-compat=false: record the per-function §9.7 statistics in
+  // `sluice.transients.statistics` for --iree-stream-dump-statistics (which
+  // prints and removes them). Declared here rather than in Passes.td only so
+  // that adding it did not recompile every stream pass on the shared machine;
+  // it belongs with the other options there.
+  Option<bool> statistics{
+      *this, "statistics",
+      llvm::cl::desc("With reference-compat=false: record the per-function "
+                     "§9.7 statistics in `sluice.transients.statistics` for "
+                     "--iree-stream-dump-statistics."),
+      llvm::cl::init(false)};
 
   /// Why an alloca of the current function was left in place (§9.7).
   llvm::DenseMap<Operation *, StringRef> unplacedReasons;
+  /// Reasons with a parameter (the affinity).
+  llvm::DenseMap<Operation *, std::string> unplacedTexts;
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
@@ -139,6 +157,7 @@ struct EmplaceTransientsPass
   LogicalResult processFunction(Explorer &explorer,
                                 FunctionOpInterface funcOp) {
     unplacedReasons.clear();
+    unplacedTexts.clear();
     Gathered gathered;
     funcOp.walk(
         [&](ResourceTransientsOp op) { gathered.transientsOps.push_back(op); });
@@ -152,6 +171,9 @@ struct EmplaceTransientsPass
       return failure();
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
+    if (!referenceCompat)
+      applySluicePlacementRules(explorer, funcOp, gathered);
+    PlacementTally emplaced = tallyAllocas(gathered.allocas);
     if (!referenceCompat &&
         failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
                               gathered.affinity)))
@@ -162,7 +184,7 @@ struct EmplaceTransientsPass
       return failure();
     }
     if (!referenceCompat)
-      return reportUnplaced(explorer, funcOp);
+      return reportUnplaced(explorer, funcOp, emplaced);
     return success();
   }
 
@@ -481,10 +503,16 @@ struct EmplaceTransientsPass
   }
 
   /// §9.5: the earliest ancestor of the allocas in the entry block.
+  /// Allocas in other blocks of the function body (a `cf` CFG) are served by
+  /// a pack at the end of the entry block, which dominates them.
   FailureOr<Operation *> findEntryInsertionPoint(FunctionOpInterface funcOp,
                                                  Gathered &gathered) {
-    return earliestAncestorIn(funcOp, gathered,
-                              &funcOp.getFunctionBody().front());
+    Block *entry = &funcOp.getFunctionBody().front();
+    if (llvm::any_of(gathered.allocas, [&](ResourceAllocaOp allocaOp) {
+          return !entry->findAncestorOpInBlock(*allocaOp);
+        }))
+      return entry->getTerminator();
+    return earliestAncestorIn(funcOp, gathered, entry);
   }
 
   FailureOr<Operation *> earliestAncestorIn(FunctionOpInterface funcOp,
@@ -892,6 +920,147 @@ struct EmplaceTransientsPass
   // Sluice additions (§9.1, §9.7)
   //===--------------------------------------------------------------------===//
 
+  /// §9.3/§9.5/§9.7 with reference-compat=false, between gather and
+  /// placement: allocas whose size only the function's own control flow
+  /// decides, or whose affinity the storage does not serve, are left in
+  /// place (and reported); in the sync invocation model, host-synchronized
+  /// allocas are added.
+  void applySluicePlacementRules(Explorer &explorer, FunctionOpInterface funcOp,
+                                 Gathered &gathered) {
+    Attribute storageAffinity;
+    if (BlockArgument arg = traceStorageArgument(gathered.storage))
+      storageAffinity = funcOp.getArgAttr(arg.getArgNumber(), kAbiAffinityAttr);
+    auto keep = [&](ResourceAllocaOp allocaOp) {
+      Attribute affinity = allocaOp.getAffinityAttr();
+      if (storageAffinity && affinity && affinity != storageAffinity) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "no storage argument matches its affinity " << affinity;
+        unplacedTexts[allocaOp] = text;
+        return false;
+      }
+      if (dependsOnBodyBlockArgument(funcOp, allocaOp.getStorageSize())) {
+        unplacedReasons[allocaOp] =
+            "its size cannot be computed by the size query";
+        return false;
+      }
+      return true;
+    };
+    if (isSyncModel(funcOp))
+      addHostSynchronizedAllocas(explorer, funcOp, gathered);
+    llvm::erase_if(gathered.allocas,
+                   [&](ResourceAllocaOp allocaOp) { return !keep(allocaOp); });
+    llvm::DenseSet<Value> kept;
+    for (ResourceAllocaOp allocaOp : gathered.allocas)
+      kept.insert(allocaOp.getResult());
+    llvm::erase_if(gathered.deallocas, [&](ResourceDeallocaOp deallocaOp) {
+      return !kept.contains(deallocaOp.getOperand());
+    });
+  }
+
+  /// True if computing `size` needs an argument of a non-entry block of the
+  /// function body: a value only the function's branches decide, which the
+  /// size query (a copy of the entry computation) cannot know. Arguments of
+  /// nested regions (loops) are left to the §9.5 checks.
+  static bool dependsOnBodyBlockArgument(FunctionOpInterface funcOp,
+                                         Value size) {
+    Region &body = funcOp.getFunctionBody();
+    SmallVector<Value> worklist{size};
+    llvm::DenseSet<Value> seen{size};
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      auto push = [&](Value next) {
+        if (seen.insert(next).second)
+          worklist.push_back(next);
+      };
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        if (arg.getOwner()->getParent() == &body &&
+            !arg.getOwner()->isEntryBlock())
+          return true;
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      for (Value operand : def->getOperands())
+        push(operand);
+      visitUsedValuesDefinedAbove(def->getRegions(),
+                                  [&](OpOperand *use) { push(use->get()); });
+    }
+    return false;
+  }
+
+  /// §9.7: functions are in the sync model unless their reflection says
+  /// `iree.abi.model = "coarse-fences"`.
+  static bool isSyncModel(FunctionOpInterface funcOp) {
+    auto reflection = funcOp->getAttrOfType<DictionaryAttr>(kReflectionAttr);
+    auto model =
+        reflection ? reflection.getAs<StringAttr>("iree.abi.model") : nullptr;
+    return !model || model.getValue() != "coarse-fences";
+  }
+
+  /// §9.7 host-synchronized work: transient allocas off the results'
+  /// timeline whose dealloca is awaited by a `stream.timepoint.await` that
+  /// runs on every path to the function's return (an await directly in the
+  /// body whose block post-dominates the dealloca's). The work is finished
+  /// when the call returns, so the storage may hold it. They are appended in
+  /// program order, with the loop-order rule of §9.4.
+  void addHostSynchronizedAllocas(Explorer &explorer,
+                                  FunctionOpInterface funcOp,
+                                  Gathered &gathered) {
+    SmallVector<TimepointAwaitOp> awaits;
+    for (Block &block : funcOp.getFunctionBody())
+      for (auto awaitOp : block.getOps<TimepointAwaitOp>())
+        awaits.push_back(awaitOp);
+    if (awaits.empty())
+      return;
+    PostDominanceInfo postDomInfo(funcOp);
+    llvm::DenseSet<Operation *> gatheredOps;
+    for (ResourceAllocaOp allocaOp : gathered.allocas)
+      gatheredOps.insert(allocaOp);
+    llvm::SetVector<Operation *> allocas, deallocas;
+    for (TimepointAwaitOp awaitOp : awaits) {
+      llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
+      walkTimelineAncestry(explorer, awaitOp.getAwaitTimepoints(),
+                           reachedAllocas, reachedDeallocas);
+      for (Operation *op : reachedDeallocas) {
+        Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
+        if (!top || !postDomInfo.postDominates(awaitOp, top))
+          continue;
+        deallocas.insert(op);
+      }
+    }
+    llvm::DenseSet<Operation *> added;
+    for (Operation *op : deallocas) {
+      auto allocaOp = cast<ResourceDeallocaOp>(op)
+                          .getOperand()
+                          .getDefiningOp<ResourceAllocaOp>();
+      if (!allocaOp || gatheredOps.contains(allocaOp) ||
+          !funcOp->isProperAncestor(allocaOp) ||
+          !isTransientResourceType(allocaOp.getResult().getType()))
+        continue;
+      if (!isLoopSlotReuseOrdered(funcOp, allocaOp, deallocas)) {
+        unplacedReasons[allocaOp] =
+            "its loop iterations are not ordered on the timeline";
+        continue;
+      }
+      if (gatheredOps.insert(allocaOp).second)
+        added.insert(allocaOp);
+    }
+    if (added.empty())
+      return;
+    llvm::DenseSet<Value> addedResults;
+    funcOp.walk([&](ResourceAllocaOp allocaOp) {
+      if (!added.contains(allocaOp))
+        return;
+      gathered.allocas.push_back(allocaOp);
+      addedResults.insert(allocaOp.getResult());
+    });
+    for (Operation *op : deallocas) {
+      auto deallocaOp = cast<ResourceDeallocaOp>(op);
+      if (addedResults.contains(deallocaOp.getOperand()))
+        gathered.deallocas.push_back(deallocaOp);
+    }
+  }
+
   /// §9.1: `hal.buffer.assert` of the storage buffer against the packed
   /// size, guarded by `required != 0` so that a null storage is never read.
   void emitSizeCheck(OpBuilder &builder, FunctionOpInterface funcOp,
@@ -928,15 +1097,58 @@ struct EmplaceTransientsPass
         thenBuilder.getI32IntegerAttr(0));
   }
 
+  /// Count and bytes of a set of allocas (dynamic sizes counted apart).
+  struct PlacementTally {
+    int64_t count = 0, bytes = 0, dynamic = 0;
+  };
+  static PlacementTally tallyAllocas(ArrayRef<ResourceAllocaOp> allocas) {
+    PlacementTally tally;
+    for (ResourceAllocaOp allocaOp : allocas) {
+      ++tally.count;
+      APInt size;
+      if (matchPattern(allocaOp.getStorageSize(), m_ConstantInt(&size)) &&
+          !size.isNegative() && size.getActiveBits() < 63)
+        tally.bytes = static_cast<int64_t>(std::min<uint64_t>(
+            llvm::SaturatingAdd<uint64_t>(tally.bytes, size.getZExtValue()),
+            std::numeric_limits<int64_t>::max()));
+      else
+        ++tally.dynamic;
+    }
+    return tally;
+  }
+
+  /// §9.7 statistics: the function's emplaced and unplaced allocas, read by
+  /// `--iree-stream-dump-statistics`.
+  static void recordStatistics(FunctionOpInterface funcOp,
+                               const PlacementTally &emplaced,
+                               const PlacementTally &unplaced) {
+    Builder b(funcOp.getContext());
+    auto entry = [&](StringRef name, int64_t value) {
+      return NamedAttribute(b.getStringAttr(name), b.getI64IntegerAttr(value));
+    };
+    funcOp->setAttr(kTransientsStatisticsAttr,
+                    b.getDictionaryAttr({
+                        entry("emplaced", emplaced.count),
+                        entry("emplaced_bytes", emplaced.bytes),
+                        entry("emplaced_dynamic", emplaced.dynamic),
+                        entry("unplaced", unplaced.count),
+                        entry("unplaced_bytes", unplaced.bytes),
+                        entry("unplaced_dynamic", unplaced.dynamic),
+                    }));
+  }
+
   /// §9.7: every transient alloca left in a function with storage.
-  LogicalResult reportUnplaced(Explorer &explorer, FunctionOpInterface funcOp) {
-    if (unplaced == TransientsUnplaced::Ignore)
-      return success();
+  LogicalResult reportUnplaced(Explorer &explorer, FunctionOpInterface funcOp,
+                               const PlacementTally &emplaced) {
     SmallVector<ResourceAllocaOp> remaining;
     funcOp.walk([&](ResourceAllocaOp allocaOp) {
       if (isTransientResourceType(allocaOp.getResult().getType()))
         remaining.push_back(allocaOp);
     });
+    if (statistics)
+      recordStatistics(funcOp, emplaced, tallyAllocas(remaining));
+    if (unplaced == TransientsUnplaced::Ignore)
+      return success();
     if (remaining.empty())
       return success();
     // Allocas on the ancestry of a host wait were cut off by it.
@@ -949,7 +1161,9 @@ struct EmplaceTransientsPass
     bool failedAny = false;
     for (ResourceAllocaOp allocaOp : remaining) {
       StringRef reason =
-          unplacedReasons.contains(allocaOp) ? unplacedReasons.lookup(allocaOp)
+          unplacedTexts.contains(allocaOp) ? StringRef(unplacedTexts[allocaOp])
+          : unplacedReasons.contains(allocaOp)
+              ? unplacedReasons.lookup(allocaOp)
           : beforeHostWait.contains(allocaOp)
               ? "it follows a host wait that breaks the timeline"
               : "it is not on the timeline of any annotated result";

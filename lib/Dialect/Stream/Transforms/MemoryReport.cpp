@@ -50,7 +50,11 @@ ExternalStorage getExternalStorage(FunctionOpInterface func,
   if (auto constant =
           reflection.getAs<IntegerAttr>("iree.abi.transients.size.constant")) {
     storage.present = true;
-    storage.constant = constant.getValue().getZExtValue();
+    const APInt &value = constant.getValue();
+    if (!value.isNegative() && value.getActiveBits() <= 64)
+      storage.constant = value.getZExtValue();
+    else
+      storage.error = "iree.abi.transients.size.constant is not a byte count";
   } else if (auto text = reflection.getAs<StringAttr>(
                  "iree.abi.transients.size.constant")) {
     uint64_t value;
@@ -192,7 +196,7 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
 
 void writeTotal(llvm::json::OStream &j, StringRef key, const ByteTotal &t) {
   j.attributeObject(key, [&] {
-    j.attribute("bytes", static_cast<int64_t>(t.known));
+    j.attribute("bytes", t.known);
     j.attribute("count", static_cast<int64_t>(t.count));
     j.attribute("unknown", static_cast<int64_t>(t.unknown));
     j.attributeArray("dynamic", [&] {
@@ -205,7 +209,7 @@ void writeTotal(llvm::json::OStream &j, StringRef key, const ByteTotal &t) {
 void writeOptional(llvm::json::OStream &j, StringRef key,
                    std::optional<uint64_t> bytes) {
   if (bytes)
-    j.attribute(key, static_cast<int64_t>(*bytes));
+    j.attribute(key, *bytes);
   else
     j.attribute(key, nullptr);
 }

@@ -246,7 +246,10 @@ static void populateCmdPhase(PipelineBuilder &b) {
   std::string emplaceOptions =
       compat +
       " size-check=" + (options.transientsSizeCheck ? "true" : "false") +
-      " unplaced=" + unplaced.str();
+      " unplaced=" + unplaced.str() +
+      (options.dumpStatisticsFormat != DumpOutputFormat::None
+           ? " statistics=true"
+           : "");
   b.add("iree-stream-schedule-allocation");
   b.add("iree-stream-emplace-transients", emplaceOptions);
   b.add("iree-stream-materialize-transient-size-queries", compat);

@@ -37,6 +37,13 @@ inline constexpr llvm::StringLiteral kTransientsWaitAttr =
     "sluice.abi.transients_wait";
 /// The argument attribute declaring a storage argument (§2.1).
 inline constexpr llvm::StringLiteral kTransientsArgAttr = "iree.abi.transients";
+/// Per-function counts of emplaced and unplaced allocas (§9.7 statistics),
+/// set by EmplaceTransients with reference-compat=false and printed by
+/// `--iree-stream-dump-statistics`.
+inline constexpr llvm::StringLiteral kTransientsStatisticsAttr =
+    "sluice.transients.statistics";
+/// The argument attribute naming a storage argument's affinity (§9.3).
+inline constexpr llvm::StringLiteral kAbiAffinityAttr = "iree.abi.affinity";
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);

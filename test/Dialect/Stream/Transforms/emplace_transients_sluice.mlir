@@ -266,10 +266,40 @@ util.func public @side_work(%input: !stream.resource<*>, %input_size: index, %st
 
 // -----
 
-// §9.7: work before a host wait.
+// §9.7 host-synchronized work: in the sync invocation model (no
+// `iree.abi.model = "coarse-fences"` in the reflection) an alloca whose
+// dealloca is host-awaited on every path to the return is finished when the
+// call returns, so it is emplaced although no annotated result depends on it.
 // CHECK-LABEL: util.func public @host_wait
-// CHECK: stream.resource.alloca
+// CHECK:       %[[C64:.+]] = arith.constant 64 : index
+// CHECK:       %[[PACK:.+]]:2 = stream.resource.pack slices({
+// CHECK-NEXT:    [0, 0] = %[[C64]]
+// CHECK-NEXT:  }) : index attributes {stream.experimental.transients}
+// CHECK:       %[[BASE:.+]] = stream.resource.subview %arg2[%c0] : !stream.resource<transient>{%arg3} -> !stream.resource<transient>{%[[PACK]]#0}
+// CHECK:       %[[VIEW:.+]] = stream.resource.subview %[[BASE]][%[[PACK]]#1] : !stream.resource<transient>{%[[PACK]]#0} -> !stream.resource<transient>{%[[C64]]}
+// CHECK-NOT:   stream.resource.alloca
+// CHECK:       %[[E:.+]] = stream.cmd.execute await(%arg4) => with(%[[VIEW]] as
+// CHECK-NOT:   stream.resource.dealloca
+// CHECK:       stream.timepoint.await %[[E]] => %arg0
 util.func public @host_wait(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %e = stream.cmd.execute await(%a_tp) => with(%a as %x: !stream.resource<transient>{%c64}, %input as %i: !stream.resource<*>{%input_size}) {
+  } => !stream.timepoint
+  %d = stream.resource.dealloca await(%e) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  %ready = stream.timepoint.await %d => %input : !stream.resource<*>{%input_size}
+  %imm = stream.timepoint.immediate => !stream.timepoint
+  %result, %result_tp = stream.resource.transients await(%imm) => %ready : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §9.7: in the coarse-fences model the call returns before the work is
+// done by the caller's fences, so host-awaited work is not emplaced.
+// CHECK-LABEL: util.func public @host_wait_async
+// CHECK: stream.resource.alloca
+util.func public @host_wait_async(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) attributes {iree.reflection = {iree.abi.model = "coarse-fences"}} {
   %c64 = arith.constant 64 : index
   // expected-warning @+1 {{transient allocation of 64 bytes was not placed in external transient storage: it follows a host wait that breaks the timeline}}
   %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
@@ -280,4 +310,86 @@ util.func public @host_wait(%input: !stream.resource<*>, %input_size: index, %st
   %imm = stream.timepoint.immediate => !stream.timepoint
   %result, %result_tp = stream.resource.transients await(%imm) => %ready : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
   util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §9.7: a host wait on one branch only does not finish the work on every
+// path to the return.
+// CHECK-LABEL: util.func public @host_wait_one_branch
+// CHECK: stream.resource.alloca
+util.func public @host_wait_one_branch(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint, %cond: i1) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  // expected-warning @+1 {{transient allocation of 64 bytes was not placed in external transient storage: it follows a host wait that breaks the timeline}}
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  stream.timepoint.await %d => %input : !stream.resource<*>{%input_size}
+  cf.br ^bb2
+^bb2:
+  %result, %result_tp = stream.resource.transients await(%await) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §9.7: a size only the function's branches decide (an argument of a
+// non-entry block) cannot be computed by the size query; the alloca stays.
+// CHECK-LABEL: util.func public @size_from_branch
+// CHECK: stream.resource.alloca uninitialized await(%arg4) => !stream.resource<transient>{%0}
+// CHECK: stream.resource.pack slices({}) : index attributes {stream.experimental.transients}
+util.func public @size_from_branch(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint, %cond: i1, %n: index) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  cf.cond_br %cond, ^bb1(%c64 : index), ^bb1(%n : index)
+^bb1(%s: index):
+  // expected-warning @+1 {{transient allocation of <dynamic> bytes was not placed in external transient storage: its size cannot be computed by the size query}}
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%s} => !stream.timepoint
+  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%s} => !stream.timepoint
+  %r, %t = stream.resource.transients await(%d) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %r, %t : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// An alloca in another block of the function body (no ancestor in the entry
+// block) is served by a pack at the end of the entry block, which dominates
+// it (the reference fails: «alloca has no parent in common dominator block»).
+// CHECK-LABEL: util.func public @alloca_in_successor_block
+// CHECK:       stream.resource.pack slices({
+// CHECK-NEXT:    [0, 0] = %c64
+// CHECK:       cf.br ^bb1
+// CHECK:     ^bb1:
+// CHECK-NEXT:  stream.resource.subview
+// CHECK-NOT:   stream.resource.alloca
+util.func public @alloca_in_successor_block(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  cf.br ^bb1
+^bb1:
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  %r, %t = stream.resource.transients await(%d) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %r, %t : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// §9.3/§9.7: a storage argument annotated with an affinity only serves
+// allocas of that affinity.
+// CHECK-LABEL: util.func public @affinity_mismatch
+// CHECK:       stream.resource.pack on(#hal.device.promise<@dev_a>) slices({
+// CHECK-NEXT:    [0, 0] = %c64
+// CHECK-NEXT:  })
+// CHECK:       stream.resource.alloca uninitialized on(#hal.device.promise<@dev_b>)
+util.func public @affinity_mismatch(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient> {iree.abi.affinity = #hal.device.promise<@dev_a>}, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a, %a_tp = stream.resource.alloca uninitialized on(#hal.device.promise<@dev_a>) await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  // expected-warning @+1 {{transient allocation of 128 bytes was not placed in external transient storage: no storage argument matches its affinity #hal.device.promise<@dev_b>}}
+  %b, %b_tp = stream.resource.alloca uninitialized on(#hal.device.promise<@dev_b>) await(%await) => !stream.resource<transient>{%c128} => !stream.timepoint
+  %da = stream.resource.dealloca on(#hal.device.promise<@dev_a>) await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  %db = stream.resource.dealloca on(#hal.device.promise<@dev_b>) await(%b_tp) => %b : !stream.resource<transient>{%c128} => !stream.timepoint
+  %j = stream.timepoint.join max(%da, %db) => !stream.timepoint
+  %r, %t = stream.resource.transients on(#hal.device.promise<@dev_a>) await(%j) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %r, %t : !stream.resource<*>, !stream.timepoint
 }

@@ -8,7 +8,7 @@
 // two 256-byte temporaries live at once, so 512 bytes of storage).
 
 // PIPELINE: iree-stream-schedule-allocation,
-// PIPELINE-NEXT: iree-stream-emplace-transients{reference-compat=false size-check=true unplaced=warn},
+// PIPELINE-NEXT: iree-stream-emplace-transients{reference-compat=false size-check=true statistics=false unplaced=warn},
 // PIPELINE-NEXT: iree-stream-materialize-transient-size-queries{reference-compat=false},
 // PIPELINE: iree-stream-automatic-reference-counting,
 // PIPELINE-NEXT: iree-stream-annotate-constant-transient-size{reference-compat=false},
