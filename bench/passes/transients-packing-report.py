@@ -22,26 +22,19 @@ Usage:
   transients-packing-report.py [--opt build/bin/sluice-opt] [--ops 3000] [--markdown docs/...md --title ...]
 """
 import argparse
-import datetime
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-gen = load("gen_program", "gen-program.py")
-packing = load("packing_report", "packing-report.py")
+_spec = importlib.util.spec_from_file_location("packing_report", os.path.join(HERE, "packing-report.py"))
+packing = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(packing)
+gen = packing.gen
 
 TRANSIENTS_PACK = re.compile(
     r"stream\.resource\.pack(?: on\([^)]*\))? slices\(\{\n(.*?)\n\s*\}\) : index attributes \{[^}]*"
@@ -122,14 +115,8 @@ def main():
         lines.append(line)
     print(f"worst packed / bound: {worst:.3f}")
     if args.markdown:
-        load_avg = os.getloadavg()[0]
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        with open(args.markdown, "a") as f:
-            f.write(f"\n#### {args.title or 'external transients: liveness packing quality'}\n\n")
-            f.write(f"`bench/passes/transients-packing-report.py --ops {args.ops}`; {datetime.date.today()}, "
-                    f"commit {commit}, load {load_avg:.1f}.\n\n")
-            f.write("\n".join(lines) + "\n")
+        packing.append_markdown(args.markdown, args.title or "external transients: liveness packing quality",
+                                f"bench/passes/transients-packing-report.py --ops {args.ops}", lines)
     return 0
 
 

@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -37,8 +38,8 @@ struct FollowSet {
   bool empty() const { return prefix == 0 && extra.empty(); }
 
   bool contains(uint32_t dealloca) const {
-    return dealloca < prefix || std::binary_search(extra.begin(), extra.end(),
-                                                   dealloca);
+    return dealloca < prefix ||
+           std::binary_search(extra.begin(), extra.end(), dealloca);
   }
 
   void unite(const FollowSet &other) {
@@ -100,6 +101,28 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
       slotOfDealloca[deallocaOp] = slot;
   }
 
+  // Only deallocas that some alloca of an ordered slot awaits (transitively)
+  // are numbered: one nobody waits for (side work, or awaited only by the
+  // function's results) would otherwise stop every later prefix from
+  // advancing. One backward walk from all those awaits, each timepoint once.
+  llvm::DenseSet<Value> awaited;
+  SmallVector<Value> worklist;
+  for (auto &entryPair : slotOfAlloca)
+    if (Value await =
+            cast<ResourceAllocaOp>(entryPair.first).getAwaitTimepoint())
+      worklist.push_back(await);
+  while (!worklist.empty()) {
+    Value timepoint = worklist.pop_back_val();
+    if (!awaited.insert(timepoint).second)
+      continue;
+    auto timelineOp = timepoint.getDefiningOp<TimelineOpInterface>();
+    if (!timelineOp || timelineOp->getBlock() != &entry)
+      continue;
+    for (Value await : timelineOp.getAwaitTimepoints())
+      if (await)
+        worklist.push_back(await);
+  }
+
   // Forward pass: what each timepoint follows; the sets seen by the allocas
   // (in program order) and the dealloca number of each slot.
   llvm::DenseMap<Value, FollowSet> follows;
@@ -124,8 +147,10 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
       allocaFollows.push_back(set);
     }
     if (auto it = slotOfDealloca.find(&op); it != slotOfDealloca.end()) {
-      deallocaOfSlot[it->second] = numDeallocas;
-      set.insert(numDeallocas++);
+      if (awaited.contains(timelineOp.getResultTimepoint())) {
+        deallocaOfSlot[it->second] = numDeallocas;
+        set.insert(numDeallocas++);
+      }
     }
     Value result = timelineOp.getResultTimepoint();
     if (result && !set.empty())

@@ -863,8 +863,8 @@ struct EmplaceTransientsPass
           return failure();
         if (!loopVariant)
           continue;
-        FailureOr<Value> bound = boundLoopVariantSize(funcOp, member,
-                                                      loopVariant, B);
+        FailureOr<Value> bound =
+            boundLoopVariantSize(funcOp, member, loopVariant, B);
         if (failed(bound))
           return failure();
         boundedSizes[member] = *bound;
@@ -892,10 +892,10 @@ struct EmplaceTransientsPass
     for (Slot &slot : slots) {
       SmallVector<Value> sizes;
       for (ResourceAllocaOp member : slot.members)
-        sizes.push_back(boundedSizes.contains(member)
-                            ? boundedSizes.lookup(member)
-                            : materializeBefore(member.getStorageSize(), B,
-                                                mapping));
+        sizes.push_back(
+            boundedSizes.contains(member)
+                ? boundedSizes.lookup(member)
+                : materializeBefore(member.getStorageSize(), B, mapping));
       if (sizes.size() == 1) {
         slot.size = sizes.front();
         continue;

@@ -97,7 +97,7 @@ FailureOr<Value> PackLayout::packStatic(Value base, ArrayRef<SliceRef> slices,
               (requested && requested.getValue() == kPackLayoutBest);
   std::optional<StaticPackResult> layout =
       best ? packSlicesBest(packSlices, offsetAlignment, rangeAlignment)
-          : packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
+           : packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
   if (!layout)
     return packOp.emitOpError()
            << "static slice layout exceeds the index range";

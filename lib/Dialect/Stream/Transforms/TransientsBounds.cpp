@@ -28,20 +28,19 @@ public:
                         const DimBoundMap &bounds)
       : IntegerRangeAnalysis(solver), entry(entry), bounds(bounds) {}
 
-  LogicalResult
-  visitOperation(Operation *op,
-                 ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
-                 ArrayRef<dataflow::IntegerValueRangeLattice *> results)
-      override {
+  LogicalResult visitOperation(
+      Operation *op,
+      ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
+      ArrayRef<dataflow::IntegerValueRangeLattice *> results) override {
     // A dimension is bounded only by sluice.abi.dim_bounds: the op's own
     // range (what the index type can address) is no size a caller wants.
     if (auto dimOp = dyn_cast<hal::BufferViewDimOp>(op)) {
       auto arg = dyn_cast<BlockArgument>(dimOp.getBufferView());
       auto it = bounds.end();
       if (arg && arg.getOwner() == entry)
-        it = bounds.find(
-            {arg.getArgNumber(),
-             static_cast<unsigned>(dimOp.getIndexAttr().getInt())});
+        it =
+            bounds.find({arg.getArgNumber(),
+                         static_cast<unsigned>(dimOp.getIndexAttr().getInt())});
       if (it == bounds.end()) {
         setAllToEntryStates(results);
         return success();

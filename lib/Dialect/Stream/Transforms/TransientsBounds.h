@@ -35,8 +35,8 @@ inline constexpr llvm::StringLiteral kSizeUpperBoundKey =
     "iree.abi.transients.size.upper_bound";
 
 /// Inclusive bounds of `hal.buffer_view.dim<%argN>[d]`, keyed by (N, d).
-using DimBoundMap =
-    llvm::DenseMap<std::pair<unsigned, unsigned>, std::pair<uint64_t, uint64_t>>;
+using DimBoundMap = llvm::DenseMap<std::pair<unsigned, unsigned>,
+                                   std::pair<uint64_t, uint64_t>>;
 
 /// Reads `sluice.abi.dim_bounds` on the arguments of `funcOp`. The pairs are
 /// matched to dimensions through the dynamic dimensions of the tensor the

@@ -26,7 +26,9 @@
 // arguments and region results follow nothing). A set is kept as "every
 // dealloca before index P in program order" plus at most a fixed number of
 // later ones, so the pass is linear; dropping an element only makes the
-// result more conservative, never wrong.
+// result more conservative, never wrong. Deallocas that no ordered slot's
+// alloca awaits (found by one backward walk) are not numbered, so that they
+// do not hold the prefix back; their slots span to the end.
 //
 //===----------------------------------------------------------------------===//
 
