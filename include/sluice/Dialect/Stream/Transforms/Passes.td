@@ -949,6 +949,12 @@ def EmplaceTransientsPass
       cannot be hoisted with a precise diagnostic (§9.5, §9.11 rows 4-5);
     * reports every transient alloca left in a function with storage
       (`unplaced`, §9.7);
+    * reads the storage (`hal.buffer.length`, `stream.tensor.import`) only
+      after the size check, so a null storage fails the check cleanly
+      (§9.10);
+    * makes every emplaced alloca also await the `!hal.fence` argument
+      named by `sluice.abi.transients_wait = <index>` on the storage
+      argument (§9.8);
     * replaces a size that depends on a loop-variant value by its upper
       bound from integer range analysis (loop bounds, `util.assume.int`),
       and fails when no finite bound exists (§9.5);
@@ -1012,7 +1018,10 @@ def MaterializeTransientSizeQueriesPass
 
     With `reference-compat=false` the function's reflection also gets
     `iree.abi.transients.args` (the storage argument indices, when the
-    storage traces to function arguments) and the query function gets
+    storage traces to function arguments; when nothing was emplaced, the
+    arguments declared with `iree.abi.transients`) and
+    `iree.abi.transients.alignment` (the resource config's minimum buffer
+    offset alignment, as a decimal string), and the query function gets
     `iree.reflection = {iree.abi.model = "sync"}` plus the exported
     function's `iree.abi.declaration` if it has one (§9.9).
   }];
