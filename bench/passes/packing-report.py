@@ -158,15 +158,20 @@ def main():
         print(line, flush=True)
         lines.append(line)
     if args.markdown:
-        load = os.getloadavg()[0]
-        commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                                text=True).stdout.strip()
-        with open(args.markdown, "a") as f:
-            f.write(f"\n#### {args.title or 'layout-slices packing quality'}\n\n")
-            f.write(f"`bench/passes/packing-report.py --ops {args.ops}`; {datetime.date.today()}, commit {commit}, "
-                    f"load {load:.1f}.\n\n")
-            f.write("\n".join(lines) + "\n")
+        append_markdown(args.markdown, args.title or "layout-slices packing quality",
+                        f"bench/passes/packing-report.py --ops {args.ops}", lines)
     return 0
+
+
+def append_markdown(path, title, command, lines):
+    """Appends a table (`lines`) under `#### title` with the command, date, commit and load."""
+    load = os.getloadavg()[0]
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    with open(path, "a") as f:
+        f.write(f"\n#### {title}\n\n")
+        f.write(f"`{command}`; {datetime.date.today()}, commit {commit}, load {load:.1f}.\n\n")
+        f.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransientsBounds.h"
 #include "TransientsUtils.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
@@ -63,16 +64,16 @@ struct AnnotateConstantTransientSizePass
           "transient size query function must return index type");
 
     if (queryOp.isExternal() || !queryOp.getBody().hasOneBlock())
-      return success();
+      return annotateUpperBound(funcOp, queryOp, nullptr);
     auto returnOp =
         dyn_cast<util::ReturnOp>(queryOp.getBody().front().getTerminator());
     if (!returnOp || returnOp.getNumOperands() != resultTypes.size())
-      return success();
+      return annotateUpperBound(funcOp, queryOp, nullptr);
     SmallVector<IntegerAttr> constants;
     for (Value operand : returnOp.getOperands()) {
       IntegerAttr constant;
       if (!matchPattern(operand, m_Constant(&constant)))
-        return success();
+        return annotateUpperBound(funcOp, queryOp, returnOp);
       constants.push_back(constant);
     }
     Attribute value = constants.front();
@@ -86,6 +87,52 @@ struct AnnotateConstantTransientSizePass
     }
     funcOp->setAttr(kReflectionAttr,
                     withDictEntry(reflection, kSizeConstantKey, value));
+    return success();
+  }
+
+  /// §9.6: with reference-compat=false, a function whose query is not
+  /// constant gets `iree.abi.transients.size.upper_bound = "<U>[,<V>...]"`
+  /// when range analysis over the query bounds every result; with
+  /// `upper-bound=required` a missing bound is an error. `returnOp` is null
+  /// when the query has no single-block body to analyse.
+  LogicalResult annotateUpperBound(FunctionOpInterface funcOp,
+                                   util::FuncOp queryOp,
+                                   util::ReturnOp returnOp) {
+    if (referenceCompat)
+      return success();
+    SmallVector<uint64_t> bounds;
+    if (returnOp) {
+      FailureOr<DimBoundMap> dimBounds = collectDimBounds(funcOp);
+      if (failed(dimBounds))
+        return failure();
+      TransientSizeBounds analysis(queryOp, std::move(*dimBounds));
+      if (!analysis.run())
+        return queryOp.emitError(
+            "integer range analysis of the transient size query failed");
+      for (Value operand : returnOp.getOperands()) {
+        std::optional<uint64_t> bound = analysis.getUpperBound(operand);
+        if (!bound) {
+          bounds.clear();
+          break;
+        }
+        bounds.push_back(*bound);
+      }
+    }
+    if (bounds.empty()) {
+      if (upperBound == TransientsUpperBound::Required)
+        return funcOp.emitError()
+               << "cannot derive an upper bound for the transient size of '"
+               << SymbolTable::getSymbolName(funcOp).getValue()
+               << "'; add sluice.abi.dim_bounds";
+      return success();
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::interleave(bounds, os, ",");
+    auto reflection = funcOp->getAttrOfType<DictionaryAttr>(kReflectionAttr);
+    funcOp->setAttr(kReflectionAttr,
+                    withDictEntry(reflection, kSizeUpperBoundKey,
+                                  StringAttr::get(funcOp.getContext(), text)));
     return success();
   }
 

@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransientsBounds.h"
 #include "TransientsUtils.h"
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
+#include "sluice/Dialect/Stream/Analysis/TransientLifetimes.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
@@ -158,6 +161,7 @@ struct EmplaceTransientsPass
                                 FunctionOpInterface funcOp) {
     unplacedReasons.clear();
     unplacedTexts.clear();
+    sizeBounds.reset();
     Gathered gathered;
     funcOp.walk(
         [&](ResourceTransientsOp op) { gathered.transientsOps.push_back(op); });
@@ -444,6 +448,8 @@ struct EmplaceTransientsPass
     auto packOp =
         ResourcePackOp::create(builder, loc, Value(), sizes, gathered.affinity);
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
+    if (!referenceCompat && livenessPacking)
+      applySlotLifetimes(funcOp, slots, packOp);
     Value required = packOp.getTotalLength();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat && sizeCheck)
@@ -783,9 +789,13 @@ struct EmplaceTransientsPass
   /// arguments (§9.5): every op on the way is free of side effects, ops
   /// outside the entry block are speculatable too, and no block argument
   /// other than the function's own is reached. Errors go on `user`.
+  /// With `loopVariant` set, a block argument other than the function's own
+  /// is recorded there (the first one) instead of being an error, so that
+  /// the caller can try an upper bound (§9.5).
   LogicalResult checkComputable(Value value, Operation *user,
                                 FunctionOpInterface funcOp,
-                                llvm::DenseSet<Value> &checked) {
+                                llvm::DenseSet<Value> &checked,
+                                BlockArgument *loopVariant = nullptr) {
     Block *entry = &funcOp.getFunctionBody().front();
     SmallVector<Value> worklist{value};
     while (!worklist.empty()) {
@@ -795,17 +805,11 @@ struct EmplaceTransientsPass
       if (auto arg = dyn_cast<BlockArgument>(current)) {
         if (arg.getOwner() == entry)
           continue;
-        std::string name;
-        llvm::raw_string_ostream os(name);
-        arg.printAsOperand(os, OpPrintingFlags());
-        InFlightDiagnostic diag =
-            user->emitError()
-            << "transient allocation size depends on loop-variant value "
-            << name
-            << "; external transients need loop-invariant or bounded sizes";
-        diag.attachNote(arg.getOwner()->getParentOp()->getLoc())
-            << "defined by this op";
-        return failure();
+        if (!loopVariant)
+          return emitLoopVariantError(user, arg);
+        if (!*loopVariant)
+          *loopVariant = arg;
+        continue;
       }
       Operation *def = current.getDefiningOp();
       if (!isMemoryEffectFree(def) || isa<CallOpInterface>(def)) {
@@ -876,12 +880,29 @@ struct EmplaceTransientsPass
                                         Gathered &gathered,
                                         SmallVector<Slot> &slots, Operation *B,
                                         DominanceInfo &domInfo) {
+    // Sizes computed in the entry block only reach entry-block values and
+    // arguments: they share one visited set. A size computed in a nested
+    // region may reach a loop-variant value and is checked on its own.
+    Block *entry = &funcOp.getFunctionBody().front();
     llvm::DenseSet<Value> checked;
+    llvm::DenseMap<Operation *, Value> boundedSizes;
     for (Slot &slot : slots)
-      for (ResourceAllocaOp member : slot.members)
-        if (failed(checkComputable(member.getStorageSize(), member, funcOp,
-                                   checked)))
+      for (ResourceAllocaOp member : slot.members) {
+        Value size = member.getStorageSize();
+        llvm::DenseSet<Value> local;
+        bool nested = size.getParentBlock() != entry;
+        BlockArgument loopVariant;
+        if (failed(checkComputable(size, member, funcOp,
+                                   nested ? local : checked, &loopVariant)))
           return failure();
+        if (!loopVariant)
+          continue;
+        FailureOr<Value> bound =
+            boundLoopVariantSize(funcOp, member, loopVariant, B);
+        if (failed(bound))
+          return failure();
+        boundedSizes[member] = *bound;
+      }
     // The storage is always hoisted to the entry block (§9.11 row 4); it is
     // pure (an import and a length query) or an argument.
     Operation *firstTransients = gathered.transientsOps.front();
@@ -905,7 +926,10 @@ struct EmplaceTransientsPass
     for (Slot &slot : slots) {
       SmallVector<Value> sizes;
       for (ResourceAllocaOp member : slot.members)
-        sizes.push_back(materializeBefore(member.getStorageSize(), B, mapping));
+        sizes.push_back(
+            boundedSizes.contains(member)
+                ? boundedSizes.lookup(member)
+                : materializeBefore(member.getStorageSize(), B, mapping));
       if (sizes.size() == 1) {
         slot.size = sizes.front();
         continue;
@@ -917,7 +941,7 @@ struct EmplaceTransientsPass
   }
 
   //===--------------------------------------------------------------------===//
-  // Sluice additions (§9.1, §9.7)
+  // Sluice additions (§9.1, §9.5 bounds, §9.7, §9.11 row 8)
   //===--------------------------------------------------------------------===//
 
   /// §9.3/§9.5/§9.7 with reference-compat=false, between gather and
@@ -1059,6 +1083,76 @@ struct EmplaceTransientsPass
       if (addedResults.contains(deallocaOp.getOperand()))
         gathered.deallocas.push_back(deallocaOp);
     }
+  }
+
+  /// «... depends on loop-variant value %argN ...» with a note on the op
+  /// that owns the value's block (§9.5).
+  static LogicalResult emitLoopVariantError(Operation *user,
+                                            BlockArgument arg) {
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    arg.printAsOperand(os, OpPrintingFlags());
+    InFlightDiagnostic diag =
+        user->emitError()
+        << "transient allocation size depends on loop-variant value " << name
+        << "; external transients need loop-invariant or bounded sizes";
+    diag.attachNote(arg.getOwner()->getParentOp()->getLoc())
+        << "defined by this op";
+    return failure();
+  }
+
+  /// Range analysis of the current function, built on first use (shared so
+  /// that the pass stays copyable for clonePass).
+  std::shared_ptr<TransientSizeBounds> sizeBounds;
+
+  /// §9.5: a size that depends on the loop-variant `arg` is replaced by its
+  /// upper bound from integer range analysis (loop bounds,
+  /// `util.assume.int`, `sluice.abi.dim_bounds`), materialized as a
+  /// constant before `B`; without a bound it is an error.
+  FailureOr<Value> boundLoopVariantSize(FunctionOpInterface funcOp,
+                                        ResourceAllocaOp member,
+                                        BlockArgument arg, Operation *B) {
+    if (!sizeBounds) {
+      FailureOr<DimBoundMap> dimBounds = collectDimBounds(funcOp);
+      if (failed(dimBounds))
+        return failure();
+      sizeBounds = std::make_shared<TransientSizeBounds>(funcOp, *dimBounds);
+      if (!sizeBounds->run())
+        return funcOp.emitError(
+            "integer range analysis of the transient sizes failed");
+    }
+    std::optional<uint64_t> bound =
+        sizeBounds->getUpperBound(member.getStorageSize());
+    if (!bound)
+      return emitLoopVariantError(member, arg);
+    OpBuilder builder(B);
+    return arith::ConstantIndexOp::create(builder, member.getLoc(),
+                                          static_cast<int64_t>(*bound))
+        .getResult();
+  }
+
+  /// §9.11 row 8 (`liveness-packing`): the slots get the lifetimes of
+  /// computeTransientSlotLifetimes instead of `[0, 0]`, and the pack asks
+  /// layout-slices for `packSlicesBest`, so that slots with disjoint
+  /// lifetimes share bytes.
+  static void applySlotLifetimes(FunctionOpInterface funcOp,
+                                 ArrayRef<Slot> slots, ResourcePackOp packOp) {
+    SmallVector<Operation *> slotAllocas;
+    for (const Slot &slot : slots) {
+      ResourceAllocaOp single;
+      if (slot.members.size() == 1)
+        single = slot.members.front();
+      slotAllocas.push_back(single ? single.getOperation() : nullptr);
+    }
+    SmallVector<int64_t> intervals;
+    for (auto [start, end] : computeTransientSlotLifetimes(
+             funcOp.getFunctionBody().front(), slotAllocas)) {
+      intervals.push_back(start);
+      intervals.push_back(end);
+    }
+    Builder builder(packOp.getContext());
+    packOp.setLifetimeIntervalsAttr(builder.getIndexArrayAttr(intervals));
+    packOp->setAttr(kPackLayoutAttr, builder.getStringAttr(kPackLayoutBest));
   }
 
   /// §9.1: `hal.buffer.assert` of the storage buffer against the packed

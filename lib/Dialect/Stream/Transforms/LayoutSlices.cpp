@@ -2,9 +2,9 @@
 //
 // Replaces `stream.resource.pack` ops with offset arithmetic
 // (stream-passes-2.md §9): static slices by the reference's greedy layout on
-// an interval index (or, with --sluice-stream-layout-strategy=best, the
-// smallest of several heuristics, §9.4), dynamic slices binned by their size
-// value.
+// an interval index (or, with --sluice-stream-layout-strategy=best or on a
+// pack marked `sluice.stream.layout = "best"`, the smallest of several
+// heuristics, §9.4), dynamic slices binned by their size value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,10 +92,12 @@ FailureOr<Value> PackLayout::packStatic(Value base, ArrayRef<SliceRef> slices,
   SmallVector<PackSlice> packSlices;
   for (auto [slice, size] : llvm::zip_equal(slices, sizes))
     packSlices.push_back({slice.start, slice.end, size});
+  auto requested = packOp->getAttrOfType<StringAttr>(kPackLayoutAttr);
+  bool best = clLayoutStrategy == LayoutStrategy::Best ||
+              (requested && requested.getValue() == kPackLayoutBest);
   std::optional<StaticPackResult> layout =
-      clLayoutStrategy == LayoutStrategy::Best
-          ? packSlicesBest(packSlices, offsetAlignment, rangeAlignment)
-          : packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
+      best ? packSlicesBest(packSlices, offsetAlignment, rangeAlignment)
+           : packSlicesReference(packSlices, offsetAlignment, rangeAlignment);
   if (!layout)
     return packOp.emitOpError()
            << "static slice layout exceeds the index range";

@@ -246,10 +246,16 @@ static void populateCmdPhase(PipelineBuilder &b) {
   std::string emplaceOptions =
       compat +
       " size-check=" + (options.transientsSizeCheck ? "true" : "false") +
-      " unplaced=" + unplaced.str() +
+      " unplaced=" + unplaced.str() + " liveness-packing=" +
+      (options.transientsLivenessPacking ? "true" : "false") +
       (options.dumpStatisticsFormat != DumpOutputFormat::None
            ? " statistics=true"
            : "");
+  std::string annotateOptions =
+      compat + " upper-bound=" +
+      (options.transientsUpperBound == TransientsUpperBound::Required
+           ? "required"
+           : "optional");
   b.add("iree-stream-schedule-allocation");
   b.add("iree-stream-emplace-transients", emplaceOptions);
   b.add("iree-stream-materialize-transient-size-queries", compat);
@@ -258,7 +264,7 @@ static void populateCmdPhase(PipelineBuilder &b) {
   b.add(util::createPropagateSubrangesPass());
   b.cleanup();
   b.add("iree-stream-automatic-reference-counting");
-  b.add("iree-stream-annotate-constant-transient-size", compat);
+  b.add("iree-stream-annotate-constant-transient-size", annotateOptions);
   b.add("iree-stream-verify-lowering-to-cmd");
 }
 

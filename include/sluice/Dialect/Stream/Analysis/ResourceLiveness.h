@@ -27,6 +27,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <limits>
@@ -123,6 +124,13 @@ private:
 //===----------------------------------------------------------------------===//
 // Slice packing
 //===----------------------------------------------------------------------===//
+
+/// Discardable string attribute of a `stream.resource.pack`: `"best"` makes
+/// --iree-stream-layout-slices lay out the pack's static slices with
+/// `packSlicesBest` whatever --sluice-stream-layout-strategy says (set by
+/// --iree-stream-emplace-transients with `liveness-packing=true`).
+inline constexpr llvm::StringLiteral kPackLayoutAttr = "sluice.stream.layout";
+inline constexpr llvm::StringLiteral kPackLayoutBest = "best";
 
 /// A slice to place: live over the inclusive interval `[start, end]`.
 struct PackSlice {

@@ -24,6 +24,15 @@ enum class ParameterEncoderMode {
 /// `transients-unplaced` (external-transients.md §9.7).
 enum class TransientsUnplaced { Ignore, Warn, Error };
 
+/// `upper-bound` of --iree-stream-annotate-constant-transient-size and the
+/// pipeline option `transients-upper-bound` (external-transients.md §9.6).
+enum class TransientsUpperBound {
+  /// Add `iree.abi.transients.size.upper_bound` when a bound is found.
+  Optional,
+  /// As Optional, and fail on a non-constant query without a bound.
+  Required,
+};
+
 #define GEN_PASS_DECL
 #include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
 

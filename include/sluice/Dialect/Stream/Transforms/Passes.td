@@ -954,7 +954,17 @@ def EmplaceTransientsPass
       (§9.10);
     * makes every emplaced alloca also await the `!hal.fence` argument
       named by `sluice.abi.transients_wait = <index>` on the storage
-      argument (§9.8).
+      argument (§9.8);
+    * replaces a size that depends on a loop-variant value by its upper
+      bound from integer range analysis (loop bounds, `util.assume.int`),
+      and fails when no finite bound exists (§9.5);
+    * with `liveness-packing=true`, gives the slots real lifetimes (§9.11
+      row 8): a slot of one entry-block alloca with one dealloca in the
+      entry block lives from its alloca until the last slot that is not
+      ordered after its dealloca on the timeline; every other slot spans
+      all of them. The pack is marked `sluice.stream.layout = "best"` so
+      that `--iree-stream-layout-slices` lays it out with `packSlicesBest`;
+      slots with disjoint lifetimes then share bytes.
   }];
   let options = [
     Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
@@ -975,6 +985,9 @@ def EmplaceTransientsPass
              clEnumValN(::sluice::stream::TransientsUnplaced::Error,
                         "error", "Emit an error and fail.")
            )}]>,
+    Option<"livenessPacking", "liveness-packing", "bool", /*default=*/"false",
+           "With reference-compat=false: give slots liveness intervals so "
+           "that slots with disjoint lifetimes share bytes (§9.11 row 8).">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -1044,10 +1057,29 @@ def AnnotateConstantTransientSizePass
     arguments (`iree.abi.transients.args`) is annotated with the
     comma-separated list of the constants, if all of them are constant
     (§9.3).
+
+    With `reference-compat=false`, a function whose query is not constant
+    gets `iree.abi.transients.size.upper_bound = "<U>"` (one bound per query
+    result, comma-separated) when integer range analysis over the query
+    finds a finite maximum U for every result, using `util.assume.int`
+    (which `sluice.abi.dim_bounds` produces) and loop bounds (§9.6). With
+    `upper-bound=required` a non-constant query without a bound is an
+    error.
   }];
   let options = [
     Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
            "Reference behaviour only (external-transients.md §9.0).">,
+    Option<"upperBound", "upper-bound",
+           "::sluice::stream::TransientsUpperBound",
+           /*default=*/"::sluice::stream::TransientsUpperBound::Optional",
+           "With reference-compat=false: whether a non-constant query must "
+           "have an upper bound (§9.6).",
+           [{::llvm::cl::values(
+             clEnumValN(::sluice::stream::TransientsUpperBound::Optional,
+                        "optional", "Add the bound when one is found."),
+             clEnumValN(::sluice::stream::TransientsUpperBound::Required,
+                        "required", "Fail when no bound is found.")
+           )}]>,
   ];
   let dependentDialects = ["::sluice::util::UtilDialect"];
 }

@@ -93,6 +93,20 @@ struct TransformOptions : public mlir::PassPipelineOptions<TransformOptions> {
           clEnumValN(TransientsUnplaced::Ignore, "ignore", "Say nothing."),
           clEnumValN(TransientsUnplaced::Warn, "warn", "Warn."),
           clEnumValN(TransientsUnplaced::Error, "error", "Fail."))};
+  Option<bool> transientsLivenessPacking{
+      *this, "transients-liveness-packing",
+      llvm::cl::desc("Lets transient slots with disjoint lifetimes share "
+                     "bytes (external-transients.md §9.11 row 8)."),
+      llvm::cl::init(false)};
+  Option<TransientsUpperBound> transientsUpperBound{
+      *this, "transients-upper-bound",
+      llvm::cl::desc("Whether every non-constant transient size query needs "
+                     "an upper bound (external-transients.md §9.6)."),
+      llvm::cl::init(TransientsUpperBound::Optional),
+      llvm::cl::values(clEnumValN(TransientsUpperBound::Optional, "optional",
+                                  "Record the bound when one is found."),
+                       clEnumValN(TransientsUpperBound::Required, "required",
+                                  "Fail without a bound."))};
   Option<bool> transientsReferenceCompat{
       *this, "transients-reference-compat",
       llvm::cl::desc("Builds the transient passes with the reference "

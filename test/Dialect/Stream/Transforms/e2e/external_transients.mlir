@@ -2,16 +2,22 @@
 // RUN: sluice-opt --iree-stream-transformation-pipeline %s | FileCheck %s
 // RUN: sluice-opt --iree-stream-transformation-pipeline="transients-reference-compat=true" %s | FileCheck %s --check-prefix=COMPAT
 // RUN: sluice-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// RUN: echo "module {}" | sluice-opt --pass-pipeline='builtin.module(iree-stream-transformation-pipeline{transients-liveness-packing=true transients-upper-bound=required})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: sluice-opt --iree-stream-transformation-pipeline="transients-liveness-packing=true" %s | FileCheck %s
 
 // external-transients.md §4, §8: the whole stream pipeline on a program with
 // hal.tensor.transients (the shape of the reference sample: three dispatches,
 // two 256-byte temporaries live at once, so 512 bytes of storage).
 
 // PIPELINE: iree-stream-schedule-allocation,
-// PIPELINE-NEXT: iree-stream-emplace-transients{reference-compat=false size-check=true statistics=false unplaced=warn},
+// PIPELINE-NEXT: iree-stream-emplace-transients{liveness-packing=false reference-compat=false size-check=true statistics=false unplaced=warn},
 // PIPELINE-NEXT: iree-stream-materialize-transient-size-queries{reference-compat=false},
 // PIPELINE: iree-stream-automatic-reference-counting,
-// PIPELINE-NEXT: iree-stream-annotate-constant-transient-size{reference-compat=false},
+// PIPELINE-NEXT: iree-stream-annotate-constant-transient-size{reference-compat=false upper-bound=optional},
+
+// The pipeline options of §9.6 and §9.11 row 8 reach the passes.
+// OPTIONS: iree-stream-emplace-transients{liveness-packing=true reference-compat=false size-check=true statistics=false unplaced=warn},
+// OPTIONS: iree-stream-annotate-constant-transient-size{reference-compat=false upper-bound=required},
 // PIPELINE-NEXT: iree-stream-verify-lowering-to-cmd
 
 // CHECK-LABEL: util.func public @in_place_computation(
@@ -93,6 +99,23 @@ util.func public @no_transients(%input: !hal.buffer_view, %storage: !hal.buffer)
 }
 
 util.func public @dynamic(%input: !hal.buffer_view, %storage: !hal.buffer) -> !hal.buffer_view {
+  %n = hal.buffer_view.dim<%input : !hal.buffer_view>[0] : index
+  %in = hal.tensor.import %input "input" : !hal.buffer_view -> tensor<?xf32>{%n}
+  %t1 = flow.dispatch @ex::@add[%n](%in) : (tensor<?xf32>{%n}) -> tensor<?xf32>{%n}
+  %out = flow.dispatch @ex::@add[%n](%t1) : (tensor<?xf32>{%n}) -> tensor<?xf32>{%n}
+  %t = hal.tensor.transients %out : tensor<?xf32>{%n} from %storage : !hal.buffer
+  %view = hal.tensor.export %t "output" : tensor<?xf32>{%n} -> !hal.buffer_view
+  util.return %view : !hal.buffer_view
+}
+
+// §9.6 through the whole pipeline: sluice.abi.dim_bounds bounds the query
+// (n <= 1000: one temporary of at most 4000 bytes, aligned to 64).
+// CHECK-LABEL: util.func public @bounded(
+// CHECK-SAME: iree.abi.transients.size.upper_bound = "4032"
+// COMPAT-LABEL: util.func public @bounded(
+// COMPAT-NOT: upper_bound
+// COMPAT-SAME: -> !hal.buffer_view
+util.func public @bounded(%input: !hal.buffer_view {sluice.abi.dim_bounds = [[1, 1000]]}, %storage: !hal.buffer) -> !hal.buffer_view {
   %n = hal.buffer_view.dim<%input : !hal.buffer_view>[0] : index
   %in = hal.tensor.import %input "input" : !hal.buffer_view -> tensor<?xf32>{%n}
   %t1 = flow.dispatch @ex::@add[%n](%in) : (tensor<?xf32>{%n}) -> tensor<?xf32>{%n}
