@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DialectTestFixture.h"
+#include "RandomCFG.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -274,26 +275,15 @@ TEST_F(RegionSimplifyTest, WideSwitch) {
 /// values, effects, and br / cond_br / switch terminators, some targets
 /// unreachable.
 std::string randomFunction(std::mt19937 &rng, bool alike) {
-  auto pick = [&](int n) {
-    return std::uniform_int_distribution<int>(0, n - 1)(rng);
-  };
-  int numBlocks = 2 + pick(9);
-  std::vector<int> numArgs(numBlocks);
-  for (int b = 1; b < numBlocks; ++b)
-    numArgs[b] = pick(3);
+  sluice::testing::RandomCFG cfg(rng, 9);
+  auto pick = [&](int n) { return cfg.pick(n); };
+  int numBlocks = cfg.numBlocks();
   std::string s =
       "func.func @f(%c: i1, %d: i1, %s: i32, %x: i32, %y: i32) -> i32 {\n";
   for (int b = 0; b < numBlocks; ++b) {
     std::vector<std::string> values = {"%x", "%y"};
-    if (b > 0) {
-      s += "^bb" + std::to_string(b) + "(";
-      for (int a = 0; a < numArgs[b]; ++a) {
-        std::string name = "%b" + std::to_string(b) + "a" + std::to_string(a);
-        s += (a ? ", " : "") + name + ": i32";
-        values.push_back(name);
-      }
-      s += "):\n";
-    }
+    if (b > 0)
+      cfg.beginBlock(b, s, values);
     int numOps = pick(3);
     for (int o = 0; o < numOps; ++o) {
       std::string name = "%b" + std::to_string(b) + "v" + std::to_string(o);
@@ -310,20 +300,7 @@ std::string randomFunction(std::mt19937 &rng, bool alike) {
            lhs + ", " + rhs + " : i32\n";
       values.push_back(name);
     }
-    auto target = [&]() {
-      int t = 1 + pick(numBlocks - 1);
-      std::string out = "^bb" + std::to_string(t);
-      if (numArgs[t]) {
-        out += "(";
-        for (int a = 0; a < numArgs[t]; ++a)
-          out += std::string(a ? ", " : "") + values[pick(values.size())];
-        out += " : ";
-        for (int a = 0; a < numArgs[t]; ++a)
-          out += std::string(a ? ", " : "") + "i32";
-        out += ")";
-      }
-      return out;
-    };
+    auto target = [&]() { return cfg.target(values); };
     int kind = numBlocks > 1 ? pick(5) : 0;
     if (kind == 0) {
       s += "  return " + values[pick(values.size())] + " : i32\n";

@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/Patterns.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -214,7 +215,8 @@ struct ScheduleExecutionPass
     : impl::ScheduleExecutionPassBase<ScheduleExecutionPass> {
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet patterns(context);
-    populateAllCanonicalizationPatterns(patterns);
+    // The in-pass greedy cleanup of §1.5; pass-specific patterns follow.
+    util::populateAllCanonicalizationPatterns(context, patterns);
     patterns.add<RemoveBarriers>(context);
     cleanupPatterns =
         std::make_shared<FrozenRewritePatternSet>(std::move(patterns));

@@ -63,14 +63,6 @@ llvm::SmallVector<Block *> sortBlocksInDominanceOrder(Region &region) {
   return ordered;
 }
 
-void populateAllCanonicalizationPatterns(RewritePatternSet &patterns) {
-  MLIRContext *context = patterns.getContext();
-  for (Dialect *dialect : context->getLoadedDialects())
-    dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : context->getRegisteredOperations())
-    op.getCanonicalizationPatterns(patterns, context);
-}
-
 llvm::DenseMap<Operation *, unsigned> getOpPositions(Block *block) {
   llvm::DenseMap<Operation *, unsigned> positions;
   unsigned position = 0;

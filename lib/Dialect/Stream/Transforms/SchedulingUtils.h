@@ -29,12 +29,6 @@ struct Partition;
 llvm::SmallVector<mlir::Block *>
 sortBlocksInDominanceOrder(mlir::Region &region);
 
-/// The canonicalization patterns of every loaded dialect (in
-/// `getLoadedDialects()` order), then of every registered op (in
-/// `getRegisteredOperations()` order) — the in-pass greedy cleanup of §1.5.
-/// Pass-specific patterns are added by the caller afterwards.
-void populateAllCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
-
 /// The position of every op of `block` in block order.
 llvm::DenseMap<mlir::Operation *, unsigned> getOpPositions(mlir::Block *block);
 

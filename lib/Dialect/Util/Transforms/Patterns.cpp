@@ -18,17 +18,32 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace mlir;
 
 namespace sluice::util {
 
+static llvm::cl::opt<bool> clUpstreamSwitchPatterns(
+    "sluice-upstream-switch-patterns",
+    llvm::cl::desc("Use upstream MLIR's cf.switch canonicalization patterns "
+                   "(O(cases^2) per match) instead of Sluice's linear ones "
+                   "that make the same rewrites; for differential tests"),
+    llvm::cl::init(false), llvm::cl::Hidden);
+
 void populateAllCanonicalizationPatterns(MLIRContext *context,
                                          RewritePatternSet &patterns) {
   for (Dialect *dialect : context->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : context->getRegisteredOperations())
-    op.getCanonicalizationPatterns(patterns, context);
+  for (RegisteredOperationName op : context->getRegisteredOperations()) {
+    // Upstream's cf.switch patterns are O(cases^2) per match attempt; ours
+    // make the same rewrites in linear time (SwitchPatterns.cpp).
+    if (op.getTypeID() == TypeID::get<cf::SwitchOp>() &&
+        !clUpstreamSwitchPatterns)
+      populateSwitchCanonicalizationPatterns(context, patterns);
+    else
+      op.getCanonicalizationPatterns(patterns, context);
+  }
 }
 
 namespace {

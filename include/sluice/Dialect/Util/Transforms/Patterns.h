@@ -14,9 +14,18 @@
 namespace sluice::util {
 
 /// Dialect-level patterns of each loaded dialect (in load order), then the
-/// op-level patterns of every registered op (sorted by name).
+/// op-level patterns of every registered op (sorted by name); cf.switch gets
+/// populateSwitchCanonicalizationPatterns instead of upstream's.
 void populateAllCanonicalizationPatterns(mlir::MLIRContext *context,
                                          mlir::RewritePatternSet &patterns);
+
+/// The cf.switch canonicalizations of upstream MLIR (only-default, cases equal
+/// to the default, constant selector, pass-through destinations, selector
+/// known from a predecessor switch), same rewrites in the same order, linear
+/// in the number of cases per match attempt.
+/// populateAllCanonicalizationPatterns uses them in place of upstream's.
+void populateSwitchCanonicalizationPatterns(mlir::MLIRContext *context,
+                                            mlir::RewritePatternSet &patterns);
 
 /// util's common patterns: block-argument folding, branch-operand elision,
 /// index_switch simplifications and unreachable-code simplifications.
