@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 
@@ -110,7 +111,15 @@ Value InterfaceLowering::lowerSubspan(OpBuilder &b,
     if (d > 0)
       stride = LLVM::MulOp::create(b, loc, stride, sizes[d]);
   }
-  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+  Value memref =
+      UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+  // §4.5: `alignment(a)` becomes memref.assume_alignment.
+  if (std::optional<APInt> alignment = op.getAlignment())
+    if (alignment->getZExtValue() > 0)
+      memref = memref::AssumeAlignmentOp::create(
+          b, loc, memref,
+          b.getI32IntegerAttr(static_cast<int32_t>(alignment->getZExtValue())));
+  return memref;
 }
 
 LogicalResult InterfaceLowering::run() {
