@@ -45,15 +45,17 @@ struct CPULowerMathPass
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
     }
-    // The rest (and f64) become libm calls, except what the CPU does in one
-    // instruction: `math.sqrt` stays for --convert-to-llvm (llvm.intr.sqrt,
-    // exact and faster than a call).
+    // The rest (and f64) become libm calls, except what x86-64 does in one
+    // instruction (or LLVM expands inline): those stay for
+    // --convert-to-llvm (LLVM intrinsics, exact and faster than a call).
     RewritePatternSet patterns(ctx);
     populateMathToLibmConversionPatterns(patterns);
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
-    target.addLegalOp<math::SqrtOp>();
+    target.addLegalOp<math::SqrtOp, math::AbsFOp, math::FmaOp,
+                      math::CopySignOp, math::FloorOp, math::CeilOp,
+                      math::TruncOp, math::RoundEvenOp, math::RoundOp>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

@@ -218,9 +218,9 @@ struct CPUSelectStrategyPass
     : public cpu::impl::CPUSelectStrategyPassBase<CPUSelectStrategyPass> {
   using CPUSelectStrategyPassBase::CPUSelectStrategyPassBase;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *ctx) override {
     if (strategy != "auto" && strategy != "loops")
-      return emitError(UnknownLoc::get(&getContext()))
+      return emitError(UnknownLoc::get(ctx))
              << "invalid --sluice-cpu-strategy value '" << strategy
              << "' (expected auto or loops)";
     return success();

@@ -241,7 +241,16 @@ LogicalResult tileAndDistribute(func::FuncOp func) {
   affine::AffineApplyOp::getCanonicalizationPatterns(patterns,
                                                      func.getContext());
   affine::AffineMinOp::getCanonicalizationPatterns(patterns, func.getContext());
-  if (failed(applyPatternsGreedily(func, std::move(patterns))))
+  // Op-by-op, so that blocks are left as they are (the region driver erases
+  // unreachable blocks).
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (op != func)
+      ops.push_back(op);
+  });
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::AnyOp);
+  if (failed(applyOpPatternsGreedily(ops, std::move(patterns), config)))
     return func.emitOpError("did not converge while resolving dimensions");
   forall = nullptr;
   func.walk([&](scf::ForallOp op) { forall = op; });

@@ -116,9 +116,9 @@ struct CPUCodegenPipelinePass
     : public cpu::impl::CPUCodegenPipelinePassBase<CPUCodegenPipelinePass> {
   using CPUCodegenPipelinePassBase::CPUCodegenPipelinePassBase;
 
-  LogicalResult initialize(MLIRContext *) override {
+  LogicalResult initialize(MLIRContext *ctx) override {
     if (strategy != "auto" && strategy != "loops")
-      return emitError(UnknownLoc::get(&getContext()))
+      return emitError(UnknownLoc::get(ctx))
              << "invalid --sluice-cpu-strategy value '" << strategy
              << "' (expected auto or loops)";
     cpu::CodegenOptions options;

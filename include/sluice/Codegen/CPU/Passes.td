@@ -189,9 +189,11 @@ def CPULowerMathPass
     use MLIR's polynomial approximations
     (`populateMathPolynomialApproximationPatterns`; f16/bf16 through f32 via
     `populateMathF32ExpansionPatterns`) where MLIR has one; everything else,
-    and f64, goes through `--convert-math-to-libm`. Ops neither handles
-    (`math.absf`, `math.fma`, `math.sqrt` without an approximation, ...) are
-    left for `--convert-to-llvm` (LLVM intrinsics).
+    and f64, goes through `--convert-math-to-libm`, except the ops x86-64
+    does in one instruction or LLVM expands inline (`sqrt`, `absf`, `fma`,
+    `copysign`, `floor`, `ceil`, `trunc`, `roundeven`, `round`), which are
+    left for `--convert-to-llvm` (LLVM intrinsics: exact, and faster than a
+    call).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
