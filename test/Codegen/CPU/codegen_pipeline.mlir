@@ -1,6 +1,6 @@
 // RUN: sluice-opt --split-input-file --sluice-cpu-codegen-pipeline %s | FileCheck %s
 // RUN: not sluice-opt --split-input-file --sluice-cpu-codegen-pipeline=strategy=vector %s 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: sluice-opt --split-input-file --sluice-cpu-codegen-pipeline=strategy=loops %s | FileCheck %s
+// RUN: sluice-opt --split-input-file --sluice-cpu-codegen-pipeline=strategy=loops %s | FileCheck %s --check-prefix=LOOPS
 // BAD: invalid --sluice-cpu-strategy value 'vector' (expected auto or loops)
 // REQUIRES: sluice-opt
 
@@ -66,6 +66,12 @@ hal.executable private @matmul {
     // CHECK: arith.divsi %{{.+}}, %c64 : index
     // CHECK: %[[Y:.+]] = arith.select
     // CHECK: hal.return %c1, %[[Y]], %c1 : index, index, index
+    // With strategy=loops the matmul is tiled like an elementwise op: N by 4,
+    // M by 4096 / 4 = 1024.
+    // LOOPS-LABEL: hal.executable.export public @mm
+    // LOOPS: arith.divsi %{{.+}}, %c1024 : index
+    // LOOPS: %[[Y:.+]] = arith.select
+    // LOOPS: hal.return %c1, %[[Y]], %c1 : index, index, index
     hal.executable.export public @mm ordinal(0) layout(#layout) count(%device: !hal.device, %m: index) -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%m)
       hal.return %x, %y, %z : index, index, index
