@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CPUStrategy.h"
 #include "sluice/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -236,10 +237,16 @@ LogicalResult InterfaceLowering::run() {
     op->erase();
   }
 
+  // A distributed dispatch carries the cost of one workgroup tile
+  // (select-strategy); otherwise the tile is the whole of each binding.
+  auto tileCost = dyn_cast_or_null<IntegerAttr>(
+      func->removeAttr(cpu::kWorkgroupCostAttrName));
   if (exportOp) {
     constexpr uint64_t kVectorLanes = 8; // f32 on AVX2 (§5.1 V)
     uint64_t cost = llvm::divideCeil(bytes, 16) +
                     llvm::divideCeil(points * arithOps, 4 * kVectorLanes);
+    if (tileCost)
+      cost = tileCost.getInt();
     exportOp->setAttr(sluice_rt::SluiceRTDialect::kWorkgroupCostAttrName,
                       IntegerAttr::get(IntegerType::get(ctx, 64),
                                        std::max<uint64_t>(cost, 1)));

@@ -49,7 +49,8 @@ int64_t elementBytes(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
   if (type.isIntOrFloat())
-    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+    return std::max<int64_t>(1,
+                             llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
   return 8;
 }
 
@@ -69,9 +70,9 @@ SmallVector<int64_t> staticLoopRanges(TilingInterface root) {
 
 /// The `elementwise` workgroup tiles of §5.2 with `innerTarget` as the
 /// innermost target. A tile never exceeds a static range.
-SmallVector<int64_t>
-elementwiseTiles(ArrayRef<utils::IteratorType> iterators,
-                 ArrayRef<int64_t> ranges, int64_t innerTarget, int64_t v) {
+SmallVector<int64_t> elementwiseTiles(ArrayRef<utils::IteratorType> iterators,
+                                      ArrayRef<int64_t> ranges,
+                                      int64_t innerTarget, int64_t v) {
   SmallVector<int64_t> tiles(iterators.size(), 0);
   int64_t product = 1;
   unsigned assigned = 0;
@@ -132,12 +133,13 @@ Strategy selectStrategy(TilingInterface root, bool forceLoops) {
   SmallVector<utils::IteratorType> iterators = root.getLoopIteratorTypes();
   SmallVector<int64_t> ranges = staticLoopRanges(root);
   size_t n = iterators.size();
-  Type elementType = root->getNumResults()
-                         ? root->getResult(0).getType()
-                         : (root->getNumOperands() ? root->getOperand(0).getType()
-                                                   : Type());
-  int64_t v = std::max<int64_t>(
-      1, nativeVectorSize(root) / (elementType ? elementBytes(elementType) : 4));
+  Type elementType =
+      root->getNumResults()
+          ? root->getResult(0).getType()
+          : (root->getNumOperands() ? root->getOperand(0).getType() : Type());
+  int64_t v =
+      std::max<int64_t>(1, nativeVectorSize(root) /
+                               (elementType ? elementBytes(elementType) : 4));
   auto ones = [&] { return SmallVector<int64_t>(n, 1); };
   auto innermost = [&](utils::IteratorType kind) -> int64_t {
     for (int64_t l = (int64_t)n - 1; l >= 0; --l)
@@ -164,7 +166,8 @@ Strategy selectStrategy(TilingInterface root, bool forceLoops) {
     return s;
   }
   if (isMatmulLike(linalgOp)) {
-    linalg::ContractionDimensions dims = *linalg::inferContractionDims(linalgOp);
+    linalg::ContractionDimensions dims =
+        *linalg::inferContractionDims(linalgOp);
     Strategy s{"matmul", SmallVector<int64_t>(n, 0), ones()};
     for (unsigned b : dims.batch)
       s.workgroupTiles[b] = 1;
@@ -207,6 +210,57 @@ Strategy selectStrategy(TilingInterface root, bool forceLoops) {
     return s;
   }
   return loops;
+}
+
+/// §5.4 for one full workgroup tile of a linalg root: ⌈(bytes read + bytes
+/// written) / 16⌉ + ⌈(iteration points × arith/math ops of the body) /
+/// (4·V)⌉, at least 1; none when an undistributed loop has a dynamic range.
+std::optional<int64_t> workgroupCost(TilingInterface root,
+                                     ArrayRef<int64_t> tiles) {
+  auto op = dyn_cast<linalg::LinalgOp>(root.getOperation());
+  if (!op)
+    return std::nullopt;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<int64_t> extent(ranges.size());
+  for (auto [l, range] : llvm::enumerate(ranges)) {
+    extent[l] = tiles[l] ? tiles[l] : range;
+    if (ShapedType::isDynamic(extent[l]))
+      return std::nullopt;
+  }
+  uint64_t points = 1;
+  for (int64_t e : extent)
+    points *= std::max<int64_t>(e, 1);
+  uint64_t bytes = 0;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<ShapedType>(operand.get().getType()))
+      continue;
+    uint64_t elements = 1;
+    for (AffineExpr expr : op.getMatchingIndexingMap(&operand).getResults()) {
+      // A window (d1 + d4) spans the sum of its dimensions' extents.
+      uint64_t span = 0;
+      expr.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub))
+          span += extent[dim.getPosition()];
+      });
+      elements *= std::max<uint64_t>(span, 1);
+    }
+    uint64_t size = elements * elementBytes(operand.get().getType());
+    bool isInit = op.isDpsInit(&operand);
+    bytes += size;
+    if (isInit && op.payloadUsesValueFromOperand(&operand))
+      bytes += size; // read and written
+  }
+  uint64_t arithOps = 0;
+  op->walk([&](Operation *inner) {
+    StringRef dialect = inner->getName().getDialectNamespace();
+    if (inner != op && (dialect == "arith" || dialect == "math"))
+      ++arithOps;
+  });
+  int64_t v = std::max<int64_t>(
+      1, nativeVectorSize(op) / elementBytes(op->getResult(0).getType()));
+  uint64_t cost = llvm::divideCeil(bytes, 16) +
+                  llvm::divideCeil(points * arithOps, 4 * (uint64_t)v);
+  return std::max<int64_t>(1, (int64_t)cost);
 }
 
 ArrayAttr tilesAttr(Builder &b, ArrayRef<int64_t> tiles) {
@@ -253,6 +307,13 @@ struct CPUSelectStrategyPass
           b.getNamedAttr("workgroup_tiles", tilesAttr(b, s.workgroupTiles)),
           b.getNamedAttr("inner_tiles", tilesAttr(b, s.innerTiles))};
       root->setAttr(cpu::kStrategyAttrName, b.getDictionaryAttr(entries));
+      // The cost of one workgroup (§5.4) while the root's tiles are known;
+      // tile-and-distribute drops it when it does not distribute.
+      if (tileable && root->getNumResults() > 0)
+        if (std::optional<int64_t> cost =
+                workgroupCost(tileable, s.workgroupTiles))
+          func->setAttr(cpu::kWorkgroupCostAttrName,
+                        b.getI64IntegerAttr(*cost));
     }
   }
 };

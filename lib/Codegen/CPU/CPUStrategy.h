@@ -1,4 +1,5 @@
-//===- CPUStrategy.h - shared names and helpers of the CPU codegen ------*- C++ -*-===//
+//===- CPUStrategy.h - shared names and helpers of the CPU codegen ------*- C++
+//-*-===//
 //
 // What --sluice-cpu-select-strategy, --sluice-cpu-tile-and-distribute and
 // --sluice-cpu-resolve-workgroup-count share (execution.md §5.1 steps 4-6).
@@ -26,11 +27,18 @@ inline constexpr llvm::StringLiteral kStrategyAttrName = "sluice_cpu.strategy";
 inline constexpr llvm::StringLiteral kWorkgroupCountMarkerName =
     "sluice_cpu.workgroup_count";
 
+/// §5.4's cost of one workgroup (i64) on a dispatch function, set by
+/// select-strategy, dropped by tile-and-distribute when it does not
+/// distribute, read (and removed) by lower-interface.
+inline constexpr llvm::StringLiteral kWorkgroupCostAttrName =
+    "sluice_cpu.workgroup_cost_ns";
+
 /// The ops whose results a dispatch function stores into its bindings (the
 /// sources of its `bufferization.materialize_in_destination`s, after
 /// --sluice-cpu-lower-dispatch-tensors), in program order, without
 /// duplicates.
-llvm::SmallVector<mlir::Operation *> getStoredValueProducers(mlir::func::FuncOp func);
+llvm::SmallVector<mlir::Operation *>
+getStoredValueProducers(mlir::func::FuncOp func);
 
 /// The export of the enclosing `hal.executable.variant` that names `func`,
 /// or null (no variant, or no such export).

@@ -68,8 +68,7 @@ std::string whyNotDistributed(func::FuncOp func, Operation *root) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if ((!effects && op->getNumRegions() == 0 && !isPure(op)) ||
         (effects && effects.hasEffect<MemoryEffects::Write>())) {
-      reason = "'" + op->getName().getStringRef().str() +
-               "' may write memory";
+      reason = "'" + op->getName().getStringRef().str() + "' may write memory";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -124,8 +123,8 @@ LogicalResult distributeForall(RewriterBase &rewriter, scf::ForallOp forall) {
   SmallVector<std::pair<tensor::ParallelInsertSliceOp, unsigned>> inserts;
   for (Operation &op : terminator.getYieldingOps()) {
     auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(&op);
-    auto dest = insert ? dyn_cast<BlockArgument>(insert.getDest())
-                       : BlockArgument();
+    auto dest =
+        insert ? dyn_cast<BlockArgument>(insert.getDest()) : BlockArgument();
     if (!dest || dest.getOwner() != forall.getBody())
       return forall.emitOpError(
           "yields something other than a parallel_insert_slice into a shared "
@@ -165,6 +164,9 @@ void eraseDeadOps(func::FuncOp func) {
 }
 
 LogicalResult tileAndDistribute(func::FuncOp func) {
+  // The per-workgroup cost select-strategy estimated holds only if the
+  // dispatch is distributed; it is put back below when it is.
+  Attribute cost = func->removeAttr(cpu::kWorkgroupCostAttrName);
   Operation *root = nullptr;
   func.walk([&](Operation *op) {
     if (op->hasAttr(cpu::kStrategyAttrName))
@@ -193,8 +195,9 @@ LogicalResult tileAndDistribute(func::FuncOp func) {
     return success();
   if (distributed > 3)
     return root->emitOpError("has ")
-           << distributed << " non-zero workgroup tiles; at most 3 loops can "
-                             "be distributed";
+           << distributed
+           << " non-zero workgroup tiles; at most 3 loops can "
+              "be distributed";
   if (hal::ExecutableExportOp exportOp = cpu::getExportFor(func))
     if (!cpu::hasCountFromSlice(exportOp))
       return success(); // the export computes its own count
@@ -256,14 +259,17 @@ LogicalResult tileAndDistribute(func::FuncOp func) {
   func.walk([&](scf::ForallOp op) { forall = op; });
   if (!forall)
     return func.emitOpError("lost its workgroup scf.forall");
-  return distributeForall(rewriter, forall);
+  if (failed(distributeForall(rewriter, forall)))
+    return failure();
+  if (cost)
+    func->setAttr(cpu::kWorkgroupCostAttrName, cost);
+  return success();
 }
 
 struct CPUTileAndDistributePass
     : public cpu::impl::CPUTileAndDistributePassBase<CPUTileAndDistributePass> {
   void runOnOperation() override {
-    for (auto func :
-         llvm::to_vector(getOperation().getOps<func::FuncOp>()))
+    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
       if (failed(tileAndDistribute(func)))
         return signalPassFailure();
   }
