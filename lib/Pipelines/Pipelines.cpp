@@ -73,9 +73,8 @@ static std::vector<Step> phaseSteps(Phase phase,
   case Phase::Hal:
     return {{"iree-hal-materialize-interfaces"},
             {"sluice-cpu-codegen-pipeline", false,
-             options.cpuStrategy == "auto"
-                 ? std::string()
-                 : "strategy=" + options.cpuStrategy},
+             options.cpuStrategy == "auto" ? std::string()
+                                           : "strategy=" + options.cpuStrategy},
             {"iree-hal-conversion"},
             {"iree-hal-inline-memoize-regions", /*nestAny=*/true},
             {"iree-hal-resolve-topology-queries"},

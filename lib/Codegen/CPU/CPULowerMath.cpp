@@ -28,8 +28,8 @@ namespace {
 /// The ops §5.1 step 13 approximates in f32 (f16/bf16 through f32).
 bool isApproximated(StringRef name) {
   static const llvm::StringSet<> names = {
-      "math.exp",  "math.exp2", "math.log", "math.log1p",
-      "math.log2", "math.tanh", "math.erf", "math.sin",
+      "math.exp",  "math.exp2", "math.log",   "math.log1p",
+      "math.log2", "math.tanh", "math.erf",   "math.sin",
       "math.cos",  "math.atan", "math.rsqrt", "math.sqrt"};
   return names.contains(name);
 }
@@ -53,9 +53,9 @@ struct CPULowerMathPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
-    target.addLegalOp<math::SqrtOp, math::AbsFOp, math::FmaOp,
-                      math::CopySignOp, math::FloorOp, math::CeilOp,
-                      math::TruncOp, math::RoundEvenOp, math::RoundOp>();
+    target.addLegalOp<math::SqrtOp, math::AbsFOp, math::FmaOp, math::CopySignOp,
+                      math::FloorOp, math::CeilOp, math::TruncOp,
+                      math::RoundEvenOp, math::RoundOp>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

@@ -61,7 +61,9 @@ bool escapesItsBlock(memref::AllocOp alloc) {
 
 struct CPUPlaceAllocationsPass
     : public cpu::impl::CPUPlaceAllocationsPassBase<CPUPlaceAllocationsPass> {
-  CPUPlaceAllocationsPass() { bufferization::buildBufferDeallocationPipeline(deallocation); }
+  CPUPlaceAllocationsPass() {
+    bufferization::buildBufferDeallocationPipeline(deallocation);
+  }
   CPUPlaceAllocationsPass(const CPUPlaceAllocationsPass &other)
       : CPUPlaceAllocationsPassBase(other) {
     bufferization::buildBufferDeallocationPipeline(deallocation);
@@ -85,7 +87,8 @@ struct CPUPlaceAllocationsPass
         MemRefType type = alloc.getType();
         std::optional<uint64_t> bytes = staticBytes(type);
         if (!bytes || *bytes > kMaxStackAllocationBytes ||
-            !alloc.getDynamicSizes().empty() || !alloc.getSymbolOperands().empty())
+            !alloc.getDynamicSizes().empty() ||
+            !alloc.getSymbolOperands().empty())
           continue;
         if (alloc->getBlock() != &entry && escapesItsBlock(alloc))
           continue;
@@ -97,9 +100,9 @@ struct CPUPlaceAllocationsPass
         alloc.replaceAllUsesWith(alloca.getResult());
         alloc.erase();
       }
-      heapLeft |= func.walk([](memref::AllocOp) {
-                        return WalkResult::interrupt();
-                      }).wasInterrupted();
+      heapLeft |=
+          func.walk([](memref::AllocOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
     });
     // Only modules that keep heap buffers pay for the deallocation pipeline.
     if (heapLeft && failed(runPipeline(deallocation, getOperation())))

@@ -44,8 +44,9 @@ public:
       if (k + 1 >= region.getNumArguments())
         return exportOp.emitError()
                << "workgroup count of '" << exportOp.getSymName()
-               << "' uses workload ordinal " << k << " but the count region has "
-               << region.getNumArguments() - 1 << " workload operands";
+               << "' uses workload ordinal " << k
+               << " but the count region has " << region.getNumArguments() - 1
+               << " workload operands";
       Value arg = region.getArgument(k + 1);
       if (arg.getType() != value.getType())
         return exportOp.emitError()
@@ -56,10 +57,9 @@ public:
       return arg;
     }
     StringRef dialect = def->getName().getDialectNamespace();
-    bool cloneable =
-        def->hasTrait<OpTrait::ConstantLike>() ||
-        ((dialect == "arith" || dialect == "affine") &&
-         def->getNumRegions() == 0 && isPure(def));
+    bool cloneable = def->hasTrait<OpTrait::ConstantLike>() ||
+                     ((dialect == "arith" || dialect == "affine") &&
+                      def->getNumRegions() == 0 && isPure(def));
     if (!cloneable)
       return notAnOrdinal();
     for (Value operand : def->getOperands())
@@ -95,8 +95,9 @@ struct CPUResolveWorkgroupCountPass
          variant.getBody().front().getOps<hal::ExecutableExportOp>()) {
       // The count ops tile-and-distribute left in the dispatch function.
       Value counts[3] = {};
-      auto func = inner ? inner.lookupSymbol<func::FuncOp>(exportOp.getSymName())
-                        : func::FuncOp();
+      auto func = inner
+                      ? inner.lookupSymbol<func::FuncOp>(exportOp.getSymName())
+                      : func::FuncOp();
       if (func) {
         func.walk([&](Operation *op) {
           auto dim =

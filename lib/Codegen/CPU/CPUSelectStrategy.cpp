@@ -49,7 +49,8 @@ int64_t elementBytes(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     type = shaped.getElementType();
   if (type.isIntOrFloat())
-    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+    return std::max<int64_t>(1,
+                             llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
   return 8;
 }
 
@@ -69,9 +70,9 @@ SmallVector<int64_t> staticLoopRanges(TilingInterface root) {
 
 /// The `elementwise` workgroup tiles of §5.2 with `innerTarget` as the
 /// innermost target. A tile never exceeds a static range.
-SmallVector<int64_t>
-elementwiseTiles(ArrayRef<utils::IteratorType> iterators,
-                 ArrayRef<int64_t> ranges, int64_t innerTarget, int64_t v) {
+SmallVector<int64_t> elementwiseTiles(ArrayRef<utils::IteratorType> iterators,
+                                      ArrayRef<int64_t> ranges,
+                                      int64_t innerTarget, int64_t v) {
   SmallVector<int64_t> tiles(iterators.size(), 0);
   int64_t product = 1;
   unsigned assigned = 0;
@@ -132,12 +133,13 @@ Strategy selectStrategy(TilingInterface root, bool forceLoops) {
   SmallVector<utils::IteratorType> iterators = root.getLoopIteratorTypes();
   SmallVector<int64_t> ranges = staticLoopRanges(root);
   size_t n = iterators.size();
-  Type elementType = root->getNumResults()
-                         ? root->getResult(0).getType()
-                         : (root->getNumOperands() ? root->getOperand(0).getType()
-                                                   : Type());
-  int64_t v = std::max<int64_t>(
-      1, nativeVectorSize(root) / (elementType ? elementBytes(elementType) : 4));
+  Type elementType =
+      root->getNumResults()
+          ? root->getResult(0).getType()
+          : (root->getNumOperands() ? root->getOperand(0).getType() : Type());
+  int64_t v =
+      std::max<int64_t>(1, nativeVectorSize(root) /
+                               (elementType ? elementBytes(elementType) : 4));
   auto ones = [&] { return SmallVector<int64_t>(n, 1); };
   auto innermost = [&](utils::IteratorType kind) -> int64_t {
     for (int64_t l = (int64_t)n - 1; l >= 0; --l)
@@ -164,7 +166,8 @@ Strategy selectStrategy(TilingInterface root, bool forceLoops) {
     return s;
   }
   if (isMatmulLike(linalgOp)) {
-    linalg::ContractionDimensions dims = *linalg::inferContractionDims(linalgOp);
+    linalg::ContractionDimensions dims =
+        *linalg::inferContractionDims(linalgOp);
     Strategy s{"matmul", SmallVector<int64_t>(n, 0), ones()};
     for (unsigned b : dims.batch)
       s.workgroupTiles[b] = 1;

@@ -26,9 +26,9 @@ SmallVector<Operation *> getStoredValueProducers(func::FuncOp func) {
 
 hal::ExecutableExportOp getExportFor(func::FuncOp func) {
   auto module = dyn_cast_or_null<ModuleOp>(func->getParentOp());
-  auto variant = module ? dyn_cast_or_null<hal::ExecutableVariantOp>(
-                              module->getParentOp())
-                        : hal::ExecutableVariantOp();
+  auto variant =
+      module ? dyn_cast_or_null<hal::ExecutableVariantOp>(module->getParentOp())
+             : hal::ExecutableVariantOp();
   if (!variant)
     return {};
   for (auto exportOp :
@@ -45,8 +45,7 @@ bool usesWorkgroupIds(func::FuncOp func) {
 }
 
 bool hasCountFromSlice(hal::ExecutableExportOp exportOp) {
-  return exportOp
-      .getWorkgroupCount()
+  return exportOp.getWorkgroupCount()
       .walk([](iree_tensor_ext::DispatchWorkgroupCountFromSliceOp) {
         return WalkResult::interrupt();
       })

@@ -1,4 +1,5 @@
-//===- CPUStrategy.h - shared names and helpers of the CPU codegen ------*- C++ -*-===//
+//===- CPUStrategy.h - shared names and helpers of the CPU codegen ------*- C++
+//-*-===//
 //
 // What --sluice-cpu-select-strategy, --sluice-cpu-tile-and-distribute and
 // --sluice-cpu-resolve-workgroup-count share (execution.md §5.1 steps 4-6).
@@ -36,7 +37,8 @@ inline constexpr llvm::StringLiteral kWorkgroupCostAttrName =
 /// sources of its `bufferization.materialize_in_destination`s, after
 /// --sluice-cpu-lower-dispatch-tensors), in program order, without
 /// duplicates.
-llvm::SmallVector<mlir::Operation *> getStoredValueProducers(mlir::func::FuncOp func);
+llvm::SmallVector<mlir::Operation *>
+getStoredValueProducers(mlir::func::FuncOp func);
 
 /// The export of the enclosing `hal.executable.variant` that names `func`,
 /// or null (no variant, or no such export).

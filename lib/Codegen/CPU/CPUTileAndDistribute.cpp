@@ -68,8 +68,7 @@ std::string whyNotDistributed(func::FuncOp func, Operation *root) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if ((!effects && op->getNumRegions() == 0 && !isPure(op)) ||
         (effects && effects.hasEffect<MemoryEffects::Write>())) {
-      reason = "'" + op->getName().getStringRef().str() +
-               "' may write memory";
+      reason = "'" + op->getName().getStringRef().str() + "' may write memory";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -124,8 +123,8 @@ LogicalResult distributeForall(RewriterBase &rewriter, scf::ForallOp forall) {
   SmallVector<std::pair<tensor::ParallelInsertSliceOp, unsigned>> inserts;
   for (Operation &op : terminator.getYieldingOps()) {
     auto insert = dyn_cast<tensor::ParallelInsertSliceOp>(&op);
-    auto dest = insert ? dyn_cast<BlockArgument>(insert.getDest())
-                       : BlockArgument();
+    auto dest =
+        insert ? dyn_cast<BlockArgument>(insert.getDest()) : BlockArgument();
     if (!dest || dest.getOwner() != forall.getBody())
       return forall.emitOpError(
           "yields something other than a parallel_insert_slice into a shared "
@@ -196,8 +195,9 @@ LogicalResult tileAndDistribute(func::FuncOp func) {
     return success();
   if (distributed > 3)
     return root->emitOpError("has ")
-           << distributed << " non-zero workgroup tiles; at most 3 loops can "
-                             "be distributed";
+           << distributed
+           << " non-zero workgroup tiles; at most 3 loops can "
+              "be distributed";
   if (hal::ExecutableExportOp exportOp = cpu::getExportFor(func))
     if (!cpu::hasCountFromSlice(exportOp))
       return success(); // the export computes its own count
@@ -269,8 +269,7 @@ LogicalResult tileAndDistribute(func::FuncOp func) {
 struct CPUTileAndDistributePass
     : public cpu::impl::CPUTileAndDistributePassBase<CPUTileAndDistributePass> {
   void runOnOperation() override {
-    for (auto func :
-         llvm::to_vector(getOperation().getOps<func::FuncOp>()))
+    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>()))
       if (failed(tileAndDistribute(func)))
         return signalPassFailure();
   }
