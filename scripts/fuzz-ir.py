@@ -185,6 +185,13 @@ MODES = {
                                 ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
     "materialize-ref-counting": (["--verify-each", "--sluice-materialize-ref-counting"],
                                  ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
+    # CPU dispatch codegen (execution.md §5.1): the whole pipeline on every
+    # llvm-cpu variant, and steps 4-5 on bare dispatch functions.
+    "codegen": (["--verify-each", "--sluice-cpu-codegen-pipeline"],
+                ("test/Codegen/CPU/*.mlir",)),
+    "tile-and-distribute": (["--verify-each", "--sluice-cpu-select-strategy", "--sluice-cpu-tile-and-distribute"],
+                            ("test/Codegen/CPU/select_strategy.mlir", "test/Codegen/CPU/tile_and_distribute.mlir",
+                             "test/Codegen/CPU/place_allocations.mlir")),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),

@@ -49,6 +49,10 @@ Levels:
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
+  dispatch    one hal.executable with an llvm-cpu variant: every step is one export (count from
+              workgroup_count_from_slice) and one dispatch function loading a tensor<?xf32> (a workload
+              ordinal), running `body` chained elementwise linalg.generics and storing the result: the
+              input of --sluice-cpu-codegen-pipeline; only the `chain` shape  [body=2]
 
 Shapes (knobs in brackets):
   chain        a long dependency chain of mixed ops
@@ -1567,6 +1571,77 @@ class TensorLevel(Level):
 def room(e, L, per_iteration):
     """Whether another iteration of about `per_iteration` ops still fits under the target."""
     return e.count + per_iteration + L.epilogue_ops <= e.target
+
+
+@level("dispatch")
+class DispatchLevel(Level):
+    """Dispatch bodies for the CPU codegen (execution.md §5.1); see the module docstring."""
+    epilogue_ops = 1
+    shapes = ("chain",)
+    LAYOUT = ("#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, "
+              "#hal.pipeline.binding<storage_buffer>]>")
+    T = "!iree_tensor_ext.dispatch.tensor<{}:tensor<?xf32>>{{%n}}"
+
+    def begin_func(self):
+        e = self.e
+        e.head.append(f"#layout = {self.LAYOUT}")
+        e.head.append("hal.executable private @ex {")
+        e.head.append('  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {')
+        e.count += 2
+        e.body.append("    builtin.module {")
+        e.count += 1
+        self.exports = 0
+        return [Val(["%x"], ["tensor<?xf32>"]), Val(["%y"], ["tensor<?xf32>"])]
+
+    def end_func(self, results):
+        self.e.body.append("    }")
+
+    def finish(self):
+        self.e.tail.append("  }")
+        self.e.tail.append("}")
+
+    def step(self, v):
+        e = self.e
+        k = self.exports
+        self.exports += 1
+        e.head.append(f"    hal.executable.export public @d{k} ordinal({k}) layout(#layout) "
+                      "count(%device: !hal.device, %w: index) -> (index, index, index) {")
+        e.head.append("      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%w)")
+        e.head.append("      hal.return %x, %y, %z : index, index, index")
+        e.head.append("    }")
+        e.count += 3
+        indent = e.indent
+        e.indent = 3
+        e.op(f"func.func @d{k}() {{")
+        e.indent = 4
+        ro, wo = self.T.format("readonly"), self.T.format("writeonly")
+        e.op("%c0 = arith.constant 0 : index")
+        e.op("%n0 = hal.interface.constant.load layout(#layout) ordinal(0) : index")
+        e.op("%n = iree_tensor_ext.dispatch.workload.ordinal %n0, 0 : index")
+        e.op(f"%a = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%c0) : {ro}")
+        e.op(f"%o = hal.interface.binding.subspan layout(#layout) binding(1) alignment(64) offset(%c0) : {wo}")
+        e.op(f"%t0 = iree_tensor_ext.dispatch.tensor.load %a, offsets = [0], sizes = [%n], strides = [1] : "
+             f"{ro} -> tensor<?xf32>")
+        e.op("%e = tensor.empty(%n) : tensor<?xf32>")
+        body = max(1, e.opt("body", 2))
+        for i in range(body):
+            e.op(f"%t{i + 1} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, "
+                 "affine_map<(d0) -> (d0)>], iterator_types = [\"parallel\"]} "
+                 f"ins(%t{i} : tensor<?xf32>) outs(%e : tensor<?xf32>) {{")
+            e.raw("^bb0(%in: f32, %out: f32):")
+            e.indent += 1
+            e.op("%m = arith.mulf %in, %in : f32")
+            e.op("%s = arith.addf %m, %in : f32")
+            e.op("linalg.yield %s : f32")
+            e.indent -= 1
+            e.raw("} -> tensor<?xf32>")
+        e.op(f"iree_tensor_ext.dispatch.tensor.store %t{body}, %o, offsets = [0], sizes = [%n], strides = [1] : "
+             f"tensor<?xf32> -> {wo}")
+        e.op("return")
+        e.indent = 3
+        e.raw("}")
+        e.indent = indent
+        return v
 
 
 @shape("chain")

@@ -72,7 +72,9 @@ static std::vector<Step> phaseSteps(Phase phase,
   }
   case Phase::Hal:
     return {{"iree-hal-materialize-interfaces"},
-            {"sluice-cpu-codegen-pipeline"},
+            {"sluice-cpu-codegen-pipeline", false,
+             options.cpuStrategy == "auto" ? std::string()
+                                           : "strategy=" + options.cpuStrategy},
             {"iree-hal-conversion"},
             {"iree-hal-inline-memoize-regions", /*nestAny=*/true},
             {"iree-hal-resolve-topology-queries"},
@@ -207,6 +209,13 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
         return failure();
       }
       options.target.optLevel = level;
+    } else if (name == "--sluice-cpu-strategy") {
+      if (value != "auto" && value != "loops") {
+        error = "invalid --sluice-cpu-strategy value '" + value.str() +
+                "' (expected auto or loops)";
+        return failure();
+      }
+      options.cpuStrategy = value.str();
     } else if (name == "--sluice-stream-options") {
       options.streamOptions = value.str();
     } else if (name == "--sluice-pipeline-parameter-uploads") {

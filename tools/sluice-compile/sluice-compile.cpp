@@ -156,6 +156,12 @@ static int compile(MLIRContext &context) {
                  << " (expected 0, 1, 2 or 3)\n";
     return 1;
   }
+  if (cpuStrategy != "auto" && cpuStrategy != "loops") {
+    llvm::errs() << "error: invalid --sluice-cpu-strategy value '"
+                 << cpuStrategy << "' (expected auto or loops)\n";
+    return 1;
+  }
+  options.cpuStrategy = cpuStrategy;
   options.target.cpu = cpu;
   options.target.optLevel = optLevel;
   options.target.linker = linker;

@@ -41,6 +41,8 @@ struct CompileOptions {
   native::NativeTargetOptions target;
   std::string streamOptions;
   bool pipelineParameterUploads = true;
+  /// --sluice-cpu-strategy: "auto" or "loops" (execution.md §5.2).
+  std::string cpuStrategy = "auto";
   /// Non-empty: writes <dir>/<module>.<k>.<phase>.mlir after each IR phase.
   std::string dumpDir;
 };

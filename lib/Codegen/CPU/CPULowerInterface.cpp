@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CPUStrategy.h"
 #include "sluice/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 
@@ -110,7 +112,15 @@ Value InterfaceLowering::lowerSubspan(OpBuilder &b,
     if (d > 0)
       stride = LLVM::MulOp::create(b, loc, stride, sizes[d]);
   }
-  return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+  Value memref =
+      UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
+  // §4.5: `alignment(a)` becomes memref.assume_alignment.
+  if (std::optional<APInt> alignment = op.getAlignment())
+    if (alignment->getZExtValue() > 0)
+      memref = memref::AssumeAlignmentOp::create(
+          b, loc, memref,
+          b.getI32IntegerAttr(static_cast<int32_t>(alignment->getZExtValue())));
+  return memref;
 }
 
 LogicalResult InterfaceLowering::run() {
@@ -227,10 +237,16 @@ LogicalResult InterfaceLowering::run() {
     op->erase();
   }
 
+  // A distributed dispatch carries the cost of one workgroup tile
+  // (select-strategy); otherwise the tile is the whole of each binding.
+  auto tileCost = dyn_cast_or_null<IntegerAttr>(
+      func->removeAttr(cpu::kWorkgroupCostAttrName));
   if (exportOp) {
     constexpr uint64_t kVectorLanes = 8; // f32 on AVX2 (§5.1 V)
     uint64_t cost = llvm::divideCeil(bytes, 16) +
                     llvm::divideCeil(points * arithOps, 4 * kVectorLanes);
+    if (tileCost)
+      cost = tileCost.getInt();
     exportOp->setAttr(sluice_rt::SluiceRTDialect::kWorkgroupCostAttrName,
                       IntegerAttr::get(IntegerType::get(ctx, 64),
                                        std::max<uint64_t>(cost, 1)));

@@ -16,20 +16,30 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Affine/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/Transforms/AllocationOpInterfaceImpl.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -44,53 +54,85 @@ namespace sluice::cpu {
 using namespace mlir;
 using namespace sluice;
 
-void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &pm) {
+void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
+                                          const CodegenOptions &options) {
+  OpPassManager &front = variantPm.nest<ModuleOp>();
   // 1-2. Verify, then simplify the dispatch bodies.
-  pm.addPass(createCPUVerifyDispatchPass());
-  pm.addPass(createInlinerPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  front.addPass(createCPUVerifyDispatchPass());
+  front.addPass(createInlinerPass());
+  front.addPass(createCanonicalizerPass());
+  front.addPass(createCSEPass());
   // 3. Bindings become memrefs.
-  pm.addPass(createCPULowerDispatchTensorsPass());
-  // 4-8 (strategy selection, distribution, vectorization) are not part of
-  // the `loops` strategy of step 1: every dispatch is one workgroup.
+  front.addPass(createCPULowerDispatchTensorsPass());
+  // 4-5. The root, its strategy and its workgroup tiles.
+  CPUSelectStrategyPassOptions select;
+  select.strategy = options.strategy;
+  front.addPass(createCPUSelectStrategyPass(select));
+  front.addPass(createCPUTileAndDistributePass());
+  // 6. Export workgroup counts (on the variant).
+  variantPm.addPass(createCPUResolveWorkgroupCountPass());
+
+  OpPassManager &back = variantPm.nest<ModuleOp>();
+  // 7 (vectorization) is not built yet: every strategy runs as loops.
+  // 8. Cleanup.
+  back.addPass(createCanonicalizerPass());
+  back.addPass(createCSEPass());
+  back.addPass(createLoopInvariantCodeMotionPass());
   // 9. Bufferize.
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  back.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = false;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
+  back.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  back.addPass(createCanonicalizerPass());
+  // A workgroup tile is written through a subview of the output binding
+  // and inserted through an identical one: CSE makes that copy a self-copy,
+  // which canonicalization removes.
+  back.addPass(createCSEPass());
+  back.addPass(createCanonicalizerPass());
+  // 10. Small allocations on the stack, the others freed.
+  back.addPass(createCPUPlaceAllocationsPass());
   // 12. Loops.
-  pm.addPass(createConvertLinalgToLoopsPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(memref::createFoldMemRefAliasOpsPass());
-  // 13. The workgroup ABI.
-  pm.addPass(createCPULowerInterfacePass());
+  back.addPass(createConvertLinalgToLoopsPass());
+  back.addPass(createLowerAffinePass());
+  back.addPass(createSCFToControlFlowPass());
+  back.addPass(memref::createExpandStridedMetadataPass());
+  back.addPass(createLowerAffinePass());
+  back.addPass(memref::createFoldMemRefAliasOpsPass());
+  // 13. Math, then the workgroup ABI.
+  back.addPass(createCPULowerMathPass());
+  back.addPass(createCPULowerInterfacePass());
   // 14. LLVM.
-  pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  back.addPass(arith::createArithExpandOpsPass());
+  back.addPass(createConvertVectorToLLVMPass());
+  back.addPass(createFinalizeMemRefToLLVMConversionPass());
+  back.addPass(createConvertToLLVMPass());
+  back.addPass(createReconcileUnrealizedCastsPass());
+  back.addPass(createCanonicalizerPass());
 }
 
 namespace {
 
 struct CPUCodegenPipelinePass
     : public cpu::impl::CPUCodegenPipelinePassBase<CPUCodegenPipelinePass> {
-  CPUCodegenPipelinePass() { cpu::buildCpuCodegenPipeline(innerPipeline); }
-  CPUCodegenPipelinePass(const CPUCodegenPipelinePass &other)
-      : CPUCodegenPipelinePassBase(other) {
-    cpu::buildCpuCodegenPipeline(innerPipeline);
+  using CPUCodegenPipelinePassBase::CPUCodegenPipelinePassBase;
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (strategy != "auto" && strategy != "loops")
+      return emitError(UnknownLoc::get(ctx))
+             << "invalid --sluice-cpu-strategy value '" << strategy
+             << "' (expected auto or loops)";
+    cpu::CodegenOptions options;
+    options.strategy = strategy;
+    variantPipeline =
+        OpPassManager(hal::ExecutableVariantOp::getOperationName());
+    cpu::buildCpuCodegenPipeline(variantPipeline, options);
+    return success();
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
-    innerPipeline.getDependentDialects(registry);
-    countPipeline.getDependentDialects(registry);
+    OpPassManager pm(hal::ExecutableVariantOp::getOperationName());
+    cpu::buildCpuCodegenPipeline(pm, cpu::CodegenOptions());
+    pm.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
@@ -100,36 +142,37 @@ struct CPUCodegenPipelinePass
         variants.push_back(variant);
     });
     for (hal::ExecutableVariantOp variant : variants) {
-      auto inner = variant.getBody().front().getOps<ModuleOp>();
-      if (inner.empty())
+      if (variant.getBody().front().getOps<ModuleOp>().empty())
         continue;
-      if (failed(runPipeline(innerPipeline, *inner.begin())) ||
-          failed(runPipeline(countPipeline, variant)))
+      if (failed(runPipeline(variantPipeline, variant)))
         return signalPassFailure();
     }
   }
 
-  OpPassManager innerPipeline{"builtin.module"};
-  OpPassManager countPipeline = makeCountPipeline();
-
-  static OpPassManager makeCountPipeline() {
-    OpPassManager pm(hal::ExecutableVariantOp::getOperationName());
-    pm.addPass(cpu::createCPUResolveWorkgroupCountPass());
-    return pm;
-  }
+  OpPassManager variantPipeline{hal::ExecutableVariantOp::getOperationName()};
 };
 
 } // namespace
 
 void sluice::cpu::registerCPUCodegenDialects(DialectRegistry &registry) {
-  registry
-      .insert<arith::ArithDialect, bufferization::BufferizationDialect,
-              cf::ControlFlowDialect, func::FuncDialect, index::IndexDialect,
-              linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-              memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
-              ub::UBDialect, vector::VectorDialect>();
+  registry.insert<affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, index::IndexDialect, linalg::LinalgDialect,
+                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
+                  scf::SCFDialect, tensor::TensorDialect, ub::UBDialect,
+                  vector::VectorDialect>();
   arith::registerBufferizableOpInterfaceExternalModels(registry);
-  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  memref::registerAllocationOpInterfaceExternalModels(registry);
+  // Bufferization, tiling, subset and value-bounds models of linalg.
+  linalg::registerAllDialectInterfaceImplementations(registry);
+  tensor::registerTilingInterfaceExternalModels(registry);
+  tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  tensor::registerValueBoundsOpInterfaceExternalModels(registry);
+  affine::registerValueBoundsOpInterfaceExternalModels(registry);
+  arith::registerValueBoundsOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   vector::registerBufferizableOpInterfaceExternalModels(registry);

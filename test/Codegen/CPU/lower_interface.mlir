@@ -76,6 +76,8 @@ hal.executable private @ex {
         // CHECK-NEXT: %[[D6:.+]] = llvm.insertvalue %[[DIM0]], %[[D5]][3, 0]
         // CHECK-NEXT: %[[D7:.+]] = llvm.insertvalue %[[S0]], %[[D6]][4, 0]
         // CHECK-NEXT: %[[M:.+]] = builtin.unrealized_conversion_cast %[[D7]] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> to memref<?x4xf32>
+        // `alignment(64)` becomes memref.assume_alignment, whose result the users take.
+        // CHECK-NEXT: %[[AM:.+]] = memref.assume_alignment %[[M]], 64 : memref<?x4xf32>
         %b = hal.interface.binding.subspan layout(#layout) binding(1) alignment(64) offset(%n) : memref<?x4xf32>{%n}
         // A rank-0 binding without offset.
         // CHECK: llvm.getelementptr %{{.+}}[0] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
@@ -91,6 +93,7 @@ hal.executable private @ex {
         %i = arith.index_cast %w : index to i32
         %j = arith.addi %i, %k0 : i32
         memref.store %j, %s[] : memref<i32>
+        // CHECK: memref.store %{{.+}}, %[[AM]][
         memref.store %k1, %b[%idx, %idy] : memref<?x4xf32>
         // CHECK: %[[RET:.+]] = arith.constant 0 : i32
         // CHECK-NEXT: return %[[RET]] : i32

@@ -26,12 +26,19 @@ namespace sluice::cpu {
 #define GEN_PASS_REGISTRATION
 #include "sluice/Codegen/CPU/Passes.h.inc"
 
-/// Adds the CPU dispatch codegen (execution.md §5.1, `loops` strategy) to a
-/// pass manager anchored on the `builtin.module` inside a
-/// `hal.executable.variant`. The workgroup counts of the variant's exports are
-/// resolved separately (`createCPUResolveWorkgroupCountPass`, on the variant);
-/// `--sluice-cpu-codegen-pipeline` does both for every llvm-cpu variant.
-void buildCpuCodegenPipeline(mlir::OpPassManager &pm);
+/// Options of the CPU dispatch codegen.
+struct CodegenOptions {
+  /// "auto" or "loops" (sluice-compile's --sluice-cpu-strategy).
+  std::string strategy = "auto";
+};
+
+/// Adds the CPU dispatch codegen (execution.md §5.1) to a pass manager
+/// anchored on a `hal.executable.variant`: steps 1-5 on its inner module,
+/// step 6 (export workgroup counts) on the variant, the remaining steps on
+/// the inner module. `--sluice-cpu-codegen-pipeline` runs it on every
+/// llvm-cpu variant of a module.
+void buildCpuCodegenPipeline(mlir::OpPassManager &variantPm,
+                             const CodegenOptions &options);
 
 /// Inserts the dialects and the external models (bufferization, conversion
 /// to LLVM) the pipeline needs into `registry`.
