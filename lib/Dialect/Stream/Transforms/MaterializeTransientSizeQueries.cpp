@@ -50,13 +50,15 @@ struct MaterializeTransientSizeQueriesPass
       if (!packs.empty())
         work.push_back({funcOp, std::move(packs)});
     }
+    SymbolTableCollection symbolTables;
     for (auto &[funcOp, packs] : work)
-      if (failed(materialize(moduleOp, funcOp, packs)))
+      if (failed(materialize(moduleOp, funcOp, packs, symbolTables)))
         return signalPassFailure();
   }
 
   LogicalResult materialize(ModuleOp moduleOp, FunctionOpInterface funcOp,
-                            ArrayRef<ResourcePackOp> packs) {
+                            ArrayRef<ResourcePackOp> packs,
+                            SymbolTableCollection &symbolTables) {
     MLIRContext *context = moduleOp.getContext();
     std::string name =
         getUniqueQueryName(moduleOp, SymbolTable::getSymbolName(funcOp));
@@ -77,37 +79,15 @@ struct MaterializeTransientSizeQueriesPass
       for (auto [from, to] :
            llvm::zip(funcEntry.getArguments(), entry->getArguments()))
         mapping.map(from, to);
-      // The pure ops the total length depends on, plus the pack.
-      BackwardSliceOptions options;
-      options.omitBlockArguments = false;
-      options.omitUsesFromAbove = false;
-      options.inclusive = true;
-      // A region op around the pack (a pure loop reached through its
-      // induction variable) is not part of the computation.
-      options.filter = [&](Operation *op) {
-        return isMemoryEffectFree(op) && !isa<CallOpInterface>(op) &&
-               !op->isProperAncestor(packOp);
-      };
-      llvm::SetVector<Operation *> slice;
-      (void)getBackwardSlice(packOp.getOperation(), &slice, options);
-      slice.insert(packOp);
-      // Clone in the function's IR order; ops nested in a sliced op come
-      // with it.
-      SmallVector<Operation *> ordered;
-      funcOp.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (!slice.contains(op))
-          return WalkResult::advance();
-        ordered.push_back(op);
-        return WalkResult::skip();
-      });
-      for (Operation *op : ordered) {
-        if (failed(checkAvailable(funcOp, op, slice, funcEntry, packOp)))
-          return failure();
-        builder.clone(*op, mapping);
-      }
-      results.push_back(mapping.lookup(packOp.getTotalLength()));
+      FailureOr<Value> total =
+          cloneTotalLength(funcOp, packOp, builder, mapping);
+      if (failed(total))
+        return failure();
+      results.push_back(*total);
     }
     util::ReturnOp::create(builder, funcOp.getLoc(), results);
+    // The sizes of specialized callees (§9.2 item 3).
+    inlineTransientSizeCalls(queryOp.getFunctionBody(), symbolTables);
 
     auto reflection = funcOp->getAttrOfType<DictionaryAttr>(kReflectionAttr);
     reflection = withDictEntry(reflection, kSizeKey,
@@ -116,44 +96,6 @@ struct MaterializeTransientSizeQueriesPass
       reflection = addSluiceReflection(funcOp, queryOp, packs, reflection);
     funcOp->setAttr(kReflectionAttr, reflection);
     return success();
-  }
-
-  /// Every value `op` (and its regions) reads must be cloned too or be an
-  /// argument of the function; otherwise the query cannot compute it.
-  LogicalResult checkAvailable(FunctionOpInterface funcOp, Operation *op,
-                               const llvm::SetVector<Operation *> &slice,
-                               Block &funcEntry, ResourcePackOp packOp) {
-    auto isAvailable = [&](Value value) {
-      if (auto arg = dyn_cast<BlockArgument>(value))
-        return arg.getOwner() == &funcEntry ||
-               op->isAncestor(arg.getOwner()->getParentOp());
-      Operation *def = value.getDefiningOp();
-      for (Operation *ancestor = def; ancestor;
-           ancestor = ancestor->getParentOp())
-        if (slice.contains(ancestor))
-          return true;
-      return false;
-    };
-    auto report = [&](Value value) {
-      InFlightDiagnostic diag =
-          packOp.emitError() << "transient size of '@"
-                             << SymbolTable::getSymbolName(funcOp).getValue()
-                             << "' depends on a value the size query cannot "
-                                "compute (impure or defined inside a loop or "
-                                "branch)";
-      if (Operation *def = value.getDefiningOp())
-        diag.attachNote(def->getLoc()) << "value defined here";
-      return failure();
-    };
-    for (Value operand : op->getOperands())
-      if (!isAvailable(operand))
-        return report(operand);
-    LogicalResult result = success();
-    visitUsedValuesDefinedAbove(op->getRegions(), [&](OpOperand *use) {
-      if (succeeded(result) && !isAvailable(use->get()))
-        result = report(use->get());
-    });
-    return result;
   }
 
   /// §9.9 keys with reference-compat=false: the storage argument indices on

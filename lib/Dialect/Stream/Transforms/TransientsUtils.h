@@ -12,9 +12,17 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+
+namespace mlir {
+class IRMapping;
+class OpBuilder;
+class Region;
+class SymbolTableCollection;
+} // namespace mlir
 
 namespace sluice::stream {
 
@@ -27,6 +35,18 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+/// Unit attribute on the `util.call @C$transients_size(...)` that
+/// EmplaceTransients creates for a specialized callee (§9.2): the call is
+/// pure, may be hoisted, and is inlined into the size query.
+inline constexpr llvm::StringLiteral kTransientSizeCallAttr =
+    "sluice.transients.size_call";
+
+/// True for a call carrying kTransientSizeCallAttr.
+bool isTransientSizeCall(mlir::Operation *op);
+
+/// True for an op the size computations may contain: memory-effect free and
+/// not a call, or a size call of a specialized callee.
+bool isSizeComputationOp(mlir::Operation *op);
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);
@@ -44,6 +64,21 @@ mlir::BlockArgument traceStorageArgument(mlir::Value storage);
 /// dictionary; `dict` may be null.
 mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
                                    llvm::StringRef name, mlir::Attribute value);
+
+/// Clones the pure computation of `pack`'s total length (the pack included),
+/// in `funcOp`'s IR order, at `builder`'s insertion point; `mapping` must map
+/// `funcOp`'s entry block arguments. Returns the mapped total length, or fails
+/// with an error on the pack when the computation reads a value the clone
+/// cannot compute (§6 step 3).
+mlir::FailureOr<mlir::Value> cloneTotalLength(mlir::FunctionOpInterface funcOp,
+                                              mlir::Operation *pack,
+                                              mlir::OpBuilder &builder,
+                                              mlir::IRMapping &mapping);
+
+/// Replaces every size call in `region` (transitively, through the size
+/// functions' own size calls) by a copy of its callee's body (§9.2 item 3).
+void inlineTransientSizeCalls(mlir::Region &region,
+                              mlir::SymbolTableCollection &symbolTables);
 
 } // namespace sluice::stream
 
