@@ -27,6 +27,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <deque>
+
 namespace sluice::stream {
 #define GEN_PASS_DEF_EMPLACETRANSIENTSPASS
 #include "sluice/Dialect/Stream/Transforms/Passes.h.inc"
@@ -159,6 +161,14 @@ struct EmplaceTransientsPass
           "supported");
     if (failed(checkCalls(explorer, funcOp)))
       return failure();
+    if (!referenceCompat) {
+      FailureOr<bool> several =
+          processSeveralStorages(explorer, funcOp, gathered.transientsOps);
+      if (failed(several))
+        return failure();
+      if (*several)
+        return reportUnplaced(explorer, funcOp);
+    }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
     if (gathered.allocas.empty()) {
@@ -1035,6 +1045,148 @@ struct EmplaceTransientsPass
     if (unplaced == TransientsUnplaced::Error)
       return callOp.emitError(text);
     callOp.emitWarning(text);
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Several storages, one per affinity (§9.3)
+  //===--------------------------------------------------------------------===//
+
+  /// Owns the reason texts built at run time (unplacedReasons holds refs).
+  std::deque<std::string> ownedReasons;
+
+  /// With reference-compat=false: storages are told apart by the function
+  /// argument they come from (through imports), not by SSA value. One
+  /// storage: its transients ops are made to name one value and false is
+  /// returned (the single-storage path goes on). Several: each gets the
+  /// allocas on its affinity, its own pack (in argument order) and its own
+  /// size check; returns true.
+  FailureOr<bool>
+  processSeveralStorages(Explorer &explorer, FunctionOpInterface funcOp,
+                         ArrayRef<ResourceTransientsOp> transientsOps) {
+    llvm::MapVector<Value, SmallVector<ResourceTransientsOp>> byStorage;
+    for (ResourceTransientsOp op : transientsOps) {
+      Value key = traceStorageArgument(op.getStorage());
+      byStorage[key ? key : op.getStorage()].push_back(op);
+    }
+    if (byStorage.size() == 1) {
+      ResourceTransientsOp first = transientsOps.front();
+      for (ResourceTransientsOp op : transientsOps.drop_front()) {
+        // The ops are erased by the emplacement; only gather reads these.
+        op.getStorageMutable().assign(first.getStorage());
+        op.getStorageSizeMutable().assign(first.getStorageSize());
+      }
+      return false;
+    }
+    if (failed(checkStorageAffinities(funcOp, byStorage)))
+      return failure();
+    // Argument order (§9.3: the query returns one size per storage
+    // argument, in argument order); storages not traced to an argument last.
+    auto rank = [&](unsigned index) -> std::pair<unsigned, unsigned> {
+      auto arg = dyn_cast<BlockArgument>(byStorage.begin()[index].first);
+      return {arg ? arg.getArgNumber() : funcOp.getNumArguments(), index};
+    };
+    SmallVector<unsigned> order;
+    for (unsigned index = 0, e = byStorage.size(); index < e; ++index)
+      order.push_back(index);
+    llvm::sort(order,
+               [&](unsigned a, unsigned b) { return rank(a) < rank(b); });
+    SmallVector<std::pair<Value, SmallVector<ResourceTransientsOp>>> groups;
+    for (unsigned index : order)
+      groups.push_back(byStorage.begin()[index]);
+
+    Gathered all;
+    SmallVector<Value> seeds;
+    for (ResourceTransientsOp op : transientsOps)
+      seeds.push_back(op.getAwaitTimepoint());
+    gatherAllocas(explorer, funcOp, seeds, all);
+
+    SmallVector<Gathered> perStorage;
+    llvm::DenseMap<AffinityAttr, unsigned> storageOfAffinity;
+    for (auto &[key, ops] : groups) {
+      Gathered gathered;
+      gathered.transientsOps = ops;
+      gathered.anchor = ops.front();
+      gathered.storage = ops.front().getStorage();
+      gathered.storageSize = ops.front().getStorageSize();
+      gathered.affinity = ops.front().getAffinityAttr();
+      for (ResourceTransientsOp op : ops) {
+        op.getStorageMutable().assign(gathered.storage);
+        op.getStorageSizeMutable().assign(gathered.storageSize);
+      }
+      storageOfAffinity[gathered.affinity] = perStorage.size();
+      perStorage.push_back(std::move(gathered));
+    }
+    llvm::DenseMap<Value, unsigned> storageOfAlloca;
+    for (ResourceAllocaOp allocaOp : all.allocas) {
+      auto it = storageOfAffinity.find(allocaOp.getAffinityAttr());
+      if (it == storageOfAffinity.end()) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "no storage argument matches its affinity ";
+        if (AffinityAttr affinity = allocaOp.getAffinityAttr())
+          os << affinity;
+        else
+          os << "(none)";
+        unplacedReasons[allocaOp] = ownedReasons.emplace_back(std::move(text));
+        continue;
+      }
+      perStorage[it->second].allocas.push_back(allocaOp);
+      storageOfAlloca[allocaOp.getResult()] = it->second;
+    }
+    for (ResourceDeallocaOp deallocaOp : all.deallocas) {
+      auto it = storageOfAlloca.find(deallocaOp.getOperand());
+      if (it != storageOfAlloca.end())
+        perStorage[it->second].deallocas.push_back(deallocaOp);
+    }
+
+    for (auto [index, gathered] : llvm::enumerate(perStorage)) {
+      if (gathered.allocas.empty())
+        emplaceNothing(gathered);
+      else if (failed(process(funcOp, gathered)))
+        return failure();
+      // Tell the size query which argument this pack sizes.
+      auto arg = dyn_cast<BlockArgument>(groups[index].first);
+      if (!arg)
+        continue;
+      funcOp.walk([&](ResourcePackOp packOp) {
+        if (packOp->hasAttr(kTransientsPackAttr) &&
+            !packOp->hasAttr(kStorageArgAttr))
+          packOp->setAttr(kStorageArgAttr,
+                          IntegerAttr::get(IndexType::get(funcOp.getContext()),
+                                           arg.getArgNumber()));
+      });
+    }
+    return true;
+  }
+
+  /// §9.3: several storages need distinct affinities, both on the arguments
+  /// (`iree.abi.affinity` next to `iree.abi.transients`) and on the
+  /// transients ops that name them.
+  LogicalResult checkStorageAffinities(
+      FunctionOpInterface funcOp,
+      const llvm::MapVector<Value, SmallVector<ResourceTransientsOp>>
+          &byStorage) {
+    auto fail = [&] {
+      return funcOp.emitError("multiple iree.abi.transients arguments must "
+                              "have distinct iree.abi.affinity values");
+    };
+    llvm::DenseSet<Attribute> argAffinities;
+    unsigned annotated = 0;
+    for (unsigned i = 0, e = funcOp.getNumArguments(); i < e; ++i) {
+      if (!funcOp.getArgAttr(i, "iree.abi.transients"))
+        continue;
+      ++annotated;
+      argAffinities.insert(funcOp.getArgAttr(i, "iree.abi.affinity"));
+    }
+    if (argAffinities.size() != annotated)
+      return fail();
+    llvm::DenseSet<Attribute> opAffinities;
+    for (auto &entry : byStorage) {
+      ResourceTransientsOp first = entry.second.front();
+      if (!opAffinities.insert(first.getAffinityAttr()).second)
+        return fail();
+    }
     return success();
   }
 

@@ -36,6 +36,14 @@ struct MaterializeTransientSizeQueriesPass
           MaterializeTransientSizeQueriesPass> {
   using Base::Base;
 
+  /// The storage argument index emplace-transients recorded on a pack of a
+  /// function with several storages; packs without one sort last.
+  static uint64_t storageArgOf(ResourcePackOp packOp) {
+    if (auto attr = packOp->getAttrOfType<IntegerAttr>(kStorageArgAttr))
+      return attr.getValue().getZExtValue();
+    return std::numeric_limits<uint64_t>::max();
+  }
+
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     // Collect everything first so that the new functions are never scanned.
@@ -47,6 +55,16 @@ struct MaterializeTransientSizeQueriesPass
         if (packOp->removeAttr(kTransientsPackAttr))
           packs.push_back(packOp);
       });
+      // Several storages (§9.3): one result per storage argument, in
+      // argument order.
+      SmallVector<std::pair<uint64_t, unsigned>> keys;
+      for (auto [index, packOp] : llvm::enumerate(packs))
+        keys.push_back({storageArgOf(packOp), index});
+      llvm::sort(keys);
+      SmallVector<ResourcePackOp> sorted;
+      for (auto [arg, index] : keys)
+        sorted.push_back(packs[index]);
+      packs = std::move(sorted);
       if (!packs.empty())
         work.push_back({funcOp, std::move(packs)});
     }
@@ -95,6 +113,8 @@ struct MaterializeTransientSizeQueriesPass
     if (!referenceCompat)
       reflection = addSluiceReflection(funcOp, queryOp, packs, reflection);
     funcOp->setAttr(kReflectionAttr, reflection);
+    for (ResourcePackOp packOp : packs)
+      packOp->removeAttr(kStorageArgAttr);
     return success();
   }
 
@@ -106,16 +126,23 @@ struct MaterializeTransientSizeQueriesPass
                                      DictionaryAttr reflection) {
     MLIRContext *context = funcOp.getContext();
     llvm::SetVector<unsigned> storageArgs;
+    for (ResourcePackOp packOp : packs) {
+      uint64_t arg = storageArgOf(packOp);
+      if (arg != std::numeric_limits<uint64_t>::max())
+        storageArgs.insert(arg);
+    }
     for (ResourcePackOp packOp : packs)
       for (Operation *user : packOp.getTotalLength().getUsers())
         if (auto subviewOp = dyn_cast<ResourceSubviewOp>(user))
           if (subviewOp.getResultSize() == packOp.getTotalLength())
             if (BlockArgument arg = traceStorageArgument(subviewOp.getSource()))
               storageArgs.insert(arg.getArgNumber());
+    SmallVector<unsigned> sortedArgs(storageArgs.begin(), storageArgs.end());
+    llvm::sort(sortedArgs);
     if (!storageArgs.empty()) {
       std::string text;
       llvm::raw_string_ostream os(text);
-      llvm::interleave(storageArgs, os, ",");
+      llvm::interleave(sortedArgs, os, ",");
       reflection =
           withDictEntry(reflection, kArgsKey, StringAttr::get(context, text));
     }

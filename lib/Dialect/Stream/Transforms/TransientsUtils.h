@@ -35,6 +35,11 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+/// Index attribute on a marked pack of a function with several storages
+/// (§9.3): the storage argument whose size it is; read and removed by the
+/// size query.
+inline constexpr llvm::StringLiteral kStorageArgAttr =
+    "sluice.transients.storage_arg";
 /// Unit attribute on the `util.call @C$transients_size(...)` that
 /// EmplaceTransients creates for a specialized callee (§9.2): the call is
 /// pure, may be hoisted, and is inlined into the size query.
