@@ -47,7 +47,8 @@ struct MaterializeTransientSizeQueriesPass
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     // Collect everything first so that the new functions are never scanned.
-    SmallVector<std::pair<FunctionOpInterface, SmallVector<ResourcePackOp>>>
+    SmallVector<std::tuple<FunctionOpInterface, SmallVector<ResourcePackOp>,
+                           SmallVector<uint64_t>>>
         work;
     for (auto funcOp : moduleOp.getOps<FunctionOpInterface>()) {
       SmallVector<ResourcePackOp> packs;
@@ -65,17 +66,24 @@ struct MaterializeTransientSizeQueriesPass
       for (auto [arg, index] : keys)
         sorted.push_back(packs[index]);
       packs = std::move(sorted);
+      SmallVector<uint64_t> storageArgs;
+      for (ResourcePackOp packOp : packs) {
+        storageArgs.push_back(storageArgOf(packOp));
+        packOp->removeAttr(kStorageArgAttr);
+      }
       if (!packs.empty())
-        work.push_back({funcOp, std::move(packs)});
+        work.push_back({funcOp, std::move(packs), std::move(storageArgs)});
     }
     SymbolTableCollection symbolTables;
-    for (auto &[funcOp, packs] : work)
-      if (failed(materialize(moduleOp, funcOp, packs, symbolTables)))
+    for (auto &[funcOp, packs, storageArgs] : work)
+      if (failed(materialize(moduleOp, funcOp, packs, storageArgs,
+                             symbolTables)))
         return signalPassFailure();
   }
 
   LogicalResult materialize(ModuleOp moduleOp, FunctionOpInterface funcOp,
                             ArrayRef<ResourcePackOp> packs,
+                            ArrayRef<uint64_t> packStorageArgs,
                             SymbolTableCollection &symbolTables) {
     MLIRContext *context = moduleOp.getContext();
     std::string name =
@@ -111,10 +119,9 @@ struct MaterializeTransientSizeQueriesPass
     reflection = withDictEntry(reflection, kSizeKey,
                                FlatSymbolRefAttr::get(context, name));
     if (!referenceCompat)
-      reflection = addSluiceReflection(funcOp, queryOp, packs, reflection);
+      reflection = addSluiceReflection(funcOp, queryOp, packs,
+                                       packStorageArgs, reflection);
     funcOp->setAttr(kReflectionAttr, reflection);
-    for (ResourcePackOp packOp : packs)
-      packOp->removeAttr(kStorageArgAttr);
     return success();
   }
 
@@ -123,14 +130,13 @@ struct MaterializeTransientSizeQueriesPass
   DictionaryAttr addSluiceReflection(FunctionOpInterface funcOp,
                                      util::FuncOp queryOp,
                                      ArrayRef<ResourcePackOp> packs,
+                                     ArrayRef<uint64_t> packStorageArgs,
                                      DictionaryAttr reflection) {
     MLIRContext *context = funcOp.getContext();
     llvm::SetVector<unsigned> storageArgs;
-    for (ResourcePackOp packOp : packs) {
-      uint64_t arg = storageArgOf(packOp);
+    for (uint64_t arg : packStorageArgs)
       if (arg != std::numeric_limits<uint64_t>::max())
         storageArgs.insert(arg);
-    }
     for (ResourcePackOp packOp : packs)
       for (Operation *user : packOp.getTotalLength().getUsers())
         if (auto subviewOp = dyn_cast<ResourceSubviewOp>(user))

@@ -30,8 +30,10 @@
 // QUERY-NOT: sluice.transients.storage_arg
 // QUERY-LABEL: util.func public @two_storages_transients_size(
 // QUERY-SAME: -> (index, index)
-// QUERY: %[[QB:.+]]:2 = stream.resource.pack on(#hal.device.promise<@dev_b>)
+// QUERY-NOT: sluice.transients.storage_arg
 // QUERY: %[[QA:.+]]:2 = stream.resource.pack on(#hal.device.promise<@dev_a>)
+// QUERY: %[[QB:.+]]:2 = stream.resource.pack on(#hal.device.promise<@dev_b>)
+// QUERY-NOT: sluice.transients.storage_arg
 // QUERY: util.return %[[QA]]#0, %[[QB]]#0 : index, index
 util.func public @two_storages(%input: !stream.resource<*>, %input_size: index, %await: !stream.timepoint,
     %a: !stream.resource<transient> {iree.abi.transients, iree.abi.affinity = #hal.device.promise<@dev_a>}, %a_size: index,

@@ -113,3 +113,23 @@ util.func public @dynamic(%input: !stream.resource<*>, %input_size: index, %stor
   %result, %result_tp = stream.resource.transients await(%t) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
   util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// §9.3: two storages; the constants are listed in argument order.
+// CHECK-LABEL: util.func public @two_storages(
+// CHECK-SAME: iree.abi.transients.args = "3,5", iree.abi.transients.size = @two_storages_transients_size, iree.abi.transients.size.constant = "512,1024"
+util.func public @two_storages(%input: !stream.resource<*>, %input_size: index, %await: !stream.timepoint,
+    %a: !stream.resource<transient> {iree.abi.transients, iree.abi.affinity = #hal.device.promise<@dev_a>}, %a_size: index,
+    %b: !stream.resource<transient> {iree.abi.transients, iree.abi.affinity = #hal.device.promise<@dev_b>}, %b_size: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.timepoint) {
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %y, %y_tp = stream.resource.alloca uninitialized on(#hal.device.promise<@dev_b>) await(%await) => !stream.resource<transient>{%c1024} => !stream.timepoint
+  %yd = stream.resource.dealloca on(#hal.device.promise<@dev_b>) await(%y_tp) => %y : !stream.resource<transient>{%c1024} => !stream.timepoint
+  %x, %x_tp = stream.resource.alloca uninitialized on(#hal.device.promise<@dev_a>) await(%await) => !stream.resource<transient>{%c512} => !stream.timepoint
+  %xd = stream.resource.dealloca on(#hal.device.promise<@dev_a>) await(%x_tp) => %x : !stream.resource<transient>{%c512} => !stream.timepoint
+  %rb, %rb_tp = stream.resource.transients on(#hal.device.promise<@dev_b>) await(%yd) => %input : !stream.resource<*>{%input_size} from %b : !stream.resource<transient>{%b_size} => !stream.timepoint
+  %ra, %ra_tp = stream.resource.transients on(#hal.device.promise<@dev_a>) await(%xd) => %input : !stream.resource<*>{%input_size} from %a : !stream.resource<transient>{%a_size} => !stream.timepoint
+  %j = stream.timepoint.join max(%ra_tp, %rb_tp) => !stream.timepoint
+  util.return %ra, %rb, %j : !stream.resource<*>, !stream.resource<*>, !stream.timepoint
+}
