@@ -103,6 +103,8 @@ FunctionOpInterface cloneWithSlab(FunctionOpInterface callee,
       clone, (SymbolTable::getSymbolName(callee).getValue() + "$transients")
                  .str());
   SymbolTable::setSymbolVisibility(clone, SymbolTable::Visibility::Private);
+  // A private copy is not an entry point: no reflection of its own.
+  clone->removeAttr("iree.reflection");
   insertAfter(clone, callee, symbolTable);
   unsigned end = clone.getNumArguments();
   Location loc = callee.getLoc();
