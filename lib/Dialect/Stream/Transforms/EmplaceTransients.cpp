@@ -877,8 +877,7 @@ struct EmplaceTransientsPass
   };
   // Shared pointers: the pass must stay copyable (clonePass); reset per run.
   std::shared_ptr<TransientCallGraph> callGraph;
-  llvm::DenseMap<Operation *, std::shared_ptr<Specialization>>
-      specializations;
+  llvm::DenseMap<Operation *, std::shared_ptr<Specialization>> specializations;
   /// The callees being specialized, outermost first (recursion, §9.2 item 4).
   SmallVector<Operation *> specializing;
   /// Allocas standing for calls to callees that are not `ordered`.
@@ -913,16 +912,15 @@ struct EmplaceTransientsPass
           it != specializing.end()) {
         std::string cycle;
         for (Operation *op : llvm::make_range(it, specializing.end()))
-          cycle += ("@" + SymbolTable::getSymbolName(op).getValue() + " -> ")
-                       .str();
+          cycle +=
+              ("@" + SymbolTable::getSymbolName(op).getValue() + " -> ").str();
         cycle += ("@" + SymbolTable::getSymbolName(callee).getValue()).str();
         return callOp.emitError()
                << "external transients do not support recursive calls "
                   "(cycle: "
                << cycle << ")";
       }
-      FailureOr<Specialization *> specialization =
-          specialize(explorer, callee);
+      FailureOr<Specialization *> specialization = specialize(explorer, callee);
       if (failed(specialization))
         return failure();
       Specialization &spec = **specialization;
@@ -991,7 +989,8 @@ struct EmplaceTransientsPass
     gathered.storageSize = body.getArgument(body.getNumArguments() - 1);
     SmallVector<Value> seeds;
     clone.walk([&](Operation *op) {
-      if (op->hasTrait<mlir::OpTrait::ReturnLike>() && op->getParentOp() == clone)
+      if (op->hasTrait<mlir::OpTrait::ReturnLike>() &&
+          op->getParentOp() == clone)
         for (Value operand : op->getOperands())
           if (isa<TimepointType>(operand.getType()))
             seeds.push_back(operand);
@@ -1022,8 +1021,8 @@ struct EmplaceTransientsPass
       if (packOp->removeAttr(kTransientsPackAttr))
         pack = packOp;
     });
-    FailureOr<FunctionOpInterface> sizeFunction = createSizeFunction(
-        callee, clone, pack, symbolTable, spec->sizeArgs);
+    FailureOr<FunctionOpInterface> sizeFunction =
+        createSizeFunction(callee, clone, pack, symbolTable, spec->sizeArgs);
     if (failed(sizeFunction))
       return failure();
     spec->clone = clone;
@@ -1038,10 +1037,10 @@ struct EmplaceTransientsPass
                                    StringRef reason) {
     if (unplaced == TransientsUnplaced::Ignore)
       return success();
-    std::string text = ("the transient allocations of " + what +
-                        " were not placed in external transient storage: " +
-                        reason)
-                           .str();
+    std::string text =
+        ("the transient allocations of " + what +
+         " were not placed in external transient storage: " + reason)
+            .str();
     if (unplaced == TransientsUnplaced::Error)
       return callOp.emitError(text);
     callOp.emitWarning(text);

@@ -76,8 +76,8 @@ struct MaterializeTransientSizeQueriesPass
     }
     SymbolTableCollection symbolTables;
     for (auto &[funcOp, packs, storageArgs] : work)
-      if (failed(materialize(moduleOp, funcOp, packs, storageArgs,
-                             symbolTables)))
+      if (failed(
+              materialize(moduleOp, funcOp, packs, storageArgs, symbolTables)))
         return signalPassFailure();
   }
 
@@ -119,8 +119,8 @@ struct MaterializeTransientSizeQueriesPass
     reflection = withDictEntry(reflection, kSizeKey,
                                FlatSymbolRefAttr::get(context, name));
     if (!referenceCompat)
-      reflection = addSluiceReflection(funcOp, queryOp, packs,
-                                       packStorageArgs, reflection);
+      reflection = addSluiceReflection(funcOp, queryOp, packs, packStorageArgs,
+                                       reflection);
     funcOp->setAttr(kReflectionAttr, reflection);
     return success();
   }

@@ -100,8 +100,8 @@ FunctionOpInterface cloneWithSlab(FunctionOpInterface callee,
   auto clone = cast<FunctionOpInterface>(callee->clone());
   MLIRContext *context = callee.getContext();
   SymbolTable::setSymbolName(
-      clone, (SymbolTable::getSymbolName(callee).getValue() + "$transients")
-                 .str());
+      clone,
+      (SymbolTable::getSymbolName(callee).getValue() + "$transients").str());
   SymbolTable::setSymbolVisibility(clone, SymbolTable::Visibility::Private);
   // A private copy is not an entry point: no reflection of its own.
   clone->removeAttr("iree.reflection");
@@ -112,8 +112,7 @@ FunctionOpInterface cloneWithSlab(FunctionOpInterface callee,
       {end, end},
       {ResourceType::get(context, Lifetime::Transient),
        IndexType::get(context)},
-      {DictionaryAttr::get(context), DictionaryAttr::get(context)},
-      {loc, loc});
+      {DictionaryAttr::get(context), DictionaryAttr::get(context)}, {loc, loc});
   return clone;
 }
 

@@ -88,12 +88,12 @@ static LogicalResult checkAvailable(FunctionOpInterface funcOp, Operation *op,
     return false;
   };
   auto report = [&](Value value) {
-    InFlightDiagnostic diag =
-        packOp->emitError() << "transient size of '@"
-                            << SymbolTable::getSymbolName(funcOp).getValue()
-                            << "' depends on a value the size query cannot "
-                               "compute (impure or defined inside a loop or "
-                               "branch)";
+    InFlightDiagnostic diag = packOp->emitError()
+                              << "transient size of '@"
+                              << SymbolTable::getSymbolName(funcOp).getValue()
+                              << "' depends on a value the size query cannot "
+                                 "compute (impure or defined inside a loop or "
+                                 "branch)";
     if (Operation *def = value.getDefiningOp())
       diag.attachNote(def->getLoc()) << "value defined here";
     return failure();
@@ -165,8 +165,8 @@ void inlineTransientSizeCalls(Region &region,
           worklist.push_back(nested);
       });
     }
-    for (auto [result, returned] : llvm::zip(
-             callOp.getResults(), body.getTerminator()->getOperands()))
+    for (auto [result, returned] :
+         llvm::zip(callOp.getResults(), body.getTerminator()->getOperands()))
       result.replaceAllUsesWith(mapping.lookupOrDefault(returned));
     callOp.erase();
   }

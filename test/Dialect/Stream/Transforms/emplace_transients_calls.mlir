@@ -420,3 +420,53 @@ util.func public @outer_second(%input: !stream.resource<*>, %input_size: index, 
   %result, %result_tp = stream.resource.transients await(%t) => %r : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
   util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// Multi-block callee with an unreachable block: the alloca is in the entry
+// block, the two deallocas on the two paths to the returns.
+// CHECK-LABEL: util.func private @multi$transients(
+// CHECK: stream.resource.pack
+// CHECK: cf.cond_br
+// CHECK-NOT: stream.resource.dealloca
+// CHECK-LABEL: util.func public @multi_block_callee(
+// CHECK: util.call @multi$transients(
+util.func private @multi(%c: i1, %await: !stream.timepoint) -> !stream.timepoint {
+  %c64 = arith.constant 64 : index
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  util.return %d : !stream.timepoint
+^bb2:
+  %d2 = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  util.return %d2 : !stream.timepoint
+^bb3:
+  util.return %await : !stream.timepoint
+}
+util.func public @multi_block_callee(%c: i1, %input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %t = util.call @multi(%c, %await) : (i1, !stream.timepoint) -> !stream.timepoint
+  %result, %result_tp = stream.resource.transients await(%t) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// An alloca outside the callee's entry block cannot be placed at its entry:
+// the same error as in an exported function, on the callee.
+// expected-error @+1 {{alloca has no parent in common dominator block}}
+util.func private @late(%c: i1, %await: !stream.timepoint) -> !stream.timepoint {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %c64 = arith.constant 64 : index
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  util.return %d : !stream.timepoint
+^bb2:
+  util.return %await : !stream.timepoint
+}
+util.func public @late_alloca_callee(%c: i1, %input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %t = util.call @late(%c, %await) : (i1, !stream.timepoint) -> !stream.timepoint
+  %result, %result_tp = stream.resource.transients await(%t) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
