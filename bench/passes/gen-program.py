@@ -880,7 +880,7 @@ class AsyncAllocLevel(AsyncExecLevel):
             return timepoint
         for line in self.HELPERS:
             e.head.append(line)
-        e.count += 11  # the helpers' ops
+        e.count += 12  # the helpers: 6 ops each (with terminators and the execute's yield)
         for k in range(max(1, e.target // every)):
             t = e.fresh("t")
             callee = "@tx_pair" if k % 2 else "@tx_leaf"
