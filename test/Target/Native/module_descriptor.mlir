@@ -31,3 +31,19 @@ util.func public @alpha(%a: i8, %b: i64, %c: f32, %d: f64) {
 util.func public @f() attributes {iree.reflection = {k = [1, 2]}} {
   util.return
 }
+
+// -----
+
+// external-transients.md §2.4: a symbol reference is written as the bare
+// name, an integer as signed decimal.
+// CHECK-DAG: "iree.abi.transients.size\00"
+// CHECK-DAG: "g_transients_size\00"
+// CHECK-DAG: "iree.abi.transients.size.constant\00"
+// CHECK-DAG: "512\00"
+util.func public @g(%s: !hal.buffer) attributes {iree.reflection = {iree.abi.transients.size = @g_transients_size, iree.abi.transients.size.constant = 512 : index}} {
+  util.return
+}
+util.func public @g_transients_size(%s: !hal.buffer) -> index {
+  %c512 = arith.constant 512 : index
+  util.return %c512 : index
+}

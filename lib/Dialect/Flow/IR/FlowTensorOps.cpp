@@ -301,8 +301,11 @@ struct MakeConstantResultDimsStatic : public OpRewritePattern<OpTy> {
       if (!ShapedType::isDynamic(dim))
         continue;
       Value dimValue = op.getResultDims()[next++];
+      // Only a non-negative constant is a static dimension: a negative one
+      // (kDynamic among them) stays a dynamic dim of the op.
       APInt constant;
-      if (matchPattern(dimValue, m_ConstantInt(&constant))) {
+      if (matchPattern(dimValue, m_ConstantInt(&constant)) &&
+          !constant.isNegative()) {
         dim = constant.getSExtValue();
         changed = true;
       } else {

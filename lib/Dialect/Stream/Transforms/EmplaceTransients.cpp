@@ -171,6 +171,10 @@ struct EmplaceTransientsPass
     }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
+    if (!referenceCompat &&
+        failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
+                              gathered.affinity)))
+      return failure();
     if (gathered.allocas.empty()) {
       emplaceNothing(gathered);
     } else if (failed(process(funcOp, gathered))) {
@@ -398,6 +402,8 @@ struct EmplaceTransientsPass
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat && sizeCheck)
       emitSizeCheck(builder, funcOp, gathered, required, zero, loc);
+    if (!referenceCompat)
+      deferStorageReads({gathered.storage, gathered.storageSize}, B);
     Type storageType = gathered.storage.getType();
     Value base =
         ResourceSubviewOp::create(builder, loc, storageType, gathered.storage,

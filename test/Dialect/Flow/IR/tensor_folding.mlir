@@ -169,3 +169,21 @@ util.func public @static_splat_dims(%f: f32) -> tensor<?xf32> {
   %0 = flow.tensor.splat %f : tensor<?xf32>{%c8}
   util.return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A negative constant is not a static dimension (the most negative one is
+// ShapedType::kDynamic itself): the dims stay dynamic and nothing crashes
+// (ASan fuzz finding, docs/canonicalization-control-flow.md).
+// CHECK-LABEL: util.func public @negative_constant_dims
+util.func public @negative_constant_dims(%f: f32) -> (tensor<?xf32>, tensor<?x?xf32>) {
+  %min = arith.constant -9223372036854775808 : index
+  %neg = arith.constant -3 : index
+  %c4 = arith.constant 4 : index
+  // CHECK: flow.tensor.splat %arg0 : tensor<?xf32>{%{{.+}}}
+  %0 = flow.tensor.splat %f : tensor<?xf32>{%min}
+  // CHECK: %[[E:.+]] = flow.tensor.empty : tensor<?x4xf32>{%{{.+}}}
+  // CHECK: flow.tensor.reshape %[[E]] : tensor<?x4xf32>{%{{.+}}} -> tensor<?x?xf32>
+  %1 = flow.tensor.empty : tensor<?x?xf32>{%neg, %c4}
+  util.return %0, %1 : tensor<?xf32>, tensor<?x?xf32>
+}
