@@ -33,7 +33,9 @@ Levels:
               body=chain|transformer|unet|mixed constants=0.25 transients=0|1; unet: encoder/decoder
               with skip connections; mixed: sizes 192 B-64 KiB, some values used again later in the
               region; transients=1 passes the result through stream.resource.transients on a %storage
-              argument, for the external-transients passes]
+              argument, for the external-transients passes; calls=R (with transients=1) adds one call
+              per R ops to private helpers that allocate transients (one nested), on the result's
+              timeline]
   cmd         stream.cmd.execute regions with dispatches/copies/fills on function-argument buffers,
               stream.cmd.parameter.* ops, timepoint awaits: the input of the command-phase passes
               [funcs=0|1: 1 gives the executable an inner module with one function per export and
@@ -850,9 +852,51 @@ class AsyncAllocLevel(AsyncExecLevel):
             self.e.op(f"{size} = arith.constant {size[2:]} : index")
         return ins
 
+    def calls(self):
+        """Knob `calls=R` (with transients=1; 0: none): one call per R requested ops to small private
+        helpers that allocate transients themselves (cmd level, untouched by schedule-allocation; one
+        helper calls another), chained on the result's timeline before stream.resource.transients: the
+        input of the interprocedural emplacement (external-transients.md §9.2)."""
+        return int(self.e.opt("calls", 0))
+
+    HELPERS = [
+        "util.func private @tx_leaf(%size: index, %await: !stream.timepoint) -> !stream.timepoint {",
+        "  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%size} => !stream.timepoint",
+        "  %e = stream.cmd.execute await(%a_tp) => with(%a as %x: !stream.resource<transient>{%size}) {",
+        "  } => !stream.timepoint",
+        "  %d = stream.resource.dealloca await(%e) => %a : !stream.resource<transient>{%size} => !stream.timepoint",
+        "  util.return %d : !stream.timepoint",
+        "}",
+        "util.func private @tx_pair(%size: index, %await: !stream.timepoint) -> !stream.timepoint {",
+        "  %c64 = arith.constant 64 : index",
+        "  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint",
+        "  %t = util.call @tx_leaf(%size, %a_tp) : (index, !stream.timepoint) -> !stream.timepoint",
+        "  %d = stream.resource.dealloca await(%t) => %a : !stream.resource<transient>{%c64} => !stream.timepoint",
+        "  util.return %d : !stream.timepoint",
+        "}",
+    ]
+
+    def emit_calls(self, timepoint):
+        """The calls of knob `calls` chained after `timepoint`; returns the last timepoint."""
+        e = self.e
+        every = self.calls()
+        if not every:
+            return timepoint
+        for line in self.HELPERS:
+            e.head.append(line)
+        e.count += 12  # the helpers: 6 ops each (with terminators and the execute's yield)
+        for k in range(max(1, e.target // every)):
+            t = e.fresh("t")
+            callee = "@tx_pair" if k % 2 else "@tx_leaf"
+            size = self.SIZES[1 + k % 3]
+            e.op(f"{t} = util.call {callee}({size}, {timepoint}) : (index, !stream.timepoint) -> !stream.timepoint")
+            timepoint = t
+        return timepoint
+
     def ready(self, v):
         if self.transients():
             e = self.e
+            v = Val([v.names[0], self.emit_calls(v.names[1])], v.types)
             r, t = e.fresh(), e.fresh("t")
             e.op(f"{r}, {t} = stream.resource.transients await({v.names[1]}) => {v.names[0]} : "
                  f"{self.sized(v.types[0])} from %storage : !stream.resource<transient>{{%storage_size}} "

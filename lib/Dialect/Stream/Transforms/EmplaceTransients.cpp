@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TransientsBounds.h"
+#include "TransientsCalls.h"
 #include "TransientsUtils.h"
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
@@ -29,6 +30,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <deque>
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_EMPLACETRANSIENTSPASS
@@ -66,6 +69,9 @@ bool isSpeculatableOp(Operation *op) {
 /// Everything the gather step (§5.2) finds for one function.
 struct Gathered {
   SmallVector<ResourceTransientsOp> transientsOps;
+  /// Where diagnostics about the storage and the pack's location go: the
+  /// first transients op, or the specialized callee (§9.2).
+  Operation *anchor = nullptr;
   Value storage;
   Value storageSize;
   AffinityAttr affinity;
@@ -144,6 +150,11 @@ struct EmplaceTransientsPass
     ModuleOp moduleOp = getOperation();
     Explorer explorer(moduleOp, TraversalAction::RECURSE);
     explorer.initialize();
+    callGraph.reset();
+    specializations.clear();
+    specializing.clear();
+    unorderedCallAllocas.clear();
+    cloneAffinities.clear();
     for (auto funcOp :
          llvm::make_early_inc_range(moduleOp.getOps<FunctionOpInterface>())) {
       if (funcOp.isExternal())
@@ -171,8 +182,17 @@ struct EmplaceTransientsPass
       return funcOp.emitError(
           "only public functions with stream.resource.transients are "
           "supported");
-    if (failed(checkCalls(funcOp)))
+    if (failed(checkCalls(explorer, funcOp)))
       return failure();
+    if (!referenceCompat) {
+      FailureOr<bool> several =
+          processSeveralStorages(explorer, funcOp, gathered.transientsOps);
+      if (failed(several))
+        return failure();
+      // The statistics count no emplaced allocas for several storages yet.
+      if (*several)
+        return reportUnplaced(explorer, funcOp, PlacementTally());
+    }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
     if (!referenceCompat)
@@ -192,68 +212,17 @@ struct EmplaceTransientsPass
     return success();
   }
 
-  /// §5.1 step 3; with reference-compat=false calls to callees that
-  /// transitively allocate no transient memory are accepted (§9.2 item 1).
-  LogicalResult checkCalls(FunctionOpInterface funcOp) {
+  /// §5.1 step 3 (reference-compat=true); with reference-compat=false the
+  /// calls are specialized instead (§9.2).
+  LogicalResult checkCalls(Explorer &explorer, FunctionOpInterface funcOp) {
+    if (!referenceCompat)
+      return specializeCalls(explorer, funcOp);
     auto callResult = funcOp.walk([&](CallOpInterface callOp) {
-      if (referenceCompat) {
-        funcOp.emitError("function contains function calls, which are not "
-                         "supported by EmplaceTransientsPass");
-        return WalkResult::interrupt();
-      }
-      Operation *allocating = findAllocatingCallee(callOp);
-      if (!allocating)
-        return WalkResult::advance();
-      InFlightDiagnostic diag =
-          callOp.emitError()
-          << "call to '@" << SymbolTable::getSymbolName(allocating).getValue()
-          << "' performs transient allocations; "
-             "external transients do not yet place the "
-             "transients of callees";
-      diag.attachNote(allocating->getLoc()) << "callee defined here";
+      funcOp.emitError("function contains function calls, which are not "
+                       "supported by EmplaceTransientsPass");
       return WalkResult::interrupt();
     });
     return failure(callResult.wasInterrupted());
-  }
-
-  /// The first callee reachable from `callOp` (transitively) that contains a
-  /// transient alloca; null if none. Indirect calls count as allocating
-  /// (returns the caller's function).
-  Operation *findAllocatingCallee(CallOpInterface callOp) {
-    SmallVector<Operation *> worklist;
-    llvm::DenseSet<Operation *> visited;
-    auto enqueue = [&](CallOpInterface call) -> Operation * {
-      auto symbol = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
-      if (!symbol)
-        return call->getParentOfType<FunctionOpInterface>();
-      Operation *callee = SymbolTable::lookupNearestSymbolFrom(call, symbol);
-      if (callee && visited.insert(callee).second)
-        worklist.push_back(callee);
-      return nullptr;
-    };
-    if (Operation *indirect = enqueue(callOp))
-      return indirect;
-    while (!worklist.empty()) {
-      Operation *callee = worklist.pop_back_val();
-      Operation *found = nullptr;
-      callee->walk([&](Operation *op) {
-        if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
-          if (isTransientResourceType(allocaOp.getResult().getType())) {
-            found = callee;
-            return WalkResult::interrupt();
-          }
-        } else if (auto nestedCall = dyn_cast<CallOpInterface>(op)) {
-          if (Operation *indirect = enqueue(nestedCall)) {
-            found = indirect;
-            return WalkResult::interrupt();
-          }
-        }
-        return WalkResult::advance();
-      });
-      if (found)
-        return found;
-    }
-    return nullptr;
   }
 
   //===--------------------------------------------------------------------===//
@@ -269,6 +238,7 @@ struct EmplaceTransientsPass
             "multiple unique storage buffers not supported - all "
             "stream.resource.transients ops must use the same storage");
     }
+    gathered.anchor = first;
     gathered.storage = first.getStorage();
     gathered.storageSize = first.getStorageSize();
     gathered.affinity = first.getAffinityAttr();
@@ -276,6 +246,14 @@ struct EmplaceTransientsPass
     SmallVector<Value> seeds;
     for (ResourceTransientsOp op : gathered.transientsOps)
       seeds.push_back(op.getAwaitTimepoint());
+    gatherAllocas(explorer, funcOp, seeds, gathered);
+    return success();
+  }
+
+  /// §5.2 steps 3-4: the allocas and deallocas of `funcOp` on the timeline
+  /// ancestry of `seeds`, in gather order.
+  void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
+                     ArrayRef<Value> seeds, Gathered &gathered) {
     llvm::SetVector<Operation *> allocas, deallocas;
     walkTimelineAncestry(explorer, seeds, allocas, deallocas);
 
@@ -298,7 +276,6 @@ struct EmplaceTransientsPass
       if (allocaResults.contains(deallocaOp.getOperand()))
         gathered.deallocas.push_back(deallocaOp);
     }
-    return success();
   }
 
   /// True if `from` reaches a value accepted by `isTarget` through the
@@ -441,7 +418,7 @@ struct EmplaceTransientsPass
 
     // F. The pack and the base view of the storage.
     OpBuilder builder(B);
-    Location loc = gathered.transientsOps.front().getLoc();
+    Location loc = gathered.anchor->getLoc();
     SmallVector<Value> sizes;
     for (Slot &slot : slots)
       sizes.push_back(slot.size);
@@ -812,7 +789,7 @@ struct EmplaceTransientsPass
         continue;
       }
       Operation *def = current.getDefiningOp();
-      if (!isMemoryEffectFree(def) || isa<CallOpInterface>(def)) {
+      if (!isSizeComputationOp(def)) {
         InFlightDiagnostic diag = user->emitError()
                                   << "transient allocation size depends on '"
                                   << def->getName()
@@ -821,7 +798,8 @@ struct EmplaceTransientsPass
         diag.attachNote(def->getLoc()) << "see this op";
         return failure();
       }
-      if (def->getBlock() != entry && !isSpeculatableOp(def)) {
+      if (def->getBlock() != entry && !isSpeculatableOp(def) &&
+          !isTransientSizeCall(def)) {
         InFlightDiagnostic diag = user->emitError()
                                   << "transient allocation size uses '"
                                   << def->getName()
@@ -905,7 +883,7 @@ struct EmplaceTransientsPass
       }
     // The storage is always hoisted to the entry block (§9.11 row 4); it is
     // pure (an import and a length query) or an argument.
-    Operation *firstTransients = gathered.transientsOps.front();
+    Operation *firstTransients = gathered.anchor;
     for (Value value : {gathered.storage, gathered.storageSize})
       if (Operation *def = value.getDefiningOp(); def && !isPure(def))
         return firstTransients->emitError()
@@ -936,6 +914,338 @@ struct EmplaceTransientsPass
       }
       OpBuilder builder(B);
       slot.size = buildMaxChain(builder, slot.members.front().getLoc(), sizes);
+    }
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Calls to callees that allocate (§9.2 items 2-6)
+  //===--------------------------------------------------------------------===//
+
+  /// A callee specialized to take a slab (§9.2 item 2). `clone` is null when
+  /// nothing of the callee can be placed: its calls then stay as they are.
+  struct Specialization {
+    FunctionOpInterface clone;
+    FunctionOpInterface sizeFunction;
+    /// The callee arguments the size function reads, in order.
+    SmallVector<unsigned> sizeArgs;
+    /// Every placed allocation of the callee (transitively) waits on one of
+    /// its timepoint arguments: a call in a loop body may then reuse its
+    /// slot in every iteration (§9.4).
+    bool ordered = true;
+  };
+  // Shared pointers: the pass must stay copyable (clonePass); reset per run.
+  std::shared_ptr<TransientCallGraph> callGraph;
+  llvm::DenseMap<Operation *, std::shared_ptr<Specialization>> specializations;
+  /// The callees being specialized, outermost first (recursion, §9.2 item 4).
+  SmallVector<Operation *> specializing;
+  /// Allocas standing for calls to callees that are not `ordered`.
+  llvm::DenseSet<Operation *> unorderedCallAllocas;
+
+  /// Rewrites every call of `funcOp` to a callee that performs transient
+  /// allocations into a call of its specialization (§9.2 items 2-5).
+  LogicalResult specializeCalls(Explorer &explorer,
+                                FunctionOpInterface funcOp) {
+    if (!callGraph)
+      callGraph = std::make_shared<TransientCallGraph>(getOperation());
+    SmallVector<CallOpInterface> calls;
+    funcOp.walk([&](CallOpInterface callOp) {
+      if (!isTransientSizeCall(callOp))
+        calls.push_back(callOp);
+    });
+    for (CallOpInterface callOp : calls) {
+      FunctionOpInterface callee = callGraph->lookupCallee(callOp);
+      if (!callee) {
+        if (isa<SymbolRefAttr>(callOp.getCallableForCallee()))
+          continue;
+        if (failed(reportUnplacedCall(callOp, "an indirect call",
+                                      "its callee is not known")))
+          return failure();
+        continue;
+      }
+      if (!callGraph->allocates(callee))
+        continue;
+      std::string calleeName =
+          ("'@" + SymbolTable::getSymbolName(callee).getValue() + "'").str();
+      if (auto it = llvm::find(specializing, callee.getOperation());
+          it != specializing.end()) {
+        std::string cycle;
+        for (Operation *op : llvm::make_range(it, specializing.end()))
+          cycle +=
+              ("@" + SymbolTable::getSymbolName(op).getValue() + " -> ").str();
+        cycle += ("@" + SymbolTable::getSymbolName(callee).getValue()).str();
+        return callOp.emitError()
+               << "external transients do not support recursive calls "
+                  "(cycle: "
+               << cycle << ")";
+      }
+      FailureOr<Specialization *> specialization = specialize(explorer, callee);
+      if (failed(specialization))
+        return failure();
+      Specialization &spec = **specialization;
+      if (!spec.clone)
+        continue;
+      for (unsigned index : spec.sizeArgs)
+        if (!isComputableAtEntry(callOp.getArgOperands()[index], funcOp))
+          return callOp.emitError()
+                 << "transient size of call to " << calleeName
+                 << " depends on values that cannot be computed before the "
+                    "call";
+      if (!spec.ordered && isInsideLoop(callOp, funcOp)) {
+        if (failed(reportUnplacedCall(
+                callOp, "the call to " + calleeName,
+                "its loop iterations are not ordered on the timeline")))
+          return failure();
+        continue;
+      }
+      ResourceAllocaOp allocaOp =
+          rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
+                               spec.sizeArgs, affinityOfAllocas(spec.clone));
+      if (!spec.ordered)
+        unorderedCallAllocas.insert(allocaOp);
+    }
+    return success();
+  }
+
+  /// The affinity the slab of a specialized callee is allocated on: that of
+  /// its first placed allocation (as the reference takes the storage's from
+  /// its first transients op).
+  llvm::DenseMap<Operation *, AffinityAttr> cloneAffinities;
+  AffinityAttr affinityOfAllocas(FunctionOpInterface clone) {
+    return cloneAffinities.lookup(clone);
+  }
+
+  /// Clones `callee` with a slab, places its allocas into the slab exactly
+  /// as for an exported function, and builds its size function. Memoized:
+  /// every caller shares one specialization.
+  FailureOr<Specialization *> specialize(Explorer &explorer,
+                                         FunctionOpInterface callee) {
+    // No reference into the map is held: nested specializations insert.
+    if (auto it = specializations.find(callee); it != specializations.end())
+      return it->second.get();
+    auto spec = std::make_shared<Specialization>();
+    SymbolTable &symbolTable = callGraph->getSymbolTable();
+    FunctionOpInterface clone = cloneWithSlab(callee, symbolTable);
+    // An exported function called from another one: its own annotations
+    // are the caller's business now.
+    SmallVector<ResourceTransientsOp> transientsOps;
+    clone.walk([&](ResourceTransientsOp op) { transientsOps.push_back(op); });
+    for (ResourceTransientsOp op : transientsOps)
+      eraseTransientsOp(op);
+
+    specializing.push_back(callee);
+    LogicalResult nested = specializeCalls(explorer, clone);
+    specializing.pop_back();
+    if (failed(nested))
+      return failure();
+
+    // What the callee's returned timepoints wait for is done when the
+    // caller's timeline passes the call (§5.2 with the returns as seeds).
+    Gathered gathered;
+    gathered.anchor = clone;
+    Block &body = clone.getFunctionBody().front();
+    gathered.storage = body.getArgument(body.getNumArguments() - 2);
+    gathered.storageSize = body.getArgument(body.getNumArguments() - 1);
+    SmallVector<Value> seeds;
+    clone.walk([&](Operation *op) {
+      if (op->hasTrait<mlir::OpTrait::ReturnLike>() &&
+          op->getParentOp() == clone)
+        for (Value operand : op->getOperands())
+          if (isa<TimepointType>(operand.getType()))
+            seeds.push_back(operand);
+    });
+    unplacedReasons.clear();
+    gatherAllocas(explorer, clone, seeds, gathered);
+    if (gathered.allocas.empty()) {
+      LogicalResult reported =
+          reportUnplaced(explorer, clone, PlacementTally());
+      clone->erase();
+      if (failed(reported))
+        return failure();
+      return (specializations[callee] = std::move(spec)).get();
+    }
+    gathered.affinity = gathered.allocas.front().getAffinityAttr();
+    for (ResourceAllocaOp allocaOp : gathered.allocas)
+      if (unorderedCallAllocas.contains(allocaOp) ||
+          !timelineReaches(allocaOp.getAwaitTimepoint(), [&](Value value) {
+            auto arg = dyn_cast<BlockArgument>(value);
+            return arg && arg.getOwner() == &body;
+          }))
+        spec->ordered = false;
+    PlacementTally emplaced = tallyAllocas(gathered.allocas);
+    if (failed(process(clone, gathered)) ||
+        failed(reportUnplaced(explorer, clone, emplaced)))
+      return failure();
+    unplacedReasons.clear();
+    Operation *pack = nullptr;
+    clone.walk([&](ResourcePackOp packOp) {
+      if (packOp->removeAttr(kTransientsPackAttr))
+        pack = packOp;
+    });
+    FailureOr<FunctionOpInterface> sizeFunction =
+        createSizeFunction(callee, clone, pack, symbolTable, spec->sizeArgs);
+    if (failed(sizeFunction))
+      return failure();
+    spec->clone = clone;
+    spec->sizeFunction = *sizeFunction;
+    cloneAffinities[clone] = gathered.affinity;
+    return (specializations[callee] = std::move(spec)).get();
+  }
+
+  /// A call whose callee's transient allocations stay real allocations,
+  /// reported like an unplaced alloca (§9.7).
+  LogicalResult reportUnplacedCall(CallOpInterface callOp, StringRef what,
+                                   StringRef reason) {
+    if (unplaced == TransientsUnplaced::Ignore)
+      return success();
+    std::string text =
+        ("the transient allocations of " + what +
+         " were not placed in external transient storage: " + reason)
+            .str();
+    if (unplaced == TransientsUnplaced::Error)
+      return callOp.emitError(text);
+    callOp.emitWarning(text);
+    return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Several storages, one per affinity (§9.3)
+  //===--------------------------------------------------------------------===//
+
+  /// Owns the reason texts built at run time (unplacedReasons holds refs).
+  std::deque<std::string> ownedReasons;
+
+  /// With reference-compat=false: storages are told apart by the function
+  /// argument they come from (through imports), not by SSA value. One
+  /// storage: its transients ops are made to name one value and false is
+  /// returned (the single-storage path goes on). Several: each gets the
+  /// allocas on its affinity, its own pack (in argument order) and its own
+  /// size check; returns true.
+  FailureOr<bool>
+  processSeveralStorages(Explorer &explorer, FunctionOpInterface funcOp,
+                         ArrayRef<ResourceTransientsOp> transientsOps) {
+    llvm::MapVector<Value, SmallVector<ResourceTransientsOp>> byStorage;
+    for (ResourceTransientsOp op : transientsOps) {
+      Value key = traceStorageArgument(op.getStorage());
+      byStorage[key ? key : op.getStorage()].push_back(op);
+    }
+    if (byStorage.size() == 1) {
+      ResourceTransientsOp first = transientsOps.front();
+      for (ResourceTransientsOp op : transientsOps.drop_front()) {
+        // The ops are erased by the emplacement; only gather reads these.
+        op.getStorageMutable().assign(first.getStorage());
+        op.getStorageSizeMutable().assign(first.getStorageSize());
+      }
+      return false;
+    }
+    if (failed(checkStorageAffinities(funcOp, byStorage)))
+      return failure();
+    // Argument order (§9.3: the query returns one size per storage
+    // argument, in argument order); storages not traced to an argument last.
+    auto rank = [&](unsigned index) -> std::pair<unsigned, unsigned> {
+      auto arg = dyn_cast<BlockArgument>(byStorage.begin()[index].first);
+      return {arg ? arg.getArgNumber() : funcOp.getNumArguments(), index};
+    };
+    SmallVector<unsigned> order;
+    for (unsigned index = 0, e = byStorage.size(); index < e; ++index)
+      order.push_back(index);
+    llvm::sort(order,
+               [&](unsigned a, unsigned b) { return rank(a) < rank(b); });
+    SmallVector<std::pair<Value, SmallVector<ResourceTransientsOp>>> groups;
+    for (unsigned index : order)
+      groups.push_back(byStorage.begin()[index]);
+
+    Gathered all;
+    SmallVector<Value> seeds;
+    for (ResourceTransientsOp op : transientsOps)
+      seeds.push_back(op.getAwaitTimepoint());
+    gatherAllocas(explorer, funcOp, seeds, all);
+
+    SmallVector<Gathered> perStorage;
+    llvm::DenseMap<AffinityAttr, unsigned> storageOfAffinity;
+    for (auto &[key, ops] : groups) {
+      Gathered gathered;
+      gathered.transientsOps = ops;
+      gathered.anchor = ops.front();
+      gathered.storage = ops.front().getStorage();
+      gathered.storageSize = ops.front().getStorageSize();
+      gathered.affinity = ops.front().getAffinityAttr();
+      for (ResourceTransientsOp op : ops) {
+        op.getStorageMutable().assign(gathered.storage);
+        op.getStorageSizeMutable().assign(gathered.storageSize);
+      }
+      storageOfAffinity[gathered.affinity] = perStorage.size();
+      perStorage.push_back(std::move(gathered));
+    }
+    llvm::DenseMap<Value, unsigned> storageOfAlloca;
+    for (ResourceAllocaOp allocaOp : all.allocas) {
+      auto it = storageOfAffinity.find(allocaOp.getAffinityAttr());
+      if (it == storageOfAffinity.end()) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "no storage argument matches its affinity ";
+        if (AffinityAttr affinity = allocaOp.getAffinityAttr())
+          os << affinity;
+        else
+          os << "(none)";
+        unplacedReasons[allocaOp] = ownedReasons.emplace_back(std::move(text));
+        continue;
+      }
+      perStorage[it->second].allocas.push_back(allocaOp);
+      storageOfAlloca[allocaOp.getResult()] = it->second;
+    }
+    for (ResourceDeallocaOp deallocaOp : all.deallocas) {
+      auto it = storageOfAlloca.find(deallocaOp.getOperand());
+      if (it != storageOfAlloca.end())
+        perStorage[it->second].deallocas.push_back(deallocaOp);
+    }
+
+    for (auto [index, gathered] : llvm::enumerate(perStorage)) {
+      if (gathered.allocas.empty())
+        emplaceNothing(gathered);
+      else if (failed(process(funcOp, gathered)))
+        return failure();
+      // Tell the size query which argument this pack sizes.
+      auto arg = dyn_cast<BlockArgument>(groups[index].first);
+      if (!arg)
+        continue;
+      funcOp.walk([&](ResourcePackOp packOp) {
+        if (packOp->hasAttr(kTransientsPackAttr) &&
+            !packOp->hasAttr(kStorageArgAttr))
+          packOp->setAttr(kStorageArgAttr,
+                          IntegerAttr::get(IndexType::get(funcOp.getContext()),
+                                           arg.getArgNumber()));
+      });
+    }
+    return true;
+  }
+
+  /// §9.3: several storages need distinct affinities, both on the arguments
+  /// (`iree.abi.affinity` next to `iree.abi.transients`) and on the
+  /// transients ops that name them.
+  LogicalResult checkStorageAffinities(
+      FunctionOpInterface funcOp,
+      const llvm::MapVector<Value, SmallVector<ResourceTransientsOp>>
+          &byStorage) {
+    auto fail = [&] {
+      return funcOp.emitError("multiple iree.abi.transients arguments must "
+                              "have distinct iree.abi.affinity values");
+    };
+    llvm::DenseSet<Attribute> argAffinities;
+    unsigned annotated = 0;
+    for (unsigned i = 0, e = funcOp.getNumArguments(); i < e; ++i) {
+      if (!funcOp.getArgAttr(i, "iree.abi.transients"))
+        continue;
+      ++annotated;
+      argAffinities.insert(funcOp.getArgAttr(i, "iree.abi.affinity"));
+    }
+    if (argAffinities.size() != annotated)
+      return fail();
+    llvm::DenseSet<Attribute> opAffinities;
+    for (auto &entry : byStorage) {
+      ResourceTransientsOp first = entry.second.front();
+      if (!opAffinities.insert(first.getAffinityAttr()).second)
+        return fail();
     }
     return success();
   }

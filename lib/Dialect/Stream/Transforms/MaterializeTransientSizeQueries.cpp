@@ -36,10 +36,19 @@ struct MaterializeTransientSizeQueriesPass
           MaterializeTransientSizeQueriesPass> {
   using Base::Base;
 
+  /// The storage argument index emplace-transients recorded on a pack of a
+  /// function with several storages; packs without one sort last.
+  static uint64_t storageArgOf(ResourcePackOp packOp) {
+    if (auto attr = packOp->getAttrOfType<IntegerAttr>(kStorageArgAttr))
+      return attr.getValue().getZExtValue();
+    return std::numeric_limits<uint64_t>::max();
+  }
+
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     // Collect everything first so that the new functions are never scanned.
-    SmallVector<std::pair<FunctionOpInterface, SmallVector<ResourcePackOp>>>
+    SmallVector<std::tuple<FunctionOpInterface, SmallVector<ResourcePackOp>,
+                           SmallVector<uint64_t>>>
         work;
     for (auto funcOp : moduleOp.getOps<FunctionOpInterface>()) {
       SmallVector<ResourcePackOp> packs;
@@ -47,16 +56,35 @@ struct MaterializeTransientSizeQueriesPass
         if (packOp->removeAttr(kTransientsPackAttr))
           packs.push_back(packOp);
       });
+      // Several storages (§9.3): one result per storage argument, in
+      // argument order.
+      SmallVector<std::pair<uint64_t, unsigned>> keys;
+      for (auto [index, packOp] : llvm::enumerate(packs))
+        keys.push_back({storageArgOf(packOp), index});
+      llvm::sort(keys);
+      SmallVector<ResourcePackOp> sorted;
+      for (auto [arg, index] : keys)
+        sorted.push_back(packs[index]);
+      packs = std::move(sorted);
+      SmallVector<uint64_t> storageArgs;
+      for (ResourcePackOp packOp : packs) {
+        storageArgs.push_back(storageArgOf(packOp));
+        packOp->removeAttr(kStorageArgAttr);
+      }
       if (!packs.empty())
-        work.push_back({funcOp, std::move(packs)});
+        work.push_back({funcOp, std::move(packs), std::move(storageArgs)});
     }
-    for (auto &[funcOp, packs] : work)
-      if (failed(materialize(moduleOp, funcOp, packs)))
+    SymbolTableCollection symbolTables;
+    for (auto &[funcOp, packs, storageArgs] : work)
+      if (failed(
+              materialize(moduleOp, funcOp, packs, storageArgs, symbolTables)))
         return signalPassFailure();
   }
 
   LogicalResult materialize(ModuleOp moduleOp, FunctionOpInterface funcOp,
-                            ArrayRef<ResourcePackOp> packs) {
+                            ArrayRef<ResourcePackOp> packs,
+                            ArrayRef<uint64_t> packStorageArgs,
+                            SymbolTableCollection &symbolTables) {
     MLIRContext *context = moduleOp.getContext();
     std::string name =
         getUniqueQueryName(moduleOp, SymbolTable::getSymbolName(funcOp));
@@ -77,83 +105,24 @@ struct MaterializeTransientSizeQueriesPass
       for (auto [from, to] :
            llvm::zip(funcEntry.getArguments(), entry->getArguments()))
         mapping.map(from, to);
-      // The pure ops the total length depends on, plus the pack.
-      BackwardSliceOptions options;
-      options.omitBlockArguments = false;
-      options.omitUsesFromAbove = false;
-      options.inclusive = true;
-      // A region op around the pack (a pure loop reached through its
-      // induction variable) is not part of the computation.
-      options.filter = [&](Operation *op) {
-        return isMemoryEffectFree(op) && !isa<CallOpInterface>(op) &&
-               !op->isProperAncestor(packOp);
-      };
-      llvm::SetVector<Operation *> slice;
-      (void)getBackwardSlice(packOp.getOperation(), &slice, options);
-      slice.insert(packOp);
-      // Clone in the function's IR order; ops nested in a sliced op come
-      // with it.
-      SmallVector<Operation *> ordered;
-      funcOp.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (!slice.contains(op))
-          return WalkResult::advance();
-        ordered.push_back(op);
-        return WalkResult::skip();
-      });
-      for (Operation *op : ordered) {
-        if (failed(checkAvailable(funcOp, op, slice, funcEntry, packOp)))
-          return failure();
-        builder.clone(*op, mapping);
-      }
-      results.push_back(mapping.lookup(packOp.getTotalLength()));
+      FailureOr<Value> total =
+          cloneTotalLength(funcOp, packOp, builder, mapping);
+      if (failed(total))
+        return failure();
+      results.push_back(*total);
     }
     util::ReturnOp::create(builder, funcOp.getLoc(), results);
+    // The sizes of specialized callees (§9.2 item 3).
+    inlineTransientSizeCalls(queryOp.getFunctionBody(), symbolTables);
 
     auto reflection = funcOp->getAttrOfType<DictionaryAttr>(kReflectionAttr);
     reflection = withDictEntry(reflection, kSizeKey,
                                FlatSymbolRefAttr::get(context, name));
     if (!referenceCompat)
-      reflection = addSluiceReflection(funcOp, queryOp, packs, reflection);
+      reflection = addSluiceReflection(funcOp, queryOp, packs, packStorageArgs,
+                                       reflection);
     funcOp->setAttr(kReflectionAttr, reflection);
     return success();
-  }
-
-  /// Every value `op` (and its regions) reads must be cloned too or be an
-  /// argument of the function; otherwise the query cannot compute it.
-  LogicalResult checkAvailable(FunctionOpInterface funcOp, Operation *op,
-                               const llvm::SetVector<Operation *> &slice,
-                               Block &funcEntry, ResourcePackOp packOp) {
-    auto isAvailable = [&](Value value) {
-      if (auto arg = dyn_cast<BlockArgument>(value))
-        return arg.getOwner() == &funcEntry ||
-               op->isAncestor(arg.getOwner()->getParentOp());
-      Operation *def = value.getDefiningOp();
-      for (Operation *ancestor = def; ancestor;
-           ancestor = ancestor->getParentOp())
-        if (slice.contains(ancestor))
-          return true;
-      return false;
-    };
-    auto report = [&](Value value) {
-      InFlightDiagnostic diag =
-          packOp.emitError() << "transient size of '@"
-                             << SymbolTable::getSymbolName(funcOp).getValue()
-                             << "' depends on a value the size query cannot "
-                                "compute (impure or defined inside a loop or "
-                                "branch)";
-      if (Operation *def = value.getDefiningOp())
-        diag.attachNote(def->getLoc()) << "value defined here";
-      return failure();
-    };
-    for (Value operand : op->getOperands())
-      if (!isAvailable(operand))
-        return report(operand);
-    LogicalResult result = success();
-    visitUsedValuesDefinedAbove(op->getRegions(), [&](OpOperand *use) {
-      if (succeeded(result) && !isAvailable(use->get()))
-        result = report(use->get());
-    });
-    return result;
   }
 
   /// §9.9 keys with reference-compat=false: the storage argument indices on
@@ -161,9 +130,13 @@ struct MaterializeTransientSizeQueriesPass
   DictionaryAttr addSluiceReflection(FunctionOpInterface funcOp,
                                      util::FuncOp queryOp,
                                      ArrayRef<ResourcePackOp> packs,
+                                     ArrayRef<uint64_t> packStorageArgs,
                                      DictionaryAttr reflection) {
     MLIRContext *context = funcOp.getContext();
     llvm::SetVector<unsigned> storageArgs;
+    for (uint64_t arg : packStorageArgs)
+      if (arg != std::numeric_limits<uint64_t>::max())
+        storageArgs.insert(arg);
     for (ResourcePackOp packOp : packs)
       for (Operation *user : packOp.getTotalLength().getUsers())
         if (auto subviewOp = dyn_cast<ResourceSubviewOp>(user))
@@ -176,10 +149,12 @@ struct MaterializeTransientSizeQueriesPass
       for (unsigned i = 0, e = funcOp.getNumArguments(); i < e; ++i)
         if (funcOp.getArgAttrOfType<UnitAttr>(i, kTransientsArgAttr))
           storageArgs.insert(i);
+    SmallVector<unsigned> sortedArgs(storageArgs.begin(), storageArgs.end());
+    llvm::sort(sortedArgs);
     if (!storageArgs.empty()) {
       std::string text;
       llvm::raw_string_ostream os(text);
-      llvm::interleave(storageArgs, os, ",");
+      llvm::interleave(sortedArgs, os, ",");
       reflection =
           withDictEntry(reflection, kArgsKey, StringAttr::get(context, text));
     }

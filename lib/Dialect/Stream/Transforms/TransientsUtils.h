@@ -19,6 +19,13 @@
 
 #include <string>
 
+namespace mlir {
+class IRMapping;
+class OpBuilder;
+class Region;
+class SymbolTableCollection;
+} // namespace mlir
+
 namespace sluice::stream {
 
 /// The unit attribute marking the packs EmplaceTransients creates (§5.3 F).
@@ -44,6 +51,23 @@ inline constexpr llvm::StringLiteral kTransientsStatisticsAttr =
     "sluice.transients.statistics";
 /// The argument attribute naming a storage argument's affinity (§9.3).
 inline constexpr llvm::StringLiteral kAbiAffinityAttr = "iree.abi.affinity";
+/// Index attribute on a marked pack of a function with several storages
+/// (§9.3): the storage argument whose size it is; read and removed by the
+/// size query.
+inline constexpr llvm::StringLiteral kStorageArgAttr =
+    "sluice.transients.storage_arg";
+/// Unit attribute on the `util.call @C$transients_size(...)` that
+/// EmplaceTransients creates for a specialized callee (§9.2): the call is
+/// pure, may be hoisted, and is inlined into the size query.
+inline constexpr llvm::StringLiteral kTransientSizeCallAttr =
+    "sluice.transients.size_call";
+
+/// True for a call carrying kTransientSizeCallAttr.
+bool isTransientSizeCall(mlir::Operation *op);
+
+/// True for an op the size computations may contain: memory-effect free and
+/// not a call, or a size call of a specialized callee.
+bool isSizeComputationOp(mlir::Operation *op);
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);
@@ -78,6 +102,20 @@ mlir::LogicalResult addStorageWait(mlir::FunctionOpInterface funcOp,
                                    mlir::Value storage,
                                    llvm::ArrayRef<ResourceAllocaOp> allocas,
                                    AffinityAttr affinity);
+/// Clones the pure computation of `pack`'s total length (the pack included),
+/// in `funcOp`'s IR order, at `builder`'s insertion point; `mapping` must map
+/// `funcOp`'s entry block arguments. Returns the mapped total length, or fails
+/// with an error on the pack when the computation reads a value the clone
+/// cannot compute (§6 step 3).
+mlir::FailureOr<mlir::Value> cloneTotalLength(mlir::FunctionOpInterface funcOp,
+                                              mlir::Operation *pack,
+                                              mlir::OpBuilder &builder,
+                                              mlir::IRMapping &mapping);
+
+/// Replaces every size call in `region` (transitively, through the size
+/// functions' own size calls) by a copy of its callee's body (§9.2 item 3).
+void inlineTransientSizeCalls(mlir::Region &region,
+                              mlir::SymbolTableCollection &symbolTables);
 
 } // namespace sluice::stream
 

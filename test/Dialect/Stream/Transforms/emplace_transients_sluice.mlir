@@ -188,18 +188,7 @@ util.func public @non_allocating_call(%input: !stream.resource<*>, %input_size: 
 
 // -----
 
-// expected-note @+1 {{callee defined here}}
-util.func private @allocating(%size: index) -> !stream.timepoint {
-  %a, %a_tp = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
-  %d = stream.resource.dealloca await(%a_tp) => %a : !stream.resource<transient>{%size} => !stream.timepoint
-  util.return %d : !stream.timepoint
-}
-util.func public @allocating_call(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
-  // expected-error @+1 {{call to '@allocating' performs transient allocations; external transients do not yet place the transients of callees}}
-  %t = util.call @allocating(%input_size) : (index) -> !stream.timepoint
-  %result, %result_tp = stream.resource.transients await(%t) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
-  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
-}
+// Calls to callees that allocate: emplace_transients_calls.mlir.
 
 // -----
 

@@ -233,3 +233,60 @@ util.func public @impure_size() {
   }) : index attributes {stream.experimental.transients}
   util.return
 }
+
+// -----
+
+// §9.2 item 3: a slot sized by a specialized callee's size function (a call
+// marked sluice.transients.size_call, as emplace-transients creates it) is
+// inlined into the query, transitively (@outer_size calls @inner_size), so
+// the query calls nothing; the size functions stay for the function body.
+// CHECK-LABEL: util.func private @inner_size(
+// CHECK-LABEL: util.func private @outer_size(
+// CHECK-LABEL: util.func public @with_callee(
+// CHECK: util.call @outer_size(%arg1) {sluice.transients.size_call}
+// CHECK-LABEL: util.func public @with_callee_transients_size(
+// CHECK-SAME: %[[ARG0:.+]]: !stream.resource<*>, %[[ARG1:.+]]: index, %[[ARG2:.+]]: !stream.resource<transient>, %[[ARG3:.+]]: index) -> index
+// CHECK-NOT: util.call
+// CHECK: %[[C1024:.+]] = arith.constant 1024 : index
+// CHECK: %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[M:.+]] = arith.muli %[[ARG1]], %[[C2]] : index
+// CHECK-NEXT: %[[INNER:.+]]:2 = stream.resource.pack slices({
+// CHECK-NEXT: [0, 0] = %[[M]]
+// CHECK-NEXT: }) : index
+// CHECK-NEXT: %[[C64:.+]] = arith.constant 64 : index
+// CHECK-NEXT: %[[OUTER:.+]]:3 = stream.resource.pack slices({
+// CHECK-NEXT: [0, 0] = %[[C64]],
+// CHECK-NEXT: [0, 0] = %[[INNER]]#0
+// CHECK-NEXT: }) : index
+// CHECK-NEXT: %[[PACK:.+]]:3 = stream.resource.pack slices({
+// CHECK-NEXT: [0, 0] = %[[C1024]],
+// CHECK-NEXT: [0, 0] = %[[OUTER]]#0
+// CHECK-NEXT: }) : index
+// CHECK-NOT: util.call
+// CHECK: util.return %[[PACK]]#0 : index
+util.func private @inner_size(%n: index) -> index {
+  %c2 = arith.constant 2 : index
+  %m = arith.muli %n, %c2 : index
+  %pack:2 = stream.resource.pack slices({
+    [0, 0] = %m
+  }) : index
+  util.return %pack#0 : index
+}
+util.func private @outer_size(%n: index) -> index {
+  %inner = util.call @inner_size(%n) {sluice.transients.size_call} : (index) -> index
+  %c64 = arith.constant 64 : index
+  %pack:3 = stream.resource.pack slices({
+    [0, 0] = %c64,
+    [0, 0] = %inner
+  }) : index
+  util.return %pack#0 : index
+}
+util.func public @with_callee(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index) {
+  %c1024 = arith.constant 1024 : index
+  %callee_size = util.call @outer_size(%input_size) {sluice.transients.size_call} : (index) -> index
+  %pack:3 = stream.resource.pack slices({
+    [0, 0] = %c1024,
+    [0, 0] = %callee_size
+  }) : index attributes {stream.experimental.transients}
+  util.return
+}

@@ -943,7 +943,28 @@ def EmplaceTransientsPass
     * checks at run time that the storage is at least the packed size when
       the storage is a `stream.tensor.import` of a `!hal.buffer`
       (`size-check`, §9.1);
-    * accepts calls to callees that perform no transient allocation (§9.2);
+    * accepts calls to callees that perform no transient allocation, and
+      specializes callees that do (§9.2): post-order over the call graph,
+      `@C$transients` is a private copy of `@C` taking a slab
+      (`!stream.resource<transient>` and its size) into which its own
+      allocas (those on the timeline of what it returns) are placed the same
+      way, and `@C$transients_size` a private function returning that slab's
+      size from the arguments it needs. In the caller the call becomes a
+      call of `@C$transients` on a subview of the caller's storage (or slab)
+      and counts like an alloca of size `util.call @C$transients_size(...)`
+      (marked `sluice.transients.size_call`): one slot, shared position-wise
+      across exclusive branches. Recursion through an allocating callee and
+      a callee size that is not computable at the function entry are
+      errors; indirect calls and calls in loops whose callee does not wait
+      on its timepoint arguments are reported like unplaced allocas and keep
+      the original callee;
+    * accepts several storages told apart by the function argument they come
+      from (through `stream.tensor.import`), each on its own affinity
+      (§9.3): every storage gets the allocas on its affinity, its own pack
+      (tagged `sluice.transients.storage_arg` with the argument index) and
+      its own size check; two storages on one affinity, or two
+      `iree.abi.transients` arguments without distinct `iree.abi.affinity`,
+      are an error;
     * places the pack and the size computation in the entry block, hoisting
       only pure and speculatable ops, and reports size computations that
       cannot be hoisted with a precise diagnostic (§9.5, §9.11 rows 4-5);
@@ -1015,6 +1036,12 @@ def MaterializeTransientSizeQueriesPass
     A size that depends on a value the query cannot compute (an impure op,
     a block argument other than the function's own arguments) is an error
     instead of invalid IR.
+
+    Calls marked `sluice.transients.size_call` (the sizes of specialized
+    callees, external-transients.md §9.2) are part of the computation and
+    are inlined into the query, transitively, so that the query calls
+    nothing. Packs tagged `sluice.transients.storage_arg` (one per storage
+    argument, §9.3) are returned in argument order and lose the tag.
 
     With `reference-compat=false` the function's reflection also gets
     `iree.abi.transients.args` (the storage argument indices, when the
