@@ -11,12 +11,16 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -88,31 +92,6 @@ void storeStatus(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
   Value old = LLVM::LoadOp::create(b, loc, abi.ptrType(), slot);
   abi.callImport(contextOf(op), Import::StatusFree, nullptr, {old});
   LLVM::StoreOp::create(b, loc, status, slot);
-}
-
-/// An i64 from an index/integer value already converted to LLVM types.
-Value toI64(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isInteger(64))
-    return v;
-  return LLVM::ZExtOp::create(b, loc, b.getI64Type(), v);
-}
-Value toI32(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isInteger(32))
-    return v;
-  if (v.getType().getIntOrFloatBitWidth() > 32)
-    return LLVM::TruncOp::create(b, loc, b.getI32Type(), v);
-  return LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
-}
-
-/// A stack array of i64 holding `values`.
-Value stackI64Array(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
-                    ValueRange values) {
-  if (values.empty())
-    return abi.null();
-  Value array = abi.stackBytes(op, 8 * (int64_t)values.size());
-  for (auto [i, v] : llvm::enumerate(values))
-    abi.storeField(toI64(b, loc, v), array, 8 * (int64_t)i);
-  return array;
 }
 
 /// An i32 constant from an op that folds to an integer attribute
@@ -321,7 +300,7 @@ struct NullLowering : AbiPattern<util::NullOp> {
 /// at the start of the continuation.
 template <typename Body>
 void ifNonNull(ConversionPatternRewriter &rewriter, Location loc, Value v,
-               Operation *op, Body body) {
+               Body body) {
   Block *before = rewriter.getInsertionBlock();
   Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
   Block *then = rewriter.createBlock(after);
@@ -340,15 +319,8 @@ struct RetainLowering : AbiPattern<sluice_rt::RetainOp> {
   LogicalResult
   matchAndRewrite(sluice_rt::RetainOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value v = adaptor.getValue();
-    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
-      AbiBuilder abi(rewriter, loc);
-      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, v,
-                                abi.i32(1), LLVM::AtomicOrdering::monotonic);
-      LLVM::BrOp::create(rewriter, loc, after);
-    });
-    rewriter.replaceOp(op, v);
+    emitRetain(rewriter, op.getLoc(), adaptor.getValue());
+    rewriter.replaceOp(op, adaptor.getValue());
     return success();
   }
 };
@@ -358,24 +330,7 @@ struct ReleaseLowering : AbiPattern<sluice_rt::ReleaseOp> {
   LogicalResult
   matchAndRewrite(sluice_rt::ReleaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value v = adaptor.getValue();
-    Value ctx = contextOf(op);
-    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
-      AbiBuilder abi(rewriter, loc);
-      Value old =
-          LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::sub, v,
-                                    abi.i32(1), LLVM::AtomicOrdering::acq_rel);
-      Value last = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        old, abi.i32(1));
-      Block *destroy = rewriter.createBlock(after);
-      rewriter.setInsertionPointAfterValue(last);
-      LLVM::CondBrOp::create(rewriter, loc, last, destroy, after);
-      rewriter.setInsertionPointToEnd(destroy);
-      AbiBuilder(rewriter, loc)
-          .callImport(ctx, Import::RefDestroy, nullptr, {v});
-      LLVM::BrOp::create(rewriter, loc, after);
-    });
+    emitRelease(rewriter, op.getLoc(), contextOf(op), adaptor.getValue());
     rewriter.eraseOp(op);
     return success();
   }
@@ -547,210 +502,12 @@ struct FuncBodyLowering : AbiPattern<LLVM::LLVMFuncOp> {
 
 //===--- Fallible runtime calls -------------------------------------------===//
 
-/// Calls import `which` with `args` + an out-pointer, stores the status and
-/// replaces `op` with the loaded result.
-Value callWithResult(ConversionPatternRewriter &rewriter, Operation *op,
-                     Import which, SmallVector<Value> args) {
-  AbiBuilder abi(rewriter, op->getLoc());
-  Value out = abi.stackBytes(op, 8);
-  args.push_back(out);
-  Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
-  storeStatus(abi, rewriter, op->getLoc(), op, status);
-  return LLVM::LoadOp::create(rewriter, op->getLoc(), abi.ptrType(), out);
-}
 void callStatus(ConversionPatternRewriter &rewriter, Operation *op,
                 Import which, ValueRange args) {
   AbiBuilder abi(rewriter, op->getLoc());
   Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
   storeStatus(abi, rewriter, op->getLoc(), op, status);
 }
-
-struct BufferViewAssertLowering : AbiPattern<hal::BufferViewAssertOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewAssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    auto [msg, length] =
-        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
-    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
-    callStatus(rewriter, op, Import::BufferViewAssert,
-               {contextOf(op), adaptor.getBufferView(), msg, length,
-                adaptor.getElementType(), adaptor.getEncodingType(),
-                abi.i32((int64_t)adaptor.getShape().size()), shape});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct BufferViewCreateLowering : AbiPattern<hal::BufferViewCreateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewCreateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
-    rewriter.replaceOp(
-        op,
-        callWithResult(rewriter, op, Import::BufferViewCreate,
-                       {contextOf(op), adaptor.getSourceBuffer(),
-                        adaptor.getSourceOffset(), adaptor.getSourceLength(),
-                        adaptor.getElementType(), adaptor.getEncodingType(),
-                        abi.i32((int64_t)adaptor.getShape().size()), shape}));
-    return success();
-  }
-};
-
-struct BufferAssertLowering : AbiPattern<hal::BufferAssertOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferAssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    auto [msg, length] =
-        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
-    callStatus(rewriter, op, Import::BufferAssert,
-               {contextOf(op), adaptor.getBuffer(), msg, length,
-                adaptor.getAllocator(), adaptor.getMinimumLength(),
-                abi.i32(op.getMemoryTypes()), abi.i32(op.getBufferUsage())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct BufferSubspanLowering : AbiPattern<hal::BufferSubspanOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferSubspanOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, callWithResult(rewriter, op, Import::BufferSubspan,
-                           {contextOf(op), adaptor.getSourceBuffer(),
-                            adaptor.getSourceOffset(), adaptor.getLength()}));
-    return success();
-  }
-};
-
-struct AllocatorAllocateLowering : AbiPattern<hal::AllocatorAllocateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::AllocatorAllocateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op,
-        callWithResult(rewriter, op, Import::AllocatorAllocate,
-                       {contextOf(op), adaptor.getAllocator(),
-                        adaptor.getQueueAffinity(), adaptor.getMemoryTypes(),
-                        adaptor.getBufferUsage(), adaptor.getResultSize()}));
-    return success();
-  }
-};
-
-struct QueueAllocaLowering : AbiPattern<hal::DeviceQueueAllocaOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueAllocaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, callWithResult(rewriter, op, Import::QueueAlloca,
-                           {contextOf(op), adaptor.getDevice(),
-                            adaptor.getQueueAffinity(), adaptor.getWaitFence(),
-                            adaptor.getSignalFence(), adaptor.getPool(),
-                            adaptor.getMemoryTypes(), adaptor.getBufferUsage(),
-                            adaptor.getResultSize(),
-                            abi.i64((int64_t)op.getFlags())}));
-    return success();
-  }
-};
-
-struct QueueDeallocaLowering : AbiPattern<hal::DeviceQueueDeallocaOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueDeallocaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueDealloca,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getBuffer(), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueBarrierLowering : AbiPattern<hal::DeviceQueueBarrierOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueBarrier,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueCopyLowering : AbiPattern<hal::DeviceQueueCopyOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueCopyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueCopy,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getSourceBuffer(), adaptor.getSourceOffset(),
-                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
-                adaptor.getLength(), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueFillLowering : AbiPattern<hal::DeviceQueueFillOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueFillOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    Type patternType = op.getPattern().getType();
-    int64_t bytes = patternType.getIntOrFloatBitWidth() / 8;
-    Value pattern = adaptor.getPattern();
-    if (!pattern.getType().isInteger())
-      pattern = LLVM::BitcastOp::create(
-          rewriter, loc,
-          rewriter.getIntegerType(patternType.getIntOrFloatBitWidth()),
-          pattern);
-    callStatus(rewriter, op, Import::QueueFill,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
-                adaptor.getLength(), toI64(rewriter, loc, pattern),
-                abi.i32(bytes), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct FenceCreateLowering : AbiPattern<hal::FenceCreateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::FenceCreateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op,
-                       callWithResult(rewriter, op, Import::FenceCreate,
-                                      {contextOf(op), adaptor.getDevice()}));
-    return success();
-  }
-};
 
 /// Not fallible: the status goes to the slot, its code is the result.
 struct FenceAwaitLowering : AbiPattern<hal::FenceAwaitOp> {
@@ -1013,33 +770,35 @@ struct WaveLowering : AbiPattern<sluice_rt::WaveOp> {
 //===--- The pass ---------------------------------------------------------===//
 
 bool isSupported(Operation *op) {
-  if (auto global = dyn_cast<util::GlobalOp>(op))
-    return isa<hal::DeviceType>(global.getType());
-  if (auto load = dyn_cast<util::GlobalLoadOp>(op))
-    return isa<hal::DeviceType>(load.getType());
-  if (auto store = dyn_cast<util::GlobalStoreOp>(op))
-    return isa<hal::DeviceType>(store.getValue().getType());
+  // util.global/load/store: device globals have no slot; the others live in
+  // ctx->globals (assignGlobalSlots checks their types).
+  if (isa<util::GlobalOp, util::GlobalLoadOp, util::GlobalStoreOp>(op))
+    return true;
   if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
-          util::NullOp>(op))
+          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp>(op))
     return true;
   if (isa<hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::BufferViewRankOp,
           hal::BufferViewElementTypeOp, hal::BufferViewEncodingTypeOp,
           hal::BufferLengthOp, hal::ElementTypeOp, hal::EncodingTypeOp,
           hal::MemoryTypeOp, hal::BufferUsageOp, hal::DeviceAllocatorOp,
-          hal::DevicesGetOp, hal::DevicesCountOp, hal::BufferViewAssertOp,
-          hal::BufferViewCreateOp, hal::BufferAssertOp, hal::BufferSubspanOp,
-          hal::AllocatorAllocateOp, hal::DeviceQueueAllocaOp,
+          hal::DevicesGetOp, hal::DevicesCountOp, hal::DeviceQueryOp,
+          hal::BufferViewAssertOp, hal::BufferViewCreateOp, hal::BufferAssertOp,
+          hal::BufferSubspanOp, hal::BufferLoadOp, hal::BufferStoreOp,
+          hal::AllocatorAllocateOp, hal::AllocatorImportOp,
+          hal::ExFileFromMemoryOp, hal::DeviceQueueAllocaOp,
           hal::DeviceQueueDeallocaOp, hal::DeviceQueueBarrierOp,
-          hal::DeviceQueueCopyOp, hal::DeviceQueueFillOp, hal::FenceCreateOp,
-          hal::FenceAwaitOp>(op))
+          hal::DeviceQueueCopyOp, hal::DeviceQueueFillOp,
+          hal::DeviceQueueReadOp, hal::DeviceQueueWriteOp, hal::FenceCreateOp,
+          hal::FenceJoinOp, hal::FenceSignalOp, hal::FenceAwaitOp>(op))
     return true;
   if (isa<sluice_rt::SluiceRTDialect>(op->getDialect()))
     return true;
   if (isa<io_parameters::LoadOp, io_parameters::GatherOp,
           io_parameters::ScatterOp, util::BufferConstantOp>(op))
     return true;
-  return isa<arith::ArithDialect, cf::ControlFlowDialect, LLVM::LLVMDialect,
-             BuiltinDialect>(op->getDialect());
+  return isa<arith::ArithDialect, cf::ControlFlowDialect, math::MathDialect,
+             index::IndexDialect, LLVM::LLVMDialect, BuiltinDialect>(
+      op->getDialect());
 }
 
 /// A type as MLIR prints it, without the quotes diagnostics add.
@@ -1184,10 +943,11 @@ struct ConvertHostToLLVMPass
     if (unsupported)
       return signalPassFailure();
 
-    // Device globals have no storage.
-    for (auto global :
-         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
-      global.erase();
+    // Non-device globals get slots in ctx->globals; device globals have
+    // none. The util.globals stay until the conversion has lowered their
+    // loads and stores.
+    if (failed(assignGlobalSlots(module)))
+      return signalPassFailure();
 
     // Functions and initializers first.
     int initializerIndex = 0;
@@ -1232,12 +992,13 @@ struct ConvertHostToLLVMPass
         NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
         RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
         FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
-        BufferViewAssertLowering, BufferViewCreateLowering,
-        BufferAssertLowering, BufferSubspanLowering, AllocatorAllocateLowering,
-        QueueAllocaLowering, QueueDeallocaLowering, QueueBarrierLowering,
-        QueueCopyLowering, QueueFillLowering, FenceCreateLowering,
         FenceAwaitLowering, QueueExecuteLowering, WaveLowering>(converter,
                                                                 context);
+    populateImportCallPatterns(converter, patterns);
+    populateGlobalLoweringPatterns(converter, patterns);
+    populateHostValuePatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
     patterns.add<ElementTypeLowering, EncodingTypeLowering>(converter, context);
     populateParameterLoweringPatterns(converter, patterns);
     for (StringRef name : {"hal.memory_type", "hal.buffer_usage"})
@@ -1251,10 +1012,14 @@ struct ConvertHostToLLVMPass
     target.addIllegalDialect<io_parameters::IOParametersDialect>();
     target.addIllegalDialect<util::UtilDialect, hal::HALDialect,
                              sluice_rt::SluiceRTDialect, arith::ArithDialect,
-                             cf::ControlFlowDialect>();
-    target.addLegalOp<sluice_rt::ExecutableInfoOp>();
+                             cf::ControlFlowDialect, math::MathDialect,
+                             index::IndexDialect>();
+    target.addLegalOp<sluice_rt::ExecutableInfoOp, util::GlobalOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
+      global.erase();
     // The kind attribute was only needed during the conversion.
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       func->removeAttr(kKindAttr);
@@ -1264,6 +1029,33 @@ struct ConvertHostToLLVMPass
 } // namespace
 
 Value hostContext(Operation *op) { return contextOf(op); }
+
+void emitRetain(ConversionPatternRewriter &rewriter, Location loc, Value v) {
+  ifNonNull(rewriter, loc, v, [&](Block *after) {
+    AbiBuilder abi(rewriter, loc);
+    LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, v,
+                              abi.i32(1), LLVM::AtomicOrdering::monotonic);
+    LLVM::BrOp::create(rewriter, loc, after);
+  });
+}
+
+void emitRelease(ConversionPatternRewriter &rewriter, Location loc, Value ctx,
+                 Value v) {
+  ifNonNull(rewriter, loc, v, [&](Block *after) {
+    AbiBuilder abi(rewriter, loc);
+    Value old =
+        LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::sub, v,
+                                  abi.i32(1), LLVM::AtomicOrdering::acq_rel);
+    Value last = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      old, abi.i32(1));
+    Block *destroy = rewriter.createBlock(after);
+    rewriter.setInsertionPointAfterValue(last);
+    LLVM::CondBrOp::create(rewriter, loc, last, destroy, after);
+    rewriter.setInsertionPointToEnd(destroy);
+    AbiBuilder(rewriter, loc).callImport(ctx, Import::RefDestroy, nullptr, {v});
+    LLVM::BrOp::create(rewriter, loc, after);
+  });
+}
 void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
                     Import which, ValueRange args) {
   callStatus(rewriter, op, which, args);
