@@ -938,6 +938,8 @@ struct ConvertHostToLLVMPass
       if (!isSupported(op)) {
         op->emitOpError("is not supported by the Sluice CPU runtime");
         unsupported = true;
+      } else if (failed(verifyHostValueOp(op))) {
+        unsupported = true;
       }
     });
     if (unsupported)

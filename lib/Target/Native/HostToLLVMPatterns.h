@@ -52,6 +52,9 @@ void populateGlobalLoweringPatterns(const mlir::TypeConverter &converter,
 /// offset on its util.global and the storage size, initial image and
 /// reference offsets on the module for --sluice-emit-module-descriptor.
 mlir::LogicalResult assignGlobalSlots(mlir::ModuleOp module);
+/// Type restrictions of the host value ops (integer device queries,
+/// comparable util.cmp operands), checked before the conversion.
+mlir::LogicalResult verifyHostValueOp(mlir::Operation *op);
 /// Host-side util / math / index ops: util.cmp.eq/ne, hal.device.query.
 void populateHostValuePatterns(const mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);

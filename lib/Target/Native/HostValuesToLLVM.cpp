@@ -141,9 +141,7 @@ struct CompareLowering : OpConversionPattern<Op> {
       return success();
     }
     if (!isa<IntegerType, LLVM::LLVMPointerType>(type))
-      return op.emitOpError("compares values of type ")
-             << op.getLhs().getType()
-             << ", which the Sluice CPU runtime cannot compare";
+      return rewriter.notifyMatchFailure(op, "not comparable");
     rewriter.replaceOpWithNewOp<LLVM::ICmpOp>(op, Predicate, adaptor.getLhs(),
                                               adaptor.getRhs());
     return success();
@@ -173,9 +171,7 @@ struct DeviceQueryLowering : OpConversionPattern<hal::DeviceQueryOp> {
     Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getValue().getType());
     if (!type || !type.isInteger())
-      return op.emitOpError("queries a value of type ")
-             << op.getValue().getType()
-             << "; the Sluice CPU runtime answers integer queries only";
+      return rewriter.notifyMatchFailure(op, "not an integer query");
     AbiBuilder abi(rewriter, loc);
     ModuleOp module = op->getParentOfType<ModuleOp>();
     auto [category, categoryLength] = abi.string(module, op.getCategory());
@@ -207,6 +203,27 @@ struct DeviceQueryLowering : OpConversionPattern<hal::DeviceQueryOp> {
 };
 
 } // namespace
+
+LogicalResult verifyHostValueOp(Operation *op) {
+  auto scalarOrRef = [](Type type) {
+    return type.isIntOrIndexOrFloat() ||
+           isa<hal::HALDialect>(type.getDialect()) ||
+           isa<util::BufferType>(type);
+  };
+  if (auto query = dyn_cast<hal::DeviceQueryOp>(op)) {
+    Type type = query.getValue().getType();
+    if (!type.isIntOrIndex())
+      return op->emitOpError("queries a value of type ")
+             << type << "; the Sluice CPU runtime answers integer queries only";
+  }
+  if (isa<util::CmpEQOp, util::CmpNEOp>(op)) {
+    Type type = op->getOperand(0).getType();
+    if (!scalarOrRef(type))
+      return op->emitOpError("compares values of type ")
+             << type << ", which the Sluice CPU runtime cannot compare";
+  }
+  return success();
+}
 
 LogicalResult assignGlobalSlots(ModuleOp module) {
   Builder b(module.getContext());

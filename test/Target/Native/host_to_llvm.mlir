@@ -83,3 +83,82 @@ util.func public @unsupported(%a: index) -> index {
 util.func public @bad(%d: !hal.device) {
   util.return
 }
+
+// -----
+
+// One-call HAL ops go through the import table: buffer_load is #17 (+128)
+// with the width and an out-pointer; buffer_store #18 (+136) passes a
+// pointer to the value; fence_join #29 (+224) an array and a count.
+// CHECK-LABEL: llvm.func internal @loads(
+// CHECK: llvm.getelementptr %{{.+}}[128] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.call %{{.+}}(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : !llvm.ptr, (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr) -> !llvm.ptr
+// CHECK: llvm.load %{{.+}} : !llvm.ptr -> f32
+// CHECK: llvm.getelementptr %{{.+}}[136] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.getelementptr %{{.+}}[224] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.call %{{.+}}(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : !llvm.ptr, (!llvm.ptr, i32, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+util.func public @loads(%b: !hal.buffer, %f: !hal.fence) -> (f32, !hal.fence) {
+  %c8 = arith.constant 8 : index
+  %v = hal.buffer.load<%b : !hal.buffer>[%c8] : f32
+  sluice_rt.check_status ^a, ^error
+^a:
+  hal.buffer.store<%b : !hal.buffer>[%c8] value(%v : f32)
+  sluice_rt.check_status ^b, ^error
+^b:
+  %j = hal.fence.join at([%f, %f]) flags("None") -> !hal.fence
+  sluice_rt.check_status ^c, ^error
+^c:
+  util.return %v, %j : f32, !hal.fence
+^error:
+  sluice_rt.fail
+}
+
+// -----
+
+// Non-device globals are slots in ctx->globals (+16): i8 at 0, i32 at 4,
+// the reference at 8; the layout goes to the descriptor pass as module
+// attributes (the image holds 7 and 300).
+// CHECK: module attributes {sluice.global_image = "\07\00\00\00,\01\00\00\00\00\00\00\00\00\00\00", sluice.global_storage_size = 16 : i64, sluice.ref_global_offsets = array<i32: 8>}
+// CHECK-NOT: util.global
+// CHECK-LABEL: llvm.func internal @globals(
+// CHECK: llvm.getelementptr %{{.+}}[16] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.getelementptr %{{.+}}[4] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.load %{{.+}} : !llvm.ptr -> i32
+// a reference store: retain the new value, store, release the old one.
+// CHECK: llvm.atomicrmw add
+// CHECK: llvm.atomicrmw sub
+util.global private mutable @small = 7 : i8
+util.global private mutable @count = 300 : i32
+util.global private mutable @buffer : !hal.buffer
+util.func public @globals(%b: !hal.buffer) -> i32 {
+  %c = util.global.load @count : i32
+  util.global.store %b, @buffer : !hal.buffer
+  util.return %c : i32
+}
+
+// -----
+
+// expected-error @+1 {{'util.global' op of type 'tensor<4xf32>' is not supported by the Sluice CPU runtime}}
+util.global private @tensor : tensor<4xf32>
+
+// -----
+
+// expected-error @+1 {{'util.global' op has an initial value "text" : i32 that the Sluice CPU runtime cannot hold}}
+util.global private @text = "text" : i32
+
+// -----
+
+util.func public @query() -> f32 {
+  %c0 = arith.constant 0 : index
+  %device = hal.devices.get %c0 : !hal.device
+  // expected-error @+1 {{'hal.device.query' op queries a value of type 'f32'; the Sluice CPU runtime answers integer queries only}}
+  %ok, %v = hal.device.query<%device : !hal.device> key("a" :: "b") : i1, f32
+  util.return %v : f32
+}
+
+// -----
+
+util.func public @compare(%a: tensor<4xf32>) -> i1 {
+  // expected-error @+1 {{'util.cmp.eq' op compares values of type 'tensor<4xf32>', which the Sluice CPU runtime cannot compare}}
+  %eq = util.cmp.eq %a, %a : tensor<4xf32>
+  util.return %eq : i1
+}
