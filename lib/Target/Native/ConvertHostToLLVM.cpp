@@ -46,7 +46,6 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
-constexpr int32_t kFailedPrecondition = 9;
 constexpr int32_t kInternal = 13;
 constexpr llvm::StringLiteral kKindAttr = "sluice.kind";
 constexpr llvm::StringLiteral kUnconvertedAttr = "sluice.unconverted";
@@ -582,191 +581,6 @@ struct QueueExecuteLowering : AbiPattern<sluice_rt::QueueExecuteOp> {
   }
 };
 
-/// The export index and metadata of a linked workgroup function.
-struct ExportInfo {
-  int64_t index = -1;
-  sluice_rt::ExecutableInfoOp op;
-};
-ExportInfo lookupExport(ModuleOp module, StringRef function) {
-  int64_t index = 0;
-  for (auto info : module.getOps<sluice_rt::ExecutableInfoOp>()) {
-    if (info.getFunction() == function)
-      return {index, info};
-    ++index;
-  }
-  return {};
-}
-
-struct WaveLowering : AbiPattern<sluice_rt::WaveOp> {
-  using AbiPattern::AbiPattern;
-
-  /// Resolves the host pointer of (buffer, offset); a NULL storage base
-  /// returns FAILED_PRECONDITION «<what> has no committed storage» from
-  /// the command function.
-  Value hostPointer(ConversionPatternRewriter &rewriter, Location loc,
-                    Operation *op, Value buffer, Value offset,
-                    StringRef what) const {
-    AbiBuilder abi(rewriter, loc);
-    Value slot = abi.loadField(abi.ptrType(), buffer, 8);
-    auto base = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot,
-                                     /*alignment=*/8);
-    base.setOrdering(LLVM::AtomicOrdering::acquire);
-    Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        base, abi.null());
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *fail = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, isNull, fail, after);
-    rewriter.setInsertionPointToEnd(fail);
-    auto [msg, length] = abi.string(op->getParentOfType<ModuleOp>(),
-                                    (what + " has no committed storage").str());
-    Value status =
-        abi.callImport(contextOf(op), Import::StatusMake, abi.ptrType(),
-                       {abi.i32(kFailedPrecondition), msg, length});
-    LLVM::ReturnOp::create(rewriter, loc, status);
-    rewriter.setInsertionPointToStart(after);
-    Value byteOffset = abi.loadField(rewriter.getI64Type(), buffer, 16);
-    Value total = LLVM::AddOp::create(rewriter, loc, byteOffset, offset);
-    return abi.bytePtr(base, total);
-  }
-
-  LogicalResult
-  matchAndRewrite(sluice_rt::WaveOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    ModuleOp module = op->getParentOfType<ModuleOp>();
-    LLVM::LLVMFuncOp func = parentFunc(op);
-    Value exec = func.getArgument(1);
-    SmallVector<Operation *> items;
-    for (Operation &item : op.getBody().front().without_terminator())
-      items.push_back(&item);
-    AbiBuilder abi(rewriter, loc);
-    if (items.empty()) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    Value itemArray = abi.stackBytes(op, 32 * (int64_t)items.size());
-    auto remapped = [&](Value v) { return rewriter.getRemappedValue(v); };
-    for (auto [k, item] : llvm::enumerate(items)) {
-      int64_t base = 32 * (int64_t)k;
-      if (auto dispatch = dyn_cast<sluice_rt::DispatchOp>(item)) {
-        auto flat = dyn_cast<FlatSymbolRefAttr>(dispatch.getEntryPoint());
-        ExportInfo info =
-            flat ? lookupExport(module, flat.getValue()) : ExportInfo{};
-        if (!info.op)
-          return dispatch.emitOpError(
-              "entry point must be a linked workgroup function with a "
-              "sluice_rt.executable_info (run --sluice-link-executables)");
-        std::string name = ("dispatch '" + info.op.getExecutable() +
-                            "::" + info.op.getExportName() + "'")
-                               .str();
-        size_t bindings = dispatch.getBindingBuffers().size();
-        size_t constants = dispatch.getConstants().size();
-        Value ptrs = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
-        Value lengths = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
-        for (size_t b = 0; b < bindings; ++b) {
-          Value buffer = remapped(dispatch.getBindingBuffers()[b]);
-          Value offset = remapped(dispatch.getBindingOffsets()[b]);
-          Value host = hostPointer(rewriter, loc, op, buffer, offset,
-                                   name + " binding " + std::to_string(b));
-          AbiBuilder inner(rewriter, loc);
-          inner.storeField(host, ptrs, 8 * (int64_t)b);
-          inner.storeField(remapped(dispatch.getBindingLengths()[b]), lengths,
-                           8 * (int64_t)b);
-        }
-        AbiBuilder at(rewriter, loc);
-        Value constantArray = at.stackBytes(op, 4 * (int64_t)constants + 4);
-        for (size_t c = 0; c < constants; ++c)
-          at.storeField(remapped(dispatch.getConstants()[c]), constantArray,
-                        4 * (int64_t)c);
-        Value state = at.stackBytes(op, 48);
-        std::optional<ArrayRef<int64_t>> size = info.op.getWorkgroupSize();
-        auto wgSize = [&](unsigned d) -> int64_t {
-          return size && size->size() == 3 ? (*size)[d] : 1;
-        };
-        auto i16 = [&](int64_t v) {
-          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
-                                          rewriter.getI16IntegerAttr(v));
-        };
-        auto i8 = [&](int64_t v) {
-          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI8Type(),
-                                          rewriter.getI8IntegerAttr(v));
-        };
-        at.storeField(at.i32(wgSize(0)), state, 0);
-        at.storeField(at.i32(wgSize(1)), state, 4);
-        at.storeField(i16(wgSize(2)), state, 8);
-        at.storeField(i16((int64_t)constants), state, 10);
-        Value x = remapped(dispatch.getWorkgroupX());
-        Value y = remapped(dispatch.getWorkgroupY());
-        Value z = remapped(dispatch.getWorkgroupZ());
-        at.storeField(toI32(rewriter, loc, x), state, 12);
-        at.storeField(toI32(rewriter, loc, y), state, 16);
-        at.storeField(
-            LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), z),
-            state, 20);
-        at.storeField(i8(0), state, 22);
-        at.storeField(i8((int64_t)bindings), state, 23);
-        at.storeField(constantArray, state, 24);
-        at.storeField(ptrs, state, 32);
-        at.storeField(lengths, state, 40);
-        Value fn = LLVM::AddressOfOp::create(rewriter, loc, at.ptrType(),
-                                             flat.getValue());
-        at.storeField(at.i32(0), itemArray, base);
-        at.storeField(at.i32(info.index), itemArray, base + 4);
-        at.storeField(fn, itemArray, base + 8);
-        at.storeField(state, itemArray, base + 16);
-        at.storeField(at.i64(info.op.getCost()), itemArray, base + 24);
-        continue;
-      }
-      if (auto fill = dyn_cast<sluice_rt::FillOp>(item)) {
-        Value target =
-            hostPointer(rewriter, loc, op, remapped(fill.getTarget()),
-                        remapped(fill.getTargetOffset()), "fill");
-        AbiBuilder at(rewriter, loc);
-        Type patternType = fill.getPattern().getType();
-        Value pattern = remapped(fill.getPattern());
-        at.storeField(at.i32(1), itemArray, base);
-        at.storeField(at.i32(0), itemArray, base + 4);
-        at.storeField(target, itemArray, base + 8);
-        at.storeField(remapped(fill.getLength()), itemArray, base + 16);
-        at.storeField(toI32(rewriter, loc, pattern), itemArray, base + 24);
-        at.storeField(at.i32(patternType.getIntOrFloatBitWidth() / 8),
-                      itemArray, base + 28);
-        continue;
-      }
-      auto copy = cast<sluice_rt::CopyOp>(item);
-      Value source =
-          hostPointer(rewriter, loc, op, remapped(copy.getSource()),
-                      remapped(copy.getSourceOffset()), "copy source");
-      Value target =
-          hostPointer(rewriter, loc, op, remapped(copy.getTarget()),
-                      remapped(copy.getTargetOffset()), "copy target");
-      AbiBuilder at(rewriter, loc);
-      at.storeField(at.i32(2), itemArray, base);
-      at.storeField(at.i32(0), itemArray, base + 4);
-      at.storeField(source, itemArray, base + 8);
-      at.storeField(target, itemArray, base + 16);
-      at.storeField(remapped(copy.getLength()), itemArray, base + 24);
-    }
-    AbiBuilder at(rewriter, loc);
-    Value status =
-        at.callImport(contextOf(op), Import::Wave, at.ptrType(),
-                      {exec, at.i32((int64_t)items.size()), itemArray});
-    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                        status, at.null());
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *ret = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, failed, ret, after);
-    rewriter.setInsertionPointToEnd(ret);
-    LLVM::ReturnOp::create(rewriter, loc, status);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 //===--- The pass ---------------------------------------------------------===//
 
 bool isSupported(Operation *op) {
@@ -985,18 +799,20 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns.add<
-        BufferViewBufferLowering, BufferViewDimLowering,
-        ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-        ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-        ViewU32FieldLowering<hal::BufferViewRankOp, 24>, BufferLengthLowering,
-        DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
-        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
-        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
-        FenceAwaitLowering, QueueExecuteLowering, WaveLowering>(converter,
-                                                                context);
+    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
+                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
+                 BufferLengthLowering, DeviceAllocatorLowering,
+                 DevicesGetLowering, DevicesCountLowering, NullLowering,
+                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+                 RetainLowering, ReleaseLowering, CheckStatusLowering,
+                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
+                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
+        converter, context);
     populateImportCallPatterns(converter, patterns);
+    populateWaveLoweringPatterns(converter, patterns,
+                                 collectWaveExports(module));
     populateGlobalLoweringPatterns(converter, patterns);
     populateHostValuePatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -10,6 +10,10 @@
 #include "AbiBuilder.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
 
 namespace sluice::native {
 
@@ -58,6 +62,20 @@ mlir::LogicalResult verifyHostValueOp(mlir::Operation *op);
 /// Host-side util / math / index ops: util.cmp.eq/ne, hal.device.query.
 void populateHostValuePatterns(const mlir::TypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
+/// A linked workgroup function: its index in the descriptor's export infos
+/// and its metadata.
+struct WaveExport {
+  int64_t index = -1;
+  sluice_rt::ExecutableInfoOp op;
+};
+using WaveExportTable = llvm::StringMap<WaveExport>;
+/// The sluice_rt.executable_info ops of `module` by workgroup function.
+std::shared_ptr<const WaveExportTable>
+collectWaveExports(mlir::ModuleOp module);
+/// sluice_rt.wave in command functions (§4.4, WaveToLLVM.cpp).
+void populateWaveLoweringPatterns(
+    const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns,
+    std::shared_ptr<const WaveExportTable> exports);
 /// io_parameters.load/gather/scatter and util.buffer.constant.
 void populateParameterLoweringPatterns(const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);

@@ -49,20 +49,109 @@ util.func public @fence() -> !hal.fence {
 // -----
 
 // Command functions read their captures from the closure: references
-// first, then scalars, 8 bytes each.
+// first, then scalars, 8 bytes each. A wave of one fill of at most 65536
+// constant bytes is done inline (§4.4 step 3): the storage base is checked
+// for NULL, the range against the buffer length (+24), then a memset.
 // CHECK-LABEL: llvm.func internal @f$cmd0(
 // CHECK-SAME: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[CLOSURE:[^:]+]]: !llvm.ptr) -> !llvm.ptr
 // CHECK: llvm.load %[[CLOSURE]] : !llvm.ptr -> !llvm.ptr
 // CHECK: llvm.getelementptr %[[CLOSURE]][8] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.load %{{.+}} : !llvm.ptr -> i64
-// CHECK: llvm.trunc %{{.+}} : i64 to i32
-// the fill item (kind 1) and the wave import (#33, +256).
-// CHECK: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
-util.func private @f$cmd0(%b: !hal.buffer, %p: i32) attributes {sluice_rt.command_function} {
+// CHECK: llvm.trunc %{{.+}} : i64 to i8
+// CHECK: llvm.load %{{.+}} atomic acquire
+// CHECK: llvm.icmp "eq"
+// CHECK: llvm.getelementptr %{{.+}}[24] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.icmp "ugt"
+// CHECK: llvm.call @snprintf(%{{.+}}) vararg(!llvm.func<i32 (ptr, i64, ptr, ...)>)
+// CHECK: "llvm.intr.memset"
+// CHECK-NOT: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.return
+util.func private @f$cmd0(%b: !hal.buffer, %p: i8) attributes {sluice_rt.command_function} {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
   sluice_rt.wave {
-    sluice_rt.fill target(%b : !hal.buffer)[%c0, %c64] pattern(%p : i32)
+    sluice_rt.fill target(%b : !hal.buffer)[%c0, %c64] pattern(%p : i8)
+  }
+  util.return
+}
+
+// -----
+
+// Two items (or a fill longer than 65536 bytes) go through the wave import
+// (#33, +256); 4-byte inline fills are a store loop.
+// CHECK-LABEL: llvm.func internal @g$cmd0(
+// CHECK: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func internal @g$cmd1(
+// CHECK: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-LABEL: llvm.func internal @g$cmd2(
+// CHECK: ^bb{{[0-9]+}}(%{{.+}}: i64):
+// CHECK: llvm.store %{{.+}}, %{{.+}} {alignment = 1 : i64} : i32, !llvm.ptr
+// CHECK: llvm.cond_br
+// CHECK-NOT: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.return
+util.func private @g$cmd0(%a: !hal.buffer, %b: !hal.buffer, %p: i32) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  sluice_rt.wave {
+    sluice_rt.fill target(%a : !hal.buffer)[%c0, %c64] pattern(%p : i32)
+    sluice_rt.copy source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%c64)
+  }
+  util.return
+}
+util.func private @g$cmd1(%a: !hal.buffer, %p: i32) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 65540 : index
+  sluice_rt.wave {
+    sluice_rt.fill target(%a : !hal.buffer)[%c0, %big] pattern(%p : i32)
+  }
+  util.return
+}
+util.func private @g$cmd2(%a: !hal.buffer, %p: i32) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  sluice_rt.wave {
+    sluice_rt.fill target(%a : !hal.buffer)[%c0, %c64] pattern(%p : i32)
+  }
+  util.return
+}
+
+// -----
+
+// Dispatches: a wave of one dispatch with constant counts (1, 1, 1) calls
+// the workgroup function directly (a non-zero code is INTERNAL); dynamic
+// counts are checked against (2^32-1, 2^32-1, 65535) before rt->wave.
+// CHECK-DAG: llvm.mlir.global private constant @{{.+}}("dispatch 'ex::e' workgroup (0, 0, 0) failed with code %d\00")
+// CHECK-DAG: llvm.mlir.global private constant @{{.+}}("dispatch 'ex::e' workgroup count (%llu, %llu, %llu) exceeds (4294967295, 4294967295, 65535)\00")
+// CHECK-LABEL: llvm.func internal @h$cmd0(
+// CHECK: %[[CODE:.+]] = llvm.call @sluice_dispatch__ex__e(%{{.+}}, %{{.+}}, %{{.+}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// CHECK: llvm.icmp "ne" %[[CODE]]
+// CHECK-NOT: [256]
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func internal @h$cmd1(
+// CHECK: llvm.mlir.constant(4294967295 : i64)
+// CHECK: llvm.mlir.constant(65535 : i64)
+// CHECK: llvm.getelementptr %{{.+}}[256] : (!llvm.ptr) -> !llvm.ptr, i8
+llvm.func internal @sluice_dispatch__ex__e(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+  %0 = llvm.mlir.constant(0 : i32) : i32
+  llvm.return %0 : i32
+}
+sluice_rt.executable_info @sluice_dispatch__ex__e executable("ex") export("e") layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) cost(10)
+util.func private @h$cmd0(%a: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @sluice_dispatch__ex__e workgroups([%c1, %c1, %c1]) bindings([%a[%c0, %c64]])
+  }
+  util.return
+}
+util.func private @h$cmd1(%a: !hal.buffer, %n: index) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @sluice_dispatch__ex__e workgroups([%n, %c1, %c1]) bindings([%a[%c0, %c64]])
   }
   util.return
 }
