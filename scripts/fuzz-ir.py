@@ -178,6 +178,18 @@ MODES = {
                                 ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
     "materialize-ref-counting": (["--verify-each", "--sluice-materialize-ref-counting"],
                                  ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
+    # Phase llvm (execution.md §2.8): host/command functions to LLVM, the descriptor (on converted
+    # input), executable linking. Seeds: the phase-llvm lit tests and the hand-written native/hal
+    # e2e programs.
+    "host-to-llvm": (["--verify-each", "--sluice-convert-host-to-llvm"],
+                     ("test/Target/Native/host_to_llvm.mlir", "test/Target/Native/module_descriptor.mlir",
+                      "test/e2e/native_elementwise.mlir", "test/e2e/host_*.mlir", "test/e2e/wave_checks.mlir")),
+    "emit-module-descriptor": (["--verify-each", "--sluice-convert-host-to-llvm",
+                                "--sluice-emit-module-descriptor=module-name=m"],
+                               ("test/Target/Native/module_descriptor.mlir", "test/Target/Native/host_to_llvm.mlir",
+                                "test/e2e/native_elementwise.mlir", "test/e2e/host_*.mlir")),
+    "link-executables": (["--verify-each", "--sluice-link-executables"],
+                         ("test/Target/Native/link_executables.mlir",)),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),

@@ -779,6 +779,11 @@ struct ConvertHostToLLVMPass
         if (failed(rebuildFunction(func, func.getFunctionType(), name, -1)))
           return signalPassFailure();
       } else if (auto init = dyn_cast<util::InitializerOp>(op)) {
+        // An initializer without a body does nothing.
+        if (init.getBody().empty()) {
+          init.erase();
+          continue;
+        }
         int index = initializerIndex++;
         if (failed(rebuildFunction(init, FunctionType::get(context, {}, {}),
                                    "__sluice_init_" + std::to_string(index),

@@ -251,3 +251,15 @@ util.func public @compare(%a: tensor<4xf32>) -> i1 {
   %eq = util.cmp.eq %a, %a : tensor<4xf32>
   util.return %eq : i1
 }
+
+// -----
+
+// An initializer without a body does nothing (fuzz finding: it used to crash).
+// CHECK-LABEL: module
+// CHECK-NOT: sluice.initializer
+// CHECK: llvm.func internal @after_empty_initializer(
+util.initializer {
+}
+util.func public @after_empty_initializer() {
+  util.return
+}
