@@ -66,6 +66,22 @@ inline constexpr llvm::StringLiteral kGlobalImageAttr = "sluice.global_image";
 inline constexpr llvm::StringLiteral kRefGlobalOffsetsAttr =
     "sluice.ref_global_offsets";
 
+/// While one is alive (on this thread), `hasSymbol`/`noteSymbol` answer for
+/// `module` from a hash set built once, instead of a linear scan of the
+/// module per lookup (the lowerings create and look up thousands of private
+/// constants; a scan each time is quadratic).
+class ModuleSymbolCache {
+public:
+  explicit ModuleSymbolCache(mlir::ModuleOp module);
+  ~ModuleSymbolCache();
+  ModuleSymbolCache(const ModuleSymbolCache &) = delete;
+  ModuleSymbolCache &operator=(const ModuleSymbolCache &) = delete;
+};
+/// Whether `module` has a symbol `name`; `noteSymbol` records one just
+/// created.
+bool hasSymbol(mlir::ModuleOp module, llvm::StringRef name);
+void noteSymbol(mlir::ModuleOp module, llvm::StringRef name);
+
 /// Helpers bound to one builder and location.
 class AbiBuilder {
 public:

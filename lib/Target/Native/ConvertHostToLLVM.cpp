@@ -77,8 +77,13 @@ LLVM::LLVMFuncOp parentFunc(Operation *op) {
 Value contextOf(Operation *op) {
   return parentFunc(op).getBody().front().getArgument(0);
 }
+/// The pending-status slot: the prologue's last alloca carrying the
+/// attribute. Stack allocations of the lowerings are inserted at the start
+/// of the prologue, so the walk from its end only passes the prologue's own
+/// ops (the closure loads), not one alloca per lowered op.
 Value statusSlotOf(Operation *op) {
-  for (Operation &candidate : parentFunc(op).getBody().front())
+  for (Operation &candidate :
+       llvm::reverse(parentFunc(op).getBody().front()))
     if (candidate.hasAttr(kStatusSlotAttr))
       return candidate.getResult(0);
   return {};
@@ -743,6 +748,7 @@ struct ConvertHostToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    ModuleSymbolCache symbols(module);
     // Unsupported ops: one clear error each (§1.4).
     bool unsupported = false;
     module.walk([&](Operation *op) {
@@ -762,7 +768,9 @@ struct ConvertHostToLLVMPass
     // Non-device globals get slots in ctx->globals; device globals have
     // none. The util.globals stay until the conversion has lowered their
     // loads and stores.
-    if (failed(assignGlobalSlots(module)))
+    FailureOr<std::shared_ptr<const GlobalSlots>> globalSlots =
+        assignGlobalSlots(module);
+    if (failed(globalSlots))
       return signalPassFailure();
 
     // Functions and initializers first.
@@ -818,7 +826,7 @@ struct ConvertHostToLLVMPass
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
-    populateGlobalLoweringPatterns(converter, patterns);
+    populateGlobalLoweringPatterns(converter, patterns, *globalSlots);
     populateHostValuePatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);

@@ -44,7 +44,8 @@ Value byteGlobal(OpBuilder &b, Location loc, ModuleOp module, StringRef bytes,
   std::string name = (prefix + "_" + llvm::utohexstr(llvm::hash_value(bytes)) +
                       "_" + std::to_string(bytes.size()))
                          .str();
-  if (!module.lookupSymbol(name)) {
+  if (!hasSymbol(module, name)) {
+    noteSymbol(module, name);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
@@ -295,7 +296,8 @@ struct BufferConstantLowering : OpConversionPattern<util::BufferConstantOp> {
         cast<LLVM::AddressOfOp>(data.getDefiningOp()).getGlobalName();
     std::string name = (dataName + "_buffer").str();
     Type ptr = LLVM::LLVMPointerType::get(getContext());
-    if (!module.lookupSymbol(name)) {
+    if (!hasSymbol(module, name)) {
+      noteSymbol(module, name);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
       auto type = LLVM::LLVMStructType::getLiteral(

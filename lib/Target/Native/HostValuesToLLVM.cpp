@@ -25,8 +25,6 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
-constexpr llvm::StringLiteral kGlobalOffsetAttr = "sluice.global_offset";
-
 /// Byte size (= alignment) of a global slot of `type`; 0 when the runtime
 /// cannot hold it.
 int64_t slotBytes(Type type) {
@@ -52,58 +50,59 @@ FailureOr<APInt> initialBits(Attribute value) {
   return failure();
 }
 
-/// The address of the slot of the global `load`/`store` names.
-FailureOr<std::pair<Value, util::GlobalOp>>
-slotAddress(ConversionPatternRewriter &rewriter, Operation *op,
-            FlatSymbolRefAttr name) {
-  auto global =
-      SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(op, name.getAttr());
-  if (!global)
-    return failure();
-  auto offset = global->getAttrOfType<IntegerAttr>(kGlobalOffsetAttr);
-  if (!offset)
+/// The address of the slot of global `name` (its offset in ctx->globals).
+FailureOr<Value> slotAddress(ConversionPatternRewriter &rewriter, Operation *op,
+                             const GlobalSlots &slots, FlatSymbolRefAttr name) {
+  auto it = slots.find(name.getValue());
+  if (it == slots.end())
     return failure();
   AbiBuilder abi(rewriter, op->getLoc());
   Value globals = abi.loadField(abi.ptrType(), hostContext(op), 16);
-  return std::make_pair(abi.bytePtr(globals, offset.getInt()), global);
+  return abi.bytePtr(globals, it->second);
 }
 
 struct GlobalLoadLowering : OpConversionPattern<util::GlobalLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  GlobalLoadLowering(const TypeConverter &converter, MLIRContext *context,
+                     std::shared_ptr<const GlobalSlots> slots)
+      : OpConversionPattern(converter, context), slots(std::move(slots)) {}
+  std::shared_ptr<const GlobalSlots> slots;
   LogicalResult
   matchAndRewrite(util::GlobalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (isa<hal::DeviceType>(op.getType()))
       return failure();
-    auto slot = slotAddress(rewriter, op, op.getGlobalAttr());
+    auto slot = slotAddress(rewriter, op, *slots, op.getGlobalAttr());
     if (failed(slot))
       return rewriter.notifyMatchFailure(op, "no slot");
     Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getType());
     if (type.isInteger(1)) {
       Value byte = LLVM::LoadOp::create(rewriter, loc, rewriter.getI8Type(),
-                                        slot->first);
+                                        *slot);
       rewriter.replaceOpWithNewOp<LLVM::TruncOp>(op, type, byte);
       return success();
     }
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, slot->first);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, *slot);
     return success();
   }
 };
 
 struct GlobalStoreLowering : OpConversionPattern<util::GlobalStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  GlobalStoreLowering(const TypeConverter &converter, MLIRContext *context,
+                      std::shared_ptr<const GlobalSlots> slots)
+      : OpConversionPattern(converter, context), slots(std::move(slots)) {}
+  std::shared_ptr<const GlobalSlots> slots;
   LogicalResult
   matchAndRewrite(util::GlobalStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type original = op.getValue().getType();
     if (isa<hal::DeviceType>(original))
       return failure();
-    auto slot = slotAddress(rewriter, op, op.getGlobalAttr());
+    auto slot = slotAddress(rewriter, op, *slots, op.getGlobalAttr());
     if (failed(slot))
       return rewriter.notifyMatchFailure(op, "no slot");
     Location loc = op.getLoc();
-    Value address = slot->first;
+    Value address = *slot;
     Value value = adaptor.getValue();
     if (sluice_rt::isCountedRefType(original)) {
       // old = slot; retain(v); slot = v; release(old) (§3.2).
@@ -225,8 +224,10 @@ LogicalResult verifyHostValueOp(Operation *op) {
   return success();
 }
 
-LogicalResult assignGlobalSlots(ModuleOp module) {
+FailureOr<std::shared_ptr<const GlobalSlots>>
+assignGlobalSlots(ModuleOp module) {
   Builder b(module.getContext());
+  auto slots = std::make_shared<GlobalSlots>();
   int64_t size = 0;
   std::string image;
   SmallVector<int32_t> refOffsets;
@@ -240,7 +241,7 @@ LogicalResult assignGlobalSlots(ModuleOp module) {
       return global.emitOpError("of type ")
              << type << " is not supported by the Sluice CPU runtime";
     size = llvm::alignTo(size, bytes);
-    global->setAttr(kGlobalOffsetAttr, b.getI64IntegerAttr(size));
+    slots->try_emplace(global.getSymName(), size);
     image.resize(size + bytes, '\0');
     if (sluice_rt::isCountedRefType(type))
       refOffsets.push_back((int32_t)size);
@@ -264,7 +265,7 @@ LogicalResult assignGlobalSlots(ModuleOp module) {
     size += bytes;
   }
   if (size == 0)
-    return success();
+    return std::shared_ptr<const GlobalSlots>(slots);
   module->setAttr(kGlobalStorageSizeAttr, b.getI64IntegerAttr(size));
   if (nonZero)
     module->setAttr(kGlobalImageAttr, b.getStringAttr(image));
@@ -273,10 +274,11 @@ LogicalResult assignGlobalSlots(ModuleOp module) {
   return success();
 }
 
-void populateGlobalLoweringPatterns(const TypeConverter &converter,
-                                    RewritePatternSet &patterns) {
-  patterns.add<GlobalLoadLowering, GlobalStoreLowering>(converter,
-                                                        patterns.getContext());
+void populateGlobalLoweringPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    std::shared_ptr<const GlobalSlots> slots) {
+  patterns.add<GlobalLoadLowering, GlobalStoreLowering>(
+      converter, patterns.getContext(), std::move(slots));
 }
 
 void populateHostValuePatterns(const TypeConverter &converter,

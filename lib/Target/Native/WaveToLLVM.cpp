@@ -289,12 +289,15 @@ public:
 
   /// `int snprintf(char *, size_t, const char *, ...)`, declared once.
   LLVM::LLVMFuncOp snprintf() {
-    if (auto f = module.lookupSymbol<LLVM::LLVMFuncOp>("snprintf"))
-      return f;
+    if (snprintfDecl)
+      return snprintfDecl;
+    if (hasSymbol(module, "snprintf"))
+      return snprintfDecl = module.lookupSymbol<LLVM::LLVMFuncOp>("snprintf");
+    noteSymbol(module, "snprintf");
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(module.getBody());
     Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-    return LLVM::LLVMFuncOp::create(
+    return snprintfDecl = LLVM::LLVMFuncOp::create(
         rewriter, loc, "snprintf",
         LLVM::LLVMFunctionType::get(rewriter.getI32Type(),
                                     {ptr, rewriter.getI64Type(), ptr},
@@ -306,6 +309,7 @@ public:
   Operation *wave;
   ModuleOp module;
   Value ctx;
+  LLVM::LLVMFuncOp snprintfDecl;
 };
 
 struct WaveLowering : OpConversionPattern<sluice_rt::WaveOp> {
