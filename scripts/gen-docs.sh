@@ -47,3 +47,12 @@ for td in "$root"/include/sluice/Dialect/*/Transforms/Passes.td; do
   } > "$passes_out/$name.md"
   echo "wrote docs/passes/$name.md"
 done
+# Passes outside the dialects: the native ABI bindings.
+{
+  echo "# Native ABI binding passes"
+  echo
+  echo "Generated from \`include/sluice/Bindings/Native/Transforms/Passes.td\` by \`scripts/gen-docs.sh\`; do not edit."
+  echo
+  "$tblgen" -gen-pass-doc "${inc[@]}" "$root/include/sluice/Bindings/Native/Transforms/Passes.td"
+} > "$passes_out/bindings-native.md"
+echo "wrote docs/passes/bindings-native.md"

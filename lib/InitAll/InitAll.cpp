@@ -18,6 +18,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "sluice/Bindings/Native/Transforms/Passes.h"
 #include "sluice/Codegen/CPU/Passes.h"
 #include "sluice/Dialect/Codegen/IR/IREECPUDialect.h"
 #include "sluice/Dialect/Codegen/IR/IREEGPUDialect.h"
@@ -73,6 +74,7 @@ void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
+  sluice::abi::registerNativeBindingsTransformPasses();
   sluice::sluice_rt::registerSluiceRTTransformPasses();
   sluice::cpu::registerCPUCodegenPasses();
   sluice::vm::registerVMTransformPasses();

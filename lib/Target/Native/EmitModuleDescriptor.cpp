@@ -194,6 +194,10 @@ FailureOr<std::string> reflectionValue(Attribute value) {
     return std::string(b.getValue() ? "true" : "false");
   if (auto i = dyn_cast<IntegerAttr>(value))
     return std::to_string(i.getInt());
+  // external-transients.md §2.4: a symbol (the transients size query) is
+  // written as its bare name.
+  if (auto symbol = dyn_cast<FlatSymbolRefAttr>(value))
+    return symbol.getValue().str();
   return failure();
 }
 

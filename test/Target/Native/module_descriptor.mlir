@@ -34,6 +34,22 @@ util.func public @f() attributes {iree.reflection = {k = [1, 2]}} {
 
 // -----
 
+// external-transients.md §2.4: a symbol reference is written as the bare
+// name, an integer as signed decimal.
+// CHECK-DAG: "iree.abi.transients.size\00"
+// CHECK-DAG: "g_transients_size\00"
+// CHECK-DAG: "iree.abi.transients.size.constant\00"
+// CHECK-DAG: "512\00"
+util.func public @g(%s: !hal.buffer) attributes {iree.reflection = {iree.abi.transients.size = @g_transients_size, iree.abi.transients.size.constant = 512 : index}} {
+  util.return
+}
+util.func public @g_transients_size(%s: !hal.buffer) -> index {
+  %c512 = arith.constant 512 : index
+  util.return %c512 : index
+}
+
+// -----
+
 // Global storage: the size (16), the initial image (64-byte aligned) and
 // the reference slot offsets; the layout attributes are consumed.
 // CHECK-DAG: llvm.mlir.global private constant @__sluice_desc_global_image("\05\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00") {addr_space = 0 : i32, alignment = 64 : i64}

@@ -152,6 +152,10 @@ struct EmplaceTransientsPass
       return failure();
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
+    if (!referenceCompat &&
+        failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
+                              gathered.affinity)))
+      return failure();
     if (gathered.allocas.empty()) {
       emplaceNothing(gathered);
     } else if (failed(process(funcOp, gathered))) {
@@ -422,6 +426,8 @@ struct EmplaceTransientsPass
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat && sizeCheck)
       emitSizeCheck(builder, funcOp, gathered, required, zero, loc);
+    if (!referenceCompat)
+      deferStorageReads({gathered.storage, gathered.storageSize}, B);
     Type storageType = gathered.storage.getType();
     Value base =
         ResourceSubviewOp::create(builder, loc, storageType, gathered.storage,

@@ -170,6 +170,12 @@ struct MaterializeTransientSizeQueriesPass
           if (subviewOp.getResultSize() == packOp.getTotalLength())
             if (BlockArgument arg = traceStorageArgument(subviewOp.getSource()))
               storageArgs.insert(arg.getArgNumber());
+    // Nothing was emplaced (no base view): the declared storage arguments,
+    // which the caller still passes (possibly as null refs, §9.10).
+    if (storageArgs.empty())
+      for (unsigned i = 0, e = funcOp.getNumArguments(); i < e; ++i)
+        if (funcOp.getArgAttrOfType<UnitAttr>(i, kTransientsArgAttr))
+          storageArgs.insert(i);
     if (!storageArgs.empty()) {
       std::string text;
       llvm::raw_string_ostream os(text);
@@ -177,6 +183,16 @@ struct MaterializeTransientSizeQueriesPass
       reflection =
           withDictEntry(reflection, kArgsKey, StringAttr::get(context, text));
     }
+    // The byte alignment the storage's base address and offset must honour:
+    // pack offsets are aligned relative to the storage start (§9.9).
+    int64_t alignment = 1;
+    for (ResourcePackOp packOp : packs)
+      alignment = std::max<int64_t>(
+          alignment,
+          ResourceConfigAttr::lookup(packOp).getMinBufferOffsetAlignment());
+    reflection =
+        withDictEntry(reflection, kAlignmentKey,
+                      StringAttr::get(context, std::to_string(alignment)));
     DictionaryAttr queryReflection =
         withDictEntry({}, "iree.abi.model", StringAttr::get(context, "sync"));
     if (reflection)

@@ -10,8 +10,11 @@
 #ifndef SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
 #define SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_TRANSIENTSUTILS_H
 
+#include "sluice/Dialect/Stream/IR/StreamOps.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -27,6 +30,13 @@ inline constexpr llvm::StringLiteral kSizeKey = "iree.abi.transients.size";
 inline constexpr llvm::StringLiteral kSizeConstantKey =
     "iree.abi.transients.size.constant";
 inline constexpr llvm::StringLiteral kArgsKey = "iree.abi.transients.args";
+inline constexpr llvm::StringLiteral kAlignmentKey =
+    "iree.abi.transients.alignment";
+/// The storage argument attribute naming the fence to wait on (§9.8).
+inline constexpr llvm::StringLiteral kTransientsWaitAttr =
+    "sluice.abi.transients_wait";
+/// The argument attribute declaring a storage argument (§2.1).
+inline constexpr llvm::StringLiteral kTransientsArgAttr = "iree.abi.transients";
 
 /// True for `!stream.resource<transient>`.
 bool isTransientResourceType(mlir::Type type);
@@ -44,6 +54,23 @@ mlir::BlockArgument traceStorageArgument(mlir::Value storage);
 /// dictionary; `dict` may be null.
 mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
                                    llvm::StringRef name, mlir::Attribute value);
+
+/// external-transients.md §9.10: moves the ops that read the storage buffer
+/// (`stream.tensor.import`, `hal.buffer.length`, `hal.buffer_view.buffer`
+/// reached from `storageValues` in the block of `before`) to just before
+/// `before`, i.e. after the size check, which fails cleanly on a null
+/// storage. Nothing moves when one of them has a user before `before`.
+void deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
+                       mlir::Operation *before);
+
+/// external-transients.md §9.8: when the storage argument carries
+/// `sluice.abi.transients_wait = <i>`, every emplaced alloca (before its
+/// rewrite) also awaits the `!hal.fence` argument i, imported once at the
+/// function entry, so work that uses the storage starts after the fence.
+mlir::LogicalResult addStorageWait(mlir::FunctionOpInterface funcOp,
+                                   mlir::Value storage,
+                                   llvm::ArrayRef<ResourceAllocaOp> allocas,
+                                   AffinityAttr affinity);
 
 } // namespace sluice::stream
 

@@ -454,24 +454,38 @@ bool mergeIdenticalBlocks(RewriterBase &rewriter, Region &region) {
   return merged;
 }
 
-LogicalResult mergeIdenticalBlocks(RewriterBase &rewriter,
-                                   MutableArrayRef<Region> regions) {
+/// Runs `visit` on every region of `regions` and every region nested in them,
+/// innermost regions last. With `revisitChanged` a region on which `visit`
+/// reported a change is visited again. Returns whether any visit changed
+/// something.
+template <typename VisitFn>
+static bool visitNestedRegions(MutableArrayRef<Region> regions,
+                               bool revisitChanged, VisitFn &&visit) {
   llvm::SmallSetVector<Region *, 1> worklist;
   for (Region &region : regions)
     worklist.insert(&region);
   bool changed = false;
   while (!worklist.empty()) {
     Region *region = worklist.pop_back_val();
-    if (mergeIdenticalBlocks(rewriter, *region)) {
-      worklist.insert(region);
+    if (visit(*region)) {
       changed = true;
+      if (revisitChanged)
+        worklist.insert(region);
     }
     for (Block &block : *region)
       for (Operation &op : block)
         for (Region &nested : op.getRegions())
           worklist.insert(&nested);
   }
-  return success(changed);
+  return changed;
+}
+
+LogicalResult mergeIdenticalBlocks(RewriterBase &rewriter,
+                                   MutableArrayRef<Region> regions) {
+  return success(
+      visitNestedRegions(regions, /*revisitChanged=*/true, [&](Region &region) {
+        return mergeIdenticalBlocks(rewriter, region);
+      }));
 }
 
 //===----------------------------------------------------------------------===//
@@ -521,19 +535,14 @@ LogicalResult dropRedundantArguments(RewriterBase &rewriter,
                                      MutableArrayRef<Region> regions) {
   BranchSlots slots;
   BranchEditor editor(slots);
-  llvm::SmallSetVector<Region *, 1> worklist;
-  for (Region &region : regions)
-    worklist.insert(&region);
-  bool changed = false;
-  while (!worklist.empty()) {
-    Region *region = worklist.pop_back_val();
-    for (Block &block : *region) {
-      changed |= dropRedundantArguments(rewriter, block, slots, editor);
-      for (Operation &op : block)
-        for (Region &nested : op.getRegions())
-          worklist.insert(&nested);
-    }
-  }
+  bool changed = visitNestedRegions(
+      regions, /*revisitChanged=*/false, [&](Region &region) {
+        bool regionChanged = false;
+        for (Block &block : region)
+          regionChanged |=
+              dropRedundantArguments(rewriter, block, slots, editor);
+        return regionChanged;
+      });
   editor.flushAll();
   return success(changed);
 }

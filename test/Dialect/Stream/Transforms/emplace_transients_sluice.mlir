@@ -17,7 +17,11 @@
 // CHECK-NEXT: %[[ALLOC:.+]] = stream.context.resolve : !hal.allocator
 // CHECK-NEXT: hal.buffer.assert<%[[BUFFER]] : !hal.buffer> message("external transient storage for 'size_check' (size query 'size_check_transients_size')") allocator(%[[ALLOC]] : !hal.allocator) minimum_length(%[[PACK]]#0)
 // CHECK-NEXT: }
-// CHECK-NEXT: stream.resource.subview %{{.+}}[%[[C0]]]
+// §9.10: the storage is read (length, import) only after the check, which
+// fails cleanly on a null buffer.
+// CHECK-NEXT: %[[LEN:.+]] = hal.buffer.length<%[[BUFFER]] : !hal.buffer> : index
+// CHECK-NEXT: %[[STORAGE:.+]] = stream.tensor.import %[[BUFFER]] : !hal.buffer -> tensor<?xi8>{%[[LEN]]}
+// CHECK-NEXT: stream.resource.subview %[[STORAGE]][%[[C0]]]
 // NOCHECK-LABEL: util.func public @size_check
 // NOCHECK-NOT: hal.buffer.assert
 // NOCHECK: util.return

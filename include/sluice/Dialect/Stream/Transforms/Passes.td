@@ -948,7 +948,13 @@ def EmplaceTransientsPass
       only pure and speculatable ops, and reports size computations that
       cannot be hoisted with a precise diagnostic (§9.5, §9.11 rows 4-5);
     * reports every transient alloca left in a function with storage
-      (`unplaced`, §9.7).
+      (`unplaced`, §9.7);
+    * reads the storage (`hal.buffer.length`, `stream.tensor.import`) only
+      after the size check, so a null storage fails the check cleanly
+      (§9.10);
+    * makes every emplaced alloca also await the `!hal.fence` argument
+      named by `sluice.abi.transients_wait = <index>` on the storage
+      argument (§9.8).
   }];
   let options = [
     Option<"referenceCompat", "reference-compat", "bool", /*default=*/"true",
@@ -999,7 +1005,10 @@ def MaterializeTransientSizeQueriesPass
 
     With `reference-compat=false` the function's reflection also gets
     `iree.abi.transients.args` (the storage argument indices, when the
-    storage traces to function arguments) and the query function gets
+    storage traces to function arguments; when nothing was emplaced, the
+    arguments declared with `iree.abi.transients`) and
+    `iree.abi.transients.alignment` (the resource config's minimum buffer
+    offset alignment, as a decimal string), and the query function gets
     `iree.reflection = {iree.abi.model = "sync"}` plus the exported
     function's `iree.abi.declaration` if it has one (§9.9).
   }];

@@ -16,10 +16,13 @@
 
 // CHECK-LABEL: util.func public @in_place_computation(
 // CHECK-SAME: %[[STORAGE:[a-z0-9]+]]: !hal.buffer)
-// CHECK-SAME: iree.reflection = {iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index}
+// CHECK-SAME: iree.reflection = {iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index}
 // CHECK-NOT: stream.resource.alloca uninitialized : !stream.resource<transient>
-// CHECK: %[[IMPORT:.+]] = stream.tensor.import %[[STORAGE]] : !hal.buffer -> tensor<?xi8>
+// The check comes before anything reads the storage (§9.10: a null storage
+// fails the check instead of being dereferenced).
 // CHECK: hal.buffer.assert<%[[STORAGE]] : !hal.buffer> message("external transient storage for 'in_place_computation' (size query 'in_place_computation_transients_size')") allocator({{.+}}) minimum_length(%c512)
+// CHECK-NEXT: %[[LENGTH:.+]] = hal.buffer.length<%[[STORAGE]] : !hal.buffer> : index
+// CHECK-NEXT: %[[IMPORT:.+]] = stream.tensor.import %[[STORAGE]] : !hal.buffer -> tensor<?xi8>{%[[LENGTH]]}
 // CHECK: stream.cmd.execute
 // CHECK-SAME: %[[IMPORT]] as %[[SCRATCH:[a-z0-9]+]]: !stream.resource<transient>
 // CHECK: wo %[[SCRATCH]][%c0 for %c256]
@@ -41,7 +44,7 @@
 // A dynamic size: no constant key, the query reads the dimension, and the
 // runtime check is guarded by `required != 0`.
 // CHECK-LABEL: util.func public @dynamic(
-// CHECK-SAME: iree.reflection = {iree.abi.transients.args = "1", iree.abi.transients.size = @dynamic_transients_size}}
+// CHECK-SAME: iree.reflection = {iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @dynamic_transients_size}}
 // CHECK: %[[REQUIRED:.+]] = util.align
 // CHECK: %[[NZ:.+]] = arith.cmpi ne, %[[REQUIRED]], %c0 : index
 // CHECK-NEXT: cf.cond_br %[[NZ]]
