@@ -22,8 +22,8 @@ ModuleSymbolCache::ModuleSymbolCache(ModuleOp module) {
   auto *state = new SymbolCacheState;
   state->module = module.getOperation();
   for (Operation &op : module.getBody()->getOperations())
-    if (auto name = op.getAttrOfType<StringAttr>(
-            SymbolTable::getSymbolAttrName()))
+    if (auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
       state->names.insert(name.getValue());
   activeCache = state;
 }

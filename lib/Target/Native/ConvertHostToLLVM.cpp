@@ -82,8 +82,7 @@ Value contextOf(Operation *op) {
 /// of the prologue, so the walk from its end only passes the prologue's own
 /// ops (the closure loads), not one alloca per lowered op.
 Value statusSlotOf(Operation *op) {
-  for (Operation &candidate :
-       llvm::reverse(parentFunc(op).getBody().front()))
+  for (Operation &candidate : llvm::reverse(parentFunc(op).getBody().front()))
     if (candidate.hasAttr(kStatusSlotAttr))
       return candidate.getResult(0);
   return {};
@@ -768,9 +767,7 @@ struct ConvertHostToLLVMPass
     // Non-device globals get slots in ctx->globals; device globals have
     // none. The util.globals stay until the conversion has lowered their
     // loads and stores.
-    FailureOr<std::shared_ptr<const GlobalSlots>> globalSlots =
-        assignGlobalSlots(module);
-    if (failed(globalSlots))
+    if (failed(assignGlobalSlots(module)))
       return signalPassFailure();
 
     // Functions and initializers first.
@@ -826,7 +823,7 @@ struct ConvertHostToLLVMPass
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
-    populateGlobalLoweringPatterns(converter, patterns, *globalSlots);
+    populateGlobalLoweringPatterns(converter, patterns);
     populateHostValuePatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);

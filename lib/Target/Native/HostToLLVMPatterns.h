@@ -48,17 +48,14 @@ void emitRelease(mlir::ConversionPatternRewriter &rewriter, mlir::Location loc,
 /// HostImportCalls.cpp).
 void populateImportCallPatterns(const mlir::TypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
-/// The offset in ctx->globals of every non-device global, by name.
-using GlobalSlots = llvm::StringMap<int64_t>;
-/// Non-device util.global.load / util.global.store: slots in ctx->globals.
+/// Non-device util.global / util.global.load / util.global.store: slots in
+/// ctx->globals at the offsets `assignGlobalSlots` recorded.
 void populateGlobalLoweringPatterns(const mlir::TypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns,
-                                    std::shared_ptr<const GlobalSlots> slots);
-/// Lays out the non-device globals of `module` (§3.2): returns each slot's
-/// offset and records the storage size, initial image and reference
-/// offsets on the module for --sluice-emit-module-descriptor.
-mlir::FailureOr<std::shared_ptr<const GlobalSlots>>
-assignGlobalSlots(mlir::ModuleOp module);
+                                    mlir::RewritePatternSet &patterns);
+/// Lays out the non-device globals of `module` (§3.2): records each slot's
+/// offset on its util.global and the storage size, initial image and
+/// reference offsets on the module for --sluice-emit-module-descriptor.
+mlir::LogicalResult assignGlobalSlots(mlir::ModuleOp module);
 /// Type restrictions of the host value ops (integer device queries,
 /// comparable util.cmp operands), checked before the conversion.
 mlir::LogicalResult verifyHostValueOp(mlir::Operation *op);

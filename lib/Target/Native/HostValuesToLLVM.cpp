@@ -25,6 +25,8 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
+constexpr llvm::StringLiteral kGlobalOffsetAttr = "sluice.global_offset";
+
 /// Byte size (= alignment) of a global slot of `type`; 0 when the runtime
 /// cannot hold it.
 int64_t slotBytes(Type type) {
@@ -50,59 +52,58 @@ FailureOr<APInt> initialBits(Attribute value) {
   return failure();
 }
 
-/// The address of the slot of global `name` (its offset in ctx->globals).
-FailureOr<Value> slotAddress(ConversionPatternRewriter &rewriter, Operation *op,
-                             const GlobalSlots &slots, FlatSymbolRefAttr name) {
-  auto it = slots.find(name.getValue());
-  if (it == slots.end())
+/// The address of the slot of the global `load`/`store` names.
+FailureOr<std::pair<Value, util::GlobalOp>>
+slotAddress(ConversionPatternRewriter &rewriter, Operation *op,
+            FlatSymbolRefAttr name) {
+  auto global =
+      SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(op, name.getAttr());
+  if (!global)
+    return failure();
+  auto offset = global->getAttrOfType<IntegerAttr>(kGlobalOffsetAttr);
+  if (!offset)
     return failure();
   AbiBuilder abi(rewriter, op->getLoc());
   Value globals = abi.loadField(abi.ptrType(), hostContext(op), 16);
-  return abi.bytePtr(globals, it->second);
+  return std::make_pair(abi.bytePtr(globals, offset.getInt()), global);
 }
 
 struct GlobalLoadLowering : OpConversionPattern<util::GlobalLoadOp> {
-  GlobalLoadLowering(const TypeConverter &converter, MLIRContext *context,
-                     std::shared_ptr<const GlobalSlots> slots)
-      : OpConversionPattern(converter, context), slots(std::move(slots)) {}
-  std::shared_ptr<const GlobalSlots> slots;
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(util::GlobalLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (isa<hal::DeviceType>(op.getType()))
       return failure();
-    auto slot = slotAddress(rewriter, op, *slots, op.getGlobalAttr());
+    auto slot = slotAddress(rewriter, op, op.getGlobalAttr());
     if (failed(slot))
       return rewriter.notifyMatchFailure(op, "no slot");
     Location loc = op.getLoc();
     Type type = getTypeConverter()->convertType(op.getType());
     if (type.isInteger(1)) {
       Value byte = LLVM::LoadOp::create(rewriter, loc, rewriter.getI8Type(),
-                                        *slot);
+                                        slot->first);
       rewriter.replaceOpWithNewOp<LLVM::TruncOp>(op, type, byte);
       return success();
     }
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, *slot);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, type, slot->first);
     return success();
   }
 };
 
 struct GlobalStoreLowering : OpConversionPattern<util::GlobalStoreOp> {
-  GlobalStoreLowering(const TypeConverter &converter, MLIRContext *context,
-                      std::shared_ptr<const GlobalSlots> slots)
-      : OpConversionPattern(converter, context), slots(std::move(slots)) {}
-  std::shared_ptr<const GlobalSlots> slots;
+  using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(util::GlobalStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type original = op.getValue().getType();
     if (isa<hal::DeviceType>(original))
       return failure();
-    auto slot = slotAddress(rewriter, op, *slots, op.getGlobalAttr());
+    auto slot = slotAddress(rewriter, op, op.getGlobalAttr());
     if (failed(slot))
       return rewriter.notifyMatchFailure(op, "no slot");
     Location loc = op.getLoc();
-    Value address = *slot;
+    Value address = slot->first;
     Value value = adaptor.getValue();
     if (sluice_rt::isCountedRefType(original)) {
       // old = slot; retain(v); slot = v; release(old) (§3.2).
@@ -224,10 +225,8 @@ LogicalResult verifyHostValueOp(Operation *op) {
   return success();
 }
 
-FailureOr<std::shared_ptr<const GlobalSlots>>
-assignGlobalSlots(ModuleOp module) {
+LogicalResult assignGlobalSlots(ModuleOp module) {
   Builder b(module.getContext());
-  auto slots = std::make_shared<GlobalSlots>();
   int64_t size = 0;
   std::string image;
   SmallVector<int32_t> refOffsets;
@@ -241,7 +240,7 @@ assignGlobalSlots(ModuleOp module) {
       return global.emitOpError("of type ")
              << type << " is not supported by the Sluice CPU runtime";
     size = llvm::alignTo(size, bytes);
-    slots->try_emplace(global.getSymName(), size);
+    global->setAttr(kGlobalOffsetAttr, b.getI64IntegerAttr(size));
     image.resize(size + bytes, '\0');
     if (sluice_rt::isCountedRefType(type))
       refOffsets.push_back((int32_t)size);
@@ -265,7 +264,7 @@ assignGlobalSlots(ModuleOp module) {
     size += bytes;
   }
   if (size == 0)
-    return std::shared_ptr<const GlobalSlots>(slots);
+    return success();
   module->setAttr(kGlobalStorageSizeAttr, b.getI64IntegerAttr(size));
   if (nonZero)
     module->setAttr(kGlobalImageAttr, b.getStringAttr(image));
@@ -274,11 +273,10 @@ assignGlobalSlots(ModuleOp module) {
   return success();
 }
 
-void populateGlobalLoweringPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns,
-    std::shared_ptr<const GlobalSlots> slots) {
-  patterns.add<GlobalLoadLowering, GlobalStoreLowering>(
-      converter, patterns.getContext(), std::move(slots));
+void populateGlobalLoweringPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns) {
+  patterns.add<GlobalLoadLowering, GlobalStoreLowering>(converter,
+                                                        patterns.getContext());
 }
 
 void populateHostValuePatterns(const TypeConverter &converter,

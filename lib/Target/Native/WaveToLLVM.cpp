@@ -298,10 +298,10 @@ public:
     rewriter.setInsertionPointToStart(module.getBody());
     Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
     return snprintfDecl = LLVM::LLVMFuncOp::create(
-        rewriter, loc, "snprintf",
-        LLVM::LLVMFunctionType::get(rewriter.getI32Type(),
-                                    {ptr, rewriter.getI64Type(), ptr},
-                                    /*isVarArg=*/true));
+               rewriter, loc, "snprintf",
+               LLVM::LLVMFunctionType::get(rewriter.getI32Type(),
+                                           {ptr, rewriter.getI64Type(), ptr},
+                                           /*isVarArg=*/true));
   }
 
   ConversionPatternRewriter &rewriter;
