@@ -192,6 +192,18 @@ MODES = {
     "tile-and-distribute": (["--verify-each", "--sluice-cpu-select-strategy", "--sluice-cpu-tile-and-distribute"],
                             ("test/Codegen/CPU/select_strategy.mlir", "test/Codegen/CPU/tile_and_distribute.mlir",
                              "test/Codegen/CPU/place_allocations.mlir")),
+    # Phase llvm (execution.md §2.8): host/command functions to LLVM, the descriptor (on converted
+    # input), executable linking. Seeds: the phase-llvm lit tests and the hand-written native/hal
+    # e2e programs.
+    "host-to-llvm": (["--verify-each", "--sluice-convert-host-to-llvm"],
+                     ("test/Target/Native/host_to_llvm.mlir", "test/Target/Native/module_descriptor.mlir",
+                      "test/e2e/native_elementwise.mlir", "test/e2e/host_*.mlir", "test/e2e/wave_checks.mlir")),
+    "emit-module-descriptor": (["--verify-each", "--sluice-convert-host-to-llvm",
+                                "--sluice-emit-module-descriptor=module-name=m"],
+                               ("test/Target/Native/module_descriptor.mlir", "test/Target/Native/host_to_llvm.mlir",
+                                "test/e2e/native_elementwise.mlir", "test/e2e/host_*.mlir")),
+    "link-executables": (["--verify-each", "--sluice-link-executables"],
+                         ("test/Target/Native/link_executables.mlir",)),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),

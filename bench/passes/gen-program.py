@@ -1349,9 +1349,20 @@ class HalLevel(Level):
 
     def begin_func(self):
         e = self.e
-        e.body.append("util.func public @main(%device: !hal.device, %queue_affinity: i64, %wait: !hal.fence, "
-                      "%signal: !hal.fence, %buffer: !hal.buffer, %off: i64, %len: index) -> !hal.buffer {")
-        e.count += 1
+        if e.opt("abi", 0):
+            # abi=1: a signature the Sluice module ABI can export (the input of phase llvm after the
+            # native passes): the device, affinity and fences are made in the body.
+            e.body.append("util.func public @main(%buffer: !hal.buffer, %off: i64, %len: index) -> !hal.buffer {")
+            e.count += 1
+            e.op("%c0_device = arith.constant 0 : index")
+            e.op("%device = hal.devices.get %c0_device : !hal.device")
+            e.op("%queue_affinity = arith.constant -1 : i64")
+            e.op("%wait = util.null : !hal.fence")
+            e.op("%signal = util.null : !hal.fence")
+        else:
+            e.body.append("util.func public @main(%device: !hal.device, %queue_affinity: i64, %wait: !hal.fence, "
+                          "%signal: !hal.fence, %buffer: !hal.buffer, %off: i64, %len: index) -> !hal.buffer {")
+            e.count += 1
         for name, value in [("%c0", "0 : index"), ("%c256", "256 : index"), ("%c0_i64", "0 : i64")]:
             e.op(f"{name} = arith.constant {value}")
         e.op('%scope = util.buffer.constant : !util.buffer = "model"')

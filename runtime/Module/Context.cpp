@@ -10,6 +10,8 @@
 #include "BufferView.h"
 #include "ModuleInternal.h"
 
+#include "sluice/Runtime/Module/Api.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -69,6 +71,19 @@ void traceViews(sluice_context_s *context, std::string_view key, uint32_t count,
   }
 }
 
+std::vector<uint32_t> parseIndexList(const char *list) {
+  std::vector<uint32_t> out;
+  while (list && *list) {
+    char *end = nullptr;
+    unsigned long v = std::strtoul(list, &end, 10);
+    if (end == list)
+      break;
+    out.push_back((uint32_t)v);
+    list = *end == ',' ? end + 1 : end;
+  }
+  return out;
+}
+
 } // namespace sluice::runtime::module
 
 namespace {
@@ -105,19 +120,6 @@ const char *reflectionOf(const sluice_module_function_t *f, const char *key) {
     if (f->reflection_keys[i] && !std::strcmp(f->reflection_keys[i], key))
       return f->reflection_values[i];
   return nullptr;
-}
-
-std::vector<uint32_t> parseIndexList(const char *list) {
-  std::vector<uint32_t> out;
-  while (list && *list) {
-    char *end = nullptr;
-    unsigned long v = std::strtoul(list, &end, 10);
-    if (end == list)
-      break;
-    out.push_back((uint32_t)v);
-    list = *end == ',' ? end + 1 : end;
-  }
-  return out;
 }
 
 const char *kindWord(char letter) {

@@ -51,12 +51,31 @@ sluice_status_t sluice_io_parameter_provider_open(
   if (!out_provider || (!paths && path_count))
     return wrap(invalid("out_provider or paths is NULL"));
   *out_provider = nullptr;
+  archive::ParseOptions parseOptions;
+  if (options) {
+    switch (options->external_paths) {
+    case SLUICE_IO_EXTERNAL_PATHS_RELATIVE:
+      parseOptions.externalPaths = archive::ExternalPathPolicy::Relative;
+      break;
+    case SLUICE_IO_EXTERNAL_PATHS_ANY:
+      parseOptions.externalPaths = archive::ExternalPathPolicy::Any;
+      break;
+    case SLUICE_IO_EXTERNAL_PATHS_NONE:
+      parseOptions.externalPaths = archive::ExternalPathPolicy::None;
+      break;
+    default:
+      return wrap(invalid("unknown external path policy"));
+    }
+    if (options->index_max_bytes)
+      parseOptions.indexMaxBytes = options->index_max_bytes;
+    parseOptions.strictSafetensors = options->strict_safetensors != 0;
+  }
   auto index = std::make_shared<archive::ParameterIndex>();
   for (size_t i = 0; i < path_count; ++i) {
     if (!paths[i])
       return wrap(invalid("a parameter file path is NULL"));
     Expected<archive::ParsedFile> parsed =
-        archive::parseParameterFile(paths[i]);
+        archive::parseParameterFile(paths[i], parseOptions);
     if (!parsed)
       return wrap(parsed.takeStatus());
     if (Status appended = index->append(std::move(parsed->entries));
@@ -85,6 +104,7 @@ sluice_status_t sluice_io_parameter_provider_open(
     if (options->max_read_bytes)
       providerOptions.maxReadBytes = options->max_read_bytes;
     providerOptions.zeroCopy = !options->zero_copy_off;
+    providerOptions.debugChecks = options->debug_checks != 0;
   }
   Expected<ParameterProviderRef> provider = ParameterProvider::create(
       scope ? scope : "", std::move(index), providerOptions);

@@ -17,13 +17,54 @@ void Flags::declareString(const std::string &name, std::string defaultValue,
       Flag{Kind::String, std::move(help), std::move(defaultValue), false, {}};
   order_.push_back(name);
 }
-void Flags::declareBool(const std::string &name, std::string help) {
-  flags_[name] = Flag{Kind::Bool, std::move(help), "false", false, {}};
+void Flags::declareBool(const std::string &name, std::string help,
+                        bool defaultValue) {
+  flags_[name] = Flag{
+      Kind::Bool, std::move(help), defaultValue ? "true" : "false", false, {}};
   order_.push_back(name);
 }
 void Flags::declareList(const std::string &name, std::string help) {
   flags_[name] = Flag{Kind::List, std::move(help), "", false, {}};
   order_.push_back(name);
+}
+
+Expected<int64_t> Flags::integer(const std::string &name, int64_t min,
+                                 int64_t max) const {
+  const std::string &text = str(name);
+  char *end = nullptr;
+  errno = 0;
+  long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || *end || errno == ERANGE || v < min || v > max)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--%s= expects an integer in [%lld, %lld] (got '%s')",
+                      name.c_str(), (long long)min, (long long)max,
+                      text.c_str());
+  return (int64_t)v;
+}
+
+Expected<size_t> Flags::choice(const std::string &name,
+                               std::initializer_list<std::string_view> choices,
+                               bool listChoices) const {
+  const std::string &text = str(name);
+  size_t index = 0;
+  for (std::string_view c : choices) {
+    if (text == c)
+      return index;
+    ++index;
+  }
+  std::string message = "unrecognized --" + name + "= value '" + text + "'";
+  if (listChoices) {
+    message += " (expected ";
+    index = 0;
+    for (std::string_view c : choices) {
+      if (index)
+        message += index + 1 == choices.size() ? " or " : ", ";
+      message += c;
+      ++index;
+    }
+    message += ")";
+  }
+  return Status(StatusCode::InvalidArgument, message);
 }
 
 Status Flags::parse(const std::vector<std::string_view> &args) {

@@ -4,6 +4,7 @@
 
 #include "sluice/Runtime/Status.h"
 
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -29,7 +30,8 @@ class Flags {
 public:
   void declareString(const std::string &name, std::string defaultValue,
                      std::string help);
-  void declareBool(const std::string &name, std::string help);
+  void declareBool(const std::string &name, std::string help,
+                   bool defaultValue = false);
   void declareList(const std::string &name, std::string help);
 
   runtime::Status parse(const std::vector<std::string_view> &args);
@@ -38,6 +40,18 @@ public:
   bool boolean(const std::string &name) const;
   const std::vector<std::string> &list(const std::string &name) const;
   bool wasSet(const std::string &name) const;
+
+  /// Typed access. `integer`: the value of `name` in [min, max], else
+  /// INVALID_ARGUMENT «--<name>= expects an integer in [<min>, <max>] (got
+  /// '<v>')». `choice`: the index of the value in `choices`, else
+  /// INVALID_ARGUMENT «unrecognized --<name>= value '<v>'», followed by
+  /// « (expected a, b or c)» when `listChoices`.
+  runtime::Expected<int64_t> integer(const std::string &name, int64_t min,
+                                     int64_t max) const;
+  runtime::Expected<size_t>
+  choice(const std::string &name,
+         std::initializer_list<std::string_view> choices,
+         bool listChoices = true) const;
   const std::vector<std::string> &positional() const { return positional_; }
 
   std::string help() const;

@@ -14,6 +14,7 @@
 #include "sluice/Runtime/Archive/ParameterScopes.h"
 #include "sluice/Runtime/Core/CApiHandles.h"
 #include "sluice/Runtime/Module/Api.h"
+#include "sluice/Runtime/Module/Api.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -96,9 +97,22 @@ void declareFlags(Flags &flags) {
                       "parameter reads in flight per provider (1-256)");
   flags.declareString("parameter_max_read_bytes", "67108864",
                       "largest single parameter read in bytes");
-  flags.declareString("parameter_zero_copy", "on",
-                      "on|off: serve aligned parameter loads from mapped "
-                      "file memory without copying");
+  flags.declareString("parameter_zero_copy", "auto",
+                      "auto|off: serve aligned parameter loads from mapped "
+                      "file memory without copying (on = auto)");
+  flags.declareBool("parameter_debug_checks",
+                    "check every gather for overlapping target ranges");
+  flags.declareBool("parameter_flush_on_exit",
+                    "with --parameter_access=read_write, fdatasync the files "
+                    "parameters were written to before exiting",
+                    /*defaultValue=*/true);
+  flags.declareString("parameter_external_paths", "relative",
+                      "relative|any|none: which EXTERNAL entry paths an "
+                      "archive may name");
+  flags.declareString("parameter_index_max_bytes", "1073741824",
+                      "cap on the header bytes read to build an index");
+  flags.declareBool("parameter_strict_safetensors",
+                    "turn safetensors consistency warnings into errors");
   flags.declareString("transients", "auto",
                       "auto|none|<bytes>: storage for iree.abi.transients "
                       "arguments the inputs leave out");
@@ -121,32 +135,6 @@ void declareFlags(Flags &flags) {
 }
 
 Status fromC(sluice_status_t status) { return unwrapStatus(status); }
-
-Expected<int64_t> parseInteger(const Flags &flags, const char *name,
-                               int64_t min, int64_t max) {
-  const std::string &text = flags.str(name);
-  char *end = nullptr;
-  errno = 0;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end || errno == ERANGE || v < min || v > max)
-    return makeStatus(StatusCode::InvalidArgument,
-                      "--%s= expects an integer in [%lld, %lld] (got '%s')",
-                      name, (long long)min, (long long)max, text.c_str());
-  return (int64_t)v;
-}
-
-std::vector<uint32_t> parseIndexList(const char *list) {
-  std::vector<uint32_t> out;
-  while (list && *list) {
-    char *end = nullptr;
-    unsigned long v = std::strtoul(list, &end, 10);
-    if (end == list)
-      break;
-    out.push_back((uint32_t)v);
-    list = *end == ',' ? end + 1 : end;
-  }
-  return out;
-}
 
 /// RAII owners of the C handles.
 struct Session {
@@ -172,41 +160,47 @@ struct Session {
 
 Status openParameters(const Flags &flags, Session &session) {
   sluice_io_parameter_provider_options_t options{};
-  const std::string &mode = flags.str("parameter_mode");
-  if (mode == "file" || mode == "preload")
-    options.policy = SLUICE_IO_POLICY_READ;
-  else if (mode == "mmap")
-    options.policy = SLUICE_IO_POLICY_MMAP;
-  else if (mode == "direct")
-    options.policy = SLUICE_IO_POLICY_DIRECT;
-  else
-    return makeStatus(StatusCode::InvalidArgument,
-                      "unrecognized --parameter_mode= value '%s'",
-                      mode.c_str());
-  const std::string &access = flags.str("parameter_access");
-  if (access != "read" && access != "read_write")
-    return makeStatus(StatusCode::InvalidArgument,
-                      "unrecognized --parameter_access= value '%s' (expected "
-                      "read or read_write)",
-                      access.c_str());
-  options.read_write = access == "read_write";
-  const std::string &zeroCopy = flags.str("parameter_zero_copy");
-  if (zeroCopy != "on" && zeroCopy != "off")
-    return makeStatus(StatusCode::InvalidArgument,
-                      "unrecognized --parameter_zero_copy= value '%s' "
-                      "(expected on or off)",
-                      zeroCopy.c_str());
-  options.zero_copy_off = zeroCopy == "off";
+  Expected<size_t> mode =
+      flags.choice("parameter_mode", {"file", "preload", "mmap", "direct"},
+                   /*listChoices=*/false);
+  if (!mode)
+    return mode.takeStatus();
+  const sluice_io_policy_t policies[] = {
+      SLUICE_IO_POLICY_READ, SLUICE_IO_POLICY_READ, SLUICE_IO_POLICY_MMAP,
+      SLUICE_IO_POLICY_DIRECT};
+  options.policy = policies[*mode];
+  Expected<size_t> access =
+      flags.choice("parameter_access", {"read", "read_write"});
+  if (!access)
+    return access.takeStatus();
+  options.read_write = *access == 1;
+  Expected<size_t> zeroCopy =
+      flags.choice("parameter_zero_copy", {"auto", "off", "on"});
+  if (!zeroCopy)
+    return zeroCopy.takeStatus();
+  options.zero_copy_off = *zeroCopy == 1;
   Expected<int64_t> concurrency =
-      parseInteger(flags, "parameter_max_concurrency", 1, 256);
+      flags.integer("parameter_max_concurrency", 1, 256);
   if (!concurrency)
     return concurrency.takeStatus();
   options.max_concurrency = (uint32_t)*concurrency;
   Expected<int64_t> maxRead =
-      parseInteger(flags, "parameter_max_read_bytes", 1, INT64_MAX);
+      flags.integer("parameter_max_read_bytes", 1, INT64_MAX);
   if (!maxRead)
     return maxRead.takeStatus();
   options.max_read_bytes = (uint64_t)*maxRead;
+  options.debug_checks = flags.boolean("parameter_debug_checks");
+  Expected<size_t> paths =
+      flags.choice("parameter_external_paths", {"relative", "any", "none"});
+  if (!paths)
+    return paths.takeStatus();
+  options.external_paths = (sluice_io_external_paths_t)*paths;
+  Expected<int64_t> indexBytes =
+      flags.integer("parameter_index_max_bytes", 1, INT64_MAX);
+  if (!indexBytes)
+    return indexBytes.takeStatus();
+  options.index_max_bytes = (uint64_t)*indexBytes;
+  options.strict_safetensors = flags.boolean("parameter_strict_safetensors");
 
   // One provider per distinct scope, in order of first appearance; files of
   // a scope merge in flag order.
@@ -352,13 +346,13 @@ Status prepareArguments(const Flags &flags, Session &session,
                       "signal) fence arguments",
                       name);
   size_t userArgs = argCount - fenceCount;
-  std::vector<uint32_t> storage =
-      parseIndexList(sluice_function_reflection(f, "iree.abi.transients.args"));
+  std::vector<uint32_t> storage = runtime::module::parseIndexList(
+      sluice_function_reflection(f, "iree.abi.transients.args"));
   const std::vector<std::string> &inputs = flags.list("input");
   const std::string &transients = flags.str("transients");
   std::optional<uint64_t> fixedBytes;
   if (transients != "auto" && transients != "none") {
-    Expected<int64_t> bytes = parseInteger(flags, "transients", 0, INT64_MAX);
+    Expected<int64_t> bytes = flags.integer("transients", 0, INT64_MAX);
     if (!bytes)
       return makeStatus(StatusCode::InvalidArgument,
                         "--transients= expects auto, none or a byte count "
@@ -465,23 +459,48 @@ double nowMicros() {
   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
+/// One timed call. A coarse-fences function (`signalIndex` is its signal
+/// fence argument) gets a fresh signal fence per call, created outside the
+/// timed region; the time runs from the invocation until that fence is
+/// reached, so it covers the asynchronous work as well.
+Expected<double> timedCall(sluice_call_t *call, sluice_device_t *device,
+                           std::optional<size_t> signalIndex) {
+  sluice_fence_t *fence = nullptr;
+  if (signalIndex) {
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create(&fence)));
+    Status set = fromC(sluice_call_set_fence(call, *signalIndex, fence));
+    if (!set.isOk()) {
+      sluice_fence_release(fence);
+      return set;
+    }
+  }
+  double start = nowMicros();
+  Status status = fromC(sluice_call_invoke(call));
+  if (status.isOk() && fence)
+    status = fromC(sluice_device_await(device, -1, 1, &fence));
+  double end = nowMicros();
+  if (fence)
+    sluice_fence_release(fence);
+  if (!status.isOk())
+    return status;
+  return end - start;
+}
+
 Status runBenchmark(sluice_call_t *call, sluice_device_t *device,
                     const char *name, int64_t calls, int64_t warmup,
-                    sluice_fence_t *signal) {
-  (void)device;
-  if (signal)
-    return Status(StatusCode::Unimplemented,
-                  "--benchmark does not support coarse-fences functions yet");
-  for (int64_t i = 0; i < warmup; ++i)
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_call_invoke(call)));
+                    std::optional<size_t> signalIndex) {
+  for (int64_t i = 0; i < warmup; ++i) {
+    Expected<double> t = timedCall(call, device, signalIndex);
+    if (!t)
+      return t.takeStatus();
+  }
   std::vector<double> samples;
   samples.reserve(calls);
   for (int64_t i = 0; i < calls; ++i) {
-    double start = nowMicros();
-    sluice_status_t status = sluice_call_invoke(call);
-    double end = nowMicros();
-    SLUICE_RETURN_IF_ERROR(fromC(status));
-    samples.push_back(end - start);
+    Expected<double> t = timedCall(call, device, signalIndex);
+    if (!t)
+      return t.takeStatus();
+    samples.push_back(*t);
   }
   std::sort(samples.begin(), samples.end());
   double sum = 0;
@@ -539,28 +558,27 @@ Expected<int> runTool(const Flags &flags) {
                   "--module= is required (a .so made by sluice-compile or a "
                   ".mlir file)");
   sluice_runtime_options_t options{};
-  Expected<int64_t> workers = parseInteger(flags, "worker_threads", -1, 4096);
+  Expected<int64_t> workers = flags.integer("worker_threads", -1, 4096);
   if (!workers)
     return workers.takeStatus();
   options.worker_threads = (int32_t)*workers;
-  Expected<int64_t> spin = parseInteger(flags, "worker_spin_us", 0, UINT32_MAX);
+  Expected<int64_t> spin = flags.integer("worker_spin_us", 0, UINT32_MAX);
   if (!spin)
     return spin.takeStatus();
   options.worker_spin_us = (uint32_t)*spin;
   Expected<int64_t> inlineNs =
-      parseInteger(flags, "inline_threshold_ns", 0, UINT32_MAX);
+      flags.integer("inline_threshold_ns", 0, UINT32_MAX);
   if (!inlineNs)
     return inlineNs.takeStatus();
   options.inline_threshold_ns = (uint32_t)*inlineNs;
   Expected<int64_t> maxElements =
-      parseInteger(flags, "output_max_element_count", 0, INT64_MAX);
+      flags.integer("output_max_element_count", 0, INT64_MAX);
   if (!maxElements)
     return maxElements.takeStatus();
-  Expected<int64_t> benchmark = parseInteger(flags, "benchmark", 0, INT64_MAX);
+  Expected<int64_t> benchmark = flags.integer("benchmark", 0, INT64_MAX);
   if (!benchmark)
     return benchmark.takeStatus();
-  Expected<int64_t> warmup =
-      parseInteger(flags, "benchmark_warmup", 0, INT64_MAX);
+  Expected<int64_t> warmup = flags.integer("benchmark_warmup", 0, INT64_MAX);
   if (!warmup)
     return warmup.takeStatus();
 
@@ -670,15 +688,25 @@ Expected<int> runTool(const Flags &flags) {
   }
   std::fflush(stdout);
   if (*benchmark > 0) {
+    std::optional<size_t> signalIndex;
+    if (signal)
+      signalIndex = sluice_function_argument_count(f) - 1;
     Status bench =
         runBenchmark(session.call, sluice_runtime_device(session.runtime), name,
-                     *benchmark, *warmup, signal);
+                     *benchmark, *warmup, signalIndex);
     if (!bench.isOk()) {
       releaseSignal();
       return std::move(bench).annotate(invoking);
     }
   }
   releaseSignal();
+  // Written parameter files reach the disk before sluice-run exits
+  // (parameter-runtime.md §9).
+  if (flags.str("parameter_access") == "read_write" &&
+      flags.boolean("parameter_flush_on_exit"))
+    for (auto &[scope, provider] : session.providers)
+      SLUICE_RETURN_IF_ERROR(
+          fromC(sluice_io_parameter_provider_flush(provider)));
   if (flags.boolean("print_statistics"))
     SLUICE_RETURN_IF_ERROR(printStatistics(session));
   return exitCode;

@@ -4,10 +4,43 @@
 
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 
 namespace sluice::native {
+
+namespace {
+struct SymbolCacheState {
+  Operation *module = nullptr;
+  llvm::StringSet<> names;
+};
+thread_local SymbolCacheState *activeCache = nullptr;
+} // namespace
+
+ModuleSymbolCache::ModuleSymbolCache(ModuleOp module) {
+  auto *state = new SymbolCacheState;
+  state->module = module.getOperation();
+  for (Operation &op : module.getBody()->getOperations())
+    if (auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      state->names.insert(name.getValue());
+  activeCache = state;
+}
+ModuleSymbolCache::~ModuleSymbolCache() {
+  delete activeCache;
+  activeCache = nullptr;
+}
+
+bool hasSymbol(ModuleOp module, llvm::StringRef name) {
+  if (activeCache && activeCache->module == module.getOperation())
+    return activeCache->names.contains(name);
+  return module.lookupSymbol(name) != nullptr;
+}
+void noteSymbol(ModuleOp module, llvm::StringRef name) {
+  if (activeCache && activeCache->module == module.getOperation())
+    activeCache->names.insert(name);
+}
 
 Type AbiBuilder::ptrType() const {
   return LLVM::LLVMPointerType::get(b.getContext());
@@ -70,7 +103,8 @@ std::pair<Value, Value> AbiBuilder::string(ModuleOp module,
   std::string name = "__sluice_str_" +
                      llvm::utohexstr(llvm::hash_value(text), true) + "_" +
                      std::to_string(text.size());
-  if (!module.lookupSymbol(name)) {
+  if (!hasSymbol(module, name)) {
+    noteSymbol(module, name);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     std::string value = text.str();

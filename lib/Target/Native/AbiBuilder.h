@@ -24,17 +24,26 @@ enum class Import : unsigned {
   StatusFree = 4,
   RefDestroy = 5,
   DevicesGet = 6,
+  DeviceQueryI64 = 7,
   AllocatorAllocate = 8,
+  AllocatorImport = 9,
   QueueAlloca = 10,
   QueueDealloca = 11,
   BufferSubspan = 15,
   BufferAssert = 16,
+  BufferLoad = 17,
+  BufferStore = 18,
   BufferViewCreate = 19,
   BufferViewAssert = 20,
+  FileFromMemory = 22,
   QueueFill = 23,
   QueueCopy = 24,
+  QueueRead = 25,
+  QueueWrite = 26,
   QueueBarrier = 27,
   FenceCreate = 28,
+  FenceJoin = 29,
+  FenceSignal = 30,
   FenceAwait = 31,
   QueueExecute = 32,
   Wave = 33,
@@ -50,6 +59,28 @@ inline constexpr llvm::StringLiteral kReflectionAttr = "sluice.reflection";
 inline constexpr llvm::StringLiteral kResultTypesAttr = "sluice.result_types";
 inline constexpr llvm::StringLiteral kInitializerAttr = "sluice.initializer";
 inline constexpr llvm::StringLiteral kStatusSlotAttr = "sluice.status_slot";
+/// Module attributes: the global storage layout (§3.3).
+inline constexpr llvm::StringLiteral kGlobalStorageSizeAttr =
+    "sluice.global_storage_size";
+inline constexpr llvm::StringLiteral kGlobalImageAttr = "sluice.global_image";
+inline constexpr llvm::StringLiteral kRefGlobalOffsetsAttr =
+    "sluice.ref_global_offsets";
+
+/// While one is alive (on this thread), `hasSymbol`/`noteSymbol` answer for
+/// `module` from a hash set built once, instead of a linear scan of the
+/// module per lookup (the lowerings create and look up thousands of private
+/// constants; a scan each time is quadratic).
+class ModuleSymbolCache {
+public:
+  explicit ModuleSymbolCache(mlir::ModuleOp module);
+  ~ModuleSymbolCache();
+  ModuleSymbolCache(const ModuleSymbolCache &) = delete;
+  ModuleSymbolCache &operator=(const ModuleSymbolCache &) = delete;
+};
+/// Whether `module` has a symbol `name`; `noteSymbol` records one just
+/// created.
+bool hasSymbol(mlir::ModuleOp module, llvm::StringRef name);
+void noteSymbol(mlir::ModuleOp module, llvm::StringRef name);
 
 /// Helpers bound to one builder and location.
 class AbiBuilder {

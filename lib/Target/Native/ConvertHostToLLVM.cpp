@@ -11,12 +11,16 @@
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -42,7 +46,6 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
-constexpr int32_t kFailedPrecondition = 9;
 constexpr int32_t kInternal = 13;
 constexpr llvm::StringLiteral kKindAttr = "sluice.kind";
 constexpr llvm::StringLiteral kUnconvertedAttr = "sluice.unconverted";
@@ -74,8 +77,12 @@ LLVM::LLVMFuncOp parentFunc(Operation *op) {
 Value contextOf(Operation *op) {
   return parentFunc(op).getBody().front().getArgument(0);
 }
+/// The pending-status slot: the prologue's last alloca carrying the
+/// attribute. Stack allocations of the lowerings are inserted at the start
+/// of the prologue, so the walk from its end only passes the prologue's own
+/// ops (the closure loads), not one alloca per lowered op.
 Value statusSlotOf(Operation *op) {
-  for (Operation &candidate : parentFunc(op).getBody().front())
+  for (Operation &candidate : llvm::reverse(parentFunc(op).getBody().front()))
     if (candidate.hasAttr(kStatusSlotAttr))
       return candidate.getResult(0);
   return {};
@@ -88,31 +95,6 @@ void storeStatus(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
   Value old = LLVM::LoadOp::create(b, loc, abi.ptrType(), slot);
   abi.callImport(contextOf(op), Import::StatusFree, nullptr, {old});
   LLVM::StoreOp::create(b, loc, status, slot);
-}
-
-/// An i64 from an index/integer value already converted to LLVM types.
-Value toI64(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isInteger(64))
-    return v;
-  return LLVM::ZExtOp::create(b, loc, b.getI64Type(), v);
-}
-Value toI32(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isInteger(32))
-    return v;
-  if (v.getType().getIntOrFloatBitWidth() > 32)
-    return LLVM::TruncOp::create(b, loc, b.getI32Type(), v);
-  return LLVM::ZExtOp::create(b, loc, b.getI32Type(), v);
-}
-
-/// A stack array of i64 holding `values`.
-Value stackI64Array(AbiBuilder &abi, OpBuilder &b, Location loc, Operation *op,
-                    ValueRange values) {
-  if (values.empty())
-    return abi.null();
-  Value array = abi.stackBytes(op, 8 * (int64_t)values.size());
-  for (auto [i, v] : llvm::enumerate(values))
-    abi.storeField(toI64(b, loc, v), array, 8 * (int64_t)i);
-  return array;
 }
 
 /// An i32 constant from an op that folds to an integer attribute
@@ -321,7 +303,7 @@ struct NullLowering : AbiPattern<util::NullOp> {
 /// at the start of the continuation.
 template <typename Body>
 void ifNonNull(ConversionPatternRewriter &rewriter, Location loc, Value v,
-               Operation *op, Body body) {
+               Body body) {
   Block *before = rewriter.getInsertionBlock();
   Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
   Block *then = rewriter.createBlock(after);
@@ -340,15 +322,8 @@ struct RetainLowering : AbiPattern<sluice_rt::RetainOp> {
   LogicalResult
   matchAndRewrite(sluice_rt::RetainOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value v = adaptor.getValue();
-    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
-      AbiBuilder abi(rewriter, loc);
-      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, v,
-                                abi.i32(1), LLVM::AtomicOrdering::monotonic);
-      LLVM::BrOp::create(rewriter, loc, after);
-    });
-    rewriter.replaceOp(op, v);
+    emitRetain(rewriter, op.getLoc(), adaptor.getValue());
+    rewriter.replaceOp(op, adaptor.getValue());
     return success();
   }
 };
@@ -358,24 +333,7 @@ struct ReleaseLowering : AbiPattern<sluice_rt::ReleaseOp> {
   LogicalResult
   matchAndRewrite(sluice_rt::ReleaseOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value v = adaptor.getValue();
-    Value ctx = contextOf(op);
-    ifNonNull(rewriter, loc, v, op, [&](Block *after) {
-      AbiBuilder abi(rewriter, loc);
-      Value old =
-          LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::sub, v,
-                                    abi.i32(1), LLVM::AtomicOrdering::acq_rel);
-      Value last = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        old, abi.i32(1));
-      Block *destroy = rewriter.createBlock(after);
-      rewriter.setInsertionPointAfterValue(last);
-      LLVM::CondBrOp::create(rewriter, loc, last, destroy, after);
-      rewriter.setInsertionPointToEnd(destroy);
-      AbiBuilder(rewriter, loc)
-          .callImport(ctx, Import::RefDestroy, nullptr, {v});
-      LLVM::BrOp::create(rewriter, loc, after);
-    });
+    emitRelease(rewriter, op.getLoc(), contextOf(op), adaptor.getValue());
     rewriter.eraseOp(op);
     return success();
   }
@@ -547,210 +505,12 @@ struct FuncBodyLowering : AbiPattern<LLVM::LLVMFuncOp> {
 
 //===--- Fallible runtime calls -------------------------------------------===//
 
-/// Calls import `which` with `args` + an out-pointer, stores the status and
-/// replaces `op` with the loaded result.
-Value callWithResult(ConversionPatternRewriter &rewriter, Operation *op,
-                     Import which, SmallVector<Value> args) {
-  AbiBuilder abi(rewriter, op->getLoc());
-  Value out = abi.stackBytes(op, 8);
-  args.push_back(out);
-  Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
-  storeStatus(abi, rewriter, op->getLoc(), op, status);
-  return LLVM::LoadOp::create(rewriter, op->getLoc(), abi.ptrType(), out);
-}
 void callStatus(ConversionPatternRewriter &rewriter, Operation *op,
                 Import which, ValueRange args) {
   AbiBuilder abi(rewriter, op->getLoc());
   Value status = abi.callImport(contextOf(op), which, abi.ptrType(), args);
   storeStatus(abi, rewriter, op->getLoc(), op, status);
 }
-
-struct BufferViewAssertLowering : AbiPattern<hal::BufferViewAssertOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewAssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    auto [msg, length] =
-        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
-    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
-    callStatus(rewriter, op, Import::BufferViewAssert,
-               {contextOf(op), adaptor.getBufferView(), msg, length,
-                adaptor.getElementType(), adaptor.getEncodingType(),
-                abi.i32((int64_t)adaptor.getShape().size()), shape});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct BufferViewCreateLowering : AbiPattern<hal::BufferViewCreateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewCreateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    Value shape = stackI64Array(abi, rewriter, loc, op, adaptor.getShape());
-    rewriter.replaceOp(
-        op,
-        callWithResult(rewriter, op, Import::BufferViewCreate,
-                       {contextOf(op), adaptor.getSourceBuffer(),
-                        adaptor.getSourceOffset(), adaptor.getSourceLength(),
-                        adaptor.getElementType(), adaptor.getEncodingType(),
-                        abi.i32((int64_t)adaptor.getShape().size()), shape}));
-    return success();
-  }
-};
-
-struct BufferAssertLowering : AbiPattern<hal::BufferAssertOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferAssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    auto [msg, length] =
-        abi.string(op->getParentOfType<ModuleOp>(), op.getMessage());
-    callStatus(rewriter, op, Import::BufferAssert,
-               {contextOf(op), adaptor.getBuffer(), msg, length,
-                adaptor.getAllocator(), adaptor.getMinimumLength(),
-                abi.i32(op.getMemoryTypes()), abi.i32(op.getBufferUsage())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct BufferSubspanLowering : AbiPattern<hal::BufferSubspanOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferSubspanOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op, callWithResult(rewriter, op, Import::BufferSubspan,
-                           {contextOf(op), adaptor.getSourceBuffer(),
-                            adaptor.getSourceOffset(), adaptor.getLength()}));
-    return success();
-  }
-};
-
-struct AllocatorAllocateLowering : AbiPattern<hal::AllocatorAllocateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::AllocatorAllocateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(
-        op,
-        callWithResult(rewriter, op, Import::AllocatorAllocate,
-                       {contextOf(op), adaptor.getAllocator(),
-                        adaptor.getQueueAffinity(), adaptor.getMemoryTypes(),
-                        adaptor.getBufferUsage(), adaptor.getResultSize()}));
-    return success();
-  }
-};
-
-struct QueueAllocaLowering : AbiPattern<hal::DeviceQueueAllocaOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueAllocaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, callWithResult(rewriter, op, Import::QueueAlloca,
-                           {contextOf(op), adaptor.getDevice(),
-                            adaptor.getQueueAffinity(), adaptor.getWaitFence(),
-                            adaptor.getSignalFence(), adaptor.getPool(),
-                            adaptor.getMemoryTypes(), adaptor.getBufferUsage(),
-                            adaptor.getResultSize(),
-                            abi.i64((int64_t)op.getFlags())}));
-    return success();
-  }
-};
-
-struct QueueDeallocaLowering : AbiPattern<hal::DeviceQueueDeallocaOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueDeallocaOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueDealloca,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getBuffer(), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueBarrierLowering : AbiPattern<hal::DeviceQueueBarrierOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueBarrierOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueBarrier,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueCopyLowering : AbiPattern<hal::DeviceQueueCopyOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueCopyOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    callStatus(rewriter, op, Import::QueueCopy,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getSourceBuffer(), adaptor.getSourceOffset(),
-                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
-                adaptor.getLength(), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct QueueFillLowering : AbiPattern<hal::DeviceQueueFillOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceQueueFillOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    AbiBuilder abi(rewriter, loc);
-    Type patternType = op.getPattern().getType();
-    int64_t bytes = patternType.getIntOrFloatBitWidth() / 8;
-    Value pattern = adaptor.getPattern();
-    if (!pattern.getType().isInteger())
-      pattern = LLVM::BitcastOp::create(
-          rewriter, loc,
-          rewriter.getIntegerType(patternType.getIntOrFloatBitWidth()),
-          pattern);
-    callStatus(rewriter, op, Import::QueueFill,
-               {contextOf(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-                adaptor.getWaitFence(), adaptor.getSignalFence(),
-                adaptor.getTargetBuffer(), adaptor.getTargetOffset(),
-                adaptor.getLength(), toI64(rewriter, loc, pattern),
-                abi.i32(bytes), abi.i64((int64_t)op.getFlags())});
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
-struct FenceCreateLowering : AbiPattern<hal::FenceCreateOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::FenceCreateOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op,
-                       callWithResult(rewriter, op, Import::FenceCreate,
-                                      {contextOf(op), adaptor.getDevice()}));
-    return success();
-  }
-};
 
 /// Not fallible: the status goes to the slot, its code is the result.
 struct FenceAwaitLowering : AbiPattern<hal::FenceAwaitOp> {
@@ -825,221 +585,38 @@ struct QueueExecuteLowering : AbiPattern<sluice_rt::QueueExecuteOp> {
   }
 };
 
-/// The export index and metadata of a linked workgroup function.
-struct ExportInfo {
-  int64_t index = -1;
-  sluice_rt::ExecutableInfoOp op;
-};
-ExportInfo lookupExport(ModuleOp module, StringRef function) {
-  int64_t index = 0;
-  for (auto info : module.getOps<sluice_rt::ExecutableInfoOp>()) {
-    if (info.getFunction() == function)
-      return {index, info};
-    ++index;
-  }
-  return {};
-}
-
-struct WaveLowering : AbiPattern<sluice_rt::WaveOp> {
-  using AbiPattern::AbiPattern;
-
-  /// Resolves the host pointer of (buffer, offset); a NULL storage base
-  /// returns FAILED_PRECONDITION «<what> has no committed storage» from
-  /// the command function.
-  Value hostPointer(ConversionPatternRewriter &rewriter, Location loc,
-                    Operation *op, Value buffer, Value offset,
-                    StringRef what) const {
-    AbiBuilder abi(rewriter, loc);
-    Value slot = abi.loadField(abi.ptrType(), buffer, 8);
-    auto base = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot,
-                                     /*alignment=*/8);
-    base.setOrdering(LLVM::AtomicOrdering::acquire);
-    Value isNull = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        base, abi.null());
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *fail = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, isNull, fail, after);
-    rewriter.setInsertionPointToEnd(fail);
-    auto [msg, length] = abi.string(op->getParentOfType<ModuleOp>(),
-                                    (what + " has no committed storage").str());
-    Value status =
-        abi.callImport(contextOf(op), Import::StatusMake, abi.ptrType(),
-                       {abi.i32(kFailedPrecondition), msg, length});
-    LLVM::ReturnOp::create(rewriter, loc, status);
-    rewriter.setInsertionPointToStart(after);
-    Value byteOffset = abi.loadField(rewriter.getI64Type(), buffer, 16);
-    Value total = LLVM::AddOp::create(rewriter, loc, byteOffset, offset);
-    return abi.bytePtr(base, total);
-  }
-
-  LogicalResult
-  matchAndRewrite(sluice_rt::WaveOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    ModuleOp module = op->getParentOfType<ModuleOp>();
-    LLVM::LLVMFuncOp func = parentFunc(op);
-    Value exec = func.getArgument(1);
-    SmallVector<Operation *> items;
-    for (Operation &item : op.getBody().front().without_terminator())
-      items.push_back(&item);
-    AbiBuilder abi(rewriter, loc);
-    if (items.empty()) {
-      rewriter.eraseOp(op);
-      return success();
-    }
-    Value itemArray = abi.stackBytes(op, 32 * (int64_t)items.size());
-    auto remapped = [&](Value v) { return rewriter.getRemappedValue(v); };
-    for (auto [k, item] : llvm::enumerate(items)) {
-      int64_t base = 32 * (int64_t)k;
-      if (auto dispatch = dyn_cast<sluice_rt::DispatchOp>(item)) {
-        auto flat = dyn_cast<FlatSymbolRefAttr>(dispatch.getEntryPoint());
-        ExportInfo info =
-            flat ? lookupExport(module, flat.getValue()) : ExportInfo{};
-        if (!info.op)
-          return dispatch.emitOpError(
-              "entry point must be a linked workgroup function with a "
-              "sluice_rt.executable_info (run --sluice-link-executables)");
-        std::string name = ("dispatch '" + info.op.getExecutable() +
-                            "::" + info.op.getExportName() + "'")
-                               .str();
-        size_t bindings = dispatch.getBindingBuffers().size();
-        size_t constants = dispatch.getConstants().size();
-        Value ptrs = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
-        Value lengths = abi.stackBytes(op, 8 * (int64_t)bindings + 8);
-        for (size_t b = 0; b < bindings; ++b) {
-          Value buffer = remapped(dispatch.getBindingBuffers()[b]);
-          Value offset = remapped(dispatch.getBindingOffsets()[b]);
-          Value host = hostPointer(rewriter, loc, op, buffer, offset,
-                                   name + " binding " + std::to_string(b));
-          AbiBuilder inner(rewriter, loc);
-          inner.storeField(host, ptrs, 8 * (int64_t)b);
-          inner.storeField(remapped(dispatch.getBindingLengths()[b]), lengths,
-                           8 * (int64_t)b);
-        }
-        AbiBuilder at(rewriter, loc);
-        Value constantArray = at.stackBytes(op, 4 * (int64_t)constants + 4);
-        for (size_t c = 0; c < constants; ++c)
-          at.storeField(remapped(dispatch.getConstants()[c]), constantArray,
-                        4 * (int64_t)c);
-        Value state = at.stackBytes(op, 48);
-        std::optional<ArrayRef<int64_t>> size = info.op.getWorkgroupSize();
-        auto wgSize = [&](unsigned d) -> int64_t {
-          return size && size->size() == 3 ? (*size)[d] : 1;
-        };
-        auto i16 = [&](int64_t v) {
-          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI16Type(),
-                                          rewriter.getI16IntegerAttr(v));
-        };
-        auto i8 = [&](int64_t v) {
-          return LLVM::ConstantOp::create(rewriter, loc, rewriter.getI8Type(),
-                                          rewriter.getI8IntegerAttr(v));
-        };
-        at.storeField(at.i32(wgSize(0)), state, 0);
-        at.storeField(at.i32(wgSize(1)), state, 4);
-        at.storeField(i16(wgSize(2)), state, 8);
-        at.storeField(i16((int64_t)constants), state, 10);
-        Value x = remapped(dispatch.getWorkgroupX());
-        Value y = remapped(dispatch.getWorkgroupY());
-        Value z = remapped(dispatch.getWorkgroupZ());
-        at.storeField(toI32(rewriter, loc, x), state, 12);
-        at.storeField(toI32(rewriter, loc, y), state, 16);
-        at.storeField(
-            LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), z),
-            state, 20);
-        at.storeField(i8(0), state, 22);
-        at.storeField(i8((int64_t)bindings), state, 23);
-        at.storeField(constantArray, state, 24);
-        at.storeField(ptrs, state, 32);
-        at.storeField(lengths, state, 40);
-        Value fn = LLVM::AddressOfOp::create(rewriter, loc, at.ptrType(),
-                                             flat.getValue());
-        at.storeField(at.i32(0), itemArray, base);
-        at.storeField(at.i32(info.index), itemArray, base + 4);
-        at.storeField(fn, itemArray, base + 8);
-        at.storeField(state, itemArray, base + 16);
-        at.storeField(at.i64(info.op.getCost()), itemArray, base + 24);
-        continue;
-      }
-      if (auto fill = dyn_cast<sluice_rt::FillOp>(item)) {
-        Value target =
-            hostPointer(rewriter, loc, op, remapped(fill.getTarget()),
-                        remapped(fill.getTargetOffset()), "fill");
-        AbiBuilder at(rewriter, loc);
-        Type patternType = fill.getPattern().getType();
-        Value pattern = remapped(fill.getPattern());
-        at.storeField(at.i32(1), itemArray, base);
-        at.storeField(at.i32(0), itemArray, base + 4);
-        at.storeField(target, itemArray, base + 8);
-        at.storeField(remapped(fill.getLength()), itemArray, base + 16);
-        at.storeField(toI32(rewriter, loc, pattern), itemArray, base + 24);
-        at.storeField(at.i32(patternType.getIntOrFloatBitWidth() / 8),
-                      itemArray, base + 28);
-        continue;
-      }
-      auto copy = cast<sluice_rt::CopyOp>(item);
-      Value source =
-          hostPointer(rewriter, loc, op, remapped(copy.getSource()),
-                      remapped(copy.getSourceOffset()), "copy source");
-      Value target =
-          hostPointer(rewriter, loc, op, remapped(copy.getTarget()),
-                      remapped(copy.getTargetOffset()), "copy target");
-      AbiBuilder at(rewriter, loc);
-      at.storeField(at.i32(2), itemArray, base);
-      at.storeField(at.i32(0), itemArray, base + 4);
-      at.storeField(source, itemArray, base + 8);
-      at.storeField(target, itemArray, base + 16);
-      at.storeField(remapped(copy.getLength()), itemArray, base + 24);
-    }
-    AbiBuilder at(rewriter, loc);
-    Value status =
-        at.callImport(contextOf(op), Import::Wave, at.ptrType(),
-                      {exec, at.i32((int64_t)items.size()), itemArray});
-    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                        status, at.null());
-    Block *before = rewriter.getInsertionBlock();
-    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-    Block *ret = rewriter.createBlock(after);
-    rewriter.setInsertionPointToEnd(before);
-    LLVM::CondBrOp::create(rewriter, loc, failed, ret, after);
-    rewriter.setInsertionPointToEnd(ret);
-    LLVM::ReturnOp::create(rewriter, loc, status);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 //===--- The pass ---------------------------------------------------------===//
 
 bool isSupported(Operation *op) {
-  if (auto global = dyn_cast<util::GlobalOp>(op))
-    return isa<hal::DeviceType>(global.getType());
-  if (auto load = dyn_cast<util::GlobalLoadOp>(op))
-    return isa<hal::DeviceType>(load.getType());
-  if (auto store = dyn_cast<util::GlobalStoreOp>(op))
-    return isa<hal::DeviceType>(store.getValue().getType());
+  // util.global/load/store: device globals have no slot; the others live in
+  // ctx->globals (assignGlobalSlots checks their types).
+  if (isa<util::GlobalOp, util::GlobalLoadOp, util::GlobalStoreOp>(op))
+    return true;
   if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
-          util::NullOp>(op))
+          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp>(op))
     return true;
   if (isa<hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::BufferViewRankOp,
           hal::BufferViewElementTypeOp, hal::BufferViewEncodingTypeOp,
           hal::BufferLengthOp, hal::ElementTypeOp, hal::EncodingTypeOp,
           hal::MemoryTypeOp, hal::BufferUsageOp, hal::DeviceAllocatorOp,
-          hal::DevicesGetOp, hal::DevicesCountOp, hal::BufferViewAssertOp,
-          hal::BufferViewCreateOp, hal::BufferAssertOp, hal::BufferSubspanOp,
-          hal::AllocatorAllocateOp, hal::DeviceQueueAllocaOp,
+          hal::DevicesGetOp, hal::DevicesCountOp, hal::DeviceQueryOp,
+          hal::BufferViewAssertOp, hal::BufferViewCreateOp, hal::BufferAssertOp,
+          hal::BufferSubspanOp, hal::BufferLoadOp, hal::BufferStoreOp,
+          hal::AllocatorAllocateOp, hal::AllocatorImportOp,
+          hal::ExFileFromMemoryOp, hal::DeviceQueueAllocaOp,
           hal::DeviceQueueDeallocaOp, hal::DeviceQueueBarrierOp,
-          hal::DeviceQueueCopyOp, hal::DeviceQueueFillOp, hal::FenceCreateOp,
-          hal::FenceAwaitOp>(op))
+          hal::DeviceQueueCopyOp, hal::DeviceQueueFillOp,
+          hal::DeviceQueueReadOp, hal::DeviceQueueWriteOp, hal::FenceCreateOp,
+          hal::FenceJoinOp, hal::FenceSignalOp, hal::FenceAwaitOp>(op))
     return true;
   if (isa<sluice_rt::SluiceRTDialect>(op->getDialect()))
     return true;
   if (isa<io_parameters::LoadOp, io_parameters::GatherOp,
           io_parameters::ScatterOp, util::BufferConstantOp>(op))
     return true;
-  return isa<arith::ArithDialect, cf::ControlFlowDialect, LLVM::LLVMDialect,
-             BuiltinDialect>(op->getDialect());
+  return isa<arith::ArithDialect, cf::ControlFlowDialect, math::MathDialect,
+             index::IndexDialect, LLVM::LLVMDialect, BuiltinDialect>(
+      op->getDialect());
 }
 
 /// A type as MLIR prints it, without the quotes diagnostics add.
@@ -1170,6 +747,7 @@ struct ConvertHostToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    ModuleSymbolCache symbols(module);
     // Unsupported ops: one clear error each (§1.4).
     bool unsupported = false;
     module.walk([&](Operation *op) {
@@ -1179,15 +757,18 @@ struct ConvertHostToLLVMPass
       if (!isSupported(op)) {
         op->emitOpError("is not supported by the Sluice CPU runtime");
         unsupported = true;
+      } else if (failed(verifyHostValueOp(op))) {
+        unsupported = true;
       }
     });
     if (unsupported)
       return signalPassFailure();
 
-    // Device globals have no storage.
-    for (auto global :
-         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
-      global.erase();
+    // Non-device globals get slots in ctx->globals; device globals have
+    // none. The util.globals stay until the conversion has lowered their
+    // loads and stores.
+    if (failed(assignGlobalSlots(module)))
+      return signalPassFailure();
 
     // Functions and initializers first.
     int initializerIndex = 0;
@@ -1203,6 +784,11 @@ struct ConvertHostToLLVMPass
         if (failed(rebuildFunction(func, func.getFunctionType(), name, -1)))
           return signalPassFailure();
       } else if (auto init = dyn_cast<util::InitializerOp>(op)) {
+        // An initializer without a body does nothing.
+        if (init.getBody().empty()) {
+          init.erase();
+          continue;
+        }
         int index = initializerIndex++;
         if (failed(rebuildFunction(init, FunctionType::get(context, {}, {}),
                                    "__sluice_init_" + std::to_string(index),
@@ -1223,21 +809,24 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns.add<
-        BufferViewBufferLowering, BufferViewDimLowering,
-        ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-        ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-        ViewU32FieldLowering<hal::BufferViewRankOp, 24>, BufferLengthLowering,
-        DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
-        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
-        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
-        BufferViewAssertLowering, BufferViewCreateLowering,
-        BufferAssertLowering, BufferSubspanLowering, AllocatorAllocateLowering,
-        QueueAllocaLowering, QueueDeallocaLowering, QueueBarrierLowering,
-        QueueCopyLowering, QueueFillLowering, FenceCreateLowering,
-        FenceAwaitLowering, QueueExecuteLowering, WaveLowering>(converter,
-                                                                context);
+    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
+                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
+                 BufferLengthLowering, DeviceAllocatorLowering,
+                 DevicesGetLowering, DevicesCountLowering, NullLowering,
+                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+                 RetainLowering, ReleaseLowering, CheckStatusLowering,
+                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
+                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
+        converter, context);
+    populateImportCallPatterns(converter, patterns);
+    populateWaveLoweringPatterns(converter, patterns,
+                                 collectWaveExports(module));
+    populateGlobalLoweringPatterns(converter, patterns);
+    populateHostValuePatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
     patterns.add<ElementTypeLowering, EncodingTypeLowering>(converter, context);
     populateParameterLoweringPatterns(converter, patterns);
     for (StringRef name : {"hal.memory_type", "hal.buffer_usage"})
@@ -1251,10 +840,14 @@ struct ConvertHostToLLVMPass
     target.addIllegalDialect<io_parameters::IOParametersDialect>();
     target.addIllegalDialect<util::UtilDialect, hal::HALDialect,
                              sluice_rt::SluiceRTDialect, arith::ArithDialect,
-                             cf::ControlFlowDialect>();
-    target.addLegalOp<sluice_rt::ExecutableInfoOp>();
+                             cf::ControlFlowDialect, math::MathDialect,
+                             index::IndexDialect>();
+    target.addLegalOp<sluice_rt::ExecutableInfoOp, util::GlobalOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<util::GlobalOp>()))
+      global.erase();
     // The kind attribute was only needed during the conversion.
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       func->removeAttr(kKindAttr);
@@ -1264,6 +857,33 @@ struct ConvertHostToLLVMPass
 } // namespace
 
 Value hostContext(Operation *op) { return contextOf(op); }
+
+void emitRetain(ConversionPatternRewriter &rewriter, Location loc, Value v) {
+  ifNonNull(rewriter, loc, v, [&](Block *after) {
+    AbiBuilder abi(rewriter, loc);
+    LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, v,
+                              abi.i32(1), LLVM::AtomicOrdering::monotonic);
+    LLVM::BrOp::create(rewriter, loc, after);
+  });
+}
+
+void emitRelease(ConversionPatternRewriter &rewriter, Location loc, Value ctx,
+                 Value v) {
+  ifNonNull(rewriter, loc, v, [&](Block *after) {
+    AbiBuilder abi(rewriter, loc);
+    Value old =
+        LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::sub, v,
+                                  abi.i32(1), LLVM::AtomicOrdering::acq_rel);
+    Value last = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      old, abi.i32(1));
+    Block *destroy = rewriter.createBlock(after);
+    rewriter.setInsertionPointAfterValue(last);
+    LLVM::CondBrOp::create(rewriter, loc, last, destroy, after);
+    rewriter.setInsertionPointToEnd(destroy);
+    AbiBuilder(rewriter, loc).callImport(ctx, Import::RefDestroy, nullptr, {v});
+    LLVM::BrOp::create(rewriter, loc, after);
+  });
+}
 void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
                     Import which, ValueRange args) {
   callStatus(rewriter, op, which, args);

@@ -44,7 +44,8 @@ Value byteGlobal(OpBuilder &b, Location loc, ModuleOp module, StringRef bytes,
   std::string name = (prefix + "_" + llvm::utohexstr(llvm::hash_value(bytes)) +
                       "_" + std::to_string(bytes.size()))
                          .str();
-  if (!module.lookupSymbol(name)) {
+  if (!hasSymbol(module, name)) {
+    noteSymbol(module, name);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
@@ -59,11 +60,12 @@ Value byteGlobal(OpBuilder &b, Location loc, ModuleOp module, StringRef bytes,
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
 }
 
-/// Scope (pointer, length) from the literal or a constant buffer; (NULL, 0)
-/// when there is no scope.
-FailureOr<std::pair<Value, Value>> scopeOf(OpBuilder &b, Location loc,
-                                           Operation *op, Value scope,
-                                           std::optional<StringRef> literal) {
+/// Scope (pointer, length): a literal or constant buffer becomes a private
+/// constant; a dynamic `!util.buffer` is read through its {data, length}
+/// fields; (NULL, 0) when there is no scope.
+std::pair<Value, Value> scopeOf(OpBuilder &b, Location loc, Operation *op,
+                                Value scope, Value convertedScope,
+                                std::optional<StringRef> literal) {
   AbiBuilder abi(b, loc);
   ModuleOp module = op->getParentOfType<ModuleOp>();
   std::optional<std::string> text;
@@ -74,80 +76,137 @@ FailureOr<std::pair<Value, Value>> scopeOf(OpBuilder &b, Location loc,
   if (!scope && !literal)
     return std::make_pair(abi.null(), abi.i64(0));
   if (!text)
-    return op->emitOpError("has a dynamic parameter scope, which the Sluice "
-                           "CPU runtime does not support yet");
+    return {abi.loadField(abi.ptrType(), convertedScope, 0),
+            abi.loadField(b.getI64Type(), convertedScope, 8)};
   return std::make_pair(byteGlobal(b, loc, module, *text, "__sluice_scope", 1),
                         abi.i64((int64_t)text->size()));
 }
 
-/// Key table and key data globals (§11.4 constant path).
-FailureOr<std::array<Value, 4>> keysOf(OpBuilder &b, Location loc,
-                                       Operation *op, ValueRange keys,
-                                       std::optional<ArrayAttr> literals) {
+/// The scope and key buffers of one parameter op. `stackToken` is set when
+/// the dynamic key path put the key data on the stack: restore it after the
+/// call.
+struct ParameterNames {
+  std::pair<Value, Value> scope;
+  std::array<Value, 4> keys; // table, table length, data, data length
+  Value stackToken;
+};
+
+/// Key table and key data (io-parameters.md §11.4): private constants when
+/// every key is constant; otherwise (any key dynamic) both built at run
+/// time for all keys — the table (u32 offset, u32 length per key) in a
+/// stack slot, the data concatenated without padding in a dynamic stack
+/// allocation between llvm.intr.stacksave/stackrestore.
+void keysOf(OpBuilder &b, Location loc, Operation *op, ValueRange keys,
+            ValueRange convertedKeys, std::optional<ArrayAttr> literals,
+            ParameterNames &names) {
+  AbiBuilder abi(b, loc);
+  ModuleOp module = op->getParentOfType<ModuleOp>();
   SmallVector<std::string> texts;
+  bool dynamic = false;
   if (literals) {
     for (Attribute a : *literals)
       texts.push_back(cast<StringAttr>(a).getValue().str());
   } else {
     for (Value key : keys) {
       std::optional<std::string> text = constantBytes(key);
-      if (!text)
-        return op->emitOpError("has a dynamic parameter key, which the "
-                               "Sluice CPU runtime does not support yet");
+      if (!text) {
+        dynamic = true;
+        break;
+      }
       texts.push_back(*text);
     }
   }
-  std::string table, data;
+  if (dynamic) {
+    int64_t count = (int64_t)convertedKeys.size();
+    Value table = abi.stackBytes(op, 8 * count + 8);
+    SmallVector<Value> data, lengths;
+    Value total = abi.i64(0);
+    for (Value key : convertedKeys) {
+      data.push_back(abi.loadField(abi.ptrType(), key, 0));
+      lengths.push_back(abi.loadField(b.getI64Type(), key, 8));
+      total = LLVM::AddOp::create(b, loc, total, lengths.back());
+    }
+    names.stackToken = LLVM::StackSaveOp::create(b, loc, abi.ptrType());
+    Value bytes = LLVM::AllocaOp::create(b, loc, abi.ptrType(), b.getI8Type(),
+                                         total, /*alignment=*/4);
+    Value offset = abi.i64(0);
+    for (int64_t i = 0; i < count; ++i) {
+      LLVM::MemcpyOp::create(b, loc, abi.bytePtr(bytes, offset), data[i],
+                             lengths[i], /*isVolatile=*/false);
+      abi.storeField(LLVM::TruncOp::create(b, loc, b.getI32Type(), offset),
+                     table, 8 * i);
+      abi.storeField(LLVM::TruncOp::create(b, loc, b.getI32Type(), lengths[i]),
+                     table, 8 * i + 4);
+      offset = LLVM::AddOp::create(b, loc, offset, lengths[i]);
+    }
+    names.keys = {table, abi.i64(8 * count), bytes, total};
+    return;
+  }
+  std::string tableBytes, dataBytes;
   auto put32 = [&](uint32_t v) {
     for (int i = 0; i < 4; ++i)
-      table.push_back((char)((v >> (8 * i)) & 0xFF));
+      tableBytes.push_back((char)((v >> (8 * i)) & 0xFF));
   };
   for (const std::string &t : texts) {
-    put32((uint32_t)data.size());
+    put32((uint32_t)dataBytes.size());
     put32((uint32_t)t.size());
-    data += t;
+    dataBytes += t;
   }
-  ModuleOp module = op->getParentOfType<ModuleOp>();
-  AbiBuilder abi(b, loc);
-  return std::array<Value, 4>{
-      byteGlobal(b, loc, module, table, "__sluice_key_table", 4),
-      abi.i64((int64_t)table.size()),
-      byteGlobal(b, loc, module, data, "__sluice_key_data", 1),
-      abi.i64((int64_t)data.size())};
+  names.keys = {byteGlobal(b, loc, module, tableBytes, "__sluice_key_table", 4),
+                abi.i64((int64_t)tableBytes.size()),
+                byteGlobal(b, loc, module, dataBytes, "__sluice_key_data", 1),
+                abi.i64((int64_t)dataBytes.size())};
 }
 
-/// Spans on the stack: {parameter_offset, buffer_offset, length} per row.
+/// Spans on the stack, one {parameter_offset, buffer_offset, length} row per
+/// key (io-parameters.md §11.5); a null `bufferOffsets` writes 0 (load).
 std::pair<Value, Value> spansOf(OpBuilder &b, Location loc, Operation *op,
-                                ArrayRef<std::array<Value, 3>> rows) {
+                                ValueRange parameterOffsets,
+                                ValueRange bufferOffsets, ValueRange lengths) {
   AbiBuilder abi(b, loc);
-  Value spans = abi.stackBytes(op, 24 * (int64_t)rows.size() + 8);
-  for (auto [i, row] : llvm::enumerate(rows))
-    for (int k = 0; k < 3; ++k) {
-      Value v = row[k];
-      if (!v.getType().isInteger(64))
-        v = LLVM::ZExtOp::create(b, loc, b.getI64Type(), v);
-      abi.storeField(v, spans, 24 * (int64_t)i + 8 * k);
-    }
-  return {spans, abi.i64(24 * (int64_t)rows.size())};
+  int64_t count = (int64_t)parameterOffsets.size();
+  Value spans = abi.stackBytes(op, 24 * count + 8);
+  for (int64_t i = 0; i < count; ++i) {
+    Value row[3] = {parameterOffsets[i],
+                    bufferOffsets.empty() ? abi.i64(0) : bufferOffsets[i],
+                    lengths[i]};
+    for (int k = 0; k < 3; ++k)
+      abi.storeField(toI64(b, loc, row[k]), spans, 24 * i + 8 * k);
+  }
+  return {spans, abi.i64(24 * count)};
 }
 
-/// The scope and key buffers of one parameter op.
-struct ParameterNames {
-  std::pair<Value, Value> scope;
-  std::array<Value, 4> keys; // table, table length, data, data length
-};
-FailureOr<ParameterNames> namesOf(OpBuilder &b, Location loc, Operation *op,
-                                  Value scope,
-                                  std::optional<StringRef> scopeLiteral,
-                                  ValueRange keys,
-                                  std::optional<ArrayAttr> keyLiterals) {
-  auto s = scopeOf(b, loc, op, scope, scopeLiteral);
-  if (failed(s))
-    return failure();
-  auto k = keysOf(b, loc, op, keys, keyLiterals);
-  if (failed(k))
-    return failure();
-  return ParameterNames{*s, *k};
+ParameterNames namesOf(OpBuilder &b, Location loc, Operation *op, Value scope,
+                       Value convertedScope,
+                       std::optional<StringRef> scopeLiteral, ValueRange keys,
+                       ValueRange convertedKeys,
+                       std::optional<ArrayAttr> keyLiterals) {
+  ParameterNames names;
+  names.scope = scopeOf(b, loc, op, scope, convertedScope, scopeLiteral);
+  keysOf(b, loc, op, keys, convertedKeys, keyLiterals, names);
+  return names;
+}
+
+/// Calls a parameter import with (device, aff, wait, signal, <before>,
+/// scope, <middle>, key table/data, spans, <after>) and restores the stack
+/// when the keys were dynamic.
+template <typename Adaptor>
+void callParameterImport(ConversionPatternRewriter &rewriter, Operation *op,
+                         Import which, Adaptor a, const ParameterNames &names,
+                         std::pair<Value, Value> spans, ValueRange before,
+                         ValueRange middle, ValueRange after) {
+  SmallVector<Value> args = {hostContext(op), a.getDevice(),
+                             a.getQueueAffinity(), a.getWaitFence(),
+                             a.getSignalFence()};
+  args.append(before.begin(), before.end());
+  args.append({names.scope.first, names.scope.second});
+  args.append(middle.begin(), middle.end());
+  args.append(names.keys.begin(), names.keys.end());
+  args.append({spans.first, spans.second});
+  args.append(after.begin(), after.end());
+  hostCallStatus(rewriter, op, which, args);
+  if (names.stackToken)
+    LLVM::StackRestoreOp::create(rewriter, op->getLoc(), names.stackToken);
 }
 
 struct GatherLowering : OpConversionPattern<io_parameters::GatherOp> {
@@ -156,28 +215,15 @@ struct GatherLowering : OpConversionPattern<io_parameters::GatherOp> {
   matchAndRewrite(io_parameters::GatherOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto names = namesOf(rewriter, loc, op, op.getSourceScope(),
-                         op.getSourceScopeLiteral(), op.getSourceKeys(),
-                         op.getSourceKeyLiterals());
-    if (failed(names))
-      return failure();
-    auto scope = &names->scope;
-    auto keys = &names->keys;
-    SmallVector<std::array<Value, 3>> rows;
-    for (size_t i = 0;
-         i < op.getSourceKeys().size() ||
-         (op.getSourceKeyLiterals() && i < op.getSourceKeyLiterals()->size());
-         ++i)
-      rows.push_back({adaptor.getSourceOffsets()[i],
-                      adaptor.getTargetOffsets()[i],
-                      adaptor.getTargetLengths()[i]});
-    auto [spans, spansLength] = spansOf(rewriter, loc, op, rows);
-    hostCallStatus(rewriter, op, Import::ParametersGather,
-                   {hostContext(op), adaptor.getDevice(),
-                    adaptor.getQueueAffinity(), adaptor.getWaitFence(),
-                    adaptor.getSignalFence(), scope->first, scope->second,
-                    adaptor.getTargetBuffer(), (*keys)[0], (*keys)[1],
-                    (*keys)[2], (*keys)[3], spans, spansLength});
+    ParameterNames names = namesOf(
+        rewriter, loc, op, op.getSourceScope(), adaptor.getSourceScope(),
+        op.getSourceScopeLiteral(), op.getSourceKeys(), adaptor.getSourceKeys(),
+        op.getSourceKeyLiterals());
+    auto spans =
+        spansOf(rewriter, loc, op, adaptor.getSourceOffsets(),
+                adaptor.getTargetOffsets(), adaptor.getTargetLengths());
+    callParameterImport(rewriter, op, Import::ParametersGather, adaptor, names,
+                        spans, {}, {adaptor.getTargetBuffer()}, {});
     rewriter.eraseOp(op);
     return success();
   }
@@ -190,27 +236,19 @@ struct LoadLowering : OpConversionPattern<io_parameters::LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     AbiBuilder abi(rewriter, loc);
-    auto names = namesOf(rewriter, loc, op, op.getSourceScope(),
-                         op.getSourceScopeLiteral(), op.getSourceKeys(),
-                         op.getSourceKeyLiterals());
-    if (failed(names))
-      return failure();
-    auto scope = &names->scope;
-    auto keys = &names->keys;
+    ParameterNames names = namesOf(
+        rewriter, loc, op, op.getSourceScope(), adaptor.getSourceScope(),
+        op.getSourceScopeLiteral(), op.getSourceKeys(), adaptor.getSourceKeys(),
+        op.getSourceKeyLiterals());
     size_t count = op.getResults().size();
-    SmallVector<std::array<Value, 3>> rows;
-    for (size_t i = 0; i < count; ++i)
-      rows.push_back(
-          {adaptor.getSourceOffsets()[i], abi.i64(0), adaptor.getLengths()[i]});
-    auto [spans, spansLength] = spansOf(rewriter, loc, op, rows);
+    auto spans = spansOf(rewriter, loc, op, adaptor.getSourceOffsets(), {},
+                         adaptor.getLengths());
     Value out = abi.stackBytes(op, 8 * (int64_t)count + 8);
-    hostCallStatus(
-        rewriter, op, Import::ParametersLoad,
-        {hostContext(op), adaptor.getDevice(), adaptor.getQueueAffinity(),
-         adaptor.getWaitFence(), adaptor.getSignalFence(), scope->first,
-         scope->second, adaptor.getQueueAffinity(), adaptor.getMemoryTypes(),
-         adaptor.getBufferUsage(), (*keys)[0], (*keys)[1], (*keys)[2],
-         (*keys)[3], spans, spansLength, abi.i32((int64_t)count), out});
+    callParameterImport(rewriter, op, Import::ParametersLoad, adaptor, names,
+                        spans, {},
+                        {adaptor.getQueueAffinity(), adaptor.getMemoryTypes(),
+                         adaptor.getBufferUsage()},
+                        {abi.i32((int64_t)count), out});
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i)
       results.push_back(abi.loadField(abi.ptrType(), out, 8 * (int64_t)i));
@@ -225,25 +263,15 @@ struct ScatterLowering : OpConversionPattern<io_parameters::ScatterOp> {
   matchAndRewrite(io_parameters::ScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto names = namesOf(rewriter, loc, op, op.getTargetScope(),
-                         op.getTargetScopeLiteral(), op.getTargetKeys(),
-                         op.getTargetKeyLiterals());
-    if (failed(names))
-      return failure();
-    auto scope = &names->scope;
-    auto keys = &names->keys;
-    SmallVector<std::array<Value, 3>> rows;
-    for (size_t i = 0; i < adaptor.getSourceOffsets().size(); ++i)
-      rows.push_back({adaptor.getTargetOffsets()[i],
-                      adaptor.getSourceOffsets()[i],
-                      adaptor.getSourceLengths()[i]});
-    auto [spans, spansLength] = spansOf(rewriter, loc, op, rows);
-    hostCallStatus(rewriter, op, Import::ParametersScatter,
-                   {hostContext(op), adaptor.getDevice(),
-                    adaptor.getQueueAffinity(), adaptor.getWaitFence(),
-                    adaptor.getSignalFence(), adaptor.getSourceBuffer(),
-                    scope->first, scope->second, (*keys)[0], (*keys)[1],
-                    (*keys)[2], (*keys)[3], spans, spansLength});
+    ParameterNames names = namesOf(
+        rewriter, loc, op, op.getTargetScope(), adaptor.getTargetScope(),
+        op.getTargetScopeLiteral(), op.getTargetKeys(), adaptor.getTargetKeys(),
+        op.getTargetKeyLiterals());
+    auto spans =
+        spansOf(rewriter, loc, op, adaptor.getTargetOffsets(),
+                adaptor.getSourceOffsets(), adaptor.getSourceLengths());
+    callParameterImport(rewriter, op, Import::ParametersScatter, adaptor, names,
+                        spans, {adaptor.getSourceBuffer()}, {}, {});
     rewriter.eraseOp(op);
     return success();
   }
@@ -268,7 +296,8 @@ struct BufferConstantLowering : OpConversionPattern<util::BufferConstantOp> {
         cast<LLVM::AddressOfOp>(data.getDefiningOp()).getGlobalName();
     std::string name = (dataName + "_buffer").str();
     Type ptr = LLVM::LLVMPointerType::get(getContext());
-    if (!module.lookupSymbol(name)) {
+    if (!hasSymbol(module, name)) {
+      noteSymbol(module, name);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(module.getBody());
       auto type = LLVM::LLVMStructType::getLiteral(

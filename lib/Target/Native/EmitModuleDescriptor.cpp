@@ -356,6 +356,37 @@ struct EmitModuleDescriptorPass
             return array;
           });
 
+    // Global storage (left on the module by --sluice-convert-host-to-llvm).
+    int64_t storageSize = 0;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(kGlobalStorageSizeAttr))
+      storageSize = attr.getInt();
+    std::string image;
+    if (auto attr = module->getAttrOfType<StringAttr>(kGlobalImageAttr)) {
+      image = "__sluice_desc_global_image";
+      auto global = LLVM::GlobalOp::create(
+          globals.b, loc,
+          LLVM::LLVMArrayType::get(globals.b.getI8Type(), attr.size()), true,
+          LLVM::Linkage::Private, image, attr);
+      global.setAlignment(64);
+    }
+    std::string refOffsets;
+    int64_t refCount = 0;
+    if (auto attr =
+            module->getAttrOfType<DenseI32ArrayAttr>(kRefGlobalOffsetsAttr)) {
+      refCount = attr.size();
+      refOffsets = "__sluice_desc_ref_global_offsets";
+      LLVM::GlobalOp::create(
+          globals.b, loc, LLVM::LLVMArrayType::get(i32, attr.size()), true,
+          LLVM::Linkage::Private, refOffsets,
+          DenseElementsAttr::get(
+              RankedTensorType::get({(int64_t)attr.size()}, i32),
+              attr.asArrayRef()));
+    }
+    for (StringRef attr :
+         {kGlobalStorageSizeAttr.data(), kGlobalImageAttr.data(),
+          kRefGlobalOffsetsAttr.data()})
+      module->removeAttr(attr);
+
     std::string initialize = buildInitialize(initializers, globals);
     std::string name = globals.string(moduleName);
     std::string cpuName = globals.string(cpu);
@@ -374,10 +405,10 @@ struct EmitModuleDescriptorPass
           set(addressOrNull(ib, name), 2);
           set(addressOrNull(ib, cpuName), 3);
           set(addressOrNull(ib, featureString), 4);
-          set(constant(ib, loc, i64, 0), 5); // no global storage yet
-          set(LLVM::ZeroOp::create(ib, loc, ptr), 6);
-          set(constant(ib, loc, i32, 0), 7);
-          set(LLVM::ZeroOp::create(ib, loc, ptr), 8);
+          set(constant(ib, loc, i64, storageSize), 5);
+          set(addressOrNull(ib, image), 6);
+          set(constant(ib, loc, i32, refCount), 7);
+          set(addressOrNull(ib, refOffsets), 8);
           set(constant(ib, loc, i32, (int64_t)entries.size()), 9);
           set(addressOrNull(ib, functionTable), 10);
           set(addressOrNull(ib, initialize), 11);

@@ -47,3 +47,19 @@ util.func public @g_transients_size(%s: !hal.buffer) -> index {
   %c512 = arith.constant 512 : index
   util.return %c512 : index
 }
+
+// -----
+
+// Global storage: the size (16), the initial image (64-byte aligned) and
+// the reference slot offsets; the layout attributes are consumed.
+// CHECK-DAG: llvm.mlir.global private constant @__sluice_desc_global_image("\05\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00") {addr_space = 0 : i32, alignment = 64 : i64}
+// CHECK-DAG: llvm.mlir.global private constant @__sluice_desc_ref_global_offsets(dense<8> : tensor<1xi32>)
+// CHECK-DAG: llvm.mlir.constant(16 : i64) : i64
+// CHECK-DAG: llvm.mlir.addressof @__sluice_desc_global_image : !llvm.ptr
+// CHECK-DAG: llvm.mlir.addressof @__sluice_desc_ref_global_offsets : !llvm.ptr
+util.global private mutable @count = 5 : i32
+util.global private mutable @view : !hal.buffer_view
+util.func public @get() -> i32 {
+  %c = util.global.load @count : i32
+  util.return %c : i32
+}

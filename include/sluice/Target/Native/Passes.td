@@ -63,6 +63,18 @@ def ConvertHostToLLVMPass
     storage», «fill ...», «copy source ...», «copy target ...») and calls the
     `wave` import with `sluice_wave_item_t`s built on the stack.
 
+    HAL ops that are one fallible runtime call (allocate, import, subspan,
+    asserts, buffer load/store, view create, file from memory, every queue
+    op, fence create/join/signal) are rows of one table
+    (`HostImportCalls.cpp`); results come back through out-pointers.
+    `hal.device.query` calls `device_query_i64` and selects the default when
+    the key is unknown. Non-device `util.global`s are slots in `ctx->globals`
+    (scalars at their natural size and alignment, references 8 bytes; the
+    layout, initial image and reference offsets are left on the module for
+    `--sluice-emit-module-descriptor`); a reference store retains the new
+    value and releases the old one. `util.cmp.eq/ne` compare pointers on
+    references; `math` and `index` ops use the upstream LLVM lowerings.
+
     Types: `index` -> i64, every `!hal.*` type and `!util.buffer` -> ptr.
     Unsupported ops fail with «'<op>' op is not supported by the Sluice
     CPU runtime».

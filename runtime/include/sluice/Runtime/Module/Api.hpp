@@ -19,6 +19,13 @@
 
 namespace sluice {
 
+namespace runtime::module {
+/// Parses a reflection index list such as `iree.abi.transients.args`
+/// ("1,3"): decimal numbers separated by commas; parsing stops at the first
+/// character that is not part of the list. NULL or "" is empty.
+std::vector<uint32_t> parseIndexList(const char *list);
+} // namespace runtime::module
+
 namespace detail {
 /// Takes ownership of a C status.
 inline runtime::Status toStatus(sluice_status_t status) {

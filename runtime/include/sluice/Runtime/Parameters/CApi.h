@@ -25,12 +25,25 @@ typedef enum {
   SLUICE_IO_POLICY_DIRECT = 2,
 } sluice_io_policy_t;
 
+/* --parameter_external_paths (irpa-format.md §7.2). */
+typedef enum {
+  SLUICE_IO_EXTERNAL_PATHS_RELATIVE = 0,
+  SLUICE_IO_EXTERNAL_PATHS_ANY = 1,
+  SLUICE_IO_EXTERNAL_PATHS_NONE = 2,
+} sluice_io_external_paths_t;
+
 typedef struct {
   sluice_io_policy_t policy;
   int read_write;           /* --parameter_access=read_write */
   uint32_t max_concurrency; /* 0 = default (16) */
   uint64_t max_read_bytes;  /* 0 = default (64 MiB) */
   int zero_copy_off;        /* --parameter_zero_copy=off */
+  int debug_checks;         /* --parameter_debug_checks: detect overlapping
+                               gather targets */
+  sluice_io_external_paths_t external_paths; /* --parameter_external_paths */
+  uint64_t index_max_bytes; /* --parameter_index_max_bytes; 0 = default
+                               (1 GiB) */
+  int strict_safetensors;   /* --parameter_strict_safetensors */
 } sluice_io_parameter_provider_options_t;
 
 typedef struct {
