@@ -330,6 +330,25 @@ Expected<sluice_function_t *> selectFunction(const Flags &flags,
                     candidates.size(), names.c_str());
 }
 
+/// A new signal fence for a coarse-fences call. An empty fence counts as
+/// reached, so it gets a timepoint of its own (a new semaphore at 0, reached
+/// at 1) for the program's queue operations to signal and for the caller's
+/// wait to block on. On failure `*out` is released and null.
+Status createSignalFence(sluice_fence_t **out) {
+  *out = nullptr;
+  sluice_semaphore_t *semaphore = nullptr;
+  SLUICE_RETURN_IF_ERROR(fromC(sluice_semaphore_create(0, &semaphore)));
+  Status status = fromC(sluice_fence_create(out));
+  if (status.isOk())
+    status = fromC(sluice_fence_insert(*out, semaphore, 1));
+  sluice_semaphore_release(semaphore);
+  if (!status.isOk() && *out) {
+    sluice_fence_release(*out);
+    *out = nullptr;
+  }
+  return status;
+}
+
 /// Builds the argument list of `f` from the inputs: checks, parses, inserts
 /// transient storage and the coarse-fences fences.
 Status prepareArguments(const Flags &flags, Session &session,
@@ -420,7 +439,7 @@ Status prepareArguments(const Flags &flags, Session &session,
     sluice_buffer_release(buffer);
   }
   if (coarse) {
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create(signalFence)));
+    SLUICE_RETURN_IF_ERROR(createSignalFence(signalFence));
     sluice_fence_retain(*signalFence);
     args[argCount - 1].value.ref = *signalFence;
   }
@@ -467,7 +486,7 @@ Expected<double> timedCall(sluice_call_t *call, sluice_device_t *device,
                            std::optional<size_t> signalIndex) {
   sluice_fence_t *fence = nullptr;
   if (signalIndex) {
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create(&fence)));
+    SLUICE_RETURN_IF_ERROR(createSignalFence(&fence));
     Status set = fromC(sluice_call_set_fence(call, *signalIndex, fence));
     if (!set.isOk()) {
       sluice_fence_release(fence);
