@@ -129,18 +129,6 @@ struct EmplaceTransientsPass
   // Options are not copyable; Pass::clone copies their values afterwards.
   EmplaceTransientsPass(const EmplaceTransientsPass &other) : Base(other) {}
 
-  // With reference-compat=false: record the per-function §9.7 statistics in
-  // `sluice.transients.statistics` for --iree-stream-dump-statistics (which
-  // prints and removes them). Declared here rather than in Passes.td only so
-  // that adding it did not recompile every stream pass on the shared machine;
-  // it belongs with the other options there.
-  Option<bool> statistics{
-      *this, "statistics",
-      llvm::cl::desc("With reference-compat=false: record the per-function "
-                     "§9.7 statistics in `sluice.transients.statistics` for "
-                     "--iree-stream-dump-statistics."),
-      llvm::cl::init(false)};
-
   /// Why an alloca of the current function was left in place (§9.7).
   llvm::DenseMap<Operation *, StringRef> unplacedReasons;
   /// Reasons with a parameter (the affinity).

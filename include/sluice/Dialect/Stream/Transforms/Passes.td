@@ -824,8 +824,13 @@ def DumpStatisticsPass :
     Prints static statistics of a command-phase program (stream-passes-2.md
     §13): constants, variables, host syncs, submissions, transient memory,
     fills, copies, collectives, dispatches, calls and executables, as a
-    `pretty`/`verbose` summary or as CSV with one row per command. The IR is
-    not modified. [QUIRK DS1] fixed: zero dispatches print `0% reuse`.
+    `pretty`/`verbose` summary or as CSV with one row per command.
+    [QUIRK DS1] fixed: zero dispatches print `0% reuse`. Sluice addition:
+    functions carrying `sluice.transients.statistics` (recorded by
+    `--iree-stream-emplace-transients` with `statistics=true`) get an
+    "External Transients" section (a table in CSV) with their emplaced and
+    unplaced alloca counts and bytes (external-transients.md §9.7); the
+    attribute is then removed. Nothing else in the IR is modified.
   }];
   let options = [
     Option<"outputFormat", "output-format", "std::string",
@@ -969,7 +974,18 @@ def EmplaceTransientsPass
       only pure and speculatable ops, and reports size computations that
       cannot be hoisted with a precise diagnostic (§9.5, §9.11 rows 4-5);
     * reports every transient alloca left in a function with storage
-      (`unplaced`, §9.7);
+      (`unplaced`, §9.7), with one of the five §9.7 reasons;
+    * in the sync invocation model (no `iree.abi.model = "coarse-fences"`
+      in the function's reflection) also emplaces allocas whose dealloca is
+      host-awaited on every path to the return (§9.7);
+    * leaves in place (and reports) allocas whose size depends on an
+      argument of a non-entry block of the function body, and allocas whose
+      affinity differs from the `iree.abi.affinity` of a single storage
+      argument; allocas in other blocks of the body are served by a pack at
+      the end of the entry block;
+    * with `statistics=true`, records the function's emplaced and unplaced
+      alloca counts and bytes in `sluice.transients.statistics`, which
+      `--iree-stream-dump-statistics` prints and removes (§9.7);
     * reads the storage (`hal.buffer.length`, `stream.tensor.import`) only
       after the size check, so a null storage fails the check cleanly
       (§9.10);
@@ -1006,6 +1022,10 @@ def EmplaceTransientsPass
              clEnumValN(::sluice::stream::TransientsUnplaced::Error,
                         "error", "Emit an error and fail.")
            )}]>,
+    Option<"statistics", "statistics", "bool", /*default=*/"false",
+           "With reference-compat=false: record the per-function §9.7 "
+           "statistics in `sluice.transients.statistics` for "
+           "--iree-stream-dump-statistics.">,
     Option<"livenessPacking", "liveness-packing", "bool", /*default=*/"false",
            "With reference-compat=false: give slots liveness intervals so "
            "that slots with disjoint lifetimes share bytes (§9.11 row 8).">,
