@@ -18,6 +18,15 @@
 // RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %t.mlir -o %t.so
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
+// The same program in the sync model with the stream pipeline's default
+// options: fused bindings carry `util.assume.int` assumptions into the
+// dispatch, which the CPU codegen drops (execution.md §5.1 step 1 does not
+// list the op; Sluice accepts it).
+// RUN: sluice-opt --iree-abi-wrap-entry-points --inline --symbol-dce %s -o %t.sync.mlir
+// RUN: sluice-compile --compile-from=input --compile-to=stream --sluice-pipeline-parameter-uploads=false %t.sync.mlir | FileCheck %s --check-prefix=ASSUME
+// ASSUME: util.assume.int
+// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false %t.sync.mlir -o %t.sync.so
+// RUN: sluice-run --module=%t.sync.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @chain
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 8xf32=5 5 5 5 5 5 5 5

@@ -77,6 +77,18 @@ struct CPULowerDispatchTensorsPass
     : public cpu::impl::CPULowerDispatchTensorsPassBase<
           CPULowerDispatchTensorsPass> {
   void runOnOperation() override {
+    // `util.assume.int` (put on dispatch operands by the stream pipeline's
+    // annotate-dispatch-assumptions) only carries value ranges the loops
+    // strategy does not use: each result becomes its operand.
+    SmallVector<Operation *> assumes;
+    getOperation().walk([&](Operation *op) {
+      if (op->getName().getStringRef() == "util.assume.int")
+        assumes.push_back(op);
+    });
+    for (Operation *op : assumes) {
+      op->replaceAllUsesWith(op->getOperands());
+      op->erase();
+    }
     SmallVector<hal::InterfaceBindingSubspanOp> subspans;
     getOperation().walk([&](hal::InterfaceBindingSubspanOp op) {
       if (isa<DispatchTensorType>(op.getResult().getType()))

@@ -45,6 +45,9 @@ bool isAllowed(Operation *op) {
       "ub.poison",
       "linalg.yield",
       "linalg.index",
+      // Emitted by --iree-stream-annotate-dispatch-assumptions; dropped by
+      // --sluice-cpu-lower-dispatch-tensors (they only carry value ranges).
+      "util.assume.int",
   };
   StringRef name = op->getName().getStringRef();
   if (kOps.contains(name))

@@ -67,3 +67,26 @@ func.func @dynamic_and_scalar() {
   iree_tensor_ext.dispatch.tensor.store %r, %s, offsets = [], sizes = [], strides = [] : tensor<i32> -> !iree_tensor_ext.dispatch.tensor<writeonly:i32>
   return
 }
+
+// -----
+
+#layout = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>
+
+// `util.assume.int` (from the stream pipeline's
+// --iree-stream-annotate-dispatch-assumptions) carries only value ranges:
+// its results become its operands and it is dropped.
+// CHECK-LABEL: func.func @assumptions
+// CHECK: %[[C:.+]] = hal.interface.constant.load
+// CHECK-NOT: util.assume.int
+// CHECK: %[[O:.+]] = arith.index_castui %[[C]] : i32 to index
+// CHECK: hal.interface.binding.subspan {{.+}} offset(%[[O]])
+func.func @assumptions() {
+  %c = hal.interface.constant.load layout(#layout) ordinal(0) : i32
+  %a = util.assume.int %c<umin = 0, umax = 1024, udiv = 64> : i32
+  %o = arith.index_castui %a : i32 to index
+  %b = hal.interface.binding.subspan layout(#layout) binding(0) alignment(64) offset(%o) : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>
+  %t = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>> -> tensor<4xf32>
+  %n = arith.negf %t : tensor<4xf32>
+  iree_tensor_ext.dispatch.tensor.store %n, %b, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>
+  return
+}
