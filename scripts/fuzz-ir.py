@@ -204,6 +204,11 @@ MODES = {
                                 "test/e2e/native_elementwise.mlir", "test/e2e/host_*.mlir")),
     "link-executables": (["--verify-each", "--sluice-link-executables"],
                          ("test/Target/Native/link_executables.mlir",)),
+    # The entry-point wrapper (execution.md §2.2, external-transients.md §2.2), both models.
+    "wrap-entry-points": (["--verify-each", "--iree-abi-wrap-entry-points"],
+                          ("test/Bindings/Native/*.mlir", "test/e2e/*.mlir")),
+    "wrap-entry-points-coarse": (["--verify-each", "--iree-abi-wrap-entry-points=invocation-model=coarse-fences"],
+                                 ("test/Bindings/Native/*.mlir", "test/e2e/*.mlir")),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),
