@@ -6,7 +6,10 @@
 //
 // `--sluice-pass-cpu-time` (for the pass benchmarks) additionally prints the
 // CPU time of the running thread spent in each pass, summed over the ops it
-// ran on: `sluice-pass-cpu-time: <seconds> <PassName>` on stderr. Unlike the
+// ran on: `sluice-pass-cpu-time: <seconds> <PassName>` on stderr, followed by
+// the number of times it ran: `sluice-pass-runs: <count> <PassName>` (a pass
+// in a fixed-point iterator or a nested pass manager runs once per iteration
+// and per op it is scheduled on). Unlike the
 // wall times of `--mlir-timing`, it does not count the time the process waits
 // for a CPU on a loaded machine. Use it with `--mlir-disable-threading`.
 //
@@ -49,9 +52,12 @@ double threadCpuSeconds() {
 class PassCpuTimeInstrumentation : public mlir::PassInstrumentation {
 public:
   ~PassCpuTimeInstrumentation() override {
-    for (auto &[name, seconds] : totals)
-      llvm::errs() << "sluice-pass-cpu-time: " << llvm::format("%.6f", seconds)
-                   << " " << name << "\n";
+    for (auto &[name, total] : totals) {
+      llvm::errs() << "sluice-pass-cpu-time: "
+                   << llvm::format("%.6f", total.seconds) << " " << name
+                   << "\n";
+      llvm::errs() << "sluice-pass-runs: " << total.runs << " " << name << "\n";
+    }
   }
   void runBeforePass(mlir::Pass *, mlir::Operation *) override {
     starts.push_back(threadCpuSeconds());
@@ -66,11 +72,17 @@ public:
 private:
   void record(mlir::Pass *pass) {
     double elapsed = threadCpuSeconds() - starts.pop_back_val();
-    totals[pass->getName()] += elapsed;
+    Total &total = totals[pass->getName()];
+    total.seconds += elapsed;
+    ++total.runs;
   }
 
+  struct Total {
+    double seconds = 0;
+    uint64_t runs = 0;
+  };
   llvm::SmallVector<double> starts;
-  llvm::MapVector<llvm::StringRef, double> totals;
+  llvm::MapVector<llvm::StringRef, Total> totals;
 };
 
 } // namespace
