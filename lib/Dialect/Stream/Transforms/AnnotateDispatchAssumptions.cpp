@@ -10,6 +10,7 @@
 #include "DispatchUtils.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
@@ -45,7 +46,7 @@ public:
           continue;
         auto solver = std::make_unique<DataFlowSolver>();
         solver->load<dataflow::SparseConstantPropagation>();
-        solver->load<dataflow::DeadCodeAnalysis>();
+        solver->load<util::GatedDeadCodeAnalysis>();
         solver->load<dataflow::IntegerRangeAnalysis>();
         solver->load<util::IntegerDivisibilityAnalysis>();
         if (failed(solver->initializeAndRun(root)))

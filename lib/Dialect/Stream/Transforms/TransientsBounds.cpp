@@ -8,6 +8,7 @@
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -137,7 +138,7 @@ TransientSizeBounds::~TransientSizeBounds() = default;
 bool TransientSizeBounds::run() {
   solver = std::make_unique<DataFlowSolver>();
   solver->load<dataflow::SparseConstantPropagation>();
-  solver->load<dataflow::DeadCodeAnalysis>();
+  solver->load<util::GatedDeadCodeAnalysis>();
   solver->load<DimBoundRangeAnalysis>(&funcOp.getFunctionBody().front(),
                                       bounds);
   return succeeded(solver->initializeAndRun(funcOp));

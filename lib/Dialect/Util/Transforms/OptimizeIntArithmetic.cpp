@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
@@ -287,7 +288,7 @@ public:
 
     DataFlowSolver solver;
     solver.load<dataflow::SparseConstantPropagation>();
-    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<util::GatedDeadCodeAnalysis>();
     solver.load<dataflow::IntegerRangeAnalysis>();
     solver.load<IntegerDivisibilityAnalysis>();
     RangeQueries queries{solver, indexIsI64};
