@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
+#include "sluice/Dialect/Util/Analysis/IntegerRangeAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
@@ -47,7 +48,7 @@ public:
         auto solver = std::make_unique<DataFlowSolver>();
         solver->load<dataflow::SparseConstantPropagation>();
         solver->load<util::GatedDeadCodeAnalysis>();
-        solver->load<dataflow::IntegerRangeAnalysis>();
+        solver->load<util::IntegerRangeAnalysis>();
         solver->load<util::IntegerDivisibilityAnalysis>();
         if (failed(solver->initializeAndRun(root)))
           return signalPassFailure();

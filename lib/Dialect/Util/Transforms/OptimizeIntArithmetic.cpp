@@ -7,6 +7,7 @@
 
 #include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
+#include "sluice/Dialect/Util/Analysis/IntegerRangeAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 
@@ -289,7 +290,7 @@ public:
     DataFlowSolver solver;
     solver.load<dataflow::SparseConstantPropagation>();
     solver.load<util::GatedDeadCodeAnalysis>();
-    solver.load<dataflow::IntegerRangeAnalysis>();
+    solver.load<util::IntegerRangeAnalysis>();
     solver.load<IntegerDivisibilityAnalysis>();
     RangeQueries queries{solver, indexIsI64};
 

@@ -130,3 +130,16 @@ util.func public @align(%arg0: index) -> index {
   // CHECK: util.return %[[C0]]
   util.return %2 : index
 }
+
+// -----
+
+// An integer constant with no elements has no range to infer (the upstream
+// arith.constant range inference read its first element and crashed): it gets
+// the maximal range and is left alone.
+// CHECK-LABEL: util.func public @empty_constant_tensor
+// CHECK: %[[C:.+]] = arith.constant dense<> : tensor<0xi32>
+// CHECK: util.return %[[C]]
+util.func public @empty_constant_tensor() -> tensor<0xi32> {
+  %cst = arith.constant dense<> : tensor<0xi32>
+  util.return %cst : tensor<0xi32>
+}

@@ -1,0 +1,28 @@
+//===- IntegerRangeAnalysis.cpp - upstream analysis, empty constants ------===//
+
+#include "sluice/Dialect/Util/Analysis/IntegerRangeAnalysis.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+
+using namespace mlir;
+
+namespace sluice::util {
+
+LogicalResult IntegerRangeAnalysis::visitOperation(
+    Operation *op,
+    ArrayRef<const dataflow::IntegerValueRangeLattice *> operands,
+    ArrayRef<dataflow::IntegerValueRangeLattice *> results) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto elements = dyn_cast<ElementsAttr>(constant.getValue());
+    if (elements && elements.empty()) {
+      for (dataflow::IntegerValueRangeLattice *result : results)
+        setToEntryState(result);
+      return success();
+    }
+  }
+  return mlir::dataflow::IntegerRangeAnalysis::visitOperation(op, operands,
+                                                              results);
+}
+
+} // namespace sluice::util
