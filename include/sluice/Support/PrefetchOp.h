@@ -2,9 +2,9 @@
 //
 // A walk over a block's op list is a chain of dependent loads: the address of
 // the next op is known only once the current op is in the cache. In a program
-// of 100k ops the IR (94 MiB of heap for the generator's 100k-op chain, 83k
-// ops in the function body, 62% of them on another 4 KiB page than the op
-// before and 28% at a lower address) no longer fits in the caches, so each
+// of 100k ops the IR (94 MiB of heap for the generator's 100k-op chain, 75k
+// ops in the function body, 63% of them on another 4 KiB page than the op
+// before and 25% at a lower address) no longer fits in the caches, so each
 // step is a DRAM miss of ~150 ns on the benchmark machine. A pass that does
 // real work per op can hide part of that miss by asking for the next op as
 // soon as it starts on the current one (docs/benchmarks-passes.md, "the cache
