@@ -12,6 +12,15 @@
 // and per op it is scheduled on). Unlike the
 // wall times of `--mlir-timing`, it does not count the time the process waits
 // for a CPU on a loaded machine. Use it with `--mlir-disable-threading`.
+// `--sluice-evict-caches` (with it) writes and reads a 128 MiB buffer before
+// each top-level pass, outside the timed span, so that the pass starts with
+// the IR out of the caches and TLBs at every program size (the "cold"
+// figures of docs/benchmarks-passes.md).
+//
+// `--sluice-bench-walk` is a read-only pass for the benchmarks: it visits the
+// ops of every block of the function it runs on (not nested ones) and counts
+// the `stream.resource.alloca`s, as reuse-allocations' walk does; its time is
+// the floor of any pass that visits every op of the function body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +40,7 @@
 
 #include <ctime>
 #include <memory>
+#include <sys/mman.h>
 
 namespace {
 
@@ -39,6 +49,71 @@ llvm::cl::opt<bool> passCpuTime(
     llvm::cl::desc("Print the thread CPU time spent in each pass (use with "
                    "--mlir-disable-threading)"),
     llvm::cl::init(false));
+
+llvm::cl::opt<bool> evictCaches(
+    "sluice-evict-caches",
+    llvm::cl::desc("With --sluice-pass-cpu-time: evict the data caches and "
+                   "TLBs before each top-level pass (not timed)"),
+    llvm::cl::init(false));
+
+/// Writes then reads a buffer four times the size of this machine's L3, in
+/// 4 KiB pages (32,768 of them, ten times the L2 TLB), so that neither the
+/// caches nor the TLBs hold any of the IR afterwards.
+void evictDataCaches() {
+  static constexpr size_t kBytes = size_t(128) << 20;
+  static uint64_t *buffer = [] {
+    void *p = mmap(nullptr, kBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      return static_cast<uint64_t *>(nullptr);
+    (void)madvise(p, kBytes, MADV_NOHUGEPAGE);
+    return static_cast<uint64_t *>(p);
+  }();
+  if (!buffer)
+    return;
+  uint64_t sum = 0;
+  size_t words = kBytes / sizeof(uint64_t);
+  for (size_t i = 0; i < words; i += 8)
+    buffer[i] += i;
+  for (size_t i = 0; i < words; i += 8)
+    sum += buffer[i];
+  // Keep the reads.
+  asm volatile("" : : "r"(sum) : "memory");
+}
+
+/// `--sluice-bench-walk`: counts the allocas directly in the blocks of the
+/// op's regions (see the file comment).
+struct BenchWalkPass
+    : public mlir::PassWrapper<BenchWalkPass, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BenchWalkPass)
+  llvm::StringRef getArgument() const final { return "sluice-bench-walk"; }
+  llvm::StringRef getName() const final { return "BenchWalkPass"; }
+  llvm::StringRef getDescription() const final {
+    return "Benchmark baseline: a read-only walk over the ops of the "
+           "function body, counting stream.resource.alloca";
+  }
+  void runOnOperation() override {
+    mlir::OperationName allocaName("stream.resource.alloca", &getContext());
+    size_t count = 0, ops = 0, pageChanges = 0, backward = 0;
+    uintptr_t previous = 0;
+    for (mlir::Region &region : getOperation()->getRegions())
+      for (mlir::Block &block : region)
+        for (mlir::Operation &op : block) {
+          count += op.getName() == allocaName;
+          // Where the ops lie (no extra memory access: the op's address).
+          auto address = reinterpret_cast<uintptr_t>(&op);
+          ++ops;
+          pageChanges += (address >> 12) != (previous >> 12);
+          backward += address < previous;
+          previous = address;
+        }
+    // What the walk saw (one write to stderr, a few microseconds).
+    llvm::errs() << "sluice-bench-walk: " << ops << " ops, " << count
+                 << " allocas, " << pageChanges
+                 << " on another 4 KiB page than the op before, " << backward
+                 << " at a lower address\n";
+  }
+};
 
 double threadCpuSeconds() {
   timespec ts;
@@ -60,6 +135,8 @@ public:
     }
   }
   void runBeforePass(mlir::Pass *, mlir::Operation *) override {
+    if (evictCaches && starts.empty())
+      evictDataCaches();
     starts.push_back(threadCpuSeconds());
   }
   void runAfterPass(mlir::Pass *pass, mlir::Operation *) override {
@@ -89,6 +166,7 @@ private:
 
 int main(int argc, char **argv) {
   sluice::registerAllPasses();
+  mlir::PassRegistration<BenchWalkPass>();
   mlir::DialectRegistry registry;
   sluice::registerAllDialects(registry);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(

@@ -19,6 +19,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Support/PrefetchOp.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace sluice::stream {
@@ -310,7 +311,12 @@ LogicalResult FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set,
   // function. Calls are looked for while walking; before the first IR change
   // (an analysed scf op) the rest of the block is checked once.
   bool lookForCalls = entry;
-  for (Operation &op : llvm::make_early_inc_range(block)) {
+  for (auto it = block.begin(), end = block.end(); it != end;) {
+    Operation &op = *it++;
+    // The next op loads while this one is analysed. As before (an early-inc
+    // walk), `it` is taken before the body: the join inserted right after an
+    // scf op is not visited, and nothing here erases ops of this block.
+    prefetchOp(it == end ? nullptr : &*it);
     ++position;
     if (lookForCalls && isa<CallOpInterface>(op))
       return failure();
