@@ -13,7 +13,7 @@
 #      passes, the sluice_rt passes (outline-command-buffers, error edges, reference counting) and
 #      host-to-llvm / emit-module-descriptor, in one pipeline as sluice-compile runs them;
 #   4. --iree-abi-wrap-entry-points in both invocation models on the `abi` level.
-# Run it on a quiet machine (`echo -10 > /proc/$$/autogroup` first on a shared one). About 25 min of CPU.
+# Run it on a quiet machine (`echo -10 > /proc/$$/autogroup` first on a shared one). About 10-15 min of CPU.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 md=()
