@@ -51,6 +51,10 @@ Levels:
   tensor      stream.tensor.* ops over encoded tensors on two devices with layout resolvers, dispatching
               to an executable with encoded bindings; parameters encoded twice in initializers: the
               input of the encoding passes  [encoding=testing|none|packed|i1]
+  abi         public util.funcs taking and returning tensors (a dynamic tensor<?xf32>, a tensor<64xf32>
+              with iree.abi.name, an i32), each a chain of `per` arith ops on the first tensor ending in a
+              util.call of the previous one: the input of --iree-abi-wrap-entry-points (both invocation
+              models); only the `chain` shape  [per=8]
   dispatch    one hal.executable with an llvm-cpu variant: every step is one export (count from
               workgroup_count_from_slice) and one dispatch function loading a tensor<?xf32> (a workload
               ordinal), running `body` chained elementwise linalg.generics and storing the result: the
@@ -1696,6 +1700,56 @@ class DispatchLevel(Level):
         e.indent = 3
         e.raw("}")
         e.indent = indent
+        return v
+
+
+@level("abi")
+class AbiLevel(Level):
+    """Public entry points for --iree-abi-wrap-entry-points; see the module docstring."""
+    epilogue_ops = 2
+    shapes = ("chain",)
+    SIG = ("(%x: tensor<?xf32>, %y: tensor<64xf32> {iree.abi.name = \"y\"}, %s: i32) -> "
+           "(tensor<?xf32>, tensor<64xf32>)")
+
+    def begin_func(self):
+        self.funcs = 0
+        self.open_func()
+        return [Val(["%x"], ["tensor<?xf32>"]), Val(["%y"], ["tensor<64xf32>"])]
+
+    def open_func(self):
+        e = self.e
+        e.indent = 0
+        e.op(f"util.func public @e{self.funcs}{self.SIG} {{")
+        e.indent = 1
+        self.in_func = 0
+        self.last = "%x"
+
+    def close_func(self):
+        e = self.e
+        k = self.funcs
+        x = self.last
+        if k:  # a call of the previous entry point (the rename must update it)
+            e.op(f"%r:2 = util.call @e{k - 1}({x}, %y, %s) : (tensor<?xf32>, tensor<64xf32>, i32) -> "
+                 "(tensor<?xf32>, tensor<64xf32>)")
+            x = "%r#0"
+        e.op(f"util.return {x}, %y : tensor<?xf32>, tensor<64xf32>")
+        e.indent = 0
+        e.raw("}")
+        self.funcs += 1
+
+    def end_func(self, results):
+        self.close_func()
+
+    def step(self, v):
+        e = self.e
+        if self.in_func >= max(1, e.opt("per", 8)):
+            self.close_func()
+            self.open_func()
+        r = e.fresh("t")
+        op = "arith.addf" if self.in_func % 2 == 0 else "arith.mulf"
+        e.op(f"{r} = {op} {self.last}, {self.last} : tensor<?xf32>")
+        self.last = r
+        self.in_func += 1
         return v
 
 

@@ -62,7 +62,8 @@ def instructions(args, flags, path, pass_name):
     return int(m.group(1))
 
 
-def own_time(args, flags, path, pass_name):
+def own_times(args, flags, path, pass_names):
+    """{pass name: own time} of one run (every pass in `pass_names` must print a timing line)."""
     timing = "--sluice-pass-cpu-time" if args.clock == "cpu" else "--mlir-timing"
     pattern = CPU_TIMING if args.clock == "cpu" else TIMING
     cmd = ([args.opt, timing, "--mlir-disable-threading", "--verify-each=0"] + flags
@@ -71,23 +72,66 @@ def own_time(args, flags, path, pass_name):
                        preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
     if p.returncode:
         raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed:\n{p.stderr[:2000]}")
-    total = 0.0
-    found = False
+    totals = {}
     for line in p.stderr.splitlines():
         m = pattern.match(line)
-        if m and m.group(2) == pass_name:
-            total += float(m.group(1))
-            found = True
-    if not found:
-        raise SystemExit(f"pass-own-time: no timing line named '{pass_name}' in:\n{p.stderr[:2000]}")
-    return total
+        if m and m.group(2) in pass_names:
+            totals[m.group(2)] = totals.get(m.group(2), 0.0) + float(m.group(1))
+    for name in pass_names:
+        if name not in totals:
+            raise SystemExit(f"pass-own-time: no timing line named '{name}' in:\n{p.stderr[:2000]}")
+    return totals
+
+
+def own_time_table(args, flags, passes, options, combine):
+    """The own times of every pass in `passes`, all from the same --reps runs per program, with the ratio
+    to the previous size per pass; no whole-run difference. One markdown table, a row per pass and size."""
+    rows = []
+    for shape in args.shapes.split(","):
+        prev = {}
+        for size in (int(s) for s in args.sizes.split(",")):
+            path, count = bench.program(args, shape, size, options)
+            runs = [own_times(args, flags, path, passes) for _ in range(args.reps)]
+            for name in passes:
+                t = combine([r[name] for r in runs])
+                # No ratio against a figure under 1 ms (the clock's resolution and the scheduler's noise).
+                ratio = t / prev[name] if prev.get(name, 0) >= 1e-3 else None
+                prev[name] = t
+                rows.append((name, shape, count, t, ratio))
+                print(f"{name:<36} {shape:<10} {count:>8} {t:>9.4f} s {t / count * 1e6:>7.2f} us/op "
+                      f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
+    if args.markdown:
+        commit = subprocess.run(["git", "-C", bench.ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True).stdout.strip()
+        knobs = "".join(f" --set {k}={v}" for k, v in sorted(options.items()))
+        lines = ["", f"#### {args.title or args.pass_name}", "",
+                 f"Own {args.clock} time of each pass ("
+                 + ("`--sluice-pass-cpu-time`: thread CPU time" if args.clock == "cpu" else "`--mlir-timing`: wall time")
+                 + f", `--verify-each=0`, `--mlir-disable-threading`) in `sluice-opt {args.flags}` on "
+                 f"`gen-program.py --level {args.level}{knobs}`"
+                 + (f" prepared with `{args.prepare}`" if args.prepare else "")
+                 + f"; {'minimum' if args.stat == 'min' else 'median'} of {args.reps}; {datetime.date.today()}, "
+                 f"commit {commit}, load {os.getloadavg()[0]:.1f}.", "",
+                 f"| pass | shape | ops | own {args.clock} time (s) | µs/op | ratio to previous size |",
+                 "|---|---|---:|---:|---:|---:|"]
+        for name, shape, count, t, ratio in sorted(rows, key=lambda r: (passes.index(r[0]), r[1])):
+            lines.append(f"| {name} | {shape} | {count:,} | {t:.4f} | {t / count * 1e6:.2f} | "
+                         f"{f'{ratio:.1f}' if ratio else '—'} |")
+        with open(args.markdown, "a") as f:
+            f.write("\n".join(lines) + "\n")
+    return 0
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opt", default=os.path.join(bench.ROOT, "build", "bin", "sluice-opt"))
     ap.add_argument("--flags", required=True)
-    ap.add_argument("--pass", dest="pass_name", required=True, help="the pass name as --mlir-timing prints it")
+    ap.add_argument("--pass", dest="pass_name", required=True,
+                    help="the pass name as --mlir-timing prints it; a comma-separated list measures every "
+                         "listed pass of the --flags pipeline from the same runs (not with --instructions)")
+    ap.add_argument("--no-difference", action="store_true",
+                    help="skip the whole-run CPU difference (its extra 2 x --reps runs per program); for "
+                         "passes measured inside a pipeline, where that difference is the whole pipeline's")
     ap.add_argument("--prepare", default="")
     ap.add_argument("--level", default="async")
     ap.add_argument("--shapes", default="chain")
@@ -109,6 +153,11 @@ def main():
     options = dict(item.split("=", 1) for item in args.set)
     combine = min if args.stat == "min" else statistics.median
     flags = shlex.split(args.flags)
+    passes = args.pass_name.split(",")
+    if len(passes) > 1 and args.instructions:
+        raise SystemExit("pass-own-time: --instructions counts one pass at a time")
+    if len(passes) > 1 or args.no_difference:
+        return own_time_table(args, flags, passes, options, combine)
     rows = []
     for shape in args.shapes.split(","):
         prev = None
@@ -122,7 +171,7 @@ def main():
                 print(f"{shape:<12} {count:>8} {n:>14,} instructions {n / count:>9.0f} /op "
                       f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
                 continue
-            t = combine([own_time(args, flags, path, args.pass_name) for _ in range(args.reps)])
+            t = combine([own_times(args, flags, path, passes)[args.pass_name] for _ in range(args.reps)])
             # CPU time of the whole run with the pass minus that of parse + print alone.
             run = [args.opt, "--mlir-disable-threading", "--verify-each=0"] + flags + [path, "-o", os.devnull]
             base = [args.opt, "--mlir-disable-threading", path, "-o", os.devnull]

@@ -19,6 +19,7 @@ Usage:
 """
 import argparse
 import datetime
+import hashlib
 import importlib.util
 import os
 import shlex
@@ -82,10 +83,21 @@ def program(args, shape, ops, options):
             f.write(text)
     if not args.prepare:
         return path, count
-    prepared = base + ".prepared.mlir"
-    cmd = [args.opt] + shlex.split(args.prepare) + [path, "-o", prepared]
+    # The prepared program is cached per preparation and sluice-opt build (a 100k-op preparation can take
+    # minutes): reused while it is newer than both the program and the sluice-opt binary.
+    key = hashlib.sha1(args.prepare.encode()).hexdigest()[:10]
+    prepared = f"{base}.prepared-{key}.mlir"
+    if (os.path.exists(prepared) and os.path.getmtime(prepared) >= os.path.getmtime(path)
+            and os.path.getmtime(prepared) >= os.path.getmtime(args.opt)):
+        return prepared, count
+    partial = prepared + ".partial"  # renamed when complete: an interrupted run leaves no stale cache
+    cmd = [args.opt] + shlex.split(args.prepare) + [path, "-o", partial]
     p = subprocess.run(cmd, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
+    if p.returncode == 0:
+        os.replace(partial, prepared)
+    else:
+        if os.path.exists(partial):
+            os.remove(partial)
         raise SystemExit(f"run-pass-bench: preparing with `{' '.join(cmd)}` failed:\n{p.stderr[:3000]}")
     return prepared, count
 

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTDialect.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
 
@@ -262,9 +263,12 @@ struct CPULowerInterfacePass
         dyn_cast_or_null<hal::ExecutableVariantOp>(module->getParentOp());
     SmallVector<std::pair<func::FuncOp, hal::ExecutableExportOp>> work;
     if (variant) {
+      // One symbol table for every export (a lookup per export scans the
+      // module: quadratic in the exports of a variant).
+      SymbolTable symbols(module);
       for (auto exportOp :
            variant.getBody().front().getOps<hal::ExecutableExportOp>()) {
-        auto func = module.lookupSymbol<func::FuncOp>(exportOp.getSymName());
+        auto func = symbols.lookup<func::FuncOp>(exportOp.getSymName());
         if (!func) {
           exportOp.emitOpError() << "has no function '" << exportOp.getSymName()
                                  << "' in the variant's module";

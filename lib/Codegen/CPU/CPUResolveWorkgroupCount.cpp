@@ -10,8 +10,11 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
+
+#include <optional>
 
 namespace sluice::cpu {
 #define GEN_PASS_DEF_CPURESOLVEWORKGROUPCOUNTPASS
@@ -91,13 +94,17 @@ struct CPUResolveWorkgroupCountPass
     for (auto module : variant.getBody().front().getOps<ModuleOp>())
       inner = module;
     SmallVector<Operation *> markers;
+    // One symbol table for every export (a lookup per export scans the
+    // module: quadratic in the exports of a variant).
+    std::optional<SymbolTable> symbols;
+    if (inner)
+      symbols.emplace(inner);
     for (auto exportOp :
          variant.getBody().front().getOps<hal::ExecutableExportOp>()) {
       // The count ops tile-and-distribute left in the dispatch function.
       Value counts[3] = {};
-      auto func = inner
-                      ? inner.lookupSymbol<func::FuncOp>(exportOp.getSymName())
-                      : func::FuncOp();
+      auto func = symbols ? symbols->lookup<func::FuncOp>(exportOp.getSymName())
+                          : func::FuncOp();
       if (func) {
         func.walk([&](Operation *op) {
           auto dim =

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
@@ -39,30 +40,48 @@ struct LinkExecutablesPass
             inner = m;
         if (!inner)
           continue;
-        // Rename every symbol of the variant first (uses follow).
+        // Rename every symbol of the variant first (uses follow): the flat
+        // names are collected, then one walk of the inner module renames every
+        // use (a SymbolTable rename per symbol would walk the module once per
+        // function, quadratic in the functions of a variant).
         llvm::StringMap<std::string> exportNames;
         for (auto exportOp : variant.getOps<hal::ExecutableExportOp>())
           exportNames[exportOp.getSymName()] =
               ("sluice_dispatch__" + ex + "__" + exportOp.getSymName()).str();
-        for (Operation &op : llvm::make_early_inc_range(*inner.getBody())) {
+        llvm::DenseMap<StringAttr, StringAttr> flatNames;
+        for (Operation &op : *inner.getBody()) {
           if (!isa<LLVM::LLVMFuncOp, LLVM::GlobalOp>(op)) {
             op.emitOpError("cannot be linked into the host module");
             return signalPassFailure();
           }
-          StringRef name = SymbolTable::getSymbolName(&op).getValue();
-          auto it = exportNames.find(name);
-          std::string flat =
+          StringAttr name = SymbolTable::getSymbolName(&op);
+          auto it = exportNames.find(name.getValue());
+          flatNames[name] = builder.getStringAttr(
               it != exportNames.end()
                   ? it->second
-                  : ("sluice_dispatch__" + ex + "__" + name).str();
-          if (failed(SymbolTable::replaceAllSymbolUses(
-                  &op, builder.getStringAttr(flat), inner)))
-            return signalPassFailure();
+                  : ("sluice_dispatch__" + ex + "__" + name.getValue()).str());
+        }
+        AttrTypeReplacer replacer;
+        replacer.addReplacement(
+            [&](SymbolRefAttr ref) -> std::optional<Attribute> {
+              auto it = flatNames.find(ref.getRootReference());
+              if (it == flatNames.end())
+                return std::nullopt;
+              return SymbolRefAttr::get(it->second, ref.getNestedReferences());
+            });
+        replacer.recursivelyReplaceElementsIn(inner, /*replaceAttrs=*/true,
+                                              /*replaceLocs=*/false,
+                                              /*replaceTypes=*/false);
+        llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
+        for (Operation &op : *inner.getBody()) {
+          StringAttr flat = flatNames.lookup(SymbolTable::getSymbolName(&op));
           SymbolTable::setSymbolName(&op, flat);
+          if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
+            functions[flat] = function;
         }
         for (auto exportOp : variant.getOps<hal::ExecutableExportOp>()) {
           std::string flat = exportNames[exportOp.getSymName()];
-          auto function = inner.lookupSymbol<LLVM::LLVMFuncOp>(flat);
+          auto function = functions.lookup(builder.getStringAttr(flat));
           if (!function) {
             exportOp.emitError("export '@")
                 << exportOp.getSymName() << "' of '@" << ex

@@ -70,3 +70,103 @@ hal.executable private @ex {
     }
   }
 }
+
+// -----
+
+// Every symbol of a variant is renamed at once: globals (and their uses),
+// functions called before their definition, and a symbol whose name is the
+// flat name of another one (renames do not chain). Two executables keep their
+// own names.
+
+// CHECK-LABEL: util.func private @g$cmd0(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__a__first workgroups(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__b__first workgroups(
+// CHECK: sluice_rt.executable_info @sluice_dispatch__a__first executable("a") export("first")
+// CHECK: llvm.mlir.global internal constant @sluice_dispatch__a__table(3 : i32)
+// CHECK: llvm.func @sluice_dispatch__a__first(
+// CHECK-NEXT: llvm.call @sluice_dispatch__a__later() : () -> ()
+// CHECK-NEXT: llvm.mlir.addressof @sluice_dispatch__a__table : !llvm.ptr
+// CHECK: llvm.func internal @sluice_dispatch__a__later()
+// CHECK-NEXT: llvm.call @sluice_dispatch__a__sluice_dispatch__a__later() : () -> ()
+// CHECK: llvm.func internal @sluice_dispatch__a__sluice_dispatch__a__later()
+// CHECK: sluice_rt.executable_info @sluice_dispatch__b__first executable("b") export("first")
+// CHECK: llvm.func @sluice_dispatch__b__first(
+// CHECK-NEXT: llvm.call @sluice_dispatch__b__later() : () -> ()
+// CHECK: llvm.func internal @sluice_dispatch__b__later()
+#layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+hal.executable private @a {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @first ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.mlir.global internal constant @table(3 : i32) : i32
+      llvm.func @first(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        llvm.call @later() : () -> ()
+        %p = llvm.mlir.addressof @table : !llvm.ptr
+        %z = llvm.load %p : !llvm.ptr -> i32
+        llvm.return %z : i32
+      }
+      llvm.func internal @later() {
+        llvm.call @sluice_dispatch__a__later() : () -> ()
+        llvm.return
+      }
+      llvm.func internal @sluice_dispatch__a__later() {
+        llvm.return
+      }
+    }
+  }
+}
+hal.executable private @b {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @first ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @first(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        llvm.call @later() : () -> ()
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+      llvm.func internal @later() {
+        llvm.return
+      }
+    }
+  }
+}
+util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @a::@sluice_native::@first workgroups([%c1, %c1, %c1]) bindings([%b[%c0, %c4]])
+  }
+  sluice_rt.wave {
+    sluice_rt.dispatch @b::@sluice_native::@first workgroups([%c1, %c1, %c1]) bindings([%b[%c0, %c4]])
+  }
+  util.return
+}
+
+// -----
+
+// A module of executables only (no sluice_rt op loaded the dialect before).
+
+// CHECK-LABEL: sluice_rt.executable_info @sluice_dispatch__only__e executable("only") export("e")
+// CHECK: llvm.func @sluice_dispatch__only__e(
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @only {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @e ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @e(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}

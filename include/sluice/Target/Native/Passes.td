@@ -31,7 +31,10 @@ def LinkExecutablesPass
     ops other than `llvm.func` / `llvm.mlir.global` («'<op>' op cannot be
     linked into the host module»).
   }];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  // sluice_rt for the executable_info ops (a module of executables only
+  // has no sluice_rt op that would have loaded it).
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "::sluice::sluice_rt::SluiceRTDialect"];
 }
 
 def ConvertHostToLLVMPass

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
@@ -198,12 +199,41 @@ struct WrapEntryPointsPass
           !funcOp->hasAttr(kStubAttr))
         entryPoints.push_back(funcOp);
     SymbolTable symbolTable(moduleOp);
+    llvm::DenseMap<StringAttr, StringAttr> renamed;
     for (util::FuncOp funcOp : entryPoints)
-      if (failed(wrap(symbolTable, funcOp)))
+      if (failed(wrap(symbolTable, funcOp, renamed)))
         return signalPassFailure();
+    renameUses(moduleOp, renamed);
   }
 
-  LogicalResult wrap(SymbolTable &symbolTable, util::FuncOp funcOp) {
+  /// Renames every use of a wrapped function to its private name, in one walk
+  /// of the module (SymbolTable::rename walks it once per function, quadratic
+  /// in the entry points). Like SymbolTable::replaceAllSymbolUses, it does not
+  /// look inside nested symbol tables.
+  static void
+  renameUses(ModuleOp moduleOp,
+             const llvm::DenseMap<StringAttr, StringAttr> &renamed) {
+    if (renamed.empty())
+      return;
+    AttrTypeReplacer replacer;
+    replacer.addReplacement([&](SymbolRefAttr ref) -> std::optional<Attribute> {
+      auto it = renamed.find(ref.getRootReference());
+      if (it == renamed.end())
+        return std::nullopt;
+      return SymbolRefAttr::get(it->second, ref.getNestedReferences());
+    });
+    for (Operation &top : moduleOp.getBody()->getOperations())
+      top.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
+                                   /*replaceLocs=*/false,
+                                   /*replaceTypes=*/false);
+        return op->hasTrait<OpTrait::SymbolTable>() ? WalkResult::skip()
+                                                    : WalkResult::advance();
+      });
+  }
+
+  LogicalResult wrap(SymbolTable &symbolTable, util::FuncOp funcOp,
+                     llvm::DenseMap<StringAttr, StringAttr> &renamed) {
     Abi abi;
     if (failed(readAbi(funcOp, invocationModel, abi)))
       return failure();
@@ -349,9 +379,13 @@ struct WrapEntryPointsPass
     util::ReturnOp::create(builder, loc, results);
 
     // The original becomes the private implementation; calls from other
-    // functions follow it (they pass tensors).
-    if (failed(symbolTable.rename(funcOp, privateName)))
-      return funcOp.emitError("cannot rename the wrapped function");
+    // functions follow it (they pass tensors): renameUses updates them for
+    // every wrapped function at the end.
+    StringAttr oldName = funcOp.getSymNameAttr();
+    symbolTable.remove(funcOp);
+    SymbolTable::setSymbolName(funcOp, privateName);
+    symbolTable.insert(funcOp);
+    renamed[oldName] = funcOp.getSymNameAttr();
     symbolTable.insert(wrapperOp, Block::iterator(funcOp));
     funcOp.setPrivate();
     for (unsigned i = 0; i < numArgs; ++i)
