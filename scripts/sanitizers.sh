@@ -29,6 +29,9 @@
 #   SLUICE_SANITIZER_LIT_PATHS     space-separated lit paths relative to the source tree (default:
 #                                  every directory/file whose RUN lines call sluice-run or
 #                                  sluice-params)
+#   SLUICE_SANITIZER_GENERATED=0   do not instrument the generated code (default: sluice-compile
+#                                  gets --sluice-sanitize=address / thread, so the .so files are
+#                                  instrumented like the sluice-run that loads them)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 which="${1:-all}"
@@ -108,9 +111,15 @@ e2e_one() {
   for p in $lit_paths; do paths+=("$normal/$p"); done
   echo "=== $name: lit ${lit_paths} with the sanitized sluice-run/sluice-params"
   start=$(date +%s)
-  local status=0
+  local status=0 generated=()
+  if [ "${SLUICE_SANITIZER_GENERATED:-1}" != 0 ]; then
+    generated=(--param "sanitize_generated_code=$([ "$name" = asan ] && echo address || echo thread)")
+  fi
   "$lit_bin" -sv -j "$jobs" --param "sanitized_tools_dir=$build/bin" --param "sanitizer_log_dir=$logs" \
-    "${paths[@]}" || status=$?
+    "${generated[@]}" "${paths[@]}" || status=$?
+  # The runtime-only build's own lit run: the AOT-only sluice-run (no_jit.test) and the tool tests
+  # with the sanitizer-built test module.
+  "$lit_bin" -sv -j "$jobs" "$build/test/Tools/sluice-run" || status=$?
   end=$(date +%s)
   local reports
   reports=$(find "$logs" -name 'asan.*' -o -name 'ubsan.*' -o -name 'tsan.*' | sort)

@@ -16,8 +16,8 @@ path = os.pathsep.join([config.sluice_tools_dir, config.llvm_tools_dir, config.e
 config.environment["PATH"] = path
 
 # Sanitizer e2e mode (scripts/sanitizers.sh e2e): `--param sanitized_tools_dir=<dir>` names the
-# bin/ of a compiler-less ASan+UBSan or TSan build. `sluice-run` and `sluice-params` then resolve
-# to the wrappers in scripts/sanitizer-tools, which run that build's binaries (AOT modules) and
+# bin/ of a compiler-less ASan+UBSan or TSan build. `sluice-run`, `sluice-params` and
+# `sluice-compile` then resolve to the wrappers in scripts/sanitizer-tools, which run that build's binaries (AOT modules) and
 # this build's sluice-run for .mlir modules (the JIT is not in a compiler-less build);
 # sluice-compile, sluice-opt and FileCheck stay this build's, so the RUN lines and expected
 # outputs are the same as in the normal run. `--param sanitizer_log_dir=<dir>` is where the
@@ -38,6 +38,11 @@ if sanitized_tools_dir:
     for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"):
         if var in os.environ:
             config.environment[var] = os.environ[var]
+    # `--param sanitize_generated_code=address|thread`: the wrappers' sluice-compile adds
+    # --sluice-sanitize=<v>, so the generated host and dispatch code is instrumented too.
+    sanitize_generated = lit_config.params.get("sanitize_generated_code")
+    if sanitize_generated:
+        config.environment["SLUICE_SANITIZE_GENERATED"] = sanitize_generated
     config.available_features.add("sanitized-tools")
 
 config.substitutions.append(("%testdata", config.sluice_testdata_dir))
