@@ -228,8 +228,7 @@ LogicalResult linkSharedLibrary(const std::string &objectPath,
   }
   std::string linker = findLinker(options);
   std::string versionScript = "-Wl,--version-script=" + script.str().str();
-  llvm::SmallVector<llvm::StringRef> args = {linker, "-shared",
-                                             "-fuse-ld=lld"};
+  llvm::SmallVector<llvm::StringRef> args = {linker, "-shared", "-fuse-ld=lld"};
   // An instrumented module leaves the sanitizer runtime's symbols undefined;
   // the loading process (built with the same sanitizer) provides them.
   std::string sanitizeFlag = "-fsanitize=" + options.sanitize;
@@ -237,8 +236,8 @@ LogicalResult linkSharedLibrary(const std::string &objectPath,
     args.push_back("-Wl,--no-undefined");
   else
     args.push_back(sanitizeFlag);
-  args.append({"-Wl,-z,now", versionScript, "-o", outputPath, objectPath,
-               "-lm"});
+  args.append(
+      {"-Wl,-z,now", versionScript, "-o", outputPath, objectPath, "-lm"});
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(errors), llvm::StringRef(errors)};
   std::string execError;
