@@ -11,6 +11,12 @@
 // RUN: sluice-compile --compile-from=stream %s -o %t.so
 // RUN: sluice-run --module=%t.so --input=4xf32=1,2,3,4 --input=4xf32=10 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --input=4xf32=1,2,3,4 --input=4xf32=10 --worker_threads=2 --inline_threshold_ns=1 | FileCheck %s --match-full-lines
+// Repeated calls of one prepared call with waves fanned out to two workers
+// (scripts/sanitizers.sh e2e runs this under TSan).
+// RUN: sluice-run --module=%t.so --input=4xf32=1,2,3,4 --input=4xf32=10 --worker_threads=2 --inline_threshold_ns=1 --benchmark=20 --benchmark_warmup=3 | FileCheck %s --check-prefix=BENCH --match-full-lines
+// BENCH:      result[0]: hal.buffer_view
+// BENCH-NEXT: 12xf32=13 16 19 22 2 4 6 8 13 16 19 22
+// BENCH-NEXT: BENCHMARK @waves calls=20 warmup=3
 // CHECK:      EXEC @waves
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 12xf32=13 16 19 22 2 4 6 8 13 16 19 22

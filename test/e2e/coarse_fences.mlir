@@ -17,6 +17,9 @@
 // WRAP-SAME: iree.abi.model = "coarse-fences"
 // RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %t.mlir -o %t.so
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH --match-full-lines
+// BENCH:      8xf32=5 5 5 5 5 5 5 5
+// BENCH-NEXT: BENCHMARK @chain calls=10 warmup=2
 // RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // The same program in the sync model with the stream pipeline's default
 // options: fused bindings carry `util.assume.int` assumptions into the

@@ -8,6 +8,9 @@
 // RUN: sluice-compile --compile-from=native %s -o %t.so
 // RUN: sluice-run --module=%t.so --input=4xf32=1,2,3,4 --input=4xf32=10 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --input=1000xf32=0.5 --input=1000xf32=0.25 --output_max_element_count=3 --worker_threads=2 | FileCheck %s --check-prefix=LARGE --match-full-lines
+// RUN: sluice-run --module=%t.so --input=1000xf32=0.5 --input=1000xf32=0.25 --output_max_element_count=3 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=LARGEBENCH --match-full-lines
+// LARGEBENCH:      1000xf32=0.75 0.75 0.75...
+// LARGEBENCH-NEXT: BENCHMARK @add calls=10 warmup=2
 // CHECK:      EXEC @add
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 4xf32=11 12 13 14

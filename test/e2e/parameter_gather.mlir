@@ -6,6 +6,10 @@
 // RUN: sluice-run --module=%s --jit_flags="--compile-from=stream --sluice-opt-level=1" --parameters=model=%t.irpa | FileCheck %s --match-full-lines
 // RUN: sluice-compile --compile-from=stream %s -o %t.so
 // RUN: sluice-run --module=%t.so --parameters=model=%t.irpa | FileCheck %s --match-full-lines
+// Repeated gathers from one provider with two workers.
+// RUN: sluice-run --module=%t.so --parameters=model=%t.irpa --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH --match-full-lines
+// BENCH:      6xf32=2.5 2.5 2.5 2.5 -1 -1
+// BENCH-NEXT: BENCHMARK @gather calls=10 warmup=2
 // CHECK:      EXEC @gather
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 6xf32=2.5 2.5 2.5 2.5 -1 -1

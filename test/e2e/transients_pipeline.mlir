@@ -33,6 +33,10 @@
 // RUN: sluice-run --module=%t.so --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=in_place_computation --input=64xf32=1 "--input=&512xi8=0" | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=in_place_computation --input=64xf32=1 --transients=4096 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%t.so --function=in_place_computation --input=64xf32=1 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH --match-full-lines
+// BENCH:      result[0]: hal.buffer_view
+// BENCH-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5
+// BENCH-NEXT: BENCHMARK @in_place_computation calls=10 warmup=2
 // RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @in_place_computation
 // CHECK-NEXT: result[0]: hal.buffer_view

@@ -11,6 +11,11 @@
 // RUN: sluice-run --module=%t.so --function=add --input=5000xf32=1 --input=5000xf32=2 --input=5000 --output_max_element_count=3 --expected_output=5000xf32=3 | FileCheck %s --check-prefix=ADD
 // RUN: sluice-run --module=%s --jit_flags="--compile-from=stream --sluice-opt-level=1" --function=add --input=9000xf32=1.5 --input=9000xf32=2 --input=9000 --output_max_element_count=3 --expected_output=9000xf32=3.5 | FileCheck %s --check-prefix=ADD
 // RUN: sluice-run --module=%t.so --function=add --input=5xf32=1,2,3,4,5 --input=5xf32=10 --input=5 | FileCheck %s --check-prefix=SMALL --match-full-lines
+// Five workgroups on two workers, repeated (scripts/sanitizers.sh e2e runs
+// this under TSan).
+// RUN: sluice-run --module=%t.so --function=add --input=20000xf32=1 --input=20000xf32=2 --input=20000 --output_max_element_count=3 --expected_output=20000xf32=3 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH
+// BENCH: [SUCCESS]
+// BENCH-NEXT: BENCHMARK @add calls=10 warmup=2
 // RUN: sluice-compile --compile-from=stream --sluice-cpu-strategy=loops %s -o %t.loops.so
 // RUN: sluice-run --module=%t.loops.so --function=iota | FileCheck %s --check-prefix=IOTA --match-full-lines
 

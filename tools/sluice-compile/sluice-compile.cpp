@@ -89,6 +89,12 @@ static cl::opt<std::string>
            cl::desc("Linker driver (default: clang-22 on PATH, else the "
                     "clang of llvm-config-22 --bindir)"),
            cl::init(""), cl::cat(category));
+static cl::opt<std::string> sanitize(
+    "sluice-sanitize",
+    cl::desc("Instrument the object/library for a sanitizer: address or "
+             "thread (the .so then loads only into a process built with the "
+             "same sanitizer, e.g. scripts/sanitizers.sh's sluice-run)"),
+    cl::init(""), cl::cat(category));
 static cl::opt<std::string>
     dumpDir("sluice-dump-dir",
             cl::desc("Write <dir>/<module>.<k>.<phase>.mlir after each IR "
@@ -161,6 +167,12 @@ static int compile(MLIRContext &context) {
                  << cpuStrategy << "' (expected auto or loops)\n";
     return 1;
   }
+  if (!sanitize.empty() && sanitize != "address" && sanitize != "thread") {
+    llvm::errs() << "error: invalid --sluice-sanitize value '" << sanitize
+                 << "' (expected address or thread)\n";
+    return 1;
+  }
+  options.target.sanitize = sanitize;
   options.cpuStrategy = cpuStrategy;
   options.target.cpu = cpu;
   options.target.optLevel = optLevel;

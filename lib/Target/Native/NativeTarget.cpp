@@ -12,6 +12,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -20,6 +21,8 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/TargetParser/X86TargetParser.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 
 #include <mutex>
 
@@ -98,6 +101,38 @@ void describeTarget(llvm::TargetMachine &machine, std::string &cpu,
   features = machine.getTargetFeatureString().str();
 }
 
+/// Instruments every function definition of the optimized module for
+/// `sanitize` ("address" or "thread"), like clang's -fsanitize at the end of
+/// its pipeline.
+static void instrument(llvm::Module &module, llvm::TargetMachine &machine,
+                       llvm::StringRef sanitize) {
+  llvm::Attribute::AttrKind kind = sanitize == "address"
+                                       ? llvm::Attribute::SanitizeAddress
+                                       : llvm::Attribute::SanitizeThread;
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration())
+      function.addFnAttr(kind);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager passes;
+  if (sanitize == "address") {
+    passes.addPass(llvm::AddressSanitizerPass(llvm::AddressSanitizerOptions()));
+  } else {
+    passes.addPass(llvm::ModuleThreadSanitizerPass());
+    passes.addPass(
+        llvm::createModuleToFunctionPassAdaptor(llvm::ThreadSanitizerPass()));
+  }
+  passes.run(module, mam);
+}
+
 /// Translates and optimizes; null after emitting an error.
 static std::unique_ptr<llvm::Module>
 translateAndOptimize(ModuleOp module, llvm::TargetMachine &machine,
@@ -134,6 +169,8 @@ LogicalResult emitObjectFile(ModuleOp module,
       translateAndOptimize(module, *machine, options.optLevel, context);
   if (!llvmModule)
     return failure();
+  if (!options.sanitize.empty())
+    instrument(*llvmModule, *machine, options.sanitize);
   llvm::legacy::PassManager passes;
   if (machine->addPassesToEmitFile(passes, os, nullptr,
                                    llvm::CodeGenFileType::ObjectFile))
@@ -191,10 +228,16 @@ LogicalResult linkSharedLibrary(const std::string &objectPath,
   }
   std::string linker = findLinker(options);
   std::string versionScript = "-Wl,--version-script=" + script.str().str();
-  llvm::SmallVector<llvm::StringRef> args = {
-      linker,       "-shared",     "-fuse-ld=lld", "-Wl,--no-undefined",
-      "-Wl,-z,now", versionScript, "-o",           outputPath,
-      objectPath,   "-lm"};
+  llvm::SmallVector<llvm::StringRef> args = {linker, "-shared", "-fuse-ld=lld"};
+  // An instrumented module leaves the sanitizer runtime's symbols undefined;
+  // the loading process (built with the same sanitizer) provides them.
+  std::string sanitizeFlag = "-fsanitize=" + options.sanitize;
+  if (options.sanitize.empty())
+    args.push_back("-Wl,--no-undefined");
+  else
+    args.push_back(sanitizeFlag);
+  args.append(
+      {"-Wl,-z,now", versionScript, "-o", outputPath, objectPath, "-lm"});
   std::optional<llvm::StringRef> redirects[] = {
       std::nullopt, llvm::StringRef(errors), llvm::StringRef(errors)};
   std::string execError;

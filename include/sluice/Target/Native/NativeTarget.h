@@ -33,6 +33,12 @@ struct NativeTargetOptions {
   unsigned optLevel = 2;
   /// --sluice-linker: empty = clang-22 on PATH, else llvm-config-22's clang.
   std::string linker;
+  /// --sluice-sanitize: empty, "address" or "thread". Object files (AOT only)
+  /// are instrumented after optimization and the library is linked with
+  /// -fsanitize=<s> and without --no-undefined: the sanitizer runtime's
+  /// symbols come from the process that loads it (a sluice-run built with the
+  /// same sanitizer, scripts/sanitizers.sh e2e).
+  std::string sanitize;
 };
 
 /// The TargetMachine of §2.9 (x86_64-unknown-linux-gnu, PIC, small code
