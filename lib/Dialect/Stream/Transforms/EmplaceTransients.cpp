@@ -79,6 +79,20 @@ struct Gathered {
   SmallVector<ResourceDeallocaOp> deallocas;
 };
 
+/// Count and bytes of a set of allocas (dynamic sizes counted apart), for
+/// the §9.7 statistics.
+struct PlacementTally {
+  int64_t count = 0, bytes = 0, dynamic = 0;
+  PlacementTally &operator+=(const PlacementTally &other) {
+    count += other.count;
+    bytes = static_cast<int64_t>(
+        std::min<uint64_t>(llvm::SaturatingAdd<uint64_t>(bytes, other.bytes),
+                           std::numeric_limits<int64_t>::max()));
+    dynamic += other.dynamic;
+    return *this;
+  }
+};
+
 /// The size computation of one alloca within one region (§5.3 D).
 struct SizeSlice {
   Value root;
@@ -173,13 +187,13 @@ struct EmplaceTransientsPass
     if (failed(checkCalls(explorer, funcOp)))
       return failure();
     if (!referenceCompat) {
-      FailureOr<bool> several =
-          processSeveralStorages(explorer, funcOp, gathered.transientsOps);
+      PlacementTally severalEmplaced;
+      FailureOr<bool> several = processSeveralStorages(
+          explorer, funcOp, gathered.transientsOps, severalEmplaced);
       if (failed(several))
         return failure();
-      // The statistics count no emplaced allocas for several storages yet.
       if (*several)
-        return reportUnplaced(explorer, funcOp, PlacementTally());
+        return reportUnplaced(explorer, funcOp, severalEmplaced);
     }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
@@ -1108,10 +1122,12 @@ struct EmplaceTransientsPass
   /// storage: its transients ops are made to name one value and false is
   /// returned (the single-storage path goes on). Several: each gets the
   /// allocas on its affinity, its own pack (in argument order) and its own
-  /// size check; returns true.
+  /// size check; returns true and adds the allocas placed into each storage
+  /// to `emplaced` (the §9.7 statistics).
   FailureOr<bool>
   processSeveralStorages(Explorer &explorer, FunctionOpInterface funcOp,
-                         ArrayRef<ResourceTransientsOp> transientsOps) {
+                         ArrayRef<ResourceTransientsOp> transientsOps,
+                         PlacementTally &emplaced) {
     llvm::MapVector<Value, SmallVector<ResourceTransientsOp>> byStorage;
     for (ResourceTransientsOp op : transientsOps) {
       Value key = traceStorageArgument(op.getStorage());
@@ -1189,6 +1205,7 @@ struct EmplaceTransientsPass
     }
 
     for (auto [index, gathered] : llvm::enumerate(perStorage)) {
+      emplaced += tallyAllocas(gathered.allocas);
       if (gathered.allocas.empty())
         emplaceNothing(gathered);
       else if (failed(process(funcOp, gathered)))
@@ -1489,10 +1506,6 @@ struct EmplaceTransientsPass
         thenBuilder.getI32IntegerAttr(0));
   }
 
-  /// Count and bytes of a set of allocas (dynamic sizes counted apart).
-  struct PlacementTally {
-    int64_t count = 0, bytes = 0, dynamic = 0;
-  };
   static PlacementTally tallyAllocas(ArrayRef<ResourceAllocaOp> allocas) {
     PlacementTally tally;
     for (ResourceAllocaOp allocaOp : allocas) {
