@@ -955,6 +955,7 @@ struct EmplaceTransientsPass
       if (!isTransientSizeCall(callOp))
         calls.push_back(callOp);
     });
+    bool rewritten = false;
     for (CallOpInterface callOp : calls) {
       FunctionOpInterface callee = callGraph->lookupCallee(callOp);
       if (!callee) {
@@ -1003,9 +1004,17 @@ struct EmplaceTransientsPass
       ResourceAllocaOp allocaOp =
           rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
                                spec.sizeArgs, affinityOfAllocas(spec.clone));
+      rewritten = true;
       if (!spec.ordered)
         unorderedCallAllocas.insert(allocaOp);
     }
+    // The explorer's call graph (callers of each function) still names the
+    // erased calls: the timeline walks cross calls (fuzz finding of
+    // 2026-12-02, a use after free through the callers of a callee whose
+    // call in a loop was left in place). One module walk per function whose
+    // calls were rewritten.
+    if (rewritten)
+      explorer.initialize();
     return success();
   }
 
@@ -1062,6 +1071,7 @@ struct EmplaceTransientsPass
       LogicalResult reported =
           reportUnplaced(explorer, clone, PlacementTally());
       clone->erase();
+      explorer.initialize(); // its calls may be in the call graph
       if (failed(reported))
         return failure();
       return (specializations[callee] = std::move(spec)).get();
