@@ -156,6 +156,7 @@ struct EmplaceTransientsPass
     specializations.clear();
     specializing.clear();
     unorderedCallAllocas.clear();
+    erasedCalls.clear();
     cloneAffinities.clear();
     for (auto funcOp :
          llvm::make_early_inc_range(moduleOp.getOps<FunctionOpInterface>())) {
@@ -257,7 +258,7 @@ struct EmplaceTransientsPass
   void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
                      ArrayRef<Value> seeds, Gathered &gathered) {
     llvm::SetVector<Operation *> allocas, deallocas;
-    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+    walkAncestry(explorer, seeds, allocas, deallocas);
 
     llvm::DenseSet<Value> allocaResults;
     for (Operation *op : llvm::reverse(allocas)) {
@@ -941,6 +942,21 @@ struct EmplaceTransientsPass
   llvm::DenseMap<Operation *, std::shared_ptr<Specialization>> specializations;
   /// The callees being specialized, outermost first (recursion, §9.2 item 4).
   SmallVector<Operation *> specializing;
+  /// Calls erased by rewriteTransientCall that the explorer's call graph
+  /// (the callers of each function, built at initialization) still names.
+  /// The timeline walks cross calls, so they are dropped from it before the
+  /// next walk (fuzz finding of 2026-12-02: a use after free through the
+  /// callers of a callee whose call in a loop was left in place).
+  llvm::DenseSet<Operation *> erasedCalls;
+  void walkAncestry(Explorer &explorer, ArrayRef<Value> seeds,
+                    llvm::SetVector<Operation *> &allocas,
+                    llvm::SetVector<Operation *> &deallocas) {
+    if (!erasedCalls.empty()) {
+      explorer.forgetCalls(erasedCalls);
+      erasedCalls.clear();
+    }
+    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+  }
   /// Allocas standing for calls to callees that are not `ordered`.
   llvm::DenseSet<Operation *> unorderedCallAllocas;
 
@@ -955,7 +971,7 @@ struct EmplaceTransientsPass
       if (!isTransientSizeCall(callOp))
         calls.push_back(callOp);
     });
-    bool rewritten = false;
+
     for (CallOpInterface callOp : calls) {
       FunctionOpInterface callee = callGraph->lookupCallee(callOp);
       if (!callee) {
@@ -1001,20 +1017,13 @@ struct EmplaceTransientsPass
           return failure();
         continue;
       }
+      erasedCalls.insert(callOp.getOperation());
       ResourceAllocaOp allocaOp =
           rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
                                spec.sizeArgs, affinityOfAllocas(spec.clone));
-      rewritten = true;
       if (!spec.ordered)
         unorderedCallAllocas.insert(allocaOp);
     }
-    // The explorer's call graph (callers of each function) still names the
-    // erased calls: the timeline walks cross calls (fuzz finding of
-    // 2026-12-02, a use after free through the callers of a callee whose
-    // call in a loop was left in place). One module walk per function whose
-    // calls were rewritten.
-    if (rewritten)
-      explorer.initialize();
     return success();
   }
 
@@ -1071,7 +1080,6 @@ struct EmplaceTransientsPass
       LogicalResult reported =
           reportUnplaced(explorer, clone, PlacementTally());
       clone->erase();
-      explorer.initialize(); // its calls may be in the call graph
       if (failed(reported))
         return failure();
       return (specializations[callee] = std::move(spec)).get();
@@ -1368,8 +1376,8 @@ struct EmplaceTransientsPass
     llvm::SetVector<Operation *> allocas, deallocas;
     for (TimepointAwaitOp awaitOp : awaits) {
       llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
-      walkTimelineAncestry(explorer, awaitOp.getAwaitTimepoints(),
-                           reachedAllocas, reachedDeallocas);
+      walkAncestry(explorer, awaitOp.getAwaitTimepoints(), reachedAllocas,
+                   reachedDeallocas);
       for (Operation *op : reachedDeallocas) {
         Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
         if (!top || !postDomInfo.postDominates(awaitOp, top))
@@ -1572,7 +1580,7 @@ struct EmplaceTransientsPass
       hostWaits.push_back(awaitOp.getAwaitTimepoint());
     });
     llvm::SetVector<Operation *> beforeHostWait, unusedDeallocas;
-    walkTimelineAncestry(explorer, hostWaits, beforeHostWait, unusedDeallocas);
+    walkAncestry(explorer, hostWaits, beforeHostWait, unusedDeallocas);
     bool failedAny = false;
     for (ResourceAllocaOp allocaOp : remaining) {
       StringRef reason =
