@@ -61,6 +61,24 @@ MEMORY_REPORT_SEEDS = ("test/Dialect/Stream/Transforms/memory_report*.mlir",
                        "test/Dialect/Stream/Transforms/emplace_transients*.mlir",
                        "test/Dialect/Stream/Transforms/materialize_transient_size_queries.mlir")
 
+# Programs with calls through the three external-transients passes (§9.2) and then the memory report and
+# the timeline picture, which look into the specialized callees. Seeds: the generated programs of
+# `calls_programs` (added for these modes only) and the hand-written call tests.
+TRANSIENTS_CALLS_SEEDS = ("test/Dialect/Stream/Transforms/emplace_transients_calls.mlir",
+                          "test/Dialect/Stream/Transforms/annotate_constant_transient_size_pipeline.mlir",
+                          "test/Dialect/Stream/Transforms/memory_report_calls.mlir")
+
+
+def transients_calls_pipeline(emplace_options):
+    return ("--pass-pipeline=builtin.module("
+            f"iree-stream-emplace-transients{{reference-compat=false {emplace_options}}},"
+            "iree-stream-materialize-transient-size-queries{reference-compat=false},"
+            "util.func(iree-stream-layout-slices),canonicalize,"
+            "iree-stream-annotate-constant-transient-size{reference-compat=false},"
+            "sluice-stream-memory-report{output-file=/dev/null format=json},"
+            "sluice-stream-dump-timeline{output-file=/dev/null})")
+
+
 MODES = {
     "verify": (["--verify-each"], ALL_DIALECT_TESTS),
     "canon": (["--verify-each", "--canonicalize"], ALL_DIALECT_TESTS),
@@ -221,6 +239,10 @@ MODES = {
     "annotate-constant-transient-size": (["--verify-each",
                                           "--iree-stream-annotate-constant-transient-size=reference-compat=false"],
                                          ("test/Dialect/Stream/Transforms/annotate_constant_transient_size*.mlir",)),
+    # Calls (§9.2): emplacement + size queries + constant annotation, then the report and the picture.
+    "transients-calls": (["--verify-each", transients_calls_pipeline("unplaced=warn")], TRANSIENTS_CALLS_SEEDS),
+    "transients-calls-liveness": (["--verify-each", transients_calls_pipeline("liveness-packing=true statistics=true")],
+                                  TRANSIENTS_CALLS_SEEDS),
     # Memory report and timeline picture (issue 21 items 3-4): both read MemoryModel.h.
     "memory-report": (["--verify-each", "--sluice-stream-memory-report=/dev/null"], MEMORY_REPORT_SEEDS),
     "dump-timeline": (["--verify-each", "--sluice-stream-dump-timeline=/dev/null"], MEMORY_REPORT_SEEDS),
@@ -755,6 +777,108 @@ def generated_seeds(per_shape):
     return seeds
 
 
+def calls_program(rng):
+    """One random program of allocating helpers called from exported functions (external-transients.md
+    §9.2): private helpers `@h<i>` allocate transients (constant sizes or sizes computed from their
+    argument) that a command writes and reads, and call earlier helpers (a DAG; in a loop, in a branch, or
+    twice in a row); public functions `@e<k>` do the same and end with `stream.resource.transients` on
+    their storage argument. Some allocas are side work (not on the result's timeline: unplaced)."""
+    lines = []
+    helpers = rng.randint(1, 4)
+
+    def body(fn, n, tp, callable_helpers, out):
+        count = [0]
+
+        def fresh(p):
+            count[0] += 1
+            return f"%{p}{count[0]}"
+        out.append("  %c0 = arith.constant 0 : index")
+        out.append("  %c1 = arith.constant 1 : index")
+        out.append("  %c0_i32 = arith.constant 0 : i32")
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.choice(["alloca", "alloca", "call", "call", "loop", "branch", "side"]
+                              if callable_helpers else ["alloca", "alloca", "side"])
+            if kind in ("alloca", "side"):
+                size = fresh("s")
+                if rng.random() < 0.5:
+                    out.append(f"  {size} = arith.constant {rng.choice([64, 256, 1024, 4096])} : index")
+                else:
+                    k = fresh("k")
+                    out.append(f"  {k} = arith.constant {rng.choice([1, 2, 4])} : index")
+                    out.append(f"  {size} = arith.muli {n}, {k} : index")
+                a, atp, e, d = fresh("a"), fresh("atp"), fresh("e"), fresh("d")
+                out.append(f"  {a}, {atp} = stream.resource.alloca uninitialized await({tp}) => "
+                           f"!stream.resource<transient>{{{size}}} => !stream.timepoint")
+                out.append(f"  {e} = stream.cmd.execute await({atp}) => with({a} as %x: "
+                           f"!stream.resource<transient>{{{size}}}) {{")
+                out.append(f"    stream.cmd.fill %c0_i32, %x[%c0 for {size}] : i32 -> "
+                           f"!stream.resource<transient>{{{size}}}")
+                out.append(f"    stream.cmd.flush %x[%c0 for {size}] : !stream.resource<transient>{{{size}}}")
+                out.append("  } => !stream.timepoint")
+                out.append(f"  {d} = stream.resource.dealloca await({e}) => {a} : "
+                           f"!stream.resource<transient>{{{size}}} => !stream.timepoint")
+                if kind == "alloca":
+                    tp = d
+            elif kind == "call":
+                callee = rng.choice(callable_helpers)
+                for _ in range(rng.choice([1, 1, 2])):
+                    t = fresh("t")
+                    out.append(f"  {t} = util.call {callee}({n}, {tp}) : (index, !stream.timepoint) -> "
+                               "!stream.timepoint")
+                    tp = t
+            elif kind == "loop":
+                callee = rng.choice(callable_helpers)
+                ub, r = fresh("ub"), fresh("r")
+                out.append(f"  {ub} = arith.constant {rng.randint(1, 4)} : index")
+                out.append(f"  {r} = scf.for %i = %c0 to {ub} step %c1 iter_args(%it = {tp}) -> (!stream.timepoint) {{")
+                out.append(f"    %lt = util.call {callee}({n}, %it) : (index, !stream.timepoint) -> !stream.timepoint")
+                out.append("    scf.yield %lt : !stream.timepoint")
+                out.append("  }")
+                tp = r
+            else:  # branch
+                callee = rng.choice(callable_helpers)
+                cond, r = fresh("cond"), fresh("r")
+                out.append(f"  {cond} = arith.cmpi ult, {n}, %c1 : index")
+                out.append(f"  {r} = scf.if {cond} -> (!stream.timepoint) {{")
+                out.append(f"    %bt = util.call {callee}({n}, {tp}) : (index, !stream.timepoint) -> !stream.timepoint")
+                out.append("    scf.yield %bt : !stream.timepoint")
+                out.append("  } else {")
+                out.append(f"    scf.yield {tp} : !stream.timepoint")
+                out.append("  }")
+                tp = r
+        return tp
+
+    for i in range(helpers):
+        out = [f"util.func private @h{i}(%n: index, %await: !stream.timepoint) -> !stream.timepoint {{"]
+        tp = body(f"h{i}", "%n", "%await", [f"@h{j}" for j in range(i)], out)
+        out.append(f"  util.return {tp} : !stream.timepoint")
+        out.append("}")
+        lines += out
+    for k in range(rng.randint(1, 3)):
+        out = [f"util.func public @e{k}(%input: !stream.resource<*>, %input_size: index, "
+               "%storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> "
+               "(!stream.resource<*>, !stream.timepoint) {"]
+        tp = body(f"e{k}", "%input_size", "%await", [f"@h{j}" for j in range(helpers)], out)
+        out.append(f"  %result, %result_tp = stream.resource.transients await({tp}) => %input : "
+                   "!stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} "
+                   "=> !stream.timepoint")
+        out.append("  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint")
+        out.append("}")
+        lines += out
+    return "\n".join(lines)
+
+
+def calls_seeds(count, seed):
+    """`count` programs of `calls_program` (deterministic for `seed`)."""
+    rng = random.Random(seed)
+    return [("gen:calls", calls_program(rng)) for _ in range(count)]
+
+
+# Modes whose seeds include the generated programs with calls.
+CALLS_MODES = ("transients-calls", "transients-calls-liveness", "emplace-transients-sluice", "memory-report",
+               "dump-timeline")
+
+
 def crash_signature(log):
     sig = []
     for pat in CRASH_PATTERNS:
@@ -819,6 +943,9 @@ def main():
     ap.add_argument("--gen-seeds", type=int, default=2,
                     help="also seed with this many small programs per level x shape of bench/passes/gen-program.py "
                          "(control flow, awaits, parameters, multi-device; 0: none)")
+    ap.add_argument("--calls-seeds", type=int, default=60,
+                    help="for the modes with calls (transients-calls, ...), also seed with this many generated "
+                         "programs of allocating helpers called from exported functions")
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--jobs", type=int, default=1, help="sluice-opt processes run at once (default 1)")
     ap.add_argument("--timeout", type=float, default=30)
@@ -843,17 +970,20 @@ def main():
     mode_chunks = {}
     for mode in modes:
         globs = tuple(args.tests.split(",")) if args.tests else MODES[mode][1]
-        if globs not in seeds_by_globs:
+        key = (globs, mode in CALLS_MODES)
+        if key not in seeds_by_globs:
             paths = sorted({p for g in globs
                             for p in glob.glob(g if os.path.isabs(g) else os.path.join(ROOT, g), recursive=True)})
             chunks = [c for p in paths for c in split_chunks(p)]
             if args.generic:
                 chunks += generic_seeds(args.opt, chunks)
             chunks += generated_seeds(args.gen_seeds)
+            if mode in CALLS_MODES:
+                chunks += calls_seeds(args.calls_seeds, seed)
             if not chunks:
                 raise SystemExit(f"fuzz-ir: no seed splits match {', '.join(globs)}")
-            seeds_by_globs[globs] = chunks
-        mode_chunks[mode] = seeds_by_globs[globs]
+            seeds_by_globs[key] = chunks
+        mode_chunks[mode] = seeds_by_globs[key]
     print(f"seed={seed} splits={ {m: len(c) for m, c in mode_chunks.items()} } modes={modes} opt={args.opt}",
           flush=True)
 

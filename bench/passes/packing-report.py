@@ -122,8 +122,9 @@ def measure(binary, text, range_alignment):
     return rows
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_arguments(description):
+    """The command line shared by the packing reports (this one and transients-packing-report.py)."""
+    ap = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opt", default=os.path.join(ROOT, "build", "bin", "sluice-opt"))
     ap.add_argument("--ops", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=0)
@@ -131,7 +132,11 @@ def main():
                     help="the configuration's min_buffer_range_alignment (default host: 64)")
     ap.add_argument("--markdown")
     ap.add_argument("--title")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main():
+    args = parse_arguments(__doc__)
     lines = ["| program | transient packs | slices | max-live bound (bytes) | reference slab (bytes) "
              "| best slab (bytes) | reference ratio | best ratio | worst pack reference | worst pack best "
              "| result packs (slab = bound) |",

@@ -21,14 +21,12 @@ below the bound or above the reference, or if the reference is not the sum of th
 Usage:
   transients-packing-report.py [--opt build/bin/sluice-opt] [--ops 3000] [--markdown docs/...md --title ...]
 """
-import argparse
 import importlib.util
 import os
 import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 _spec = importlib.util.spec_from_file_location("packing_report", os.path.join(HERE, "packing-report.py"))
@@ -88,15 +86,7 @@ def measure(binary, text, range_alignment):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--opt", default=os.path.join(ROOT, "build", "bin", "sluice-opt"))
-    ap.add_argument("--ops", type=int, default=3000)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--range-alignment", type=int, default=64,
-                    help="the configuration's min_buffer_range_alignment (default host: 64)")
-    ap.add_argument("--markdown")
-    ap.add_argument("--title")
-    args = ap.parse_args()
+    args = packing.parse_arguments(__doc__)
     lines = ["| program | slots | reference (bytes) | max-live bound (bytes) | packed (bytes) "
              "| packed / bound | reference / bound | packed / reference |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]

@@ -186,6 +186,38 @@ TEST_F(ExplorerTest, GlobalsAndIterationOrder) {
             }));
 }
 
+/// forgetCalls drops erased call sites from the inverse call graph: walks
+/// from a callee's argument no longer reach them (emplace-transients erases
+/// the calls it rewrites, external-transients.md §9.2).
+TEST_F(ExplorerTest, ForgetCalls) {
+  load(R"mlir(
+    util.func private @callee(%x: index) -> index {
+      util.return %x : index
+    }
+    util.func public @caller(%a: index, %b: index) -> (index, index) {
+      %0 = util.call @callee(%a) {tag = "first"} : (index) -> index
+      %1 = util.call @callee(%b) {tag = "second"} : (index) -> index
+      util.return %0, %1 : index, index
+    }
+  )mlir");
+  auto incoming = [&] {
+    SmallVector<std::string> tags;
+    explorer->walkIncomingCalls(func("callee"), [&](CallOpInterface callOp) {
+      tags.push_back(callOp->getAttrOfType<StringAttr>("tag").getValue().str());
+      return WalkResult::advance();
+    });
+    return tags;
+  };
+  EXPECT_EQ((SmallVector<std::string>{"first", "second"}), incoming());
+  Operation *first = tagged("first");
+  first->getResult(0).replaceAllUsesWith(arg("caller", 0));
+  first->erase();
+  explorer->forgetCalls({first});
+  EXPECT_EQ((SmallVector<std::string>{"second"}), incoming());
+  explorer->forgetCalls({});
+  EXPECT_EQ((SmallVector<std::string>{"second"}), incoming());
+}
+
 TEST_F(ExplorerTest, DefiningOpsThroughCallsBranchesAndGlobals) {
   load(R"mlir(
     util.global private mutable @g : tensor<4xi32>

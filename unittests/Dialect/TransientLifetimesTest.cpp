@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 using namespace mlir;
@@ -23,13 +24,15 @@ namespace {
 
 class TransientLifetimesTest : public sluice::testing::DialectTest {
 protected:
-  /// A function with `count` allocas of 64 bytes, each used by one execute
-  /// and released by one dealloca. Alloca j awaits `awaitOf(j)`, a
-  /// timepoint expression over the earlier values (`%e<i>` the execute of
-  /// slot i, `%d<i>` its dealloca); `extra(j)` is IR emitted before alloca j.
-  std::string chain(unsigned count,
-                    llvm::function_ref<std::string(unsigned)> awaitOf,
-                    llvm::function_ref<std::string(unsigned)> extra) {
+  using AwaitOf = llvm::function_ref<std::string(unsigned)>;
+
+  /// Parses a function with `count` allocas of 64 bytes, each used by one
+  /// execute and released by one dealloca, into `module`, and collects its
+  /// allocas (`allocas`) and entry block (`entry`). Alloca j awaits
+  /// `awaitOf(j)`, a timepoint expression over the earlier values (`%e<i>`
+  /// the execute of slot i, `%d<i>` its dealloca); `extra(j)` is IR emitted
+  /// before alloca j. Call through ASSERT_NO_FATAL_FAILURE.
+  void build(unsigned count, AwaitOf awaitOf, AwaitOf extra = none) {
     std::string ir = "util.func public @f(%await: !stream.timepoint) {\n"
                      "  %c64 = arith.constant 64 : index\n";
     for (unsigned j = 0; j < count; ++j) {
@@ -46,30 +49,40 @@ protected:
             ") => %a" + n +
             " : !stream.resource<transient>{%c64} => !stream.timepoint\n";
     }
-    return ir + "  util.return\n}\n";
+    module = parse(ir + "  util.return\n}\n");
+    ASSERT_TRUE(module);
+    allocas.clear();
+    module->walk([&](ResourceAllocaOp op) { allocas.push_back(op); });
+    ASSERT_EQ(allocas.size(), count);
+    entry = &findOp<sluice::util::FuncOp>(*module).getFunctionBody().front();
   }
 
-  SmallVector<std::pair<int64_t, int64_t>> lifetimes(ModuleOp module) {
-    SmallVector<Operation *> allocas;
-    module.walk([&](ResourceAllocaOp op) { allocas.push_back(op); });
-    auto funcOp = findOp<sluice::util::FuncOp>(module);
-    return computeTransientSlotLifetimes(funcOp.getFunctionBody().front(),
-                                         allocas);
+  /// The lifetimes of `slots` (default: every alloca, in order).
+  SmallVector<std::pair<int64_t, int64_t>>
+  lifetimes(std::optional<ArrayRef<Operation *>> slots = std::nullopt) {
+    return computeTransientSlotLifetimes(
+        *entry, slots ? *slots : ArrayRef<Operation *>(allocas));
   }
 
   static std::string none(unsigned) { return ""; }
+  /// Alloca j awaits the dealloca of slot j-1 (a reusing chain).
+  static std::string afterDealloca(unsigned j) {
+    return j == 0 ? std::string("%await") : "%d" + std::to_string(j - 1);
+  }
+  /// Alloca j awaits the execute of slot j-1 (nothing ordered).
+  static std::string afterExecute(unsigned j) {
+    return j == 0 ? std::string("%await") : "%e" + std::to_string(j - 1);
+  }
+
+  OwningOpRef<ModuleOp> module;
+  SmallVector<Operation *> allocas;
+  Block *entry = nullptr;
 };
 
 /// Each alloca awaits the previous dealloca: every slot is [k, k].
 TEST_F(TransientLifetimesTest, ChainReusesEverySlot) {
-  auto module = parse(chain(
-      300,
-      [](unsigned j) {
-        return j == 0 ? std::string("%await") : "%d" + std::to_string(j - 1);
-      },
-      none));
-  ASSERT_TRUE(module);
-  auto result = lifetimes(*module);
+  ASSERT_NO_FATAL_FAILURE(build(300, afterDealloca));
+  auto result = lifetimes();
   ASSERT_EQ(result.size(), 300u);
   for (int64_t k = 0; k < 300; ++k)
     EXPECT_EQ(result[k], std::make_pair(k, k)) << "slot " << k;
@@ -78,14 +91,8 @@ TEST_F(TransientLifetimesTest, ChainReusesEverySlot) {
 /// Each alloca awaits the previous execute, not its dealloca: nothing is
 /// ordered, every slot reaches the end.
 TEST_F(TransientLifetimesTest, UnorderedChainOverlaps) {
-  auto module = parse(chain(
-      40,
-      [](unsigned j) {
-        return j == 0 ? std::string("%await") : "%e" + std::to_string(j - 1);
-      },
-      none));
-  ASSERT_TRUE(module);
-  auto result = lifetimes(*module);
+  ASSERT_NO_FATAL_FAILURE(build(40, afterExecute));
+  auto result = lifetimes();
   for (int64_t k = 0; k < 40; ++k)
     EXPECT_EQ(result[k], std::make_pair(k, int64_t{39})) << "slot " << k;
 }
@@ -94,18 +101,10 @@ TEST_F(TransientLifetimesTest, UnorderedChainOverlaps) {
 /// numbered, does not hold the prefix back, and slot 0 reaches the end
 /// while the chain after it reuses its slots.
 TEST_F(TransientLifetimesTest, DeallocaNobodyAwaitsDoesNotBlock) {
-  auto module = parse(chain(
-      101,
-      [](unsigned j) {
-        if (j == 0)
-          return std::string("%await");
-        if (j == 1)
-          return std::string("%e0");
-        return "%d" + std::to_string(j - 1);
-      },
-      none));
-  ASSERT_TRUE(module);
-  auto result = lifetimes(*module);
+  ASSERT_NO_FATAL_FAILURE(build(101, [](unsigned j) {
+    return j == 1 ? std::string("%e0") : afterDealloca(j);
+  }));
+  auto result = lifetimes();
   EXPECT_EQ(result[0], std::make_pair(int64_t{0}, int64_t{100}));
   for (int64_t k = 1; k <= 100; ++k)
     EXPECT_EQ(result[k], std::make_pair(k, k)) << "slot " << k;
@@ -118,24 +117,21 @@ TEST_F(TransientLifetimesTest, DeallocaNobodyAwaitsDoesNotBlock) {
 /// 1..67 lose the fact that alloca 100 follows them and reach the end
 /// (conservative). Slot 0 ends at 99: only alloca 100 follows it.
 TEST_F(TransientLifetimesTest, BlockedPrefixStaysConservative) {
-  auto module = parse(chain(
+  ASSERT_NO_FATAL_FAILURE(build(
       101,
       [](unsigned j) {
-        if (j == 0)
-          return std::string("%await");
         if (j == 1)
           return std::string("%e0");
         if (j == 100)
           return std::string("%join");
-        return "%d" + std::to_string(j - 1);
+        return afterDealloca(j);
       },
       [](unsigned j) {
         return j == 100 ? std::string("  %join = stream.timepoint.join max("
                                       "%d99, %d0) => !stream.timepoint\n")
                         : std::string();
       }));
-  ASSERT_TRUE(module);
-  auto result = lifetimes(*module);
+  auto result = lifetimes();
   EXPECT_EQ(result[0], std::make_pair(int64_t{0}, int64_t{99}));
   for (int64_t k = 1; k <= 67; ++k)
     EXPECT_EQ(result[k], std::make_pair(k, int64_t{100})) << "slot " << k;
@@ -146,23 +142,14 @@ TEST_F(TransientLifetimesTest, BlockedPrefixStaysConservative) {
 /// Slots that are not single entry-block allocas (null here) span all
 /// ordered slots; with no ordered slot at all every slot is [0, 0].
 TEST_F(TransientLifetimesTest, UnorderedSlotsSpanEverything) {
-  auto module = parse(chain(
-      3,
-      [](unsigned j) {
-        return j == 0 ? std::string("%await") : "%d" + std::to_string(j - 1);
-      },
-      none));
-  ASSERT_TRUE(module);
-  SmallVector<Operation *> allocas;
-  module->walk([&](ResourceAllocaOp op) { allocas.push_back(op); });
-  auto funcOp = findOp<sluice::util::FuncOp>(*module);
-  Block &entry = funcOp.getFunctionBody().front();
-  auto mixed =
-      computeTransientSlotLifetimes(entry, {allocas[0], nullptr, allocas[2]});
+  ASSERT_NO_FATAL_FAILURE(build(3, afterDealloca));
+  Operation *mixedSlots[] = {allocas[0], nullptr, allocas[2]};
+  auto mixed = lifetimes(ArrayRef<Operation *>(mixedSlots));
   EXPECT_EQ(mixed[0], std::make_pair(int64_t{0}, int64_t{0}));
   EXPECT_EQ(mixed[1], std::make_pair(int64_t{0}, int64_t{1}));
   EXPECT_EQ(mixed[2], std::make_pair(int64_t{1}, int64_t{1}));
-  auto unordered = computeTransientSlotLifetimes(entry, {nullptr, nullptr});
+  Operation *unorderedSlots[] = {nullptr, nullptr};
+  auto unordered = lifetimes(ArrayRef<Operation *>(unorderedSlots));
   EXPECT_EQ(unordered[0], std::make_pair(int64_t{0}, int64_t{0}));
   EXPECT_EQ(unordered[1], std::make_pair(int64_t{0}, int64_t{0}));
 }

@@ -8,6 +8,8 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -137,17 +139,116 @@ public:
   explicit ModelBuilder(FunctionMemoryModel &model) : model(model) {}
 
   void build() {
-    Operation *funcOp = model.func.getOperation();
-    funcOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == funcOp)
-        return;
-      assignTick(op);
-      visit(op);
-    });
+    walkBody(model.func.getOperation());
     finish();
   }
 
 private:
+  /// Visits the ops of `funcOp` in program order; calls are looked into.
+  void walkBody(Operation *funcOp) {
+    funcOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == funcOp)
+        return;
+      if (!calleeStack.empty())
+        ++calleeOpsVisited;
+      assignTick(op);
+      visit(op);
+      // Host calls (`util.call`); stream calls (`stream.async.call`,
+      // `stream.cmd.call`) are device work.
+      if (auto callOp = dyn_cast<CallOpInterface>(op))
+        if (!isa<AsyncCallOp, CmdCallOp>(op))
+          visitCall(callOp);
+    });
+  }
+
+  /// A value of a callee being looked into, traced back through the
+  /// callee's entry block arguments to the calling function's value.
+  Value resolve(Value value) {
+    if (frameOfBlock.empty())
+      return value;
+    for (unsigned depth = 0; depth < 64; ++depth) {
+      auto arg = dyn_cast_or_null<BlockArgument>(value);
+      if (!arg)
+        break;
+      auto it = frameOfBlock.find(arg.getOwner());
+      if (it == frameOfBlock.end())
+        break;
+      auto operands = it->second.getArgOperands();
+      if (arg.getArgNumber() >= operands.size())
+        break;
+      value = operands[arg.getArgNumber()];
+    }
+    return value;
+  }
+
+  /// The callee being looked into that defines `value` and the number of
+  /// its call instance ({null, 0}: the function itself): a callee's allocas
+  /// are distinct slabs per call.
+  std::pair<Operation *, unsigned> instanceOf(Value value) {
+    if (instanceOfCallee.empty())
+      return {nullptr, 0};
+    Region *region = value.getParentRegion();
+    Operation *owner = region ? region->getParentOp() : nullptr;
+    while (owner && !isa<FunctionOpInterface>(owner))
+      owner = owner->getParentOp();
+    auto it = owner ? instanceOfCallee.find(owner) : instanceOfCallee.end();
+    if (it == instanceOfCallee.end())
+      return {nullptr, 0};
+    return {owner, it->second};
+  }
+  unsigned instanceNumber(Value value) { return instanceOf(value).second; }
+
+  /// Looks into the callee of `callOp` (see MemoryModel.h): its body is
+  /// walked as if it ran here, with its arguments bound to the call's
+  /// operands; the call's timepoint results take the timeline facts of the
+  /// callee's returned timepoints.
+  void visitCall(CallOpInterface callOp) {
+    auto callee = dyn_cast_or_null<FunctionOpInterface>(
+        callOp.resolveCallableInTable(&symbolTables));
+    if (!callee || callee.isExternal() ||
+        callee.getOperation() == model.func.getOperation() ||
+        llvm::is_contained(calleeStack, callee.getOperation()) ||
+        calleeOpsVisited >= FunctionMemoryModel::kMaxCalleeOps) {
+      ++model.opaqueCalls;
+      return;
+    }
+    Block &entry = callee.getFunctionBody().front();
+    if (entry.getNumArguments() != callOp.getArgOperands().size() ||
+        frameOfBlock.contains(&entry)) {
+      ++model.opaqueCalls;
+      return;
+    }
+    auto [it, inserted] =
+        calleeIndex.try_emplace(callee.getOperation(), model.callees.size());
+    if (inserted)
+      model.callees.push_back({callee.getOperation(), 0});
+    ++model.callees[it->second].calls;
+
+    frameOfBlock[&entry] = callOp;
+    instanceOfCallee[callee.getOperation()] = ++instanceCount;
+    calleeStack.push_back(callee.getOperation());
+    walkBody(callee.getOperation());
+    calleeStack.pop_back();
+    instanceOfCallee.erase(callee.getOperation());
+
+    // Timepoint results: what the callee's returned timepoints wait for.
+    for (OpResult result : callOp->getResults()) {
+      if (!isa<TimepointType>(result.getType()))
+        continue;
+      SmallVector<Value> returned;
+      for (Block &block : callee.getFunctionBody()) {
+        if (block.empty() || !block.mightHaveTerminator())
+          continue;
+        Operation *terminator = block.getTerminator();
+        if (terminator->hasTrait<mlir::OpTrait::ReturnLike>() &&
+            result.getResultNumber() < terminator->getNumOperands())
+          returned.push_back(terminator->getOperand(result.getResultNumber()));
+      }
+      timepointInfos[result] = lookupTimepoints(returned);
+    }
+    frameOfBlock.erase(&entry);
+  }
+
   void assignTick(Operation *op) {
     Operation *parent = op->getParentOp();
     auto it = sharedTick.find(parent);
@@ -178,7 +279,7 @@ private:
     for (Value tp : timepoints) {
       if (!tp)
         continue;
-      auto it = timepointInfos.find(tp);
+      auto it = timepointInfos.find(resolve(tp));
       if (it == timepointInfos.end())
         continue;
       info.level = std::max(info.level, it->second.level);
@@ -216,40 +317,40 @@ private:
       if (isTransientResource(allocaOp.getResult())) {
         TransientSlab &slab = getOrCreateSlab(allocaOp.getResult());
         slab.start = ticks[op];
-        model.transientsAllocated.add(allocaOp.getStorageSize());
+        model.transientsAllocated.add(resolve(allocaOp.getStorageSize()));
       }
     } else if (auto deallocaOp = dyn_cast<ResourceDeallocaOp>(op)) {
       Value root = findRoot(deallocaOp.getOperand()).root;
-      auto it = slabIndex.find(root);
+      auto it = slabIndex.find({root, instanceNumber(root)});
       if (it != slabIndex.end())
         deallocTicks[it->second] = ticks[op];
     } else if (auto constantsOp = dyn_cast<ResourceConstantsOp>(op)) {
       for (auto [value, size] :
            llvm::zip(constantsOp.getValues(), constantsOp.getResultSizes())) {
         if (isa<NamedParameterAttr>(value))
-          model.parametersRead.add(size);
+          model.parametersRead.add(resolve(size));
         else
-          model.constants.add(size);
+          model.constants.add(resolve(size));
       }
     } else if (auto tryMapOp = dyn_cast<ResourceTryMapOp>(op)) {
       auto type = cast<ResourceType>(tryMapOp.getResult().getType());
       if (type.getLifetime() == Lifetime::Constant)
-        model.constants.add(tryMapOp.getResultSize());
+        model.constants.add(resolve(tryMapOp.getResultSize()));
     } else if (auto constantOp = dyn_cast<AsyncConstantOp>(op)) {
-      model.constants.add(constantOp.getResultSize());
+      model.constants.add(resolve(constantOp.getResultSize()));
     } else if (auto loadOp = dyn_cast<CmdParameterLoadOp>(op)) {
       for (Value size : loadOp.getResultSizes())
-        model.parametersRead.add(size);
+        model.parametersRead.add(resolve(size));
     } else if (auto readOp = dyn_cast<CmdParameterReadOp>(op)) {
-      model.parametersRead.add(readOp.getTargetLength());
+      model.parametersRead.add(resolve(readOp.getTargetLength()));
     } else if (auto gatherOp = dyn_cast<CmdParameterGatherOp>(op)) {
       for (Value length : gatherOp.getTargetLengths())
-        model.parametersRead.add(length);
+        model.parametersRead.add(resolve(length));
     } else if (auto writeOp = dyn_cast<CmdParameterWriteOp>(op)) {
-      model.parametersWritten.add(writeOp.getSourceLength());
+      model.parametersWritten.add(resolve(writeOp.getSourceLength()));
     } else if (auto scatterOp = dyn_cast<CmdParameterScatterOp>(op)) {
       for (Value length : scatterOp.getSourceLengths())
-        model.parametersWritten.add(length);
+        model.parametersWritten.add(resolve(length));
     } else if (op->hasTrait<mlir::OpTrait::ReturnLike>() &&
                op->getParentOp() == model.func.getOperation()) {
       for (Value value : op->getOperands())
@@ -276,6 +377,7 @@ private:
     region.level = info.level;
     region.waits.assign(info.producers.begin(), info.producers.end());
     region.waitsTruncated = info.truncated;
+    region.callee = calleeStack.empty() ? nullptr : calleeStack.back();
     if (Attribute affinity = executeOp.getAffinityAttr()) {
       llvm::raw_string_ostream os(region.affinity);
       affinity.print(os);
@@ -317,6 +419,8 @@ private:
   RootInfo findRoot(Value value) {
     RootInfo info;
     for (unsigned depth = 0; depth < 256; ++depth) {
+      // A callee's arguments map to the call's operands.
+      value = resolve(value);
       // Execution region arguments map to their captured operands.
       if (auto arg = dyn_cast<BlockArgument>(value)) {
         auto executeOp =
@@ -332,7 +436,7 @@ private:
       }
       if (auto subviewOp = value.getDefiningOp<ResourceSubviewOp>()) {
         std::optional<uint64_t> base =
-            getConstantBytes(subviewOp.getSourceOffset());
+            getConstantBytes(resolve(subviewOp.getSourceOffset()));
         info.offset = info.offset && base
                           ? std::optional<uint64_t>(
                                 llvm::SaturatingAdd(*info.offset, *base))
@@ -358,13 +462,17 @@ private:
   }
 
   TransientSlab &getOrCreateSlab(Value root) {
-    auto [it, inserted] = slabIndex.try_emplace(root, model.slabs.size());
+    auto [owner, instance] = instanceOf(root);
+    auto [it, inserted] =
+        slabIndex.try_emplace({root, instance}, model.slabs.size());
     if (inserted) {
       activeSlots.emplace_back();
       TransientSlab slab;
       slab.root = root;
       slab.external = !root.getDefiningOp<ResourceAllocaOp>();
-      slab.size = findDefinedSize(root);
+      slab.callee = owner;
+      if (Value size = findDefinedSize(root))
+        slab.size = resolve(size);
       slab.staticSize = getConstantBytes(slab.size);
       slab.start = std::numeric_limits<int64_t>::max();
       slab.end = std::numeric_limits<int64_t>::min();
@@ -385,18 +493,20 @@ private:
     // Storage from outside the function: its size is the one it was seen
     // with (a subview's source size or the size it was captured with).
     if (!slab.size && where.size) {
-      slab.size = where.size;
+      slab.size = resolve(where.size);
       slab.staticSize = getConstantBytes(slab.size);
     }
-    unsigned slabId = slabIndex[root];
+    unsigned slabId = slabIndex[{root, instanceNumber(root)}];
     int64_t tick = ticks[op];
-    std::optional<uint64_t> length = getConstantBytes(access.length);
+    // In a callee, a length or offset may be an argument of the call.
+    Value accessOffset = resolve(access.offset);
+    std::optional<uint64_t> length = getConstantBytes(resolve(access.length));
     if (!length) {
       slab.slotsComplete = false;
       accessTicks(slabId, tick);
       return;
     }
-    std::optional<uint64_t> inner = getConstantBytes(access.offset);
+    std::optional<uint64_t> inner = getConstantBytes(accessOffset);
     std::optional<uint64_t> offset =
         base && inner ? std::optional<uint64_t>(*base + *inner) : std::nullopt;
     accessTicks(slabId, tick);
@@ -405,7 +515,7 @@ private:
       return;
     }
     // Slots at dynamic offsets are keyed by the offset value and length.
-    SlotKey key{access.offset.getAsOpaquePointer(), 0, *length};
+    SlotKey key{accessOffset.getAsOpaquePointer(), 0, *length};
     auto [it, inserted] =
         slotIndices[slabId].try_emplace(key, slab.slots.size());
     if (inserted)
@@ -413,24 +523,35 @@ private:
     extendSlot(slab.slots[it->second], op, tick);
   }
 
-  static TransientSlot newSlot(Operation *op, int64_t tick,
-                               std::optional<uint64_t> offset, uint64_t size) {
+  TransientSlot newSlot(Operation *op, int64_t tick,
+                        std::optional<uint64_t> offset, uint64_t size) {
     TransientSlot slot;
     slot.start = slot.end = tick;
     slot.offset = offset;
     slot.size = size;
     slot.first = slot.last = op;
+    slot.firstPosition = slot.lastPosition = positionOf(op);
+    slot.callee = calleeStack.empty() ? nullptr : calleeStack.back();
     return slot;
   }
 
-  static void extendSlot(TransientSlot &slot, Operation *op, int64_t tick) {
+  std::pair<unsigned, unsigned> positionOf(Operation *op) {
+    auto it = model.commandPositions.find(op);
+    return it != model.commandPositions.end()
+               ? it->second
+               : std::pair<unsigned, unsigned>{~0u, 0};
+  }
+
+  void extendSlot(TransientSlot &slot, Operation *op, int64_t tick) {
     if (tick < slot.start) {
       slot.start = tick;
       slot.first = op;
+      slot.firstPosition = positionOf(op);
     }
     if (tick >= slot.end) {
       slot.end = tick;
       slot.last = op;
+      slot.lastPosition = positionOf(op);
     }
     ++slot.accessCount;
   }
@@ -526,10 +647,13 @@ private:
           if (b.start < a.start) {
             a.start = b.start;
             a.first = b.first;
+            a.firstPosition = b.firstPosition;
+            a.callee = b.callee;
           }
           if (b.end > a.end) {
             a.end = b.end;
             a.last = b.last;
+            a.lastPosition = b.lastPosition;
           }
           a.accessCount += b.accessCount;
           slots.erase(slots.begin() + j);
@@ -541,8 +665,11 @@ private:
 
   void finish() {
     int64_t endTick = nextTick;
-    for (TransientSlab &slab : model.slabs)
+    for (TransientSlab &slab : model.slabs) {
       mergeOverlappingSlots(slab);
+      slab.calleeSlots = llvm::count_if(
+          slab.slots, [](const TransientSlot &slot) { return slot.callee; });
+    }
     SmallVector<PackSlice> allocations, slots, externalSlots;
     bool allocationsStatic = true, slotsStatic = true, externalStatic = true;
     for (auto [id, slab] : llvm::enumerate(model.slabs)) {
@@ -611,7 +738,17 @@ private:
     unsigned count = 0;
   };
   llvm::StringMap<AffinityLanes> laneEnds;
-  llvm::DenseMap<Value, unsigned> slabIndex;
+  /// Slabs by root and call instance (instanceOf).
+  llvm::DenseMap<std::pair<Value, unsigned>, unsigned> slabIndex;
+  /// Calls being looked into: the callee entry block -> the call; the
+  /// callees, innermost last; the instance number of each.
+  llvm::DenseMap<Block *, CallOpInterface> frameOfBlock;
+  SmallVector<Operation *> calleeStack;
+  llvm::DenseMap<Operation *, unsigned> instanceOfCallee;
+  unsigned instanceCount = 0;
+  uint64_t calleeOpsVisited = 0;
+  llvm::DenseMap<Operation *, unsigned> calleeIndex;
+  SymbolTableCollection symbolTables;
   llvm::DenseMap<unsigned, int64_t> deallocTicks;
   SmallVector<llvm::DenseMap<SlotKey, unsigned, SlotKeyInfo>> slotIndices;
   SmallVector<SmallVector<unsigned>> activeSlots;

@@ -13,6 +13,7 @@
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -56,6 +57,14 @@ std::string escape(StringRef text) {
 }
 
 /// Coordinates with one decimal.
+/// `@name` of a callee.
+std::string symbolName(Operation *op) {
+  if (auto name =
+          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return ("@" + name.getValue()).str();
+  return "@<unnamed>";
+}
+
 std::string num(double v) {
   std::string s;
   llvm::raw_string_ostream(s) << llvm::format("%.1f", v);
@@ -131,6 +140,14 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
       << fn.name << ": " << model.regions.size() << " execution regions, "
       << model.levelCount << " levels, " << model.slabs.size()
       << " transient slabs";
+  if (!model.callees.empty()) {
+    unsigned calls = 0;
+    for (const ModelledCallee &callee : model.callees)
+      calls += callee.calls;
+    llvm::raw_string_ostream(heading)
+        << ", " << calls << " call" << (calls == 1 ? "" : "s")
+        << " looked into";
+  }
   text(8, y + 16, heading, "heading");
   y += 28;
 
@@ -198,10 +215,12 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
     double x = levelX(region.level) + 0.5, w = std::max(levelWidth - 1, 1.0);
     double ry = rowY(region) + 2, h = kRowHeight - 4;
     std::string label = "#" + std::to_string(index);
-    os << "<g><title>execute " << label << ": level " << region.level << ", "
-       << escape(region.affinity) << " queue lane " << region.lane << ", "
-       << region.commandCount << " commands, " << region.transientAccesses
-       << " transient accesses";
+    os << "<g><title>execute " << label;
+    if (region.callee)
+      os << " in " << escape(symbolName(region.callee));
+    os << ": level " << region.level << ", " << escape(region.affinity)
+       << " queue lane " << region.lane << ", " << region.commandCount
+       << " commands, " << region.transientAccesses << " transient accesses";
     if (!region.waits.empty()) {
       os << ", waits for";
       for (unsigned producer : region.waits)
@@ -209,9 +228,9 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
       if (region.waitsTruncated)
         os << " and more";
     }
-    os << "</title><rect class=\"region\" x=\"" << num(x) << "\" y=\""
-       << num(ry) << "\" width=\"" << num(w) << "\" height=\"" << num(h)
-       << "\" fill=\""
+    os << "</title><rect class=\"region" << (region.callee ? " in-callee" : "")
+       << "\" x=\"" << num(x) << "\" y=\"" << num(ry) << "\" width=\"" << num(w)
+       << "\" height=\"" << num(h) << "\" fill=\""
        << kPalette[colorIndex[region.affinity] % std::size(kPalette)] << "\"/>";
     if (fits(label, w, h))
       text(x + w / 2, ry + h - 5, label, "region-label", "middle");
@@ -228,13 +247,14 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
   }
   y += 16;
 
-  // Transient memory: x of a command, from its region's level and ordinal.
-  auto commandX = [&](Operation *op, bool end) {
-    auto it = model.commandPositions.find(op);
-    if (it == model.commandPositions.end())
+  // Transient memory: x of a command, from its region's level and ordinal
+  // (positions as recorded in the slots: a callee's command has one per
+  // call).
+  auto commandX = [&](std::pair<unsigned, unsigned> position, bool end) {
+    if (position.first >= model.regions.size())
       return levelX(0);
-    const ExecutionRegion &region = model.regions[it->second.first];
-    double fraction = double(it->second.second + (end ? 1 : 0)) /
+    const ExecutionRegion &region = model.regions[position.first];
+    double fraction = double(position.second + (end ? 1 : 0)) /
                       std::max(region.commandCount, 1u);
     return levelX(region.level + fraction);
   };
@@ -250,8 +270,8 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
     box.x1 = kLeft;
     uint64_t extent = 0;
     for (const TransientSlot &slot : slab.slots) {
-      box.x0 = std::min(box.x0, commandX(slot.first, false));
-      box.x1 = std::max(box.x1, commandX(slot.last, true));
+      box.x0 = std::min(box.x0, commandX(slot.firstPosition, false));
+      box.x1 = std::max(box.x1, commandX(slot.lastPosition, true));
       extent = std::max(extent, slot.offset.value_or(0) + slot.size);
     }
     if (box.x0 > box.x1)
@@ -285,30 +305,37 @@ double TimelineWriter::drawFunction(const ReportedFunction &fn,
       double sh = std::max(box.size * scale, 1.0);
       double sw = std::max(box.x1 - box.x0, 1.0);
       std::string sizeText = formatSlabSize(slab);
-      os << "<g><title>slab " << i << (slab.external ? " (external)" : "")
-         << ": " << escape(sizeText) << ", " << slab.slots.size()
-         << " slots</title><rect class=\"slab\" x=\"" << num(box.x0)
-         << "\" y=\"" << num(sy) << "\" width=\"" << num(sw) << "\" height=\""
-         << num(sh) << "\"/></g>\n";
+      os << "<g><title>slab " << i << (slab.external ? " (external)" : "");
+      if (slab.callee)
+        os << " in " << escape(symbolName(slab.callee));
+      os << ": " << escape(sizeText) << ", " << slab.slots.size() << " slots";
+      if (slab.calleeSlots)
+        os << " (" << slab.calleeSlots << " from callees)";
+      os << "</title><rect class=\"slab\" x=\"" << num(box.x0) << "\" y=\""
+         << num(sy) << "\" width=\"" << num(sw) << "\" height=\"" << num(sh)
+         << "\"/></g>\n";
       for (const TransientSlot &slot : slab.slots) {
-        double x0 = commandX(slot.first, false), x1 = commandX(slot.last, true);
+        double x0 = commandX(slot.firstPosition, false),
+               x1 = commandX(slot.lastPosition, true);
         double oy = sy + slot.offset.value_or(0) * scale;
         double oh = std::max(slot.size * scale, 1.0);
         double ow = std::max(x1 - x0, 1.0);
-        auto pos = [&](Operation *op) {
-          auto it = model.commandPositions.find(op);
+        auto pos = [&](std::pair<unsigned, unsigned> position) {
           std::string s;
-          if (it != model.commandPositions.end())
-            llvm::raw_string_ostream(s) << "command " << it->second.second
-                                        << " of #" << it->second.first;
+          if (position.first < model.regions.size())
+            llvm::raw_string_ostream(s)
+                << "command " << position.second << " of #" << position.first;
           return s;
         };
         os << "<g><title>slot of slab " << i << ": offset "
            << (slot.offset ? std::to_string(*slot.offset) : "dynamic") << ", "
            << escape(formatBytes(slot.size)) << ", live from "
-           << pos(slot.first) << " to " << pos(slot.last) << ", "
-           << slot.accessCount << " accesses</title><rect class=\"slot"
-           << (slot.offset ? "" : " unplaced") << "\" x=\"" << num(x0)
+           << pos(slot.firstPosition) << " to " << pos(slot.lastPosition)
+           << ", " << slot.accessCount << " accesses";
+        if (slot.callee)
+          os << ", by " << escape(symbolName(slot.callee));
+        os << "</title><rect class=\"slot" << (slot.offset ? "" : " unplaced")
+           << (slot.callee ? " in-callee" : "") << "\" x=\"" << num(x0)
            << "\" y=\"" << num(oy) << "\" width=\"" << num(ow) << "\" height=\""
            << num(oh) << "\"/>";
         std::string label = formatBytes(slot.size);

@@ -79,6 +79,20 @@ struct Gathered {
   SmallVector<ResourceDeallocaOp> deallocas;
 };
 
+/// Count and bytes of a set of allocas (dynamic sizes counted apart), for
+/// the §9.7 statistics.
+struct PlacementTally {
+  int64_t count = 0, bytes = 0, dynamic = 0;
+  PlacementTally &operator+=(const PlacementTally &other) {
+    count += other.count;
+    bytes = static_cast<int64_t>(
+        std::min<uint64_t>(llvm::SaturatingAdd<uint64_t>(bytes, other.bytes),
+                           std::numeric_limits<int64_t>::max()));
+    dynamic += other.dynamic;
+    return *this;
+  }
+};
+
 /// The size computation of one alloca within one region (§5.3 D).
 struct SizeSlice {
   Value root;
@@ -142,6 +156,7 @@ struct EmplaceTransientsPass
     specializations.clear();
     specializing.clear();
     unorderedCallAllocas.clear();
+    erasedCalls.clear();
     cloneAffinities.clear();
     for (auto funcOp :
          llvm::make_early_inc_range(moduleOp.getOps<FunctionOpInterface>())) {
@@ -173,13 +188,13 @@ struct EmplaceTransientsPass
     if (failed(checkCalls(explorer, funcOp)))
       return failure();
     if (!referenceCompat) {
-      FailureOr<bool> several =
-          processSeveralStorages(explorer, funcOp, gathered.transientsOps);
+      PlacementTally severalEmplaced;
+      FailureOr<bool> several = processSeveralStorages(
+          explorer, funcOp, gathered.transientsOps, severalEmplaced);
       if (failed(several))
         return failure();
-      // The statistics count no emplaced allocas for several storages yet.
       if (*several)
-        return reportUnplaced(explorer, funcOp, PlacementTally());
+        return reportUnplaced(explorer, funcOp, severalEmplaced);
     }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
@@ -243,7 +258,7 @@ struct EmplaceTransientsPass
   void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
                      ArrayRef<Value> seeds, Gathered &gathered) {
     llvm::SetVector<Operation *> allocas, deallocas;
-    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+    walkAncestry(explorer, seeds, allocas, deallocas);
 
     llvm::DenseSet<Value> allocaResults;
     for (Operation *op : llvm::reverse(allocas)) {
@@ -927,6 +942,21 @@ struct EmplaceTransientsPass
   llvm::DenseMap<Operation *, std::shared_ptr<Specialization>> specializations;
   /// The callees being specialized, outermost first (recursion, §9.2 item 4).
   SmallVector<Operation *> specializing;
+  /// Calls erased by rewriteTransientCall that the explorer's call graph
+  /// (the callers of each function, built at initialization) still names.
+  /// The timeline walks cross calls, so they are dropped from it before the
+  /// next walk (fuzz finding of 2026-12-02: a use after free through the
+  /// callers of a callee whose call in a loop was left in place).
+  llvm::DenseSet<Operation *> erasedCalls;
+  void walkAncestry(Explorer &explorer, ArrayRef<Value> seeds,
+                    llvm::SetVector<Operation *> &allocas,
+                    llvm::SetVector<Operation *> &deallocas) {
+    if (!erasedCalls.empty()) {
+      explorer.forgetCalls(erasedCalls);
+      erasedCalls.clear();
+    }
+    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+  }
   /// Allocas standing for calls to callees that are not `ordered`.
   llvm::DenseSet<Operation *> unorderedCallAllocas;
 
@@ -941,6 +971,7 @@ struct EmplaceTransientsPass
       if (!isTransientSizeCall(callOp))
         calls.push_back(callOp);
     });
+
     for (CallOpInterface callOp : calls) {
       FunctionOpInterface callee = callGraph->lookupCallee(callOp);
       if (!callee) {
@@ -986,6 +1017,7 @@ struct EmplaceTransientsPass
           return failure();
         continue;
       }
+      erasedCalls.insert(callOp.getOperation());
       ResourceAllocaOp allocaOp =
           rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
                                spec.sizeArgs, affinityOfAllocas(spec.clone));
@@ -1108,10 +1140,12 @@ struct EmplaceTransientsPass
   /// storage: its transients ops are made to name one value and false is
   /// returned (the single-storage path goes on). Several: each gets the
   /// allocas on its affinity, its own pack (in argument order) and its own
-  /// size check; returns true.
+  /// size check; returns true and adds the allocas placed into each storage
+  /// to `emplaced` (the §9.7 statistics).
   FailureOr<bool>
   processSeveralStorages(Explorer &explorer, FunctionOpInterface funcOp,
-                         ArrayRef<ResourceTransientsOp> transientsOps) {
+                         ArrayRef<ResourceTransientsOp> transientsOps,
+                         PlacementTally &emplaced) {
     llvm::MapVector<Value, SmallVector<ResourceTransientsOp>> byStorage;
     for (ResourceTransientsOp op : transientsOps) {
       Value key = traceStorageArgument(op.getStorage());
@@ -1189,6 +1223,7 @@ struct EmplaceTransientsPass
     }
 
     for (auto [index, gathered] : llvm::enumerate(perStorage)) {
+      emplaced += tallyAllocas(gathered.allocas);
       if (gathered.allocas.empty())
         emplaceNothing(gathered);
       else if (failed(process(funcOp, gathered)))
@@ -1341,8 +1376,8 @@ struct EmplaceTransientsPass
     llvm::SetVector<Operation *> allocas, deallocas;
     for (TimepointAwaitOp awaitOp : awaits) {
       llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
-      walkTimelineAncestry(explorer, awaitOp.getAwaitTimepoints(),
-                           reachedAllocas, reachedDeallocas);
+      walkAncestry(explorer, awaitOp.getAwaitTimepoints(), reachedAllocas,
+                   reachedDeallocas);
       for (Operation *op : reachedDeallocas) {
         Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
         if (!top || !postDomInfo.postDominates(awaitOp, top))
@@ -1489,10 +1524,6 @@ struct EmplaceTransientsPass
         thenBuilder.getI32IntegerAttr(0));
   }
 
-  /// Count and bytes of a set of allocas (dynamic sizes counted apart).
-  struct PlacementTally {
-    int64_t count = 0, bytes = 0, dynamic = 0;
-  };
   static PlacementTally tallyAllocas(ArrayRef<ResourceAllocaOp> allocas) {
     PlacementTally tally;
     for (ResourceAllocaOp allocaOp : allocas) {
@@ -1549,7 +1580,7 @@ struct EmplaceTransientsPass
       hostWaits.push_back(awaitOp.getAwaitTimepoint());
     });
     llvm::SetVector<Operation *> beforeHostWait, unusedDeallocas;
-    walkTimelineAncestry(explorer, hostWaits, beforeHostWait, unusedDeallocas);
+    walkAncestry(explorer, hostWaits, beforeHostWait, unusedDeallocas);
     bool failedAny = false;
     for (ResourceAllocaOp allocaOp : remaining) {
       StringRef reason =

@@ -113,6 +113,20 @@ std::string formatTotal(const ByteTotal &total) {
   return text;
 }
 
+/// `@name` of a callee.
+std::string calleeName(Operation *callee) {
+  if (auto name =
+          callee->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    return ("@" + name.getValue()).str();
+  return "@<unnamed>";
+}
+
+unsigned countCalleeRegions(const FunctionMemoryModel &model) {
+  return llvm::count_if(model.regions, [](const ExecutionRegion &region) {
+    return region.callee;
+  });
+}
+
 std::string formatOptional(std::optional<uint64_t> bytes) {
   return bytes ? formatBytes(*bytes) : std::string("dynamic");
 }
@@ -144,9 +158,13 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
                << " more slabs\n";
       break;
     }
-    line("") << "slab " << i << (slab.external ? " (external): " : ": ")
-             << formatSlabSize(slab) << ", " << slab.slots.size() << " slot"
-             << (slab.slots.size() == 1 ? "" : "s");
+    line("") << "slab " << i << (slab.external ? " (external)" : "");
+    if (slab.callee)
+      os << " (in " << calleeName(slab.callee) << ")";
+    os << ": " << formatSlabSize(slab) << ", " << slab.slots.size() << " slot"
+       << (slab.slots.size() == 1 ? "" : "s");
+    if (slab.calleeSlots)
+      os << " (" << slab.calleeSlots << " from callees)";
     if (std::optional<uint64_t> maxLive = getSlotMaxLive(slab))
       os << ", slots max-live " << formatBytes(*maxLive);
     else if (!slab.slotsComplete)
@@ -186,12 +204,23 @@ void printText(raw_ostream &os, const ReportedFunction &fn,
   total("parameters read:", model.parametersRead, "parameter");
   total("parameters written:", model.parametersWritten, "parameter");
   total("external results:", model.externalResults, "result");
+  if (!model.callees.empty() || model.opaqueCalls) {
+    line("calls:");
+    llvm::ListSeparator sep;
+    for (const ModelledCallee &callee : model.callees)
+      os << sep << calleeName(callee.callee) << " (" << callee.calls
+         << (callee.calls == 1 ? " call)" : " calls)");
+    if (model.opaqueCalls)
+      os << sep << model.opaqueCalls << " not looked into";
+    os << "\n";
+  }
   line("schedule:") << model.regions.size() << " execution region"
-                    << (model.regions.size() == 1 ? "" : "s") << ", "
-                    << model.levelCount << " level"
-                    << (model.levelCount == 1 ? "" : "s") << ", "
-                    << model.hostWaits.size() << " host wait"
-                    << (model.hostWaits.size() == 1 ? "" : "s") << "\n";
+                    << (model.regions.size() == 1 ? "" : "s");
+  if (unsigned inCallees = countCalleeRegions(model))
+    os << " (" << inCallees << " in callees)";
+  os << ", " << model.levelCount << " level"
+     << (model.levelCount == 1 ? "" : "s") << ", " << model.hostWaits.size()
+     << " host wait" << (model.hostWaits.size() == 1 ? "" : "s") << "\n";
 }
 
 void writeTotal(llvm::json::OStream &j, StringRef key, const ByteTotal &t) {
@@ -238,6 +267,13 @@ void printJson(llvm::json::OStream &j, const ReportedFunction &fn,
               j.value(slab.start);
               j.value(slab.end);
             });
+            // Only for functions that make calls (memory-report.md).
+            if (slab.callee)
+              j.attribute("callee",
+                          StringRef(calleeName(slab.callee)).drop_front());
+            if (slab.calleeSlots)
+              j.attribute("callee_slots",
+                          static_cast<int64_t>(slab.calleeSlots));
           });
         }
       });
@@ -267,11 +303,26 @@ void printJson(llvm::json::OStream &j, const ReportedFunction &fn,
     writeTotal(j, "parameters_read", model.parametersRead);
     writeTotal(j, "parameters_written", model.parametersWritten);
     writeTotal(j, "external_results", model.externalResults);
+    if (!model.callees.empty() || model.opaqueCalls)
+      j.attributeObject("calls", [&] {
+        j.attributeArray("looked_into", [&] {
+          for (const ModelledCallee &callee : model.callees)
+            j.object([&] {
+              j.attribute("callee",
+                          StringRef(calleeName(callee.callee)).drop_front());
+              j.attribute("calls", static_cast<int64_t>(callee.calls));
+            });
+        });
+        j.attribute("not_looked_into", static_cast<int64_t>(model.opaqueCalls));
+      });
     j.attributeObject("schedule", [&] {
       j.attribute("execution_regions",
                   static_cast<int64_t>(model.regions.size()));
+
       j.attribute("levels", model.levelCount);
       j.attribute("host_waits", static_cast<int64_t>(model.hostWaits.size()));
+      if (unsigned inCallees = countCalleeRegions(model))
+        j.attribute("callee_regions", static_cast<int64_t>(inCallees));
     });
   });
 }

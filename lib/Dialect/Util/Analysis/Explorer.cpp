@@ -217,6 +217,15 @@ void Explorer::initialize() {
   });
 }
 
+void Explorer::forgetCalls(const llvm::DenseSet<Operation *> &calls) {
+  if (calls.empty())
+    return;
+  for (auto &entry : callers)
+    llvm::erase_if(entry.second, [&](CallOpInterface callOp) {
+      return calls.contains(callOp.getOperation());
+    });
+}
+
 //===----------------------------------------------------------------------===//
 // Globals and iteration
 //===----------------------------------------------------------------------===//

@@ -482,3 +482,37 @@ util.func public @late_alloca_callee(%c: i1, %input: !stream.resource<*>, %input
   %result, %result_tp = stream.resource.transients await(%t) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
   util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// Fuzz finding (2026-12-02): the call before the loop is rewritten (its
+// callee @unordered is specialized) and erased, the call in the loop is left
+// in place (the callee's alloca does not wait on its argument). The gather
+// then walks from the loop's call into @unordered and back to its callers:
+// the explorer's call graph must not name the erased call (it was a use
+// after free, caught under valgrind/ASan).
+// CHECK-LABEL: util.func public @stale_callers(
+// CHECK: util.call @unordered$transients(
+// CHECK: scf.for
+// CHECK-NEXT: util.call @unordered(
+util.func private @unordered(%size: index, %await: !stream.timepoint) -> !stream.timepoint {
+  %a, %a_tp = stream.resource.alloca uninitialized : !stream.resource<transient>{%size} => !stream.timepoint
+  %j = stream.timepoint.join max(%a_tp, %await) => !stream.timepoint
+  %e = stream.cmd.execute await(%j) => with(%a as %x: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  %d = stream.resource.dealloca await(%e) => %a : !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %d : !stream.timepoint
+}
+util.func public @stale_callers(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t0 = util.call @unordered(%input_size, %await) : (index, !stream.timepoint) -> !stream.timepoint
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%it = %t0) -> (!stream.timepoint) {
+    // expected-warning @+1 {{the transient allocations of the call to '@unordered' were not placed in external transient storage: its loop iterations are not ordered on the timeline}}
+    %t = util.call @unordered(%input_size, %it) : (index, !stream.timepoint) -> !stream.timepoint
+    scf.yield %t : !stream.timepoint
+  }
+  %result, %result_tp = stream.resource.transients await(%r) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}

@@ -1,6 +1,26 @@
 // RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false --verify-diagnostics %s | FileCheck %s
 // RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false --iree-stream-materialize-transient-size-queries=reference-compat=false --verify-diagnostics %s | FileCheck %s --check-prefix=QUERY
+// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients="reference-compat=false statistics=true" --verify-diagnostics %s | FileCheck %s --check-prefix=STATS
+// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients="reference-compat=false statistics=true" --iree-stream-dump-statistics=output-file=- --verify-diagnostics %s -o /dev/null | FileCheck %s --check-prefix=PRETTY
+// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients="reference-compat=false statistics=true" --iree-stream-dump-statistics="output-file=- output-format=csv" --verify-diagnostics %s -o /dev/null | FileCheck %s --check-prefix=CSV
 // REQUIRES: sluice-opt
+
+// §9.7 statistics with several storages: the allocas placed into each
+// storage are counted (summed over the storages), the unmatched ones as
+// unplaced.
+// STATS-LABEL: util.func public @two_storages(
+// STATS-SAME:  sluice.transients.statistics = {emplaced = 2 : i64, emplaced_bytes = 1536 : i64, emplaced_dynamic = 0 : i64, unplaced = 0 : i64, unplaced_bytes = 0 : i64, unplaced_dynamic = 0 : i64}
+// STATS-LABEL: util.func public @empty_and_unmatched(
+// STATS-SAME:  sluice.transients.statistics = {emplaced = 1 : i64, emplaced_bytes = 512 : i64, emplaced_dynamic = 0 : i64, unplaced = 1 : i64, unplaced_bytes = 512 : i64, unplaced_dynamic = 0 : i64}
+// STATS-LABEL: util.func public @same_argument_twice(
+// STATS-SAME:  sluice.transients.statistics = {emplaced = 1 : i64, emplaced_bytes = 64 : i64, emplaced_dynamic = 0 : i64, unplaced = 0 : i64, unplaced_bytes = 0 : i64, unplaced_dynamic = 0 : i64}
+// PRETTY:      // External Transients (per function)
+// PRETTY:      // @two_storages: emplaced 2 allocas, 1536 B (0.00 MiB); unplaced 0 allocas, 0 B (0.00 MiB)
+// PRETTY:      // External Transients (per function)
+// PRETTY:      // @empty_and_unmatched: emplaced 1 alloca, 512 B (0.00 MiB); unplaced 1 alloca, 512 B (0.00 MiB)
+// CSV:      "Function","Emplaced","Emplaced Size","Emplaced Dynamic","Unplaced","Unplaced Size","Unplaced Dynamic"
+// CSV-NEXT: "@two_storages",2,1536,0,0,0,0
+// CSV:      "@empty_and_unmatched",1,512,0,1,512,0
 
 // external-transients.md §9.3 (reference-compat=false): several storage
 // arguments, one per affinity. Each storage gets the allocas on its

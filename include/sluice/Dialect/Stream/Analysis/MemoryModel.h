@@ -17,6 +17,18 @@
 // preceding host wait; regions of one affinity at the same level are
 // concurrent and get distinct queue lanes.
 //
+// Calls are looked into: a direct call of a function with a body (for
+// example a callee specialized by `--iree-stream-emplace-transients`,
+// `@C$transients`) is modelled as if the callee's body ran at the call, once
+// per call. The callee's values are traced back to the call's operands, so a
+// callee that accesses its `%slab` argument accesses the caller's slab the
+// call passes (a subview of the caller's storage at the call's slot offset):
+// the callee's slots are nested at that offset in the caller's slab. The
+// callee's ops get ticks right after the call's, its execution regions are
+// placed on the caller's timeline after what the call waits for, and its own
+// allocas are slabs of the caller (one per call). Recursive calls and calls
+// beyond a budget of looked-into ops are not followed.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SLUICE_DIALECT_STREAM_ANALYSIS_MEMORYMODEL_H
@@ -58,6 +70,13 @@ struct TransientSlot {
   uint64_t size = 0;
   /// First and last accessing commands.
   mlir::Operation *first = nullptr, *last = nullptr;
+  /// Their positions (region index, command ordinal), see
+  /// `FunctionMemoryModel::commandPositions`; the commands of a callee have
+  /// one position per call, so the slot keeps its own.
+  std::pair<unsigned, unsigned> firstPosition{~0u, 0}, lastPosition{~0u, 0};
+  /// The callee whose command first accessed the slot (null: the function
+  /// itself).
+  mlir::Operation *callee = nullptr;
   unsigned accessCount = 0;
 };
 
@@ -77,6 +96,11 @@ struct TransientSlab {
   /// False when an access had a dynamic length: the slots do not describe
   /// the whole use of the slab.
   bool slotsComplete = true;
+  /// The callee that allocates the slab (null: the function itself or
+  /// storage from outside).
+  mlir::Operation *callee = nullptr;
+  /// Slots accessed by the commands of callees.
+  unsigned calleeSlots = 0;
 };
 
 /// A `stream.cmd.execute` on the static timeline.
@@ -93,6 +117,15 @@ struct ExecutionRegion {
   bool waitsTruncated = false;
   unsigned commandCount = 0;
   unsigned transientAccesses = 0;
+  /// The callee the region belongs to (null: the function itself).
+  mlir::Operation *callee = nullptr;
+};
+
+/// A function called (and looked into) by the modelled function.
+struct ModelledCallee {
+  mlir::Operation *callee = nullptr;
+  /// Calls executed, counting calls made by callees.
+  unsigned calls = 0;
 };
 
 /// A host wait (`stream.timepoint.await`) on the timeline.
@@ -129,8 +162,17 @@ struct FunctionMemoryModel {
   llvm::SmallVector<HostWait> hostWaits;
   int64_t levelCount = 0;
 
+  /// Callees looked into, in order of first call.
+  llvm::SmallVector<ModelledCallee> callees;
+  /// Calls that were not looked into: external or unresolved callees,
+  /// recursion, or past the budget of `kMaxCalleeOps`.
+  unsigned opaqueCalls = 0;
+  /// Ops of callees visited (each call counts its callee's ops).
+  static constexpr uint64_t kMaxCalleeOps = 1u << 20;
+
   /// Position of a command inside its execution region: (region, ordinal).
-  /// Commands nested in a `stream.cmd.concurrent` share its ordinal.
+  /// Commands nested in a `stream.cmd.concurrent` share its ordinal. A
+  /// callee's command holds the position of its last call.
   llvm::DenseMap<mlir::Operation *, std::pair<unsigned, unsigned>>
       commandPositions;
 };

@@ -136,6 +136,11 @@ public:
   /// Builds the global table and the inverse call graph (one walk each).
   void initialize();
 
+  /// Drops `calls` (erased by the caller, compared by address only) from
+  /// the inverse call graph, so that walks reaching a callee's arguments
+  /// never visit them. Linear in the known call sites.
+  void forgetCalls(const llvm::DenseSet<mlir::Operation *> &calls);
+
   /// The action for `op`, first match: op name, SymbolTable trait (SHALLOW),
   /// unregistered dialect (IGNORE), dialect, interface, default.
   TraversalAction getTraversalAction(mlir::Operation *op);

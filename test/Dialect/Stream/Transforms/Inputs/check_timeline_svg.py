@@ -2,7 +2,8 @@
 """Checks an SVG written by --sluice-stream-dump-timeline: it must parse as XML
 (what a browser needs), every region, wait, slab, slot and host wait must carry
 a <title> tooltip, and labels must fit their boxes. Prints element counts and
-labels per function for FileCheck."""
+labels per function for FileCheck (with the regions and slots that belong
+to callees looked into, class `in-callee`, counted apart)."""
 import sys
 import xml.etree.ElementTree as ET
 
@@ -32,7 +33,12 @@ def main(path):
         if "function" not in classes(fn):
             continue
         counts = {}
+        callee_counts = {}
         for e in fn.iter():
+            if "in-callee" in classes(e):
+                for c in ("region", "slot"):
+                    if c in classes(e):
+                        callee_counts[c] = callee_counts.get(c, 0) + 1
             for c in classes(e):
                 if c in ("region", "wait", "slab", "slot", "host-wait", "lane"):
                     counts[c] = counts.get(c, 0) + 1
@@ -48,7 +54,10 @@ def main(path):
                 assert len(text.text) * CHAR_WIDTH + 4 <= float(rect.get("width")) + 0.01, "label overflows"
         heading = next(t.text for t in fn.iter(NS + "text") if "heading" in classes(t))
         print(f"function {heading}")
-        print("  " + " ".join(f"{k}={counts.get(k, 0)}" for k in ("lane", "region", "wait", "host-wait", "slab", "slot")))
+        line = "  " + " ".join(f"{k}={counts.get(k, 0)}" for k in ("lane", "region", "wait", "host-wait", "slab", "slot"))
+        if callee_counts:  # regions and slots of callees (calls looked into)
+            line += " " + " ".join(f"callee-{k}={callee_counts.get(k, 0)}" for k in ("region", "slot"))
+        print(line)
         print(f"  region labels: {len(labels)} {' '.join(labels[:8])}")
     assert height > 0
 
