@@ -268,29 +268,32 @@ def generate(t):
              .format(t.name, aff))
     L.append("  util.global private @__device_0 = #device_target")
     dt = "!iree_tensor_ext.dispatch.tensor<{}:" + tensor + ">"
+    # Dispatch functions are named d_<op>: a function named like a libm
+    # function (@powf, or @sin for f64) collides with the declaration that
+    # --convert-math-to-libm looks up by name in the same module.
     for name, body, _ in OPS:
         L.append("  stream.executable private @ex_{} {{".format(name))
-        L.append("    stream.executable.export public @{} workgroups() -> "
+        L.append("    stream.executable.export public @d_{} workgroups() -> "
                  "(index, index, index) {{".format(name))
         L.append("      %x, %y, %z = iree_tensor_ext.dispatch."
                  "workgroup_count_from_slice()")
         L.append("      stream.return %x, %y, %z : index, index, index")
         L.append("    }")
         L.append("    builtin.module {")
-        L.append("      func.func @{}(%arg0: !stream.binding, %arg1: "
+        L.append("      func.func @d_{}(%arg0: !stream.binding, %arg1: "
                  "!stream.binding) {{".format(name))
         L.append("        %c0 = arith.constant 0 : index")
         L.append("        %in = stream.binding.subspan %arg0[%c0] : "
                  "!stream.binding -> " + dt.format("readonly"))
         L.append("        %out = stream.binding.subspan %arg1[%c0] : "
                  "!stream.binding -> " + dt.format("writeonly"))
-        L.append("        %t = iree_tensor_ext.dispatch.tensor.load %in, "
+        L.append("        %tin = iree_tensor_ext.dispatch.tensor.load %in, "
                  "offsets = [0], sizes = [4], strides = [1] : "
                  + dt.format("readonly") + " -> " + tensor)
         L.append("        %e = tensor.empty() : " + tensor)
         L.append("        %v = linalg.generic {indexing_maps = [affine_map<"
                  "(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = "
-                 "[\"parallel\"]} ins(%t : " + tensor + ") outs(%e : "
+                 "[\"parallel\"]} ins(%tin : " + tensor + ") outs(%e : "
                  + tensor + ") {")
         L.append("        ^bb0(%x: {0}, %o: {0}):".format(t.name))
         for line in body_lines(t, body):
@@ -323,7 +326,7 @@ def generate(t):
              "{{".format(aff, withs))
     L.append("      stream.cmd.concurrent {")
     for k, (name, _, _) in enumerate(OPS):
-        L.append("        stream.cmd.dispatch @ex_{0}::@{0} {{".format(name))
+        L.append("        stream.cmd.dispatch @ex_{0}::@d_{0} {{".format(name))
         L.append("          ro %rx[%c0 for %cb] : " + res + ",")
         L.append("          wo %r{}[%c0 for %cb] : {}".format(k, res))
         L.append("        }")

@@ -136,18 +136,18 @@
 module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__device_0>} {
   util.global private @__device_0 = #device_target
   stream.executable private @ex_absf {
-    stream.executable.export public @absf workgroups() -> (index, index, index) {
+    stream.executable.export public @d_absf workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @absf(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.absf %x : f16
           linalg.yield %r : f16
@@ -158,18 +158,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_acos {
-    stream.executable.export public @acos workgroups() -> (index, index, index) {
+    stream.executable.export public @d_acos workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @acos(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.acos %x : f16
           linalg.yield %r : f16
@@ -180,18 +180,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_acosh {
-    stream.executable.export public @acosh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_acosh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %one = arith.constant 1.0 : f16
           %a = math.absf %x : f16
@@ -205,18 +205,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_asin {
-    stream.executable.export public @asin workgroups() -> (index, index, index) {
+    stream.executable.export public @d_asin workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @asin(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.asin %x : f16
           linalg.yield %r : f16
@@ -227,18 +227,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_asinh {
-    stream.executable.export public @asinh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_asinh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.asinh %x : f16
           linalg.yield %r : f16
@@ -249,18 +249,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_atan {
-    stream.executable.export public @atan workgroups() -> (index, index, index) {
+    stream.executable.export public @d_atan workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @atan(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.atan %x : f16
           linalg.yield %r : f16
@@ -271,18 +271,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_atan2 {
-    stream.executable.export public @atan2 workgroups() -> (index, index, index) {
+    stream.executable.export public @d_atan2 workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %c = arith.constant 0.3 : f16
           %y = arith.subf %c, %x : f16
@@ -295,18 +295,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_atanh {
-    stream.executable.export public @atanh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_atanh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.atanh %x : f16
           linalg.yield %r : f16
@@ -317,18 +317,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_cbrt {
-    stream.executable.export public @cbrt workgroups() -> (index, index, index) {
+    stream.executable.export public @d_cbrt workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cbrt %x : f16
           linalg.yield %r : f16
@@ -339,18 +339,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_ceil {
-    stream.executable.export public @ceil workgroups() -> (index, index, index) {
+    stream.executable.export public @d_ceil workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -363,18 +363,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_clampf {
-    stream.executable.export public @clampf workgroups() -> (index, index, index) {
+    stream.executable.export public @d_clampf workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %lo = arith.constant -0.5 : f16
           %hi = arith.constant 0.6 : f16
@@ -387,18 +387,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_copysign {
-    stream.executable.export public @copysign workgroups() -> (index, index, index) {
+    stream.executable.export public @d_copysign workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %two = arith.constant 2.0 : f16
           %c = arith.constant 0.3 : f16
@@ -413,18 +413,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_cos {
-    stream.executable.export public @cos workgroups() -> (index, index, index) {
+    stream.executable.export public @d_cos workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @cos(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cos %x : f16
           linalg.yield %r : f16
@@ -435,18 +435,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_cosh {
-    stream.executable.export public @cosh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_cosh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cosh %x : f16
           linalg.yield %r : f16
@@ -457,18 +457,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_erf {
-    stream.executable.export public @erf workgroups() -> (index, index, index) {
+    stream.executable.export public @d_erf workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @erf(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.erf %x : f16
           linalg.yield %r : f16
@@ -479,18 +479,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_erfc {
-    stream.executable.export public @erfc workgroups() -> (index, index, index) {
+    stream.executable.export public @d_erfc workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.erfc %x : f16
           linalg.yield %r : f16
@@ -501,18 +501,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_exp {
-    stream.executable.export public @exp workgroups() -> (index, index, index) {
+    stream.executable.export public @d_exp workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @exp(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.exp %x : f16
           linalg.yield %r : f16
@@ -523,18 +523,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_exp2 {
-    stream.executable.export public @exp2 workgroups() -> (index, index, index) {
+    stream.executable.export public @d_exp2 workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.exp2 %x : f16
           linalg.yield %r : f16
@@ -545,18 +545,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_expm1 {
-    stream.executable.export public @expm1 workgroups() -> (index, index, index) {
+    stream.executable.export public @d_expm1 workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.expm1 %x : f16
           linalg.yield %r : f16
@@ -567,18 +567,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_floor {
-    stream.executable.export public @floor workgroups() -> (index, index, index) {
+    stream.executable.export public @d_floor workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @floor(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -591,18 +591,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_fma {
-    stream.executable.export public @fma workgroups() -> (index, index, index) {
+    stream.executable.export public @d_fma workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @fma(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %r = math.fma %x, %x, %q : f16
@@ -614,18 +614,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_fpowi {
-    stream.executable.export public @fpowi workgroups() -> (index, index, index) {
+    stream.executable.export public @d_fpowi workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %n = arith.constant 3 : i32
           %r = math.fpowi %x, %n : f16, i32
@@ -637,18 +637,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_isfinite {
-    stream.executable.export public @isfinite workgroups() -> (index, index, index) {
+    stream.executable.export public @d_isfinite workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -663,18 +663,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_isinf {
-    stream.executable.export public @isinf workgroups() -> (index, index, index) {
+    stream.executable.export public @d_isinf workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -689,18 +689,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_isnan {
-    stream.executable.export public @isnan workgroups() -> (index, index, index) {
+    stream.executable.export public @d_isnan workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -715,18 +715,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_isnormal {
-    stream.executable.export public @isnormal workgroups() -> (index, index, index) {
+    stream.executable.export public @d_isnormal workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %s = arith.constant 9.765625e-05 : f16
           %y = arith.mulf %x, %s : f16
@@ -740,18 +740,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_log {
-    stream.executable.export public @log workgroups() -> (index, index, index) {
+    stream.executable.export public @d_log workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @log(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log %a : f16
@@ -763,18 +763,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_log10 {
-    stream.executable.export public @log10 workgroups() -> (index, index, index) {
+    stream.executable.export public @d_log10 workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @log10(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log10 %a : f16
@@ -786,18 +786,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_log1p {
-    stream.executable.export public @log1p workgroups() -> (index, index, index) {
+    stream.executable.export public @d_log1p workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.log1p %x : f16
           linalg.yield %r : f16
@@ -808,18 +808,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_log2 {
-    stream.executable.export public @log2 workgroups() -> (index, index, index) {
+    stream.executable.export public @d_log2 workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @log2(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log2 %a : f16
@@ -831,18 +831,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_powf {
-    stream.executable.export public @powf workgroups() -> (index, index, index) {
+    stream.executable.export public @d_powf workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @powf(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %h = arith.constant 0.5 : f16
           %a = math.absf %x : f16
@@ -856,18 +856,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_round {
-    stream.executable.export public @round workgroups() -> (index, index, index) {
+    stream.executable.export public @d_round workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @round(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -880,18 +880,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_roundeven {
-    stream.executable.export public @roundeven workgroups() -> (index, index, index) {
+    stream.executable.export public @d_roundeven workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -904,18 +904,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_rsqrt {
-    stream.executable.export public @rsqrt workgroups() -> (index, index, index) {
+    stream.executable.export public @d_rsqrt workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.rsqrt %a : f16
@@ -927,18 +927,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_sin {
-    stream.executable.export public @sin workgroups() -> (index, index, index) {
+    stream.executable.export public @d_sin workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @sin(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.sin %x : f16
           linalg.yield %r : f16
@@ -949,18 +949,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_sincos {
-    stream.executable.export public @sincos workgroups() -> (index, index, index) {
+    stream.executable.export public @d_sincos workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %two = arith.constant 2.0 : f16
           %s, %c = math.sincos %x : f16
@@ -974,18 +974,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_sinh {
-    stream.executable.export public @sinh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_sinh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.sinh %x : f16
           linalg.yield %r : f16
@@ -996,18 +996,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_sqrt {
-    stream.executable.export public @sqrt workgroups() -> (index, index, index) {
+    stream.executable.export public @d_sqrt workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.sqrt %a : f16
@@ -1019,18 +1019,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_tan {
-    stream.executable.export public @tan workgroups() -> (index, index, index) {
+    stream.executable.export public @d_tan workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @tan(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.tan %x : f16
           linalg.yield %r : f16
@@ -1041,18 +1041,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_tanh {
-    stream.executable.export public @tanh workgroups() -> (index, index, index) {
+    stream.executable.export public @d_tanh workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.tanh %x : f16
           linalg.yield %r : f16
@@ -1063,18 +1063,18 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     }
   }
   stream.executable private @ex_trunc {
-    stream.executable.export public @trunc workgroups() -> (index, index, index) {
+    stream.executable.export public @d_trunc workgroups() -> (index, index, index) {
       %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
       stream.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
+      func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
         %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %t = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -1134,167 +1134,167 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     %ready = stream.timepoint.join max(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40) => !stream.timepoint
     %done = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%ready) => with(%x as %rx: !stream.resource<external>{%cb}, %o0 as %r0: !stream.resource<external>{%cb}, %o1 as %r1: !stream.resource<external>{%cb}, %o2 as %r2: !stream.resource<external>{%cb}, %o3 as %r3: !stream.resource<external>{%cb}, %o4 as %r4: !stream.resource<external>{%cb}, %o5 as %r5: !stream.resource<external>{%cb}, %o6 as %r6: !stream.resource<external>{%cb}, %o7 as %r7: !stream.resource<external>{%cb}, %o8 as %r8: !stream.resource<external>{%cb}, %o9 as %r9: !stream.resource<external>{%cb}, %o10 as %r10: !stream.resource<external>{%cb}, %o11 as %r11: !stream.resource<external>{%cb}, %o12 as %r12: !stream.resource<external>{%cb}, %o13 as %r13: !stream.resource<external>{%cb}, %o14 as %r14: !stream.resource<external>{%cb}, %o15 as %r15: !stream.resource<external>{%cb}, %o16 as %r16: !stream.resource<external>{%cb}, %o17 as %r17: !stream.resource<external>{%cb}, %o18 as %r18: !stream.resource<external>{%cb}, %o19 as %r19: !stream.resource<external>{%cb}, %o20 as %r20: !stream.resource<external>{%cb}, %o21 as %r21: !stream.resource<external>{%cb}, %o22 as %r22: !stream.resource<external>{%cb}, %o23 as %r23: !stream.resource<external>{%cb}, %o24 as %r24: !stream.resource<external>{%cb}, %o25 as %r25: !stream.resource<external>{%cb}, %o26 as %r26: !stream.resource<external>{%cb}, %o27 as %r27: !stream.resource<external>{%cb}, %o28 as %r28: !stream.resource<external>{%cb}, %o29 as %r29: !stream.resource<external>{%cb}, %o30 as %r30: !stream.resource<external>{%cb}, %o31 as %r31: !stream.resource<external>{%cb}, %o32 as %r32: !stream.resource<external>{%cb}, %o33 as %r33: !stream.resource<external>{%cb}, %o34 as %r34: !stream.resource<external>{%cb}, %o35 as %r35: !stream.resource<external>{%cb}, %o36 as %r36: !stream.resource<external>{%cb}, %o37 as %r37: !stream.resource<external>{%cb}, %o38 as %r38: !stream.resource<external>{%cb}, %o39 as %r39: !stream.resource<external>{%cb}, %o40 as %r40: !stream.resource<external>{%cb}) {
       stream.cmd.concurrent {
-        stream.cmd.dispatch @ex_absf::@absf {
+        stream.cmd.dispatch @ex_absf::@d_absf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r0[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_acos::@acos {
+        stream.cmd.dispatch @ex_acos::@d_acos {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r1[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_acosh::@acosh {
+        stream.cmd.dispatch @ex_acosh::@d_acosh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r2[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_asin::@asin {
+        stream.cmd.dispatch @ex_asin::@d_asin {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r3[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_asinh::@asinh {
+        stream.cmd.dispatch @ex_asinh::@d_asinh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r4[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_atan::@atan {
+        stream.cmd.dispatch @ex_atan::@d_atan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r5[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_atan2::@atan2 {
+        stream.cmd.dispatch @ex_atan2::@d_atan2 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r6[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_atanh::@atanh {
+        stream.cmd.dispatch @ex_atanh::@d_atanh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r7[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_cbrt::@cbrt {
+        stream.cmd.dispatch @ex_cbrt::@d_cbrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r8[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_ceil::@ceil {
+        stream.cmd.dispatch @ex_ceil::@d_ceil {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r9[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_clampf::@clampf {
+        stream.cmd.dispatch @ex_clampf::@d_clampf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r10[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_copysign::@copysign {
+        stream.cmd.dispatch @ex_copysign::@d_copysign {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r11[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_cos::@cos {
+        stream.cmd.dispatch @ex_cos::@d_cos {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r12[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_cosh::@cosh {
+        stream.cmd.dispatch @ex_cosh::@d_cosh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r13[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_erf::@erf {
+        stream.cmd.dispatch @ex_erf::@d_erf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r14[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_erfc::@erfc {
+        stream.cmd.dispatch @ex_erfc::@d_erfc {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r15[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_exp::@exp {
+        stream.cmd.dispatch @ex_exp::@d_exp {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r16[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_exp2::@exp2 {
+        stream.cmd.dispatch @ex_exp2::@d_exp2 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r17[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_expm1::@expm1 {
+        stream.cmd.dispatch @ex_expm1::@d_expm1 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r18[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_floor::@floor {
+        stream.cmd.dispatch @ex_floor::@d_floor {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r19[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_fma::@fma {
+        stream.cmd.dispatch @ex_fma::@d_fma {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r20[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_fpowi::@fpowi {
+        stream.cmd.dispatch @ex_fpowi::@d_fpowi {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r21[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isfinite::@isfinite {
+        stream.cmd.dispatch @ex_isfinite::@d_isfinite {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r22[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isinf::@isinf {
+        stream.cmd.dispatch @ex_isinf::@d_isinf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r23[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnan::@isnan {
+        stream.cmd.dispatch @ex_isnan::@d_isnan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r24[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnormal::@isnormal {
+        stream.cmd.dispatch @ex_isnormal::@d_isnormal {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r25[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log::@log {
+        stream.cmd.dispatch @ex_log::@d_log {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r26[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log10::@log10 {
+        stream.cmd.dispatch @ex_log10::@d_log10 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r27[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log1p::@log1p {
+        stream.cmd.dispatch @ex_log1p::@d_log1p {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r28[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log2::@log2 {
+        stream.cmd.dispatch @ex_log2::@d_log2 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r29[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_powf::@powf {
+        stream.cmd.dispatch @ex_powf::@d_powf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r30[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_round::@round {
+        stream.cmd.dispatch @ex_round::@d_round {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r31[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_roundeven::@roundeven {
+        stream.cmd.dispatch @ex_roundeven::@d_roundeven {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r32[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_rsqrt::@rsqrt {
+        stream.cmd.dispatch @ex_rsqrt::@d_rsqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r33[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sin::@sin {
+        stream.cmd.dispatch @ex_sin::@d_sin {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r34[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sincos::@sincos {
+        stream.cmd.dispatch @ex_sincos::@d_sincos {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r35[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sinh::@sinh {
+        stream.cmd.dispatch @ex_sinh::@d_sinh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r36[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sqrt::@sqrt {
+        stream.cmd.dispatch @ex_sqrt::@d_sqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r37[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tan::@tan {
+        stream.cmd.dispatch @ex_tan::@d_tan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r38[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tanh::@tanh {
+        stream.cmd.dispatch @ex_tanh::@d_tanh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r39[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_trunc::@trunc {
+        stream.cmd.dispatch @ex_trunc::@d_trunc {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r40[%c0 for %cb] : !stream.resource<external>{%cb}
         }

@@ -50,40 +50,29 @@ const llvm::fltSemantics &semanticsOf(Type type) {
   return cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
 }
 
-/// math.isinf: |x| == +inf (neither MathToLLVM nor MathToLibm lowers it).
-struct IsInfLowering : OpRewritePattern<math::IsInfOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::IsInfOp op,
-                                PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Type type = op.getOperand().getType();
-    Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
-    Value inf =
-        floatConstant(rewriter, loc, type, APFloat::getInf(semanticsOf(type)));
-    rewriter.replaceOpWithNewOp<arith::CmpFOp>(op, arith::CmpFPredicate::OEQ,
-                                               abs, inf);
-    return success();
-  }
-};
-
-/// math.isnormal: smallest normal <= |x| < +inf (false for NaN; neither
-/// MathToLLVM nor MathToLibm lowers it).
-struct IsNormalLowering : OpRewritePattern<math::IsNormalOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(math::IsNormalOp op,
+/// math.isinf (|x| == +inf) and math.isnormal (smallest normal <= |x| <
+/// +inf, false for NaN): neither MathToLLVM nor MathToLibm lowers them.
+template <typename Op> struct ClassifyLowering : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type type = op.getOperand().getType();
     const llvm::fltSemantics &sem = semanticsOf(type);
     Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
-    Value smallest =
-        floatConstant(rewriter, loc, type, APFloat::getSmallestNormalized(sem));
     Value inf = floatConstant(rewriter, loc, type, APFloat::getInf(sem));
-    Value notSmall = arith::CmpFOp::create(
-        rewriter, loc, arith::CmpFPredicate::OGE, abs, smallest);
-    Value finite = arith::CmpFOp::create(rewriter, loc,
-                                         arith::CmpFPredicate::OLT, abs, inf);
-    rewriter.replaceOpWithNewOp<arith::AndIOp>(op, notSmall, finite);
+    if constexpr (std::is_same_v<Op, math::IsInfOp>) {
+      rewriter.replaceOpWithNewOp<arith::CmpFOp>(op, arith::CmpFPredicate::OEQ,
+                                                 abs, inf);
+    } else {
+      Value smallest = floatConstant(rewriter, loc, type,
+                                     APFloat::getSmallestNormalized(sem));
+      Value notSmall = arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::OGE, abs, smallest);
+      Value finite = arith::CmpFOp::create(rewriter, loc,
+                                           arith::CmpFPredicate::OLT, abs, inf);
+      rewriter.replaceOpWithNewOp<arith::AndIOp>(op, notSmall, finite);
+    }
     return success();
   }
 };
@@ -114,7 +103,8 @@ struct CPULowerMathPass
       // Ops no later conversion lowers: clampf and constant-exponent fpowi
       // through the upstream expansions, the rest above.
       RewritePatternSet patterns(ctx);
-      patterns.add<IsInfLowering, IsNormalLowering>(ctx);
+      patterns.add<ClassifyLowering<math::IsInfOp>,
+                   ClassifyLowering<math::IsNormalOp>>(ctx);
       patterns.add<FPowIToPowF>(ctx, /*benefit=*/2);
       math::populateExpansionPatterns(patterns, {"clampf", "fpowi"});
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
@@ -135,9 +125,9 @@ struct CPULowerMathPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
-    target.addLegalOp<math::SqrtOp, math::AbsFOp, math::FmaOp, math::CopySignOp,
-                      math::FloorOp, math::CeilOp, math::TruncOp,
-                      math::RoundEvenOp, math::RoundOp>();
+    target.addLegalOp<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::FmaOp,
+                      math::CopySignOp, math::FloorOp, math::CeilOp,
+                      math::TruncOp, math::RoundEvenOp, math::RoundOp>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

@@ -50,6 +50,23 @@ struct LinkExecutablesPass
             return signalPassFailure();
           }
           StringRef name = SymbolTable::getSymbolName(&op).getValue();
+          // External declarations (the libm functions of lower-math) keep
+          // their names, for the AOT link and the JIT to resolve; the host
+          // module gets one declaration per name.
+          if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+              func && func.isExternal()) {
+            if (Operation *existing = module.lookupSymbol(name)) {
+              auto other = dyn_cast<LLVM::LLVMFuncOp>(existing);
+              if (!other || !other.isExternal() ||
+                  other.getFunctionType() != func.getFunctionType()) {
+                op.emitOpError("declares '@")
+                    << name << "', which the host module defines differently";
+                return signalPassFailure();
+              }
+              op.erase();
+            }
+            continue;
+          }
           auto it = exportNames.find(name);
           std::string flat =
               it != exportNames.end()
