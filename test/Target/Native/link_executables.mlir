@@ -116,6 +116,13 @@ hal.executable private @b {
     }
   }
 }
+util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @a::@sluice_native::@s workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
 
 // -----
 
