@@ -77,6 +77,20 @@ template <typename Op> struct ClassifyLowering : OpRewritePattern<Op> {
   }
 };
 
+/// math.clampf %x to [%lo, %hi]: minimumf(maximumf(x, lo), hi). The
+/// upstream expansion (LLVM 22) computes maximumf(minimumf(x, lo), hi),
+/// which is hi for every x (found by test/e2e/math_ops_*.mlir).
+struct ClampFLowering : OpRewritePattern<math::ClampFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ClampFOp op,
+                                PatternRewriter &rewriter) const override {
+    Value low = arith::MaximumFOp::create(rewriter, op.getLoc(), op.getValue(),
+                                          op.getMin());
+    rewriter.replaceOpWithNewOp<arith::MinimumFOp>(op, low, op.getMax());
+    return success();
+  }
+};
+
 /// math.fpowi with an exponent that is not a constant: powf(x, sitofp(n)),
 /// which libm computes exactly for negative bases too (an integral
 /// exponent). MathToLLVM's llvm.intr.powi takes no vector exponent (the
@@ -100,13 +114,14 @@ struct CPULowerMathPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     {
-      // Ops no later conversion lowers: clampf and constant-exponent fpowi
-      // through the upstream expansions, the rest above.
+      // Ops no later conversion lowers: constant-exponent fpowi through the
+      // upstream expansion, the rest above.
       RewritePatternSet patterns(ctx);
       patterns.add<ClassifyLowering<math::IsInfOp>,
                    ClassifyLowering<math::IsNormalOp>>(ctx);
       patterns.add<FPowIToPowF>(ctx, /*benefit=*/2);
-      math::populateExpansionPatterns(patterns, {"clampf", "fpowi"});
+      patterns.add<ClampFLowering>(ctx);
+      math::populateExpansionPatterns(patterns, {"fpowi"});
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
     }
