@@ -250,6 +250,26 @@ sluice_status_t sluice_fence_create(sluice_fence_t **out_fence) {
   *out_fence = handle;
   return nullptr;
 }
+sluice_status_t sluice_fence_create_at(sluice_semaphore_t *semaphore,
+                                       uint64_t value,
+                                       sluice_fence_t **out_fence) {
+  if (out_fence)
+    *out_fence = nullptr;
+  if (!semaphore || !out_fence)
+    return wrap(invalid("semaphore or out_fence is NULL"));
+  auto *handle = new sluice_fence_s;
+  handle->fence = Fence::createAt(semaphore->semaphore, value);
+  *out_fence = handle;
+  return nullptr;
+}
+sluice_status_t sluice_fence_create_pending(sluice_fence_t **out_fence) {
+  if (!out_fence)
+    return wrap(invalid("out_fence is NULL"));
+  auto *handle = new sluice_fence_s;
+  handle->fence = Fence::createAt(Semaphore::create(0), 1);
+  *out_fence = handle;
+  return nullptr;
+}
 void sluice_fence_retain(sluice_fence_t *fence) { retain(fence); }
 void sluice_fence_release(sluice_fence_t *fence) { release(fence); }
 sluice_status_t sluice_fence_insert(sluice_fence_t *fence,

@@ -52,6 +52,27 @@ public:
   choice(const std::string &name,
          std::initializer_list<std::string_view> choices,
          bool listChoices = true) const;
+  /// `integer` / `choice` stored into `out` (converted to its type); `out`
+  /// is unchanged on error.
+  template <typename T>
+  runtime::Status integerInto(const std::string &name, int64_t min, int64_t max,
+                              T &out) const {
+    runtime::Expected<int64_t> v = integer(name, min, max);
+    if (!v)
+      return v.takeStatus();
+    out = static_cast<T>(*v);
+    return runtime::Status();
+  }
+  template <typename T>
+  runtime::Status choiceInto(const std::string &name,
+                             std::initializer_list<std::string_view> choices,
+                             T &out, bool listChoices = true) const {
+    runtime::Expected<size_t> v = choice(name, choices, listChoices);
+    if (!v)
+      return v.takeStatus();
+    out = static_cast<T>(*v);
+    return runtime::Status();
+  }
   const std::vector<std::string> &positional() const { return positional_; }
 
   std::string help() const;

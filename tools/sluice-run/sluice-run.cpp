@@ -160,46 +160,30 @@ struct Session {
 
 Status openParameters(const Flags &flags, Session &session) {
   sluice_io_parameter_provider_options_t options{};
-  Expected<size_t> mode =
-      flags.choice("parameter_mode", {"file", "preload", "mmap", "direct"},
-                   /*listChoices=*/false);
-  if (!mode)
-    return mode.takeStatus();
+  size_t mode = 0, access = 0, zeroCopy = 0;
+  SLUICE_RETURN_IF_ERROR(flags.choiceInto("parameter_mode",
+                                          {"file", "preload", "mmap", "direct"},
+                                          mode, /*listChoices=*/false));
   const sluice_io_policy_t policies[] = {
       SLUICE_IO_POLICY_READ, SLUICE_IO_POLICY_READ, SLUICE_IO_POLICY_MMAP,
       SLUICE_IO_POLICY_DIRECT};
-  options.policy = policies[*mode];
-  Expected<size_t> access =
-      flags.choice("parameter_access", {"read", "read_write"});
-  if (!access)
-    return access.takeStatus();
-  options.read_write = *access == 1;
-  Expected<size_t> zeroCopy =
-      flags.choice("parameter_zero_copy", {"auto", "off", "on"});
-  if (!zeroCopy)
-    return zeroCopy.takeStatus();
-  options.zero_copy_off = *zeroCopy == 1;
-  Expected<int64_t> concurrency =
-      flags.integer("parameter_max_concurrency", 1, 256);
-  if (!concurrency)
-    return concurrency.takeStatus();
-  options.max_concurrency = (uint32_t)*concurrency;
-  Expected<int64_t> maxRead =
-      flags.integer("parameter_max_read_bytes", 1, INT64_MAX);
-  if (!maxRead)
-    return maxRead.takeStatus();
-  options.max_read_bytes = (uint64_t)*maxRead;
+  options.policy = policies[mode];
+  SLUICE_RETURN_IF_ERROR(
+      flags.choiceInto("parameter_access", {"read", "read_write"}, access));
+  options.read_write = access == 1;
+  SLUICE_RETURN_IF_ERROR(
+      flags.choiceInto("parameter_zero_copy", {"auto", "off", "on"}, zeroCopy));
+  options.zero_copy_off = zeroCopy == 1;
+  SLUICE_RETURN_IF_ERROR(flags.integerInto("parameter_max_concurrency", 1, 256,
+                                           options.max_concurrency));
+  SLUICE_RETURN_IF_ERROR(flags.integerInto("parameter_max_read_bytes", 1,
+                                           INT64_MAX, options.max_read_bytes));
   options.debug_checks = flags.boolean("parameter_debug_checks");
-  Expected<size_t> paths =
-      flags.choice("parameter_external_paths", {"relative", "any", "none"});
-  if (!paths)
-    return paths.takeStatus();
-  options.external_paths = (sluice_io_external_paths_t)*paths;
-  Expected<int64_t> indexBytes =
-      flags.integer("parameter_index_max_bytes", 1, INT64_MAX);
-  if (!indexBytes)
-    return indexBytes.takeStatus();
-  options.index_max_bytes = (uint64_t)*indexBytes;
+  SLUICE_RETURN_IF_ERROR(flags.choiceInto("parameter_external_paths",
+                                          {"relative", "any", "none"},
+                                          options.external_paths));
+  SLUICE_RETURN_IF_ERROR(flags.integerInto("parameter_index_max_bytes", 1,
+                                           INT64_MAX, options.index_max_bytes));
   options.strict_safetensors = flags.boolean("parameter_strict_safetensors");
 
   // One provider per distinct scope, in order of first appearance; files of
@@ -330,23 +314,12 @@ Expected<sluice_function_t *> selectFunction(const Flags &flags,
                     candidates.size(), names.c_str());
 }
 
-/// A new signal fence for a coarse-fences call. An empty fence counts as
-/// reached, so it gets a timepoint of its own (a new semaphore at 0, reached
-/// at 1) for the program's queue operations to signal and for the caller's
-/// wait to block on. On failure `*out` is released and null.
+/// A new signal fence for a coarse-fences call: a timepoint of its own (an
+/// empty fence from sluice_fence_create would count as reached at once) for
+/// the program's queue operations to signal and for the caller's wait to
+/// block on. On failure `*out` is null.
 Status createSignalFence(sluice_fence_t **out) {
-  *out = nullptr;
-  sluice_semaphore_t *semaphore = nullptr;
-  SLUICE_RETURN_IF_ERROR(fromC(sluice_semaphore_create(0, &semaphore)));
-  Status status = fromC(sluice_fence_create(out));
-  if (status.isOk())
-    status = fromC(sluice_fence_insert(*out, semaphore, 1));
-  sluice_semaphore_release(semaphore);
-  if (!status.isOk() && *out) {
-    sluice_fence_release(*out);
-    *out = nullptr;
-  }
-  return status;
+  return fromC(sluice_fence_create_pending(out));
 }
 
 /// Builds the argument list of `f` from the inputs: checks, parses, inserts
@@ -577,29 +550,20 @@ Expected<int> runTool(const Flags &flags) {
                   "--module= is required (a .so made by sluice-compile or a "
                   ".mlir file)");
   sluice_runtime_options_t options{};
-  Expected<int64_t> workers = flags.integer("worker_threads", -1, 4096);
-  if (!workers)
-    return workers.takeStatus();
-  options.worker_threads = (int32_t)*workers;
-  Expected<int64_t> spin = flags.integer("worker_spin_us", 0, UINT32_MAX);
-  if (!spin)
-    return spin.takeStatus();
-  options.worker_spin_us = (uint32_t)*spin;
-  Expected<int64_t> inlineNs =
-      flags.integer("inline_threshold_ns", 0, UINT32_MAX);
-  if (!inlineNs)
-    return inlineNs.takeStatus();
-  options.inline_threshold_ns = (uint32_t)*inlineNs;
-  Expected<int64_t> maxElements =
-      flags.integer("output_max_element_count", 0, INT64_MAX);
-  if (!maxElements)
-    return maxElements.takeStatus();
-  Expected<int64_t> benchmark = flags.integer("benchmark", 0, INT64_MAX);
-  if (!benchmark)
-    return benchmark.takeStatus();
-  Expected<int64_t> warmup = flags.integer("benchmark_warmup", 0, INT64_MAX);
-  if (!warmup)
-    return warmup.takeStatus();
+  SLUICE_RETURN_IF_ERROR(
+      flags.integerInto("worker_threads", -1, 4096, options.worker_threads));
+  SLUICE_RETURN_IF_ERROR(flags.integerInto("worker_spin_us", 0, UINT32_MAX,
+                                           options.worker_spin_us));
+  SLUICE_RETURN_IF_ERROR(flags.integerInto("inline_threshold_ns", 0, UINT32_MAX,
+                                           options.inline_threshold_ns));
+  size_t maxElements = 0;
+  int64_t benchmark = 0, warmup = 0;
+  SLUICE_RETURN_IF_ERROR(
+      flags.integerInto("output_max_element_count", 0, INT64_MAX, maxElements));
+  SLUICE_RETURN_IF_ERROR(
+      flags.integerInto("benchmark", 0, INT64_MAX, benchmark));
+  SLUICE_RETURN_IF_ERROR(
+      flags.integerInto("benchmark_warmup", 0, INT64_MAX, warmup));
 
   Session session;
   SLUICE_RETURN_IF_ERROR(
@@ -667,8 +631,7 @@ Expected<int> runTool(const Flags &flags) {
     if (spec.empty())
       continue;
     if (spec == "-") {
-      Expected<std::string> text =
-          formatResult(value, kind, (size_t)*maxElements);
+      Expected<std::string> text = formatResult(value, kind, maxElements);
       if (!text) {
         releaseSignal();
         return text.takeStatus();
@@ -706,13 +669,13 @@ Expected<int> runTool(const Flags &flags) {
     }
   }
   std::fflush(stdout);
-  if (*benchmark > 0) {
+  if (benchmark > 0) {
     std::optional<size_t> signalIndex;
     if (signal)
       signalIndex = sluice_function_argument_count(f) - 1;
     Status bench =
         runBenchmark(session.call, sluice_runtime_device(session.runtime), name,
-                     *benchmark, *warmup, signalIndex);
+                     benchmark, warmup, signalIndex);
     if (!bench.isOk()) {
       releaseSignal();
       return std::move(bench).annotate(invoking);

@@ -7,10 +7,12 @@
 #include "sluice/Codegen/CPU/Passes.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSet.h"
@@ -34,10 +36,95 @@ bool isApproximated(StringRef name) {
   return names.contains(name);
 }
 
+/// A float constant of `type` (a scalar, or a splat of a shaped type).
+Value floatConstant(OpBuilder &b, Location loc, Type type,
+                    const APFloat &value) {
+  FloatAttr attr = b.getFloatAttr(getElementTypeOrSelf(type), value);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return arith::ConstantOp::create(b, loc, shaped,
+                                     DenseElementsAttr::get(shaped, attr));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+const llvm::fltSemantics &semanticsOf(Type type) {
+  return cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
+}
+
+/// math.isinf (|x| == +inf) and math.isnormal (smallest normal <= |x| <
+/// +inf, false for NaN): neither MathToLLVM nor MathToLibm lowers them.
+template <typename Op> struct ClassifyLowering : OpRewritePattern<Op> {
+  using OpRewritePattern<Op>::OpRewritePattern;
+  LogicalResult matchAndRewrite(Op op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getOperand().getType();
+    const llvm::fltSemantics &sem = semanticsOf(type);
+    Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
+    Value inf = floatConstant(rewriter, loc, type, APFloat::getInf(sem));
+    if constexpr (std::is_same_v<Op, math::IsInfOp>) {
+      rewriter.replaceOpWithNewOp<arith::CmpFOp>(op, arith::CmpFPredicate::OEQ,
+                                                 abs, inf);
+    } else {
+      Value smallest = floatConstant(rewriter, loc, type,
+                                     APFloat::getSmallestNormalized(sem));
+      Value notSmall = arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::OGE, abs, smallest);
+      Value finite = arith::CmpFOp::create(rewriter, loc,
+                                           arith::CmpFPredicate::OLT, abs, inf);
+      rewriter.replaceOpWithNewOp<arith::AndIOp>(op, notSmall, finite);
+    }
+    return success();
+  }
+};
+
+/// math.clampf %x to [%lo, %hi]: minimumf(maximumf(x, lo), hi). The
+/// upstream expansion (LLVM 22) computes maximumf(minimumf(x, lo), hi),
+/// which is hi for every x (found by test/e2e/math_ops_*.mlir).
+struct ClampFLowering : OpRewritePattern<math::ClampFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::ClampFOp op,
+                                PatternRewriter &rewriter) const override {
+    Value low = arith::MaximumFOp::create(rewriter, op.getLoc(), op.getValue(),
+                                          op.getMin());
+    rewriter.replaceOpWithNewOp<arith::MinimumFOp>(op, low, op.getMax());
+    return success();
+  }
+};
+
+/// math.fpowi with an exponent that is not a constant: powf(x, sitofp(n)),
+/// which libm computes exactly for negative bases too (an integral
+/// exponent). MathToLLVM's llvm.intr.powi takes no vector exponent (the
+/// vectorizer broadcasts it) and would call libgcc's __powisf2. Constant
+/// exponents are left to the upstream expansion (a chain of multiplies).
+struct FPowIToPowF : OpRewritePattern<math::FPowIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::FPowIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (matchPattern(op.getRhs(), m_Constant()))
+      return rewriter.notifyMatchFailure(op, "constant exponent");
+    Value exponent = arith::SIToFPOp::create(
+        rewriter, op.getLoc(), op.getLhs().getType(), op.getRhs());
+    rewriter.replaceOpWithNewOp<math::PowFOp>(op, op.getLhs(), exponent);
+    return success();
+  }
+};
+
 struct CPULowerMathPass
     : public cpu::impl::CPULowerMathPassBase<CPULowerMathPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    {
+      // Ops no later conversion lowers: constant-exponent fpowi through the
+      // upstream expansion, the rest above.
+      RewritePatternSet patterns(ctx);
+      patterns.add<ClassifyLowering<math::IsInfOp>,
+                   ClassifyLowering<math::IsNormalOp>>(ctx);
+      patterns.add<FPowIToPowF>(ctx, /*benefit=*/2);
+      patterns.add<ClampFLowering>(ctx);
+      math::populateExpansionPatterns(patterns, {"fpowi"});
+      if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+        return signalPassFailure();
+    }
     {
       RewritePatternSet patterns(ctx);
       populateMathF32ExpansionPatterns(patterns, isApproximated);
@@ -53,9 +140,9 @@ struct CPULowerMathPass
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
-    target.addLegalOp<math::SqrtOp, math::AbsFOp, math::FmaOp, math::CopySignOp,
-                      math::FloorOp, math::CeilOp, math::TruncOp,
-                      math::RoundEvenOp, math::RoundOp>();
+    target.addLegalOp<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::FmaOp,
+                      math::CopySignOp, math::FloorOp, math::CeilOp,
+                      math::TruncOp, math::RoundEvenOp, math::RoundOp>();
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

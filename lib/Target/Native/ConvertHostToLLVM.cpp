@@ -157,18 +157,6 @@ struct EncodingTypeLowering : AbiPattern<hal::EncodingTypeOp> {
 
 //===--- Inline field loads (§3.2) ----------------------------------------===//
 
-struct BufferViewBufferLowering : AbiPattern<hal::BufferViewBufferOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewBufferOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, abi.loadField(abi.ptrType(), adaptor.getBufferView(), 8));
-    return success();
-  }
-};
-
 struct BufferViewDimLowering : AbiPattern<hal::BufferViewDimOp> {
   using AbiPattern::AbiPattern;
   LogicalResult
@@ -179,35 +167,6 @@ struct BufferViewDimLowering : AbiPattern<hal::BufferViewDimOp> {
     rewriter.replaceOp(op,
                        abi.loadField(rewriter.getI64Type(),
                                      adaptor.getBufferView(), 32 + 8 * index));
-    return success();
-  }
-};
-
-template <typename Op, int64_t Offset>
-struct ViewU32FieldLowering : AbiPattern<Op> {
-  using AbiPattern<Op>::AbiPattern;
-  LogicalResult
-  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    Value v =
-        abi.loadField(rewriter.getI32Type(), adaptor.getBufferView(), Offset);
-    Type result = this->getTypeConverter()->convertType(op.getType());
-    if (result != v.getType())
-      v = LLVM::ZExtOp::create(rewriter, op.getLoc(), result, v);
-    rewriter.replaceOp(op, v);
-    return success();
-  }
-};
-
-struct BufferLengthLowering : AbiPattern<hal::BufferLengthOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferLengthOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, abi.loadField(rewriter.getI64Type(), adaptor.getBuffer(), 24));
     return success();
   }
 };
@@ -809,17 +768,18 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
-                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
-                 BufferLengthLowering, DeviceAllocatorLowering,
-                 DevicesGetLowering, DevicesCountLowering, NullLowering,
-                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-                 RetainLowering, ReleaseLowering, CheckStatusLowering,
-                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
-                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
-        converter, context);
+    patterns.add<
+        FieldLoadLowering<hal::BufferViewBufferOp, 8, FieldType::Ptr>,
+        BufferViewDimLowering,
+        FieldLoadLowering<hal::BufferViewElementTypeOp, 16, FieldType::I32>,
+        FieldLoadLowering<hal::BufferViewEncodingTypeOp, 20, FieldType::I32>,
+        FieldLoadLowering<hal::BufferViewRankOp, 24, FieldType::I32>,
+        FieldLoadLowering<hal::BufferLengthOp, 24, FieldType::I64>,
+        DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
+        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
+        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
+        FenceAwaitLowering, QueueExecuteLowering>(converter, context);
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
@@ -887,6 +847,18 @@ void emitRelease(ConversionPatternRewriter &rewriter, Location loc, Value ctx,
 void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
                     Import which, ValueRange args) {
   callStatus(rewriter, op, which, args);
+}
+
+Value loadObjectField(OpBuilder &b, Location loc, Value object, int64_t offset,
+                      FieldType field, Type resultType) {
+  AbiBuilder abi(b, loc);
+  Type type = field == FieldType::Ptr   ? abi.ptrType()
+              : field == FieldType::I32 ? b.getI32Type()
+                                        : b.getI64Type();
+  Value v = abi.loadField(type, object, offset);
+  if (resultType && resultType != type && isa<IntegerType>(resultType))
+    v = LLVM::ZExtOp::create(b, loc, resultType, v);
+  return v;
 }
 
 } // namespace sluice::native

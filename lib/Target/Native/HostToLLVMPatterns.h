@@ -33,6 +33,31 @@ emitImportCall(mlir::ConversionPatternRewriter &rewriter, mlir::Operation *op,
 /// (truncating wider values to i32).
 mlir::Value toI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 mlir::Value toI32(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+/// The type of an object field read by FieldLoadLowering.
+enum class FieldType { Ptr, I32, I64 };
+/// Loads the field of type `field` at byte `offset` of `object` (§3.2),
+/// zero-extended to `resultType` when that is another integer type.
+mlir::Value loadObjectField(mlir::OpBuilder &b, mlir::Location loc,
+                            mlir::Value object, int64_t offset, FieldType field,
+                            mlir::Type resultType);
+/// An op whose one operand is a runtime object and whose one result is the
+/// field of type `Field` at byte `Offset` of it (§3.2), read inline:
+/// hal.buffer_view.buffer/element_type/encoding_type/rank, hal.buffer.length,
+/// util.buffer.size.
+template <typename Op, int64_t Offset, FieldType Field>
+struct FieldLoadLowering : mlir::OpConversionPattern<Op> {
+  using mlir::OpConversionPattern<Op>::OpConversionPattern;
+  mlir::LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    mlir::Type result =
+        this->getTypeConverter()->convertType(op->getResult(0).getType());
+    rewriter.replaceOp(op, loadObjectField(rewriter, op.getLoc(),
+                                           adaptor.getOperands()[0], Offset,
+                                           Field, result));
+    return mlir::success();
+  }
+};
 /// A stack array of i64 holding `values` (NULL when empty).
 mlir::Value stackI64Array(AbiBuilder &abi, mlir::OpBuilder &b,
                           mlir::Location loc, mlir::Operation *op,

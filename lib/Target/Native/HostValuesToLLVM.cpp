@@ -148,19 +148,6 @@ struct CompareLowering : OpConversionPattern<Op> {
   }
 };
 
-/// util.buffer.size: the length field at +8 (§3.2).
-struct BufferSizeLowering : OpConversionPattern<util::BufferSizeOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(util::BufferSizeOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, abi.loadField(rewriter.getI64Type(), adaptor.getOperand(), 8));
-    return success();
-  }
-};
-
 /// hal.device.query: import 7 writes (ok, i64 value); the result is the
 /// value converted to T, or the default when the key is unknown.
 struct DeviceQueryLowering : OpConversionPattern<hal::DeviceQueryOp> {
@@ -283,8 +270,8 @@ void populateHostValuePatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns) {
   patterns.add<CompareLowering<util::CmpEQOp, LLVM::ICmpPredicate::eq>,
                CompareLowering<util::CmpNEOp, LLVM::ICmpPredicate::ne>,
-               BufferSizeLowering, DeviceQueryLowering>(converter,
-                                                        patterns.getContext());
+               FieldLoadLowering<util::BufferSizeOp, 8, FieldType::I64>,
+               DeviceQueryLowering>(converter, patterns.getContext());
 }
 
 } // namespace sluice::native

@@ -30,6 +30,13 @@ struct LinkExecutablesPass
     OpBuilder builder(&getContext());
     // @ex::@variant::@e -> flat workgroup function name.
     llvm::DenseMap<SymbolRefAttr, FlatSymbolRefAttr> entries;
+    // The host module's top-level symbols (kept up to date as declarations
+    // move in), so a declaration is matched without scanning the module.
+    llvm::DenseMap<StringAttr, Operation *> hostSymbols;
+    for (Operation &op : *module.getBody())
+      if (auto name =
+              op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+        hostSymbols.try_emplace(name, &op);
     for (auto executable :
          llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>())) {
       StringRef ex = executable.getSymName();
@@ -49,12 +56,32 @@ struct LinkExecutablesPass
           exportNames[exportOp.getSymName()] =
               ("sluice_dispatch__" + ex + "__" + exportOp.getSymName()).str();
         llvm::DenseMap<StringAttr, StringAttr> flatNames;
-        for (Operation &op : *inner.getBody()) {
+        for (Operation &op : llvm::make_early_inc_range(*inner.getBody())) {
           if (!isa<LLVM::LLVMFuncOp, LLVM::GlobalOp>(op)) {
             op.emitOpError("cannot be linked into the host module");
             return signalPassFailure();
           }
           StringAttr name = SymbolTable::getSymbolName(&op);
+          // External declarations (the libm functions of lower-math) keep
+          // their names, for the AOT link and the JIT to resolve; the host
+          // module gets one declaration per name.
+          if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+              func && func.isExternal()) {
+            if (Operation *existing = hostSymbols.lookup(name)) {
+              auto other = dyn_cast<LLVM::LLVMFuncOp>(existing);
+              if (!other || !other.isExternal() ||
+                  other.getFunctionType() != func.getFunctionType()) {
+                op.emitOpError("declares '@")
+                    << name.getValue()
+                    << "', which the host module defines differently";
+                return signalPassFailure();
+              }
+              op.erase();
+            } else {
+              hostSymbols[name] = &op;
+            }
+            continue;
+          }
           auto it = exportNames.find(name.getValue());
           flatNames[name] = builder.getStringAttr(
               it != exportNames.end()
@@ -75,6 +102,8 @@ struct LinkExecutablesPass
         llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
         for (Operation &op : *inner.getBody()) {
           StringAttr flat = flatNames.lookup(SymbolTable::getSymbolName(&op));
+          if (!flat) // a declaration keeping its name
+            continue;
           SymbolTable::setSymbolName(&op, flat);
           if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op))
             functions[flat] = function;

@@ -132,6 +132,18 @@ public:
     return after.bytePtr(base, total);
   }
 
+  /// The checked host ranges (source, target) of `copy`, `length` bytes
+  /// each (the copy's remapped length).
+  std::pair<Value, Value> copyRanges(sluice_rt::CopyOp copy, Value length) {
+    Value source =
+        hostRange(remapped(copy.getSource()), remapped(copy.getSourceOffset()),
+                  length, "copy source");
+    Value target =
+        hostRange(remapped(copy.getTarget()), remapped(copy.getTargetOffset()),
+                  length, "copy target");
+    return {source, target};
+  }
+
   /// OUT_OF_RANGE when a workgroup count exceeds (2^32−1, 2^32−1, 65535);
   /// nothing is emitted when every count is a constant in range.
   void checkWorkgroupCounts(sluice_rt::DispatchOp dispatch, StringRef name) {
@@ -382,12 +394,7 @@ struct WaveLowering : OpConversionPattern<sluice_rt::WaveOp> {
         std::optional<int64_t> bytes = constantOf(copy.getLength());
         if (bytes && *bytes >= 0 && *bytes <= kInlineTransferBytes) {
           Value length = emit.remapped(copy.getLength());
-          Value source = emit.hostRange(emit.remapped(copy.getSource()),
-                                        emit.remapped(copy.getSourceOffset()),
-                                        length, "copy source");
-          Value target = emit.hostRange(emit.remapped(copy.getTarget()),
-                                        emit.remapped(copy.getTargetOffset()),
-                                        length, "copy target");
+          auto [source, target] = emit.copyRanges(copy, length);
           LLVM::MemcpyOp::create(rewriter, loc, target, source, length,
                                  /*isVolatile=*/false);
           rewriter.eraseOp(op);
@@ -434,12 +441,7 @@ struct WaveLowering : OpConversionPattern<sluice_rt::WaveOp> {
       }
       auto copy = cast<sluice_rt::CopyOp>(item);
       Value length = emit.remapped(copy.getLength());
-      Value source = emit.hostRange(emit.remapped(copy.getSource()),
-                                    emit.remapped(copy.getSourceOffset()),
-                                    length, "copy source");
-      Value target = emit.hostRange(emit.remapped(copy.getTarget()),
-                                    emit.remapped(copy.getTargetOffset()),
-                                    length, "copy target");
+      auto [source, target] = emit.copyRanges(copy, length);
       AbiBuilder at(rewriter, loc);
       at.storeField(at.i32(2), itemArray, base);
       at.storeField(at.i32(0), itemArray, base + 4);

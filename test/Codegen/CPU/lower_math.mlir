@@ -42,3 +42,40 @@ func.func @vector(%v: vector<8xf32>) -> vector<8xf32> {
   %e = math.exp %v : vector<8xf32>
   return %e : vector<8xf32>
 }
+
+// Ops that neither MathToLibm nor MathToLLVM lowers (found by
+// test/e2e/math_ops_*.mlir): isinf and isnormal become comparisons of |x|,
+// clampf is minimumf(maximumf(x, lo), hi), constant-exponent fpowi uses the
+// upstream expansion, other
+// fpowi become powf (then libm).
+// CHECK-LABEL: func.func @unlowered
+// CHECK-DAG: %[[INF:.+]] = arith.constant dense<0x7F800000> : vector<4xf32>
+// CHECK-DAG: %[[MIN:.+]] = arith.constant dense<1.17549435E-38> : vector<4xf32>
+// CHECK-DAG: %[[LO:.+]] = arith.constant -5.000000e-01 : f64
+// CHECK-DAG: %[[HI:.+]] = arith.constant 6.000000e-01 : f64
+// CHECK: %[[A:.+]] = math.absf %[[V:.+]] : vector<4xf32>
+// CHECK: %[[ISINF:.+]] = arith.cmpf oeq, %[[A]], %[[INF]] : vector<4xf32>
+// CHECK: %[[B:.+]] = math.absf %[[V]] : vector<4xf32>
+// CHECK: %[[GE:.+]] = arith.cmpf oge, %[[B]], %[[MIN]] : vector<4xf32>
+// CHECK: %[[LT:.+]] = arith.cmpf olt, %[[B]], %[[INF]] : vector<4xf32>
+// CHECK: %[[NORMAL:.+]] = arith.andi %[[GE]], %[[LT]] : vector<4xi1>
+// CHECK: %[[CMAX:.+]] = arith.maximumf %{{.+}}, %[[LO]] : f64
+// CHECK: %[[CLAMP:.+]] = arith.minimumf %[[CMAX]], %[[HI]] : f64
+// CHECK-NOT: math.clampf
+// CHECK-NOT: math.fpowi
+// CHECK: %[[SQ:.+]] = arith.mulf %[[X:.+]], %[[X]] : f32
+// CHECK: %[[CUBE:.+]] = arith.mulf %[[SQ]], %[[X]] : f32
+// CHECK: %[[NF:.+]] = arith.sitofp %{{.+}} : i32 to f32
+// CHECK: %[[POW:.+]] = call @powf(%[[X]], %[[NF]]) : (f32, f32) -> f32
+// CHECK: return %[[ISINF]], %[[NORMAL]], %[[CLAMP]], %[[CUBE]], %[[POW]]
+func.func @unlowered(%v: vector<4xf32>, %d: f64, %x: f32, %n: i32) -> (vector<4xi1>, vector<4xi1>, f64, f32, f32) {
+  %i = math.isinf %v : vector<4xf32>
+  %m = math.isnormal %v : vector<4xf32>
+  %lo = arith.constant -0.5 : f64
+  %hi = arith.constant 0.6 : f64
+  %c = math.clampf %d to [%lo, %hi] : f64
+  %three = arith.constant 3 : i32
+  %p = math.fpowi %x, %three : f32, i32
+  %q = math.fpowi %x, %n : f32, i32
+  return %i, %m, %c, %p, %q : vector<4xi1>, vector<4xi1>, f64, f32, f32
+}

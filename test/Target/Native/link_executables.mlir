@@ -170,3 +170,78 @@ hal.executable private @only {
     }
   }
 }
+
+// -----
+
+// External declarations (libm calls from --sluice-cpu-lower-math) keep their
+// names; two executables declaring the same function share one declaration.
+// CHECK-LABEL: llvm.func @sinf(f32) -> f32
+// CHECK-NOT: llvm.func @sinf
+// CHECK-NOT: sluice_dispatch__{{.*}}sinf
+// CHECK-DAG: llvm.call @sinf(%{{.+}}) : (f32) -> f32
+// CHECK-DAG: llvm.func @sluice_dispatch__a__s(
+// CHECK-DAG: llvm.func @sluice_dispatch__b__s(
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @a {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @s ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @sinf(f32) -> f32
+      llvm.func @s(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(1.0 : f32) : f32
+        %y = llvm.call @sinf(%x) : (f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+hal.executable private @b {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @s ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @sinf(f32) -> f32
+      llvm.func @s(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(2.0 : f32) : f32
+        %y = llvm.call @sinf(%x) : (f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @a::@sluice_native::@s workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
+
+// -----
+
+// A declaration whose name the host module uses for something else.
+#layout = #hal.pipeline.layout<bindings = []>
+llvm.func @cosf(f64) -> f64
+hal.executable private @c {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @s ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      // expected-error @+1 {{'llvm.func' op declares '@cosf', which the host module defines differently}}
+      llvm.func @cosf(f32) -> f32
+      llvm.func @s(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}

@@ -16,6 +16,20 @@ int sluice_capi_c_smoke(void) {
       !sluice_queue_fill(device, ~0ull, NULL, fence, buffer, 0, 32, &pattern, 1) &&
       !sluice_fence_wait(fence, -1) && !sluice_buffer_map(buffer, 1, 0, 32, &data))
     ok = ((unsigned char *)data)[31] == 0x5A;
+  {
+    /* The fences of sluice_fence_create_at / _pending are pending until
+     * signalled (an empty fence from sluice_fence_create is reached). */
+    sluice_fence_t *at = NULL, *pending = NULL;
+    int reached = -1, pendingReached = -1;
+    if (sluice_fence_create_at(semaphore, 2, &at) ||
+        sluice_fence_create_pending(&pending) ||
+        sluice_fence_query(at, &reached) ||
+        sluice_fence_query(pending, &pendingReached) || reached != 0 ||
+        pendingReached != 0)
+      ok = 0;
+    sluice_fence_release(at);
+    sluice_fence_release(pending);
+  }
   sluice_buffer_release(buffer);
   sluice_fence_release(fence);
   sluice_semaphore_release(semaphore);

@@ -104,4 +104,125 @@ TEST(CApi, ErrorsAreReturnedAsStatuses) {
   sluice_device_release(device);
 }
 
+int fenceReached(sluice_fence_t *fence) {
+  int reached = -1;
+  sluice_status_t status = sluice_fence_query(fence, &reached);
+  EXPECT_EQ(status, nullptr);
+  sluice_status_free(status);
+  return reached;
+}
+
+// The trap: an empty fence is reached before anything signals it.
+TEST(CApi, EmptyFenceIsReached) {
+  sluice_fence_t *fence = nullptr;
+  ASSERT_EQ(sluice_fence_create(&fence), nullptr);
+  EXPECT_EQ(fenceReached(fence), 1);
+  EXPECT_EQ(sluice_fence_wait(fence, 0), nullptr);
+  sluice_fence_release(fence);
+}
+
+TEST(CApi, FenceCreatedAtTimepointWaitsForTheSemaphore) {
+  sluice_semaphore_t *sem = nullptr;
+  ASSERT_EQ(sluice_semaphore_create(2, &sem), nullptr);
+  sluice_fence_t *past = nullptr, *next = nullptr, *later = nullptr;
+  ASSERT_EQ(sluice_fence_create_at(sem, 2, &past), nullptr);
+  ASSERT_EQ(sluice_fence_create_at(sem, 3, &next), nullptr);
+  ASSERT_EQ(sluice_fence_create_at(sem, 5, &later), nullptr);
+  EXPECT_EQ(fenceReached(past), 1);
+  EXPECT_EQ(fenceReached(next), 0);
+  sluice_status_t status = sluice_fence_wait(next, 0);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 4); // DEADLINE_EXCEEDED
+  sluice_status_free(status);
+
+  ASSERT_EQ(sluice_semaphore_signal(sem, 3), nullptr);
+  EXPECT_EQ(fenceReached(next), 1);
+  EXPECT_EQ(fenceReached(later), 0);
+  // Signalling the fence signals its semaphore to the fence's value.
+  ASSERT_EQ(sluice_fence_signal(later), nullptr);
+  uint64_t value = 0;
+  ASSERT_EQ(sluice_semaphore_query(sem, &value), nullptr);
+  EXPECT_EQ(value, 5u);
+  EXPECT_EQ(fenceReached(later), 1);
+
+  // The fence holds its own reference to the semaphore.
+  sluice_fence_t *held = nullptr;
+  ASSERT_EQ(sluice_fence_create_at(sem, 6, &held), nullptr);
+  sluice_semaphore_release(sem);
+  EXPECT_EQ(fenceReached(held), 0);
+  ASSERT_EQ(sluice_fence_signal(held), nullptr);
+  EXPECT_EQ(fenceReached(held), 1);
+
+  sluice_fence_release(past);
+  sluice_fence_release(next);
+  sluice_fence_release(later);
+  sluice_fence_release(held);
+}
+
+TEST(CApi, FenceCreateAtRejectsNullArguments) {
+  sluice_semaphore_t *sem = nullptr;
+  ASSERT_EQ(sluice_semaphore_create(0, &sem), nullptr);
+  sluice_fence_t *fence = reinterpret_cast<sluice_fence_t *>(&sem);
+  sluice_status_t status = sluice_fence_create_at(nullptr, 1, &fence);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 3); // INVALID_ARGUMENT
+  sluice_status_free(status);
+  EXPECT_EQ(fence, nullptr);
+  status = sluice_fence_create_at(sem, 1, nullptr);
+  ASSERT_NE(status, nullptr);
+  sluice_status_free(status);
+  status = sluice_fence_create_pending(nullptr);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 3);
+  sluice_status_free(status);
+  sluice_semaphore_release(sem);
+}
+
+sluice_status_t countingHostCall(void *user) {
+  *static_cast<int *>(user) += 1;
+  return nullptr;
+}
+
+// A pending fence as the signal fence of a queue operation: not reached
+// until the operation ran, which waits for its own (pending) wait fence.
+TEST(CApi, PendingFenceIsReachedOnlyWhenSignalled) {
+  sluice_device_t *device = nullptr;
+  ASSERT_EQ(sluice_device_create(1, &device), nullptr);
+  sluice_fence_t *wait = nullptr, *signal = nullptr;
+  ASSERT_EQ(sluice_fence_create_pending(&wait), nullptr);
+  ASSERT_EQ(sluice_fence_create_pending(&signal), nullptr);
+  EXPECT_EQ(fenceReached(wait), 0);
+  EXPECT_EQ(fenceReached(signal), 0);
+
+  int calls = 0;
+  ASSERT_EQ(sluice_queue_host_call(device, ~0ull, wait, signal,
+                                   countingHostCall, &calls),
+            nullptr);
+  EXPECT_EQ(fenceReached(signal), 0);
+  sluice_status_t status = sluice_fence_wait(signal, 1000000); // 1 ms
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 4); // DEADLINE_EXCEEDED
+  sluice_status_free(status);
+  EXPECT_EQ(calls, 0);
+
+  ASSERT_EQ(sluice_fence_signal(wait), nullptr);
+  ASSERT_EQ(sluice_device_await(device, -1, 1, &signal), nullptr);
+  EXPECT_EQ(calls, 1);
+  EXPECT_EQ(fenceReached(signal), 1);
+
+  // Failing a pending fence fails its waiters.
+  sluice_fence_t *failed = nullptr;
+  ASSERT_EQ(sluice_fence_create_pending(&failed), nullptr);
+  sluice_fence_fail(failed, 13, "boom");
+  status = sluice_fence_wait(failed, -1);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 13);
+  sluice_status_free(status);
+
+  sluice_fence_release(failed);
+  sluice_fence_release(wait);
+  sluice_fence_release(signal);
+  sluice_device_release(device);
+}
+
 } // namespace

@@ -69,8 +69,27 @@ void sluice_semaphore_fail(sluice_semaphore_t *semaphore, int code,
 sluice_status_t sluice_semaphore_wait(sluice_semaphore_t *semaphore,
                                       uint64_t value, int64_t timeout_ns);
 
-/* Fences. */
+/* Fences.
+ *
+ * Trap: `sluice_fence_create` makes an EMPTY fence, and an empty fence counts
+ * as reached (like NULL). Passed as the signal fence of a queue operation, of
+ * `sluice_call_invoke_async` or of a coarse-fences function, it gives the
+ * caller nothing to wait on: a wait or query on it returns at once, before
+ * the work ran. It is meant for `sluice_fence_insert`. To make a signal fence,
+ * use `sluice_fence_create_at` (a timepoint of a semaphore the caller holds)
+ * or `sluice_fence_create_pending` (a timepoint of a new semaphore). */
 sluice_status_t sluice_fence_create(sluice_fence_t **out_fence);
+/* A fence holding one timepoint: reached once `semaphore` reaches `value`
+ * (the fence keeps its own reference to the semaphore). A `value` the
+ * semaphore has already reached makes a reached fence. */
+sluice_status_t sluice_fence_create_at(sluice_semaphore_t *semaphore,
+                                       uint64_t value,
+                                       sluice_fence_t **out_fence);
+/* A fence holding one fresh timepoint: a new semaphore at 0, the fence
+ * reached when it reaches 1 (what compiled code's `hal.fence.create` makes).
+ * Pending until signalled, through `sluice_fence_signal` or by the operation
+ * it is passed to as a signal fence. */
+sluice_status_t sluice_fence_create_pending(sluice_fence_t **out_fence);
 void sluice_fence_retain(sluice_fence_t *fence);
 void sluice_fence_release(sluice_fence_t *fence);
 sluice_status_t sluice_fence_insert(sluice_fence_t *fence,

@@ -160,7 +160,9 @@ sluice_status_t sluice_call_set_transients(sluice_call_t *call,
 sluice_status_t sluice_call_invoke(sluice_call_t *call);
 /* coarse-fences functions: wait/signal are passed as the last two arguments;
  * sync functions run as a host task that waits on `wait` and signals (or
- * fails) `signal`. Results may be read once `signal` is reached. */
+ * fails) `signal`. Results may be read once `signal` is reached. `signal`
+ * must hold a timepoint (sluice_fence_create_pending / _create_at): an empty
+ * fence from sluice_fence_create is reached at once, before the call ran. */
 sluice_status_t sluice_call_invoke_async(sluice_call_t *call,
                                          sluice_fence_t *wait,
                                          sluice_fence_t *signal);
