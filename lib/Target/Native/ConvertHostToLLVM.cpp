@@ -809,17 +809,18 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
-                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
-                 BufferLengthLowering, DeviceAllocatorLowering,
-                 DevicesGetLowering, DevicesCountLowering, NullLowering,
-                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-                 RetainLowering, ReleaseLowering, CheckStatusLowering,
-                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
-                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
-        converter, context);
+    patterns
+        .add<BufferViewBufferLowering, BufferViewDimLowering,
+             ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+             ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+             ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
+             BufferLengthLowering, BufferAssertAlignmentLowering,
+             DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
+             NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+             RetainLowering, ReleaseLowering, CheckStatusLowering,
+             CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
+             FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
+            converter, context);
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
@@ -884,6 +885,65 @@ void emitRelease(ConversionPatternRewriter &rewriter, Location loc, Value ctx,
     LLVM::BrOp::create(rewriter, loc, after);
   });
 }
+void emitStorageAlignmentCheck(ConversionPatternRewriter &rewriter,
+                               Operation *op, Value buffer, int64_t alignment,
+                               StringRef message) {
+  if (alignment <= 1)
+    return;
+  Location loc = op->getLoc();
+  Value ctx = contextOf(op);
+  Value slot = statusSlotOf(op);
+  auto module = parentFunc(op)->getParentOfType<ModuleOp>();
+  AbiBuilder abi(rewriter, loc);
+  Type ptrType = abi.ptrType();
+  Value text = abi.stackBytes(op, 256);
+  // ^before: failed or NULL -> ^rest | ^check: aligned -> ^rest | ^fail.
+  Value pending = LLVM::LoadOp::create(rewriter, loc, ptrType, slot);
+  Value passed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      pending, abi.null());
+  Value present = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       buffer, abi.null());
+  Value checked = LLVM::AndOp::create(rewriter, loc, passed, present);
+  Block *before = rewriter.getInsertionBlock();
+  Block *rest = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *fail = rewriter.createBlock(rest);
+  Block *check = rewriter.createBlock(fail);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, checked, check, rest);
+  rewriter.setInsertionPointToEnd(check);
+  AbiBuilder atCheck(rewriter, loc);
+  Value offset = atCheck.loadField(rewriter.getI64Type(), buffer, 16);
+  Value remainder =
+      LLVM::URemOp::create(rewriter, loc, offset, atCheck.i64(alignment));
+  Value misaligned = LLVM::ICmpOp::create(
+      rewriter, loc, LLVM::ICmpPredicate::ne, remainder, atCheck.i64(0));
+  LLVM::CondBrOp::create(rewriter, loc, misaligned, fail, rest);
+  rewriter.setInsertionPointToEnd(fail);
+  AbiBuilder atFail(rewriter, loc);
+  std::string format;
+  for (char c : message) {
+    format.push_back(c);
+    if (c == '%')
+      format.push_back('%');
+  }
+  format += " buffer byte offset %llu is not a multiple of the required "
+            "alignment " +
+            std::to_string(alignment);
+  Value fmt = atFail.string(module, format).first;
+  Value written =
+      LLVM::CallOp::create(rewriter, loc, atFail.snprintf(module),
+                           ValueRange{text, atFail.i64(256), fmt, offset})
+          .getResult();
+  Value clamped = LLVM::UMinOp::create(rewriter, loc, written, atFail.i32(255));
+  Value length =
+      LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), clamped);
+  Value status = atFail.callImport(ctx, Import::StatusMake, ptrType,
+                                   {atFail.i32(3), text, length});
+  LLVM::StoreOp::create(rewriter, loc, status, slot);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{}, rest);
+  rewriter.setInsertionPointToStart(rest);
+}
+
 void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
                     Import which, ValueRange args) {
   callStatus(rewriter, op, which, args);
