@@ -172,7 +172,7 @@ LogicalResult readAbi(util::FuncOp funcOp, InvocationModel defaultModel,
     auto tensorType = dyn_cast<RankedTensorType>(funcOp.getArgumentTypes()[i]);
     if (!tensorType)
       return fail("is only accepted on an argument imported as a tensor");
-    if ((int64_t)pairs.size() != tensorType.getNumDynamicDims())
+    if (pairs.size() != tensorType.getNumDynamicDims())
       return fail("has " + llvm::Twine(pairs.size()) +
                   " pairs but the imported tensor has " +
                   llvm::Twine(tensorType.getNumDynamicDims()) +
