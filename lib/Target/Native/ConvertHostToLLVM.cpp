@@ -809,18 +809,17 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns
-        .add<BufferViewBufferLowering, BufferViewDimLowering,
-             ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-             ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-             ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
-             BufferLengthLowering, BufferAssertAlignmentLowering,
-             DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
-             NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-             RetainLowering, ReleaseLowering, CheckStatusLowering,
-             CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
-             FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
-            converter, context);
+    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
+                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
+                 BufferLengthLowering, DeviceAllocatorLowering,
+                 DevicesGetLowering, DevicesCountLowering, NullLowering,
+                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+                 RetainLowering, ReleaseLowering, CheckStatusLowering,
+                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
+                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
+        converter, context);
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
