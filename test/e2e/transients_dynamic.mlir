@@ -76,8 +76,11 @@ module @transients_dynamic attributes {stream.affinity.default = #hal.device.aff
       flow.return %x, %y, %z : index, index, index
     }
     builtin.module {
-      func.func @add(%a: !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>, %b: !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>, %n0: index, %o: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?xf32>>) {
+      func.func @add(%a0: !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>, %b0: !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>, %n0: index, %o0: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?xf32>>) {
         %n = iree_tensor_ext.dispatch.workload.ordinal %n0, 0 : index
+        %a = flow.dispatch.tie_shape %a0 : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>{%n}
+        %b = flow.dispatch.tie_shape %b0 : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>{%n}
+        %o = flow.dispatch.tie_shape %o0 : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?xf32>>{%n}
         %ta = iree_tensor_ext.dispatch.tensor.load %a, offsets = [0], sizes = [%n], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>{%n} -> tensor<?xf32>
         %tb = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0], sizes = [%n], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?xf32>>{%n} -> tensor<?xf32>
         %e = tensor.empty(%n) : tensor<?xf32>

@@ -18,8 +18,12 @@
 // STREAM-LABEL: util.func public @waited(
 // STREAM-SAME: %[[WAIT:[a-z0-9]+]]: !hal.fence, %{{[a-z0-9]+}}: !hal.fence)
 // STREAM-SAME: iree.abi.transients.size.constant = 512 : index
-// STREAM: %[[WAIT_TP:.+]] = stream.timepoint.import %[[WAIT]] : (!hal.fence) => !stream.timepoint
-// STREAM: stream.timepoint.join max({{.*}}%[[WAIT_TP]]{{.*}}) => !stream.timepoint
+// The storage wait and the wrapper's input wait are the same fence here, so
+// they fold into one import that the work on the storage waits for.
+// STREAM: %[[WAIT_TP:.+]] = stream.timepoint.import on({{.+}}) %[[WAIT]] : (!hal.fence) => !stream.timepoint
+// STREAM: stream.resource.alloca {{.+}} await(%[[WAIT_TP]]) => !stream.resource<external>
+// STREAM-NOT: stream.resource.alloca{{.*}}<transient>
+// STREAM: stream.cmd.execute
 // STREAM-NOT: stream.resource.alloca{{.*}}<transient>
 // RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false %t.mlir -o %t.so
 // RUN: sluice-run --module=%t.so --function=waited --input=64xf32=1 | FileCheck %s --match-full-lines

@@ -56,11 +56,12 @@ util.func public @fence() -> !hal.fence {
 // which check_status then reads as for the assertion's own failures.
 // CHECK: llvm.mlir.global private constant @{{.+}}("storage buffer byte offset %llu is not a multiple of the required alignment 64\00")
 // CHECK-LABEL: llvm.func internal @aligned(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[BUF:[^:]+]]: !llvm.ptr, %{{[^:]+}}: i64)
 // CHECK: llvm.getelementptr %{{.+}}[120] : (!llvm.ptr) -> !llvm.ptr, i8
-// CHECK: %[[PENDING:.+]] = llvm.load %[[SLOT:.+]] : !llvm.ptr -> !llvm.ptr
-// CHECK: %[[PASSED:.+]] = llvm.icmp "eq" %[[PENDING]], %{{.+}} : !llvm.ptr
-// CHECK: %[[PRESENT:.+]] = llvm.icmp "ne" %[[BUF]], %{{.+}} : !llvm.ptr
+// CHECK: llvm.store %{{.+}}, %[[SLOT:.+]] : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: %[[PENDING:.+]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: %[[NULL:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[PASSED:.+]] = llvm.icmp "eq" %[[PENDING]], %[[NULL]] : !llvm.ptr
+// CHECK: %[[PRESENT:.+]] = llvm.icmp "ne" %[[BUF:.+]], %{{.+}} : !llvm.ptr
 // CHECK: %[[BOTH:.+]] = llvm.and %[[PASSED]], %[[PRESENT]] : i1
 // CHECK: llvm.cond_br %[[BOTH]], ^[[CHECK:bb[0-9]+]], ^[[REST:bb[0-9]+]]
 // CHECK: ^[[CHECK]]:
@@ -79,7 +80,7 @@ util.func public @aligned(%b: !hal.buffer, %n: index) {
   %c0 = arith.constant 0 : index
   %device = hal.devices.get %c0 : !hal.device
   %allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator
-  hal.buffer.assert<%b : !hal.buffer> message("storage") allocator(%allocator : !hal.allocator) minimum_length(%n) type(None) usage(None) {sluice.storage_alignment = 64 : i64}
+  hal.buffer.assert<%b : !hal.buffer> message("storage") allocator(%allocator : !hal.allocator) minimum_length(%n) type("None") usage("None") attributes {sluice.storage_alignment = 64 : i64}
   sluice_rt.check_status ^ok, ^error
 ^ok:
   util.return

@@ -18,7 +18,7 @@
 // CHECK-NEXT: %[[NZ:.+]] = arith.cmpi ne, %[[PACK]]#0, %[[C0]] : index
 // CHECK-NEXT: %[[LEN:.+]] = scf.if %[[NZ]] -> (index) {
 // CHECK-NEXT: %[[ALLOC:.+]] = stream.context.resolve : !hal.allocator
-// CHECK-NEXT: hal.buffer.assert<%[[BUFFER]] : !hal.buffer> message("external transient storage for 'size_check' (size query 'size_check_transients_size')") allocator(%[[ALLOC]] : !hal.allocator) minimum_length(%[[PACK]]#0) type(None) usage(None) attributes {sluice.storage_alignment = [[ALIGN:[0-9]+]] : i64}
+// CHECK-NEXT: hal.buffer.assert<%[[BUFFER]] : !hal.buffer> message("external transient storage for 'size_check' (size query 'size_check_transients_size')") allocator(%[[ALLOC]] : !hal.allocator) minimum_length(%[[PACK]]#0) type("None") usage("None") attributes {sluice.storage_alignment = [[ALIGN:[0-9]+]] : i64}
 // CHECK-NEXT: %[[L:.+]] = hal.buffer.length<%[[BUFFER]] : !hal.buffer> : index
 // CHECK-NEXT: scf.yield %[[L]] : index
 // CHECK-NEXT: } else {

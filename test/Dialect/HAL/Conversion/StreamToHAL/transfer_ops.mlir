@@ -48,7 +48,7 @@ util.global private @device : !hal.device
 //       CHECK-NEXT: scf.if %[[NE]] {
 //       CHECK-NEXT: %device = util.global.load immutable @device : !hal.device
 //       CHECK-NEXT: %allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator
-//       CHECK-NEXT: hal.buffer.assert<%arg0 : !hal.buffer> message("tensor") allocator(%allocator : !hal.allocator) minimum_length(%arg1) type(DeviceLocal) usage("TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage")
+//       CHECK-NEXT: hal.buffer.assert<%arg0 : !hal.buffer> message("tensor") allocator(%allocator : !hal.allocator) minimum_length(%arg1) type("DeviceVisible|DeviceLocal") usage("TransferSource|TransferTarget|Transfer|DispatchStorageRead|DispatchStorageWrite|DispatchStorage")
 //       CHECK-NEXT: }
 //       CHECK-NEXT: util.return %arg0 : !hal.buffer
 util.func public @tensorImportNullIfEmpty(%arg0: !hal.buffer, %arg1: index) -> !stream.resource<transient> {
