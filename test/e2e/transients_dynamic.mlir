@@ -21,16 +21,17 @@
 // The upper bound comes from the wrapper's assumption: 2 * 4096 bytes.
 // STREAM-LABEL: util.func public @dynamic(
 // STREAM-SAME: iree.abi.transients.size = @dynamic_transients_size, iree.abi.transients.size.upper_bound = "8192"
-// §9.10: the storage is read only when the required size is not 0.
-// STREAM: %[[NZ:.+]] = arith.cmpi ne, %[[REQ:.+]], %c0 : index
-// STREAM-NEXT: %[[LEN:.+]] = scf.if %[[NZ]] -> (index) {
-// STREAM: hal.buffer.assert<%[[BUF:.+]] : !hal.buffer> message("external transient storage for 'dynamic' (size query 'dynamic_transients_size')") {{.*}} {sluice.storage_alignment = 64 : i64}
+// §9.10: the storage is read only when the required size is not 0 (the
+// guard's scf.if is a CFG by now).
+// STREAM: %[[NZ:.+]] = arith.cmpi ne, %{{.+}}, %c0 : index
+// STREAM-NEXT: cf.cond_br %[[NZ]], ^[[READ:bb[0-9]+]], ^[[JOIN:bb[0-9]+]](%c0 : index)
+// STREAM-NEXT: ^[[READ]]:
+// STREAM-NEXT: stream.context.resolve
+// STREAM-NEXT: hal.buffer.assert<%[[BUF:.+]] : !hal.buffer> message("external transient storage for 'dynamic' (size query 'dynamic_transients_size')") {{.*}} attributes {sluice.storage_alignment = 64 : i64}
 // STREAM-NEXT: %[[L:.+]] = hal.buffer.length<%[[BUF]] : !hal.buffer> : index
-// STREAM-NEXT: scf.yield %[[L]] : index
-// STREAM-NEXT: } else {
-// STREAM-NEXT: scf.yield %c0 : index
-// STREAM-NEXT: }
-// STREAM-NEXT: stream.tensor.import %[[BUF]] : !hal.buffer -> tensor<?xi8>{%[[LEN]]} in !stream.resource<transient>{%[[LEN]]} attributes {sluice.null_if_empty}
+// STREAM-NEXT: cf.br ^[[JOIN]](%[[L]] : index)
+// STREAM-NEXT: ^[[JOIN]](%[[LEN:.+]]: index):
+// STREAM-NEXT: stream.tensor.import {{.+}} %[[BUF]] : !hal.buffer -> tensor<?xi8>{%[[LEN]]} in !stream.resource<transient>{%[[LEN]]} attributes {sluice.null_if_empty}
 
 // n = 4: the size from the query (--transients=auto), the JIT, a user
 // buffer.
@@ -43,9 +44,9 @@
 
 // n = 0: the size is 0 only at run time, so a null storage runs (§9.10),
 // AOT and JIT, from --transients=none and from a (null) input.
-// RUN: sluice-run --module=%t.so --function=dynamic --input=0xf32 --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
-// RUN: sluice-run --module=%t.so --function=dynamic --input=0xf32 "--input=(null)" | FileCheck %s --check-prefix=EMPTY --match-full-lines
-// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dynamic --input=0xf32 --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
+// RUN: sluice-run --module=%t.so --function=dynamic "--input=0xf32=" --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
+// RUN: sluice-run --module=%t.so --function=dynamic "--input=0xf32=" "--input=(null)" | FileCheck %s --check-prefix=EMPTY --match-full-lines
+// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dynamic "--input=0xf32=" --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
 // EMPTY:      EXEC @dynamic
 // EMPTY-NEXT: result[0]: hal.buffer_view
 // EMPTY-NEXT: 0xf32=

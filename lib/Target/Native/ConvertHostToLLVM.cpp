@@ -297,6 +297,42 @@ struct NullLowering : AbiPattern<util::NullOp> {
   }
 };
 
+/// `util.assume.int` only informs analyses: its results are its operands.
+struct AssumeIntLowering : AbiPattern<util::AssumeIntOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::AssumeIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// `util.align %v, %a` (a power of two): `(v + a - 1) & ~(a - 1)`. Host
+/// code computes transient sizes with it (layout of a dynamic
+/// external-transients pack).
+struct AlignLowering : AbiPattern<util::AlignOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::AlignOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Value alignment = adaptor.getAlignment();
+    Type type = value.getType();
+    Value one = LLVM::ConstantOp::create(rewriter, loc, type,
+                                         rewriter.getIntegerAttr(type, 1));
+    Value allOnes = LLVM::ConstantOp::create(rewriter, loc, type,
+                                             rewriter.getIntegerAttr(type, -1));
+    Value mask = LLVM::SubOp::create(rewriter, loc, alignment, one);
+    Value bumped = LLVM::AddOp::create(rewriter, loc, value, mask);
+    Value inverted = LLVM::XOrOp::create(rewriter, loc, mask, allOnes);
+    rewriter.replaceOp(
+        op, LLVM::AndOp::create(rewriter, loc, bumped, inverted).getResult());
+    return success();
+  }
+};
+
 //===--- Reference counting (§3.2) ----------------------------------------===//
 
 /// Splits the block at `op` and emits `if (v) { body }`; the rewriter ends
@@ -593,7 +629,8 @@ bool isSupported(Operation *op) {
   if (isa<util::GlobalOp, util::GlobalLoadOp, util::GlobalStoreOp>(op))
     return true;
   if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
-          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp>(op))
+          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp,
+          util::AssumeIntOp, util::AlignOp>(op))
     return true;
   if (isa<hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::BufferViewRankOp,
           hal::BufferViewElementTypeOp, hal::BufferViewEncodingTypeOp,
@@ -809,17 +846,18 @@ struct ConvertHostToLLVMPass
     RewritePatternSet patterns(context);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
-    patterns.add<BufferViewBufferLowering, BufferViewDimLowering,
-                 ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
-                 ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
-                 ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
-                 BufferLengthLowering, DeviceAllocatorLowering,
-                 DevicesGetLowering, DevicesCountLowering, NullLowering,
-                 DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-                 RetainLowering, ReleaseLowering, CheckStatusLowering,
-                 CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
-                 FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
-        converter, context);
+    patterns
+        .add<BufferViewBufferLowering, BufferViewDimLowering,
+             ViewU32FieldLowering<hal::BufferViewElementTypeOp, 16>,
+             ViewU32FieldLowering<hal::BufferViewEncodingTypeOp, 20>,
+             ViewU32FieldLowering<hal::BufferViewRankOp, 24>,
+             BufferLengthLowering, DeviceAllocatorLowering, DevicesGetLowering,
+             DevicesCountLowering, NullLowering, AssumeIntLowering,
+             AlignLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+             RetainLowering, ReleaseLowering, CheckStatusLowering,
+             CheckCodeLowering, FailLowering, ReturnLowering, CallLowering,
+             FuncBodyLowering, FenceAwaitLowering, QueueExecuteLowering>(
+            converter, context);
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
