@@ -116,6 +116,10 @@ void declareFlags(Flags &flags) {
   flags.declareString("transients", "auto",
                       "auto|none|<bytes>: storage for iree.abi.transients "
                       "arguments the inputs leave out");
+  flags.declareString("transients_offset", "0",
+                      "place the tool's transients storage at this byte "
+                      "offset of a larger allocation (a sub-span, as an "
+                      "arena would pass it)");
   flags.declareString("benchmark", "0",
                       "n > 0: after one printed call, time n calls of one "
                       "prepared call and print latency statistics");
@@ -400,9 +404,25 @@ Status prepareArguments(const Flags &flags, Session &session,
       SLUICE_RETURN_IF_ERROR(fromC(sluice_function_transients_size(
           f, values.data(), values.size(), &bytes)));
     }
+    Expected<int64_t> offset =
+        flags.integer("transients_offset", 0, INT64_MAX - (int64_t)bytes);
+    if (!offset)
+      return makeStatus(StatusCode::InvalidArgument,
+                        "--transients_offset= expects a byte offset (got "
+                        "'%s')",
+                        flags.str("transients_offset").c_str());
     sluice_buffer_t *buffer = nullptr;
     SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_allocate(
-        device, kDeviceLocal, kTransfer | kDispatchStorage, bytes, &buffer)));
+        device, kDeviceLocal, kTransfer | kDispatchStorage,
+        bytes + (uint64_t)*offset, &buffer)));
+    if (*offset) {
+      sluice_buffer_t *span = nullptr;
+      sluice_status_t status =
+          sluice_buffer_subspan(buffer, (uint64_t)*offset, bytes, &span);
+      sluice_buffer_release(buffer);
+      SLUICE_RETURN_IF_ERROR(fromC(status));
+      buffer = span;
+    }
     for (uint32_t index : storage) {
       if (index >= userArgs)
         continue;

@@ -118,4 +118,18 @@ std::pair<Value, Value> AbiBuilder::string(ModuleOp module,
   return {address, i64((int64_t)text.size())};
 }
 
+LLVM::LLVMFuncOp AbiBuilder::snprintf(ModuleOp module) {
+  if (hasSymbol(module, "snprintf"))
+    if (auto decl = module.lookupSymbol<LLVM::LLVMFuncOp>("snprintf"))
+      return decl;
+  noteSymbol(module, "snprintf");
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  Type ptr = ptrType();
+  return LLVM::LLVMFuncOp::create(
+      b, loc, "snprintf",
+      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr, b.getI64Type(), ptr},
+                                  /*isVarArg=*/true));
+}
+
 } // namespace sluice::native

@@ -110,6 +110,9 @@ public:
   /// its length (without the NUL).
   std::pair<mlir::Value, mlir::Value> string(mlir::ModuleOp module,
                                              llvm::StringRef text);
+  /// `int snprintf(char *, size_t, const char *, ...)`, declared once in
+  /// `module`.
+  mlir::LLVM::LLVMFuncOp snprintf(mlir::ModuleOp module);
 
 private:
   mlir::OpBuilder &b;

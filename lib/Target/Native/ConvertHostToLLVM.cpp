@@ -256,6 +256,42 @@ struct NullLowering : AbiPattern<util::NullOp> {
   }
 };
 
+/// `util.assume.int` only informs analyses: its results are its operands.
+struct AssumeIntLowering : AbiPattern<util::AssumeIntOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::AssumeIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// `util.align %v, %a` (a power of two): `(v + a - 1) & ~(a - 1)`. Host
+/// code computes transient sizes with it (layout of a dynamic
+/// external-transients pack).
+struct AlignLowering : AbiPattern<util::AlignOp> {
+  using AbiPattern::AbiPattern;
+  LogicalResult
+  matchAndRewrite(util::AlignOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Value alignment = adaptor.getAlignment();
+    Type type = value.getType();
+    Value one = LLVM::ConstantOp::create(rewriter, loc, type,
+                                         rewriter.getIntegerAttr(type, 1));
+    Value allOnes = LLVM::ConstantOp::create(rewriter, loc, type,
+                                             rewriter.getIntegerAttr(type, -1));
+    Value mask = LLVM::SubOp::create(rewriter, loc, alignment, one);
+    Value bumped = LLVM::AddOp::create(rewriter, loc, value, mask);
+    Value inverted = LLVM::XOrOp::create(rewriter, loc, mask, allOnes);
+    rewriter.replaceOp(
+        op, LLVM::AndOp::create(rewriter, loc, bumped, inverted).getResult());
+    return success();
+  }
+};
+
 //===--- Reference counting (§3.2) ----------------------------------------===//
 
 /// Splits the block at `op` and emits `if (v) { body }`; the rewriter ends
@@ -552,7 +588,8 @@ bool isSupported(Operation *op) {
   if (isa<util::GlobalOp, util::GlobalLoadOp, util::GlobalStoreOp>(op))
     return true;
   if (isa<util::FuncOp, util::InitializerOp, util::ReturnOp, util::CallOp,
-          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp>(op))
+          util::NullOp, util::CmpEQOp, util::CmpNEOp, util::BufferSizeOp,
+          util::AssumeIntOp, util::AlignOp>(op))
     return true;
   if (isa<hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::BufferViewRankOp,
           hal::BufferViewElementTypeOp, hal::BufferViewEncodingTypeOp,
@@ -776,7 +813,8 @@ struct ConvertHostToLLVMPass
         FieldLoadLowering<hal::BufferViewRankOp, 24, FieldType::I32>,
         FieldLoadLowering<hal::BufferLengthOp, 24, FieldType::I64>,
         DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
-        NullLowering, DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
+        NullLowering, AssumeIntLowering, AlignLowering,
+        DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
         RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
         FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
         FenceAwaitLowering, QueueExecuteLowering>(converter, context);
@@ -844,6 +882,65 @@ void emitRelease(ConversionPatternRewriter &rewriter, Location loc, Value ctx,
     LLVM::BrOp::create(rewriter, loc, after);
   });
 }
+void emitStorageAlignmentCheck(ConversionPatternRewriter &rewriter,
+                               Operation *op, Value buffer, int64_t alignment,
+                               StringRef message) {
+  if (alignment <= 1)
+    return;
+  Location loc = op->getLoc();
+  Value ctx = contextOf(op);
+  Value slot = statusSlotOf(op);
+  auto module = parentFunc(op)->getParentOfType<ModuleOp>();
+  AbiBuilder abi(rewriter, loc);
+  Type ptrType = abi.ptrType();
+  Value text = abi.stackBytes(op, 256);
+  // ^before: failed or NULL -> ^rest | ^check: aligned -> ^rest | ^fail.
+  Value pending = LLVM::LoadOp::create(rewriter, loc, ptrType, slot);
+  Value passed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      pending, abi.null());
+  Value present = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       buffer, abi.null());
+  Value checked = LLVM::AndOp::create(rewriter, loc, passed, present);
+  Block *before = rewriter.getInsertionBlock();
+  Block *rest = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+  Block *fail = rewriter.createBlock(rest);
+  Block *check = rewriter.createBlock(fail);
+  rewriter.setInsertionPointToEnd(before);
+  LLVM::CondBrOp::create(rewriter, loc, checked, check, rest);
+  rewriter.setInsertionPointToEnd(check);
+  AbiBuilder atCheck(rewriter, loc);
+  Value offset = atCheck.loadField(rewriter.getI64Type(), buffer, 16);
+  Value remainder =
+      LLVM::URemOp::create(rewriter, loc, offset, atCheck.i64(alignment));
+  Value misaligned = LLVM::ICmpOp::create(
+      rewriter, loc, LLVM::ICmpPredicate::ne, remainder, atCheck.i64(0));
+  LLVM::CondBrOp::create(rewriter, loc, misaligned, fail, rest);
+  rewriter.setInsertionPointToEnd(fail);
+  AbiBuilder atFail(rewriter, loc);
+  std::string format;
+  for (char c : message) {
+    format.push_back(c);
+    if (c == '%')
+      format.push_back('%');
+  }
+  format += " buffer byte offset %llu is not a multiple of the required "
+            "alignment " +
+            std::to_string(alignment);
+  Value fmt = atFail.string(module, format).first;
+  Value written =
+      LLVM::CallOp::create(rewriter, loc, atFail.snprintf(module),
+                           ValueRange{text, atFail.i64(256), fmt, offset})
+          .getResult();
+  Value clamped = LLVM::UMinOp::create(rewriter, loc, written, atFail.i32(255));
+  Value length =
+      LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), clamped);
+  Value status = atFail.callImport(ctx, Import::StatusMake, ptrType,
+                                   {atFail.i32(3), text, length});
+  LLVM::StoreOp::create(rewriter, loc, status, slot);
+  LLVM::BrOp::create(rewriter, loc, ValueRange{}, rest);
+  rewriter.setInsertionPointToStart(rest);
+}
+
 void hostCallStatus(ConversionPatternRewriter &rewriter, Operation *op,
                     Import which, ValueRange args) {
   callStatus(rewriter, op, which, args);

@@ -15,9 +15,11 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Stream/IR/TransientsStorage.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include <functional>
+#include <type_traits>
 
 using namespace mlir;
 
@@ -48,6 +50,11 @@ template <typename Op> struct ImportCallLowering : OpConversionPattern<Op> {
       outTypes.push_back(this->getTypeConverter()->convertType(type));
     SmallVector<Value> results =
         emitImportCall(rewriter, op, which, operands, outTypes);
+    if constexpr (std::is_same_v<Op, hal::BufferAssertOp>)
+      if (auto alignment = op->template getAttrOfType<IntegerAttr>(
+              stream::kStorageAlignmentAttr))
+        emitStorageAlignmentCheck(rewriter, op, adaptor.getBuffer(),
+                                  alignment.getInt(), op.getMessage());
     if (results.empty())
       rewriter.eraseOp(op);
     else

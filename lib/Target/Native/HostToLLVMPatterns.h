@@ -20,6 +20,15 @@ namespace sluice::native {
 /// The `ctx` argument of the converted function enclosing `op`.
 mlir::Value hostContext(mlir::Operation *op);
 /// Calls import `which` and stores its status in the pending-status slot.
+/// external-transients.md §9.9, after the `hal.buffer.assert` `op` (whose
+/// status is in the slot): when it succeeded and `buffer` is not NULL, a
+/// byte offset (+16) that is not a multiple of `alignment` stores
+/// INVALID_ARGUMENT «<message> buffer byte offset <o> is not a multiple of
+/// the required alignment <a>» in the slot.
+void emitStorageAlignmentCheck(mlir::ConversionPatternRewriter &rewriter,
+                               mlir::Operation *op, mlir::Value buffer,
+                               int64_t alignment, llvm::StringRef message);
+
 void hostCallStatus(mlir::ConversionPatternRewriter &rewriter,
                     mlir::Operation *op, Import which, mlir::ValueRange args);
 /// Calls import `which` with `args` (ctx first) plus one out-pointer per

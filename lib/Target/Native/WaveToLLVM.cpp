@@ -27,6 +27,7 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
+constexpr int32_t kInvalidArgument = 3;
 constexpr int32_t kFailedPrecondition = 9;
 constexpr int32_t kOutOfRange = 11;
 constexpr int32_t kInternal = 13;
@@ -100,10 +101,41 @@ public:
   }
 
   /// The host pointer of `buffer` + `offset` for `length` bytes. A NULL
-  /// storage base is FAILED_PRECONDITION «<what> has no committed storage»;
-  /// a range past the buffer's length is OUT_OF_RANGE «<what> range [<o>,
-  /// <o+l>) is outside buffer length <L>».
+  /// buffer is accepted for an empty range only (external-transients.md
+  /// §9.10: the storage of a size that is 0 at run time may be null) and
+  /// gives a NULL pointer; with a non-empty range it is INVALID_ARGUMENT
+  /// «<what> is a null buffer». A NULL storage base is FAILED_PRECONDITION
+  /// «<what> has no committed storage»; a range past the buffer's length is
+  /// OUT_OF_RANGE «<what> range [<o>, <o+l>) is outside buffer length <L>».
   Value hostRange(Value buffer, Value offset, Value length, StringRef what) {
+    AbiBuilder pre(rewriter, loc);
+    Value nullBuffer = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::eq, buffer, pre.null());
+    Value nonEmpty = LLVM::ICmpOp::create(
+        rewriter, loc, LLVM::ICmpPredicate::ne, length, pre.i64(0));
+    failIf(LLVM::AndOp::create(rewriter, loc, nullBuffer, nonEmpty),
+           kInvalidArgument, escapeFormat(what) + " is a null buffer", {});
+    // null -> ^join(NULL); else ^nonNull: the checks, ^join(pointer).
+    Block *before = rewriter.getInsertionBlock();
+    Block *rest = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Type ptrType = pre.ptrType();
+    Block *join = rewriter.createBlock(rest, TypeRange{ptrType}, {loc});
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, rest);
+    Block *nonNull = rewriter.createBlock(join);
+    rewriter.setInsertionPointToEnd(before);
+    AbiBuilder atBefore(rewriter, loc);
+    LLVM::CondBrOp::create(rewriter, loc, nullBuffer, join,
+                           ValueRange{atBefore.null()}, nonNull, ValueRange{});
+    rewriter.setInsertionPointToEnd(nonNull);
+    Value pointer = committedRange(buffer, offset, length, what);
+    LLVM::BrOp::create(rewriter, loc, ValueRange{pointer}, join);
+    rewriter.setInsertionPointToStart(rest);
+    return join->getArgument(0);
+  }
+
+  /// hostRange of a non-null buffer.
+  Value committedRange(Value buffer, Value offset, Value length,
+                       StringRef what) {
     AbiBuilder abi(rewriter, loc);
     Value slot = abi.loadField(abi.ptrType(), buffer, 8);
     auto base = LLVM::LoadOp::create(rewriter, loc, abi.ptrType(), slot,
@@ -301,19 +333,9 @@ public:
 
   /// `int snprintf(char *, size_t, const char *, ...)`, declared once.
   LLVM::LLVMFuncOp snprintf() {
-    if (snprintfDecl)
-      return snprintfDecl;
-    if (hasSymbol(module, "snprintf"))
-      return snprintfDecl = module.lookupSymbol<LLVM::LLVMFuncOp>("snprintf");
-    noteSymbol(module, "snprintf");
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-    return snprintfDecl = LLVM::LLVMFuncOp::create(
-               rewriter, loc, "snprintf",
-               LLVM::LLVMFunctionType::get(rewriter.getI32Type(),
-                                           {ptr, rewriter.getI64Type(), ptr},
-                                           /*isVarArg=*/true));
+    if (!snprintfDecl)
+      snprintfDecl = AbiBuilder(rewriter, loc).snprintf(module);
+    return snprintfDecl;
   }
 
   ConversionPatternRewriter &rewriter;

@@ -71,3 +71,33 @@ util.func private @_clash() {
 util.func public @clash(%a: tensor<4xf32>) -> tensor<4xf32> {
   util.return %a : tensor<4xf32>
 }
+
+// -----
+
+// sluice.abi.dim_bounds (external-transients.md §9.6): the texts of the
+// stream-level analysis, checked by the wrapper that consumes the attribute.
+// expected-error @+1 {{'sluice.abi.dim_bounds' on argument 0 must be a list of [lo, hi] pairs}}
+util.func public @boundsNotPairs(%a: tensor<?xf32> {sluice.abi.dim_bounds = [1, 2]}) -> tensor<?xf32> {
+  util.return %a : tensor<?xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'sluice.abi.dim_bounds' on argument 0 has a pair [8, 4]; bounds need 0 <= lo <= hi}}
+util.func public @boundsReversed(%a: tensor<?xf32> {sluice.abi.dim_bounds = [[8, 4]]}) -> tensor<?xf32> {
+  util.return %a : tensor<?xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'sluice.abi.dim_bounds' on argument 0 has 1 pairs but the imported tensor has 2 dynamic dimensions}}
+util.func public @boundsCount(%a: tensor<?x?xf32> {sluice.abi.dim_bounds = [[1, 4]]}) -> tensor<?x?xf32> {
+  util.return %a : tensor<?x?xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'sluice.abi.dim_bounds' on argument 1 is only accepted on an argument imported as a tensor}}
+util.func public @boundsOnBuffer(%a: tensor<4xf32>, %b: !hal.buffer {sluice.abi.dim_bounds = [[1, 4]]}) -> tensor<4xf32> {
+  util.return %a : tensor<4xf32>
+}

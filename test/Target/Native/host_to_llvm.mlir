@@ -48,10 +48,54 @@ util.func public @fence() -> !hal.fence {
 
 // -----
 
+// external-transients.md §9.9: `sluice.storage_alignment` on hal.buffer.assert
+// (buffer_assert is import #16, +120): when the assertion passed (the slot is
+// NULL) and the buffer is not NULL, the byte offset (+16) modulo the
+// alignment; a misaligned offset is formatted with snprintf into an
+// INVALID_ARGUMENT (3) status (status_make, #1 at +0) stored in the slot,
+// which check_status then reads as for the assertion's own failures.
+// CHECK: llvm.mlir.global private constant @{{.+}}("storage buffer byte offset %llu is not a multiple of the required alignment 64\00")
+// CHECK-LABEL: llvm.func internal @aligned(
+// CHECK: llvm.getelementptr %{{.+}}[120] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: llvm.store %{{.+}}, %[[SLOT:.+]] : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: %[[PENDING:.+]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT: %[[NULL:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[PASSED:.+]] = llvm.icmp "eq" %[[PENDING]], %[[NULL]] : !llvm.ptr
+// CHECK: %[[PRESENT:.+]] = llvm.icmp "ne" %[[BUF:.+]], %{{.+}} : !llvm.ptr
+// CHECK: %[[BOTH:.+]] = llvm.and %[[PASSED]], %[[PRESENT]] : i1
+// CHECK: llvm.cond_br %[[BOTH]], ^[[CHECK:bb[0-9]+]], ^[[REST:bb[0-9]+]]
+// CHECK: ^[[CHECK]]:
+// CHECK: llvm.getelementptr %[[BUF]][16] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[OFF:.+]] = llvm.load %{{.+}} : !llvm.ptr -> i64
+// CHECK: %[[REM:.+]] = llvm.urem %[[OFF]], %{{.+}} : i64
+// CHECK: %[[MIS:.+]] = llvm.icmp "ne" %[[REM]], %{{.+}} : i64
+// CHECK: llvm.cond_br %[[MIS]], ^[[FAIL:bb[0-9]+]], ^[[REST]]
+// CHECK: ^[[FAIL]]:
+// CHECK: llvm.call @snprintf(%{{.+}}, %{{.+}}, %{{.+}}, %[[OFF]])
+// CHECK: llvm.mlir.constant(3 : i32) : i32
+// CHECK: llvm.store %{{.+}}, %[[SLOT]] : !llvm.ptr, !llvm.ptr
+// CHECK: llvm.br ^[[REST]]
+// CHECK: ^[[REST]]:
+util.func public @aligned(%b: !hal.buffer, %n: index) {
+  %c0 = arith.constant 0 : index
+  %device = hal.devices.get %c0 : !hal.device
+  %allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator
+  hal.buffer.assert<%b : !hal.buffer> message("storage") allocator(%allocator : !hal.allocator) minimum_length(%n) type("None") usage("None") attributes {sluice.storage_alignment = 64 : i64}
+  sluice_rt.check_status ^ok, ^error
+^ok:
+  util.return
+^error:
+  sluice_rt.fail
+}
+
+// -----
+
 // Command functions read their captures from the closure: references
 // first, then scalars, 8 bytes each. A wave of one fill of at most 65536
-// constant bytes is done inline (§4.4 step 3): the storage base is checked
-// for NULL, the range against the buffer length (+24), then a memset.
+// constant bytes is done inline (§4.4 step 3): a NULL buffer is accepted
+// for an empty range only (external-transients.md §9.10), the storage base
+// is checked for NULL, the range against the buffer length (+24), then a
+// memset.
 // CHECK-LABEL: llvm.func internal @f$cmd0(
 // CHECK-SAME: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[CLOSURE:[^:]+]]: !llvm.ptr) -> !llvm.ptr
 // CHECK: llvm.load %[[CLOSURE]] : !llvm.ptr -> !llvm.ptr

@@ -10,6 +10,8 @@
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
+#include "sluice/Dialect/Util/IR/DimBounds.h"
+#include "sluice/Dialect/Util/IR/UtilAttrs.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,7 +45,8 @@ constexpr llvm::StringLiteral kNameAttr = "iree.abi.name";
 
 /// The ABI attributes the wrapper consumes and strips from the original.
 constexpr llvm::StringLiteral kStrippedAttrs[] = {
-    kAffinityAttr, kEncodingAttr, kModelAttr, kOutputAttr, kTransientsAttr};
+    kAffinityAttr, kEncodingAttr,   kModelAttr,
+    kOutputAttr,   kTransientsAttr, util::kDimBoundsAttr};
 
 /// One `iree.abi.transients` argument.
 struct Storage {
@@ -58,6 +61,10 @@ struct Abi {
   SmallVector<Storage> storages;
   /// Result index -> argument index holding its output storage.
   llvm::DenseMap<unsigned, unsigned> outputArgs;
+  /// Argument index -> the (lo, hi) bounds of its dynamic dimensions
+  /// (sluice.abi.dim_bounds, external-transients.md §9.6).
+  llvm::DenseMap<unsigned, SmallVector<std::pair<uint64_t, uint64_t>>>
+      dimBounds;
 };
 
 std::string ioName(DictionaryAttr attrs, llvm::StringRef prefix,
@@ -151,6 +158,27 @@ LogicalResult readAbi(util::FuncOp funcOp, InvocationModel defaultModel,
                << abi.outputArgs[result] << " and " << i
                << " both provide the storage of result " << result;
     }
+  }
+  for (unsigned i = 0, e = funcOp.getNumArguments(); i < e; ++i) {
+    Attribute attr = funcOp.getArgAttr(i, util::kDimBoundsAttr);
+    if (!attr)
+      continue;
+    auto fail = [&](const llvm::Twine &why) {
+      return funcOp.emitError() << "'" << util::kDimBoundsAttr
+                                << "' on argument " << i << " " << why;
+    };
+    SmallVector<std::pair<uint64_t, uint64_t>> pairs;
+    if (std::optional<std::string> why = util::parseDimBounds(attr, pairs))
+      return fail(*why);
+    auto tensorType = dyn_cast<RankedTensorType>(funcOp.getArgumentTypes()[i]);
+    if (!tensorType)
+      return fail("is only accepted on an argument imported as a tensor");
+    if (pairs.size() != tensorType.getNumDynamicDims())
+      return fail("has " + llvm::Twine(pairs.size()) +
+                  " pairs but the imported tensor has " +
+                  llvm::Twine(tensorType.getNumDynamicDims()) +
+                  " dynamic dimensions");
+    abi.dimBounds[i] = std::move(pairs);
   }
   if (abi.storages.size() > 1) {
     if (llvm::all_of(abi.storages,
@@ -309,6 +337,18 @@ struct WrapEntryPointsPass
           dims.push_back(
               hal::BufferViewDimOp::create(builder, loc, builder.getIndexType(),
                                            arg, builder.getIndexAttr(d)));
+      // §9.6: the caller promises the dimensions stay within the bounds.
+      if (auto bounds = abi.dimBounds.find(i);
+          bounds != abi.dimBounds.end() && !dims.empty()) {
+        SmallVector<Attribute> rows;
+        for (auto [lo, hi] : bounds->second)
+          rows.push_back(ArrayAttr::get(
+              context,
+              {util::IntAssumptionAttr::get(context, lo, hi, std::nullopt)}));
+        auto assumeOp = util::AssumeIntOp::create(
+            builder, loc, dims, ArrayAttr::get(context, rows));
+        dims.assign(assumeOp.getResults().begin(), assumeOp.getResults().end());
+      }
       bool consume = funcOp.getArgAttr(i, kConsumeAttr) ||
                      funcOp.getArgAttr(i, kOutputAttr);
       callArgs.push_back(hal::TensorImportOp::create(

@@ -15,6 +15,7 @@
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/Analysis/TransientLifetimes.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Stream/IR/TransientsStorage.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -432,10 +433,13 @@ struct EmplaceTransientsPass
       applySlotLifetimes(funcOp, slots, packOp);
     Value required = packOp.getTotalLength();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-    if (!referenceCompat && sizeCheck)
-      emitSizeCheck(builder, funcOp, gathered, required, zero, loc);
-    if (!referenceCompat)
-      deferStorageReads({gathered.storage, gathered.storageSize}, B);
+    if (!referenceCompat) {
+      SmallVector<Operation *> reads =
+          deferStorageReads({gathered.storage, gathered.storageSize}, B);
+      guardStorage(
+          builder, funcOp, gathered, required, zero, loc, reads,
+          ResourceConfigAttr::lookup(packOp).getMinBufferOffsetAlignment());
+    }
     Type storageType = gathered.storage.getType();
     Value base =
         ResourceSubviewOp::create(builder, loc, storageType, gathered.storage,
@@ -443,6 +447,8 @@ struct EmplaceTransientsPass
             .getResult();
 
     // G. Rewrite.
+    if (!referenceCompat)
+      reuseEntrySizes(gathered.allocas);
     llvm::DenseMap<Operation *, unsigned> slotOf;
     for (auto [index, slot] : llvm::enumerate(slots))
       for (ResourceAllocaOp member : slot.members)
@@ -856,6 +862,44 @@ struct EmplaceTransientsPass
 
   /// Position of every op of the entry block (computeSlotSizesAtEntry).
   llvm::DenseMap<Operation *, unsigned> entryPositions;
+  /// The exact size of an alloca computed in a nested region, as
+  /// materialized before the pack (computeSlotSizesAtEntry).
+  llvm::DenseMap<Operation *, Value> entrySizes;
+
+  /// Lets the users of each alloca's size computed in a nested region (the
+  /// alloca, a specialized call and its dealloca) read the copy made before
+  /// the pack, which dominates them, and erases the original computation
+  /// when nothing else reads it: a size call in a branch or loop then runs
+  /// once (at the entry), not twice.
+  void reuseEntrySizes(ArrayRef<ResourceAllocaOp> allocas) {
+    for (ResourceAllocaOp allocaOp : allocas) {
+      Value entrySize = entrySizes.lookup(allocaOp);
+      if (!entrySize)
+        continue;
+      Value original = allocaOp.getStorageSize();
+      original.replaceAllUsesWith(entrySize);
+      // Each op is visited once (an op erased here is never seen again).
+      SmallVector<Operation *> worklist;
+      llvm::SmallPtrSet<Operation *, 8> seen;
+      auto push = [&](Value value) {
+        if (Operation *def = value.getDefiningOp())
+          if (seen.insert(def).second)
+            worklist.push_back(def);
+      };
+      push(original);
+      while (!worklist.empty()) {
+        Operation *op = worklist.pop_back_val();
+        if (!op->use_empty() || !isSizeComputationOp(op) ||
+            op->getNumRegions() != 0)
+          continue;
+        SmallVector<Value> operands(op->getOperands());
+        op->erase();
+        for (Value operand : operands)
+          push(operand);
+      }
+    }
+    entrySizes.clear();
+  }
 
   LogicalResult computeSlotSizesAtEntry(FunctionOpInterface funcOp,
                                         Gathered &gathered,
@@ -864,6 +908,7 @@ struct EmplaceTransientsPass
     // Sizes computed in the entry block only reach entry-block values and
     // arguments: they share one visited set. A size computed in a nested
     // region may reach a loop-variant value and is checked on its own.
+    entrySizes.clear();
     Block *entry = &funcOp.getFunctionBody().front();
     llvm::DenseSet<Value> checked;
     llvm::DenseMap<Operation *, Value> boundedSizes;
@@ -906,11 +951,15 @@ struct EmplaceTransientsPass
     gathered.storageSize = materializeBefore(gathered.storageSize, B, mapping);
     for (Slot &slot : slots) {
       SmallVector<Value> sizes;
-      for (ResourceAllocaOp member : slot.members)
-        sizes.push_back(
-            boundedSizes.contains(member)
-                ? boundedSizes.lookup(member)
-                : materializeBefore(member.getStorageSize(), B, mapping));
+      for (ResourceAllocaOp member : slot.members) {
+        if (boundedSizes.contains(member)) {
+          sizes.push_back(boundedSizes.lookup(member));
+          continue;
+        }
+        sizes.push_back(materializeBefore(member.getStorageSize(), B, mapping));
+        if (sizes.back() != member.getStorageSize())
+          entrySizes[member] = sizes.back();
+      }
       if (sizes.size() == 1) {
         slot.size = sizes.front();
         continue;
@@ -1488,11 +1537,30 @@ struct EmplaceTransientsPass
     packOp->setAttr(kPackLayoutAttr, builder.getStringAttr(kPackLayoutBest));
   }
 
-  /// §9.1: `hal.buffer.assert` of the storage buffer against the packed
-  /// size, guarded by `required != 0` so that a null storage is never read.
-  void emitSizeCheck(OpBuilder &builder, FunctionOpInterface funcOp,
-                     Gathered &gathered, Value required, Value zero,
-                     Location loc) {
+  /// §9.1 and §9.10: everything that reads the storage buffer runs under
+  /// `scf.if required != 0`:
+  ///
+  ///   %nz = arith.cmpi ne, %required, %c0
+  ///   %buf, %len = scf.if %nz -> (!hal.buffer, index) {
+  ///     %b = hal.buffer_view.buffer ...   (a view storage; null-tested)
+  ///     hal.buffer.assert<%b> message(...) minimum_length(%required)
+  ///         {sluice.storage_alignment = A}
+  ///     %l = hal.buffer.length<%b>
+  ///     scf.yield %b, %l
+  ///   } else {
+  ///     scf.yield %null, %c0
+  ///   }
+  ///   %st = stream.tensor.import %buf ... {%len} {sluice.null_if_empty}
+  ///
+  /// so that a null storage is never dereferenced when nothing is needed,
+  /// and the size check (with `size-check`) fails cleanly on a null buffer
+  /// when something is. `reads` are the storage reads deferStorageReads
+  /// moved after the pack; when it could not move them, only the check is
+  /// guarded (their results are used before the pack).
+  void guardStorage(OpBuilder &builder, FunctionOpInterface funcOp,
+                    Gathered &gathered, Value required, Value zero,
+                    Location loc, ArrayRef<Operation *> reads,
+                    int64_t alignment) {
     auto importOp = gathered.storage.getDefiningOp<TensorImportOp>();
     if (!importOp)
       return;
@@ -1500,28 +1568,123 @@ struct EmplaceTransientsPass
     if (!isa<hal::BufferType, hal::BufferViewType>(source.getType()))
       return;
     MLIRContext *context = builder.getContext();
-    std::string fnName = SymbolTable::getSymbolName(funcOp).str();
-    std::string message =
-        "external transient storage for '" + fnName + "' (size query '" +
-        getUniqueQueryName(funcOp->getParentOfType<ModuleOp>(), fnName) + "')";
+    auto bufferType = hal::BufferType::get(context);
+    bool guardReads = llvm::is_contained(reads, importOp.getOperation());
+    if (!guardReads && !sizeCheck)
+      return;
+    SmallVector<Operation *> guarded;
+    llvm::SmallPtrSet<Operation *, 4> guardedSet;
+    if (guardReads)
+      for (Operation *op : reads)
+        if (op != importOp.getOperation()) {
+          guarded.push_back(op);
+          guardedSet.insert(op);
+        }
+    // The values used after the guard: results of guarded reads used
+    // outside them, and the import's index operands (0 when empty).
+    SmallVector<Value> yielded;
+    if (guardReads) {
+      for (Operation *op : guarded)
+        for (Value result : op->getResults())
+          if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+                return !guardedSet.contains(user);
+              }))
+            yielded.push_back(result);
+      for (Value operand : importOp->getOperands())
+        if (isa<IndexType>(operand.getType()) &&
+            !llvm::is_contained(yielded, operand))
+          yielded.push_back(operand);
+    }
+    if (guardReads && !guarded.empty())
+      builder.setInsertionPoint(guarded.front());
+    else if (guardReads)
+      builder.setInsertionPoint(importOp);
     Value nonZero = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::ne, required, zero);
-    auto ifOp = scf::IfOp::create(builder, loc, nonZero, /*withElse=*/false);
-    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
-    Value buffer = source;
-    if (isa<hal::BufferViewType>(source.getType()))
-      buffer = hal::BufferViewBufferOp::create(
-          thenBuilder, loc, hal::BufferType::get(context), source);
-    AffinityAttr affinity = importOp.getAffinityAttr();
-    if (!affinity)
-      affinity = gathered.affinity;
-    auto resolveOp = ContextResolveOp::create(
-        thenBuilder, loc, TypeRange{hal::AllocatorType::get(context)},
-        affinity);
-    hal::BufferAssertOp::create(
-        thenBuilder, loc, buffer, thenBuilder.getStringAttr(message),
-        resolveOp.getResult(0), required, thenBuilder.getI32IntegerAttr(0),
-        thenBuilder.getI32IntegerAttr(0));
+    SmallVector<Type> resultTypes;
+    for (Value value : yielded)
+      resultTypes.push_back(value.getType());
+    auto ifOp = scf::IfOp::create(builder, loc, resultTypes, nonZero,
+                                  /*withElseRegion=*/!yielded.empty());
+    OpBuilder thenBuilder = OpBuilder::atBlockBegin(ifOp.thenBlock());
+    IRMapping mapping;
+    // A view's buffer: null for a null view, so that the check reports it.
+    auto viewBuffer = [&](Value view) -> Value {
+      Value nullView = util::NullOp::create(thenBuilder, loc, view.getType());
+      Value isNull = util::CmpEQOp::create(thenBuilder, loc, view, nullView);
+      auto nullIf =
+          scf::IfOp::create(thenBuilder, loc, TypeRange{bufferType}, isNull,
+                            /*withElseRegion=*/true);
+      OpBuilder inner = OpBuilder::atBlockBegin(nullIf.thenBlock());
+      scf::YieldOp::create(
+          inner, loc, ValueRange{util::NullOp::create(inner, loc, bufferType)});
+      inner.setInsertionPointToStart(nullIf.elseBlock());
+      scf::YieldOp::create(inner, loc,
+                           ValueRange{hal::BufferViewBufferOp::create(
+                               inner, loc, bufferType, view)});
+      return nullIf.getResult(0);
+    };
+    for (Operation *op : guarded)
+      if (auto bufferOp = dyn_cast<hal::BufferViewBufferOp>(op))
+        mapping.map(bufferOp.getResult(), viewBuffer(bufferOp.getBufferView()));
+    if (sizeCheck) {
+      Value buffer = mapping.lookupOrDefault(source);
+      if (isa<hal::BufferViewType>(buffer.getType()))
+        buffer = viewBuffer(buffer);
+      std::string fnName = SymbolTable::getSymbolName(funcOp).str();
+      std::string message =
+          "external transient storage for '" + fnName + "' (size query '" +
+          getUniqueQueryName(funcOp->getParentOfType<ModuleOp>(), fnName) +
+          "')";
+      AffinityAttr affinity = importOp.getAffinityAttr();
+      if (!affinity)
+        affinity = gathered.affinity;
+      auto resolveOp = ContextResolveOp::create(
+          thenBuilder, loc, TypeRange{hal::AllocatorType::get(context)},
+          affinity);
+      auto assertOp = hal::BufferAssertOp::create(
+          thenBuilder, loc, buffer, thenBuilder.getStringAttr(message),
+          resolveOp.getResult(0), required, thenBuilder.getI32IntegerAttr(0),
+          thenBuilder.getI32IntegerAttr(0));
+      // §9.9: pack offsets are relative to the storage start, so its offset
+      // in its allocation must honour the alignment the reflection states.
+      if (alignment > 1)
+        assertOp->setAttr(kStorageAlignmentAttr,
+                          thenBuilder.getI64IntegerAttr(alignment));
+    }
+    if (!guardReads)
+      return;
+    for (Operation *op : guarded)
+      if (!isa<hal::BufferViewBufferOp>(op))
+        thenBuilder.clone(*op, mapping);
+    SmallVector<Value> thenValues, elseValues;
+    OpBuilder elseBuilder = OpBuilder::atBlockBegin(ifOp.elseBlock());
+    for (Value value : yielded) {
+      thenValues.push_back(mapping.lookupOrDefault(value));
+      elseValues.push_back(
+          isa<IndexType>(value.getType())
+              ? zero
+              : util::NullOp::create(elseBuilder, loc, value.getType())
+                    .getResult());
+    }
+    scf::YieldOp::create(thenBuilder, loc, thenValues);
+    scf::YieldOp::create(elseBuilder, loc, elseValues);
+    // The import reads the guarded values; later users of a read see them.
+    for (auto [value, result] : llvm::zip_equal(yielded, ifOp.getResults())) {
+      if (value == gathered.storageSize)
+        gathered.storageSize = result;
+      value.replaceUsesWithIf(result, [&](OpOperand &use) {
+        return !ifOp->isAncestor(use.getOwner()) &&
+               !guardedSet.contains(use.getOwner());
+      });
+    }
+    for (Operation *op : llvm::reverse(guarded))
+      if (op->use_empty())
+        op->erase();
+    // After the guard: the import is the first op after the scf.if.
+    importOp->moveAfter(ifOp);
+    importOp->setAttr(kNullIfEmptyAttr, UnitAttr::get(context));
+    builder.setInsertionPointAfter(importOp);
   }
 
   static PlacementTally tallyAllocas(ArrayRef<ResourceAllocaOp> allocas) {

@@ -18,7 +18,8 @@ using namespace mlir;
 
 namespace sluice::stream {
 
-void deferStorageReads(ArrayRef<Value> storageValues, Operation *before) {
+SmallVector<Operation *> deferStorageReads(ArrayRef<Value> storageValues,
+                                           Operation *before) {
   Block *block = before->getBlock();
   // The ops that read the storage buffer: its import, its length, the buffer
   // of a buffer view, all in the block of `before`.
@@ -40,13 +41,14 @@ void deferStorageReads(ArrayRef<Value> storageValues, Operation *before) {
         continue;
       Operation *ancestor = block->findAncestorOpInBlock(*user);
       if (!ancestor || ancestor->isBeforeInBlock(before))
-        return;
+        return {};
     }
   SmallVector<Operation *> ordered(reads.begin(), reads.end());
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   for (Operation *op : ordered)
     op->moveBefore(before);
+  return ordered;
 }
 
 LogicalResult addStorageWait(FunctionOpInterface funcOp, Value storage,

@@ -96,25 +96,9 @@ FailureOr<DimBoundMap> collectDimBounds(FunctionOpInterface funcOp) {
       return funcOp.emitError()
              << "'" << kDimBoundsAttr << "' on argument " << i << " " << why;
     };
-    auto list = dyn_cast<ArrayAttr>(attr);
-    if (!list)
-      return fail("must be a list of [lo, hi] pairs");
     SmallVector<std::pair<uint64_t, uint64_t>> pairs;
-    for (Attribute element : list) {
-      auto pair = dyn_cast<ArrayAttr>(element);
-      IntegerAttr lo, hi;
-      if (pair && pair.size() == 2) {
-        lo = dyn_cast<IntegerAttr>(pair[0]);
-        hi = dyn_cast<IntegerAttr>(pair[1]);
-      }
-      if (!lo || !hi)
-        return fail("must be a list of [lo, hi] pairs");
-      if (lo.getInt() < 0 || hi.getInt() < lo.getInt())
-        return fail("has a pair [" + Twine(lo.getInt()) + ", " +
-                    Twine(hi.getInt()) + "]; bounds need 0 <= lo <= hi");
-      pairs.push_back({static_cast<uint64_t>(lo.getInt()),
-                       static_cast<uint64_t>(hi.getInt())});
-    }
+    if (std::optional<std::string> why = util::parseDimBounds(attr, pairs))
+      return fail(*why);
     std::optional<SmallVector<unsigned>> dims =
         getImportedDynamicDims(entry.getArgument(i));
     if (!dims)

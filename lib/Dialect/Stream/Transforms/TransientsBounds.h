@@ -17,6 +17,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include "sluice/Dialect/Util/IR/DimBounds.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -29,7 +31,7 @@ class DataFlowSolver;
 namespace sluice::stream {
 
 /// `[[lo, hi], ...]` on a tensor argument: one pair per dynamic dimension.
-inline constexpr llvm::StringLiteral kDimBoundsAttr = "sluice.abi.dim_bounds";
+using util::kDimBoundsAttr;
 /// The reflection key of §9.6.
 inline constexpr llvm::StringLiteral kSizeUpperBoundKey =
     "iree.abi.transients.size.upper_bound";

@@ -8,6 +8,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -35,6 +36,22 @@ std::string getUniqueQueryName(ModuleOp moduleOp, StringRef fnName) {
   }
 }
 
+/// The non-null alternative of an `scf.if` result whose other branch yields
+/// `util.null` (the null-storage guards of EmplaceTransients, §9.10).
+static Value followNullGuard(Value value) {
+  auto ifOp = value.getDefiningOp<scf::IfOp>();
+  if (!ifOp || ifOp.getElseRegion().empty())
+    return {};
+  unsigned index = cast<OpResult>(value).getResultNumber();
+  Value thenValue = ifOp.thenYield().getOperand(index);
+  Value elseValue = ifOp.elseYield().getOperand(index);
+  bool thenNull = thenValue.getDefiningOp<util::NullOp>() != nullptr;
+  bool elseNull = elseValue.getDefiningOp<util::NullOp>() != nullptr;
+  if (thenNull == elseNull)
+    return {};
+  return thenNull ? elseValue : thenValue;
+}
+
 BlockArgument traceStorageArgument(Value storage) {
   Value value = storage;
   while (Operation *op = value.getDefiningOp()) {
@@ -42,6 +59,8 @@ BlockArgument traceStorageArgument(Value storage) {
       value = importOp.getSource();
     else if (auto bufferOp = dyn_cast<hal::BufferViewBufferOp>(op))
       value = bufferOp.getBufferView();
+    else if (Value guarded = followNullGuard(value))
+      value = guarded;
     else
       return {};
   }

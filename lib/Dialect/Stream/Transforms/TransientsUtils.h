@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -91,8 +92,10 @@ mlir::DictionaryAttr withDictEntry(mlir::DictionaryAttr dict,
 /// reached from `storageValues` in the block of `before`) to just before
 /// `before`, i.e. after the size check, which fails cleanly on a null
 /// storage. Nothing moves when one of them has a user before `before`.
-void deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
-                       mlir::Operation *before);
+/// Returns the moved ops in block order (empty when nothing moved).
+llvm::SmallVector<mlir::Operation *>
+deferStorageReads(llvm::ArrayRef<mlir::Value> storageValues,
+                  mlir::Operation *before);
 
 /// external-transients.md §9.8: when the storage argument carries
 /// `sluice.abi.transients_wait = <i>`, every emplaced alloca (before its

@@ -143,9 +143,13 @@ util.func public @second(%input: !stream.resource<*>, %input_size: index, %stora
 // CHECK-NEXT: %[[M1:.+]] = arith.maxui %[[M0]], %[[CSIZE]]
 // CHECK-NEXT: %[[P:.+]]:2 = stream.resource.pack slices({
 // CHECK-NEXT: [0, 0] = %[[M1]]
+// The size call runs once, at the entry: the subview, the specialized call
+// and its dealloca in the branch read the entry value.
 // CHECK: scf.if
-// CHECK: %[[S:.+]] = stream.resource.subview %{{.+}}[%[[P]]#1]
-// CHECK-NEXT: util.call @alloc256$transients(%{{.+}}, %[[S]],
+// CHECK-NOT: $transients_size
+// CHECK: %[[S:.+]] = stream.resource.subview %{{.+}}[%[[P]]#1] : {{.+}} -> !stream.resource<transient>{%[[CSIZE]]}
+// CHECK-NEXT: util.call @alloc256$transients(%{{.+}}, %[[S]], %[[CSIZE]])
+// CHECK-NOT: $transients_size
 // CHECK: } else {
 // CHECK-NEXT: stream.resource.subview %{{.+}}[%[[P]]#1] {{.+}}{%[[C512]]}
 util.func private @alloc256(%await: !stream.timepoint) -> !stream.timepoint {
@@ -176,9 +180,13 @@ util.func public @call_in_branch(%cond: i1, %input: !stream.resource<*>, %input_
 // CHECK-LABEL: util.func public @call_in_loop(
 // CHECK: %[[CSIZE:.+]] = util.call @alloc128$transients_size()
 // CHECK-NEXT: %[[P:.+]]:2 = stream.resource.pack
+// The size call is made once, before the loop, not in every iteration.
 // CHECK: scf.for
-// CHECK: %[[S:.+]] = stream.resource.subview %{{.+}}[%[[P]]#1]
-// CHECK-NEXT: util.call @alloc128$transients(%{{.+}}, %[[S]],
+// CHECK-NOT: $transients_size
+// CHECK: %[[S:.+]] = stream.resource.subview %{{.+}}[%[[P]]#1] : {{.+}} -> !stream.resource<transient>{%[[CSIZE]]}
+// CHECK-NEXT: util.call @alloc128$transients(%{{.+}}, %[[S]], %[[CSIZE]])
+// CHECK-NOT: $transients_size
+// CHECK: scf.yield
 util.func private @alloc128(%await: !stream.timepoint) -> !stream.timepoint {
   %c128 = arith.constant 128 : index
   %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c128} => !stream.timepoint

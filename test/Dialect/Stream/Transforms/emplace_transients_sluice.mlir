@@ -5,27 +5,77 @@
 // The Sluice behaviour of external-transients.md §9 (reference-compat=false,
 // what Sluice's pipelines use).
 
-// §9.1: the storage is a stream.tensor.import of a !hal.buffer, so the
-// packed size is asserted against it, guarded by `required != 0`, right
-// after the pack and before the storage is used.
+// §9.1, §9.9, §9.10: the storage is a stream.tensor.import of a !hal.buffer,
+// so everything that reads it runs under `required != 0`, right after the
+// pack and before the storage is used: the size assertion (which fails
+// cleanly on a null buffer) with the storage alignment, then the length;
+// when nothing is needed the length is 0 and the import, marked
+// sluice.null_if_empty, reads nothing (a null storage is allowed).
 // CHECK-LABEL: util.func public @size_check
 // CHECK-SAME: %[[BUFFER:[a-z0-9]+]]: !hal.buffer
 // CHECK: %[[PACK:.+]]:2 = stream.resource.pack
 // CHECK: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-NEXT: %[[NZ:.+]] = arith.cmpi ne, %[[PACK]]#0, %[[C0]] : index
-// CHECK-NEXT: scf.if %[[NZ]] {
+// CHECK-NEXT: %[[LEN:.+]] = scf.if %[[NZ]] -> (index) {
 // CHECK-NEXT: %[[ALLOC:.+]] = stream.context.resolve : !hal.allocator
-// CHECK-NEXT: hal.buffer.assert<%[[BUFFER]] : !hal.buffer> message("external transient storage for 'size_check' (size query 'size_check_transients_size')") allocator(%[[ALLOC]] : !hal.allocator) minimum_length(%[[PACK]]#0)
+// CHECK-NEXT: hal.buffer.assert<%[[BUFFER]] : !hal.buffer> message("external transient storage for 'size_check' (size query 'size_check_transients_size')") allocator(%[[ALLOC]] : !hal.allocator) minimum_length(%[[PACK]]#0) type("None") usage("None") attributes {sluice.storage_alignment = [[ALIGN:[0-9]+]] : i64}
+// CHECK-NEXT: %[[L:.+]] = hal.buffer.length<%[[BUFFER]] : !hal.buffer> : index
+// CHECK-NEXT: scf.yield %[[L]] : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[C0]] : index
 // CHECK-NEXT: }
-// §9.10: the storage is read (length, import) only after the check, which
-// fails cleanly on a null buffer.
-// CHECK-NEXT: %[[LEN:.+]] = hal.buffer.length<%[[BUFFER]] : !hal.buffer> : index
-// CHECK-NEXT: %[[STORAGE:.+]] = stream.tensor.import %[[BUFFER]] : !hal.buffer -> tensor<?xi8>{%[[LEN]]}
-// CHECK-NEXT: stream.resource.subview %[[STORAGE]][%[[C0]]]
+// CHECK-NEXT: %[[STORAGE:.+]] = stream.tensor.import %[[BUFFER]] : !hal.buffer -> tensor<?xi8>{%[[LEN]]} in !stream.resource<transient>{%[[LEN]]} attributes {sluice.null_if_empty}
+// CHECK-NEXT: stream.resource.subview %[[STORAGE]][%[[C0]]] : !stream.resource<transient>{%[[LEN]]}
+// With size-check=false there is no assertion, but the reads stay guarded.
 // NOCHECK-LABEL: util.func public @size_check
 // NOCHECK-NOT: hal.buffer.assert
+// NOCHECK: scf.if
+// NOCHECK-NEXT: hal.buffer.length
+// NOCHECK-NOT: hal.buffer.assert
+// NOCHECK: stream.tensor.import {{.+}} attributes {sluice.null_if_empty}
 // NOCHECK: util.return
 util.func public @size_check(%input: !stream.resource<*>, %input_size: index, %buffer: !hal.buffer, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %len = hal.buffer.length<%buffer : !hal.buffer> : index
+  %storage = stream.tensor.import %buffer : !hal.buffer -> tensor<?xi8>{%len} in !stream.resource<transient>{%len}
+  %c1024 = arith.constant 1024 : index
+  %alloca, %alloca_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c1024} => !stream.timepoint
+  %exec = stream.cmd.execute await(%alloca_tp) => with(%alloca as %a: !stream.resource<transient>{%c1024}, %input as %i: !stream.resource<*>{%input_size}) {
+  } => !stream.timepoint
+  %dealloca_tp = stream.resource.dealloca await(%exec) => %alloca : !stream.resource<transient>{%c1024} => !stream.timepoint
+  %result, %result_tp = stream.resource.transients await(%dealloca_tp) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%len} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// A !hal.buffer_view storage (§3.3 shape): its buffer is read under the
+// guard, behind a null test of the view, so a null view fails the assertion
+// («buffer is null») and a null view of size 0 is never read; the guard then
+// also yields the buffer (null when nothing is needed).
+// CHECK-LABEL: util.func public @size_check_view
+// CHECK-SAME: %[[VIEW:[a-z0-9]+]]: !hal.buffer_view
+// CHECK: %[[NZ:.+]] = arith.cmpi ne
+// CHECK-NEXT: %[[G:.+]]:2 = scf.if %[[NZ]] -> (!hal.buffer, index) {
+// CHECK-NEXT: %[[NULLV:.+]] = util.null : !hal.buffer_view
+// CHECK-NEXT: %[[ISNULL:.+]] = util.cmp.eq %[[VIEW]], %[[NULLV]] : !hal.buffer_view
+// CHECK-NEXT: %[[B:.+]] = scf.if %[[ISNULL]] -> (!hal.buffer) {
+// CHECK-NEXT: %[[NB:.+]] = util.null : !hal.buffer
+// CHECK-NEXT: scf.yield %[[NB]] : !hal.buffer
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[VB:.+]] = hal.buffer_view.buffer<%[[VIEW]] : !hal.buffer_view> : !hal.buffer
+// CHECK-NEXT: scf.yield %[[VB]] : !hal.buffer
+// CHECK-NEXT: }
+// CHECK-NEXT: stream.context.resolve
+// CHECK-NEXT: hal.buffer.assert<%[[B]] : !hal.buffer>
+// CHECK-NEXT: %[[L:.+]] = hal.buffer.length<%[[B]] : !hal.buffer> : index
+// CHECK-NEXT: scf.yield %[[B]], %[[L]] : !hal.buffer, index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[NULLB:.+]] = util.null : !hal.buffer
+// CHECK-NEXT: scf.yield %[[NULLB]], %{{.+}} : !hal.buffer, index
+// CHECK-NEXT: }
+// CHECK-NEXT: stream.tensor.import %[[G]]#0 : !hal.buffer -> tensor<?xi8>{%[[G]]#1} in !stream.resource<transient>{%[[G]]#1} attributes {sluice.null_if_empty}
+util.func public @size_check_view(%input: !stream.resource<*>, %input_size: index, %view: !hal.buffer_view, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer
   %len = hal.buffer.length<%buffer : !hal.buffer> : index
   %storage = stream.tensor.import %buffer : !hal.buffer -> tensor<?xi8>{%len} in !stream.resource<transient>{%len}
   %c1024 = arith.constant 1024 : index

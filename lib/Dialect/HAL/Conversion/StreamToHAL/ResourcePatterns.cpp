@@ -14,9 +14,11 @@
 #include "sluice/Dialect/HAL/IR/HALTypes.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/IR/StreamTypes.h"
+#include "sluice/Dialect/Stream/IR/TransientsStorage.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 
@@ -321,18 +323,53 @@ struct TensorImportPattern : OpConversionPattern<stream::TensorImportOp> {
   matchAndRewrite(stream::TensorImportOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value source = adaptor.getSource();
-    Value buffer;
-    if (llvm::isa<BufferType>(source.getType())) {
-      buffer = source;
-    } else if (llvm::isa<BufferViewType>(source.getType())) {
+    if (!llvm::isa<BufferType, BufferViewType>(source.getType()))
+      return rewriter.notifyMatchFailure(op, "unsupported import source");
+    if (op->hasAttr(stream::kNullIfEmptyAttr))
+      return lowerNullIfEmpty(op, source, adaptor.getResultSize(), rewriter);
+    Value buffer = source;
+    if (llvm::isa<BufferViewType>(source.getType()))
       buffer = BufferViewBufferOp::create(
           rewriter, op.getLoc(), BufferType::get(getContext()), source);
-    } else {
-      return rewriter.notifyMatchFailure(op, "unsupported import source");
-    }
     if (failed(buildStorageAssertions(op, buffer, adaptor.getResultSize(),
                                       rewriter)))
       return failure();
+    rewriter.replaceOp(op, buffer);
+    return success();
+  }
+
+  /// external-transients.md §9.10: an import marked `sluice.null_if_empty`
+  /// reads its source (the buffer of a view, the assertion) only when its
+  /// size is not 0; a null source of size 0 is the null buffer.
+  LogicalResult lowerNullIfEmpty(stream::TensorImportOp op, Value source,
+                                 Value size,
+                                 ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto bufferType = BufferType::get(getContext());
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value nonEmpty = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne, size, zero);
+    Value buffer = source;
+    if (llvm::isa<BufferViewType>(source.getType())) {
+      auto bufferIf = scf::IfOp::create(rewriter, loc, TypeRange{bufferType},
+                                        nonEmpty, /*withElseRegion=*/true);
+      rewriter.setInsertionPointToStart(bufferIf.thenBlock());
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{BufferViewBufferOp::create(
+                               rewriter, loc, bufferType, source)});
+      rewriter.setInsertionPointToStart(bufferIf.elseBlock());
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{util::NullOp::create(rewriter, loc, bufferType)});
+      rewriter.setInsertionPointAfter(bufferIf);
+      buffer = bufferIf.getResult(0);
+    }
+    auto assertIf = scf::IfOp::create(rewriter, loc, TypeRange{}, nonEmpty,
+                                      /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(assertIf.thenBlock()->getTerminator());
+    if (failed(buildStorageAssertions(op, buffer, size, rewriter)))
+      return failure();
+    rewriter.setInsertionPointAfter(assertIf);
     rewriter.replaceOp(op, buffer);
     return success();
   }
