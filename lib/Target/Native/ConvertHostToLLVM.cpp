@@ -814,10 +814,10 @@ struct ConvertHostToLLVMPass
         FieldLoadLowering<hal::BufferLengthOp, 24, FieldType::I64>,
         DeviceAllocatorLowering, DevicesGetLowering, DevicesCountLowering,
         NullLowering, AssumeIntLowering, AlignLowering,
-        DeviceGlobalLoadLowering, DeviceGlobalStoreLowering,
-        RetainLowering, ReleaseLowering, CheckStatusLowering, CheckCodeLowering,
-        FailLowering, ReturnLowering, CallLowering, FuncBodyLowering,
-        FenceAwaitLowering, QueueExecuteLowering>(converter, context);
+        DeviceGlobalLoadLowering, DeviceGlobalStoreLowering, RetainLowering,
+        ReleaseLowering, CheckStatusLowering, CheckCodeLowering, FailLowering,
+        ReturnLowering, CallLowering, FuncBodyLowering, FenceAwaitLowering,
+        QueueExecuteLowering>(converter, context);
     populateImportCallPatterns(converter, patterns);
     populateWaveLoweringPatterns(converter, patterns,
                                  collectWaveExports(module));
