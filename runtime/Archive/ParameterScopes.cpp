@@ -214,6 +214,17 @@ ParameterScopes::findScope(std::string_view name) const {
   return nullptr;
 }
 
+std::shared_ptr<ParameterIndex>
+ParameterScopes::takeIndex(std::string_view name) {
+  for (Scope &s : scopes_)
+    if (s.name == name) {
+      std::shared_ptr<ParameterIndex> index = std::move(s.index);
+      s.index = std::make_unique<ParameterIndex>();
+      return index;
+    }
+  return nullptr;
+}
+
 Expected<const ParameterEntry *>
 ParameterScopes::lookup(std::string_view scope, std::string_view key) const {
   const Scope *s = findScope(scope);

@@ -70,18 +70,26 @@ sluice_status_t sluice_io_parameter_provider_open(
       parseOptions.indexMaxBytes = options->index_max_bytes;
     parseOptions.strictSafetensors = options->strict_safetensors != 0;
   }
-  auto index = std::make_shared<archive::ParameterIndex>();
+  const std::string scopeName = scope ? scope : "";
+  archive::ParameterScopes scopes;
   for (size_t i = 0; i < path_count; ++i) {
     if (!paths[i])
       return wrap(invalid("a parameter file path is NULL"));
-    Expected<archive::ParsedFile> parsed =
-        archive::parseParameterFile(paths[i], parseOptions);
-    if (!parsed)
-      return wrap(parsed.takeStatus());
-    if (Status appended = index->append(std::move(parsed->entries));
-        !appended.isOk())
-      return wrap(std::move(appended));
+    if (Status added = scopes.addFile(scopeName, paths[i], parseOptions);
+        !added.isOk())
+      return wrap(std::move(added));
   }
+  // irpa-format.md §7.5: the files of the scope form one sharded checkpoint
+  // (when they carry ARCHIVE_SHARDING) of the expected size.
+  std::optional<uint32_t> expectedTpSize;
+  if (options && options->expected_tp_size)
+    expectedTpSize = options->expected_tp_size;
+  if (Status sharding = scopes.validateSharding(expectedTpSize);
+      !sharding.isOk())
+    return wrap(std::move(sharding));
+  std::shared_ptr<archive::ParameterIndex> index = scopes.takeIndex(scopeName);
+  if (!index)
+    index = std::make_shared<archive::ParameterIndex>();
   ProviderOptions providerOptions;
   if (options) {
     switch (options->policy) {
@@ -105,9 +113,23 @@ sluice_status_t sluice_io_parameter_provider_open(
       providerOptions.maxReadBytes = options->max_read_bytes;
     providerOptions.zeroCopy = !options->zero_copy_off;
     providerOptions.debugChecks = options->debug_checks != 0;
+    switch (options->verify) {
+    case SLUICE_IO_VERIFY_ON_LOAD:
+      providerOptions.verify = VerifyPolicy::OnLoad;
+      break;
+    case SLUICE_IO_VERIFY_NONE:
+      providerOptions.verify = VerifyPolicy::None;
+      break;
+    case SLUICE_IO_VERIFY_FULL:
+      providerOptions.verify = VerifyPolicy::Full;
+      break;
+    default:
+      return wrap(invalid("unknown verification policy"));
+    }
+    providerOptions.loadCache = !options->cache_off;
   }
-  Expected<ParameterProviderRef> provider = ParameterProvider::create(
-      scope ? scope : "", std::move(index), providerOptions);
+  Expected<ParameterProviderRef> provider =
+      ParameterProvider::create(scopeName, std::move(index), providerOptions);
   if (!provider)
     return wrap(provider.takeStatus());
   *out_provider = new sluice_io_parameter_provider_s{std::move(*provider)};
@@ -125,8 +147,9 @@ sluice_status_t sluice_io_parameter_provider_query_statistics(
   if (!provider || !out)
     return wrap(invalid("provider or out is NULL"));
   ProviderStatistics s = provider->provider->statistics();
-  *out = {s.bytesRead, s.bytesWritten,   s.bytesFilled,  s.operations,
-          s.transfers, s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses};
+  *out = {s.bytesRead,     s.bytesWritten,   s.bytesFilled,  s.operations,
+          s.transfers,     s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses,
+          s.bytesVerified, s.verifyFailures, s.cacheHits,    s.cacheMisses};
   return nullptr;
 }
 

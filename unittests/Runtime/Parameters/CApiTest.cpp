@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 using namespace sluice::runtime::testing;
 
@@ -106,6 +107,55 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   sluice_io_parameters_module_release(module);
   sluice_io_parameter_provider_release(provider);
   sluice_device_release(device);
+}
+
+/// irpa-format.md §7.5 through the C API (--parameter_expected_tp_size of
+/// sluice-run): the files of a scope are checked as one sharded checkpoint.
+TEST(ParametersCApi, ExpectedTensorParallelSize) {
+  TempFile rank0("tp.rank0.irpa"), rank1("tp.rank1.irpa");
+  for (uint32_t rank : {0u, 1u}) {
+    sluice::runtime::archive::WriterOptions options;
+    sluice::runtime::archive::ArchiveShardingRecord sharding;
+    sharding.groupId.fill(0x5A);
+    sharding.tpSize = 2;
+    sharding.tpRank = rank;
+    options.archiveSharding = sharding;
+    writeArchive((rank ? rank1 : rank0).path(),
+                 {{"w" + std::to_string(rank), 64, "", 64}}, options);
+  }
+  const char *both[] = {rank0.path().c_str(), rank1.path().c_str()};
+  sluice_io_parameter_provider_options_t options = {};
+  sluice_io_parameter_provider_t *provider = nullptr;
+  // The complete checkpoint, with the right size or none declared.
+  for (uint32_t expected : {0u, 2u}) {
+    options.expected_tp_size = expected;
+    ASSERT_EQ(sluice_io_parameter_provider_open("model", both, 2, &options,
+                                                &provider),
+              nullptr);
+    sluice_io_parameter_provider_release(provider);
+    provider = nullptr;
+  }
+  options.expected_tp_size = 4;
+  sluice_status_t status =
+      sluice_io_parameter_provider_open("model", both, 2, &options, &provider);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 9); // FAILED_PRECONDITION
+  EXPECT_STREQ(sluice_status_message(status),
+               "parameter scope 'model' was sharded for tensor-parallel size "
+               "2 but the program expects 4");
+  sluice_status_free(status);
+  EXPECT_EQ(provider, nullptr);
+  // A rank given twice is caught without any expectation.
+  options.expected_tp_size = 0;
+  const char *first[] = {rank0.path().c_str(), rank0.path().c_str()};
+  status =
+      sluice_io_parameter_provider_open("model", first, 2, &options, &provider);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(std::string(sluice_status_message(status)),
+            "parameter scope 'model' has tensor-parallel rank 0 in more than "
+            "one file (" +
+                rank0.path() + ", " + rank0.path() + ")");
+  sluice_status_free(status);
 }
 
 } // namespace

@@ -65,6 +65,9 @@ public:
   Status
   validateSharding(std::optional<uint32_t> expectedTpSize = std::nullopt) const;
   const Scope *findScope(std::string_view name) const;
+  /// Moves the index of scope `name` out (null when there is no such scope);
+  /// the scope keeps an empty index.
+  std::shared_ptr<ParameterIndex> takeIndex(std::string_view name);
 
   /// Resolves (scope, key). A missing scope is NOT_FOUND «no provider
   /// registered that handles scopes like '<scope>'; ...»; a missing key is
