@@ -177,30 +177,33 @@ struct VerifyItem {
 /// The host call verifying `items` before the call signals (null when there
 /// is nothing to verify). Buffers without host storage are not verified
 /// (device-direct reads, irpa-format.md §7.3).
+/// `index` keeps the entries alive until the call has run.
 template <typename Counters>
-Device::HostCall makeVerifyCall(std::vector<VerifyItem> items,
-                                std::string scope,
-                                std::shared_ptr<Counters> counters) {
+Device::HostCall
+makeVerifyCall(std::vector<VerifyItem> items, std::string scope,
+               std::shared_ptr<Counters> counters,
+               std::shared_ptr<const archive::ParameterIndex> index) {
   if (items.empty())
     return nullptr;
-  return [items = std::move(items), scope = std::move(scope),
-          counters = std::move(counters)]() -> Status {
-    for (const VerifyItem &item : items) {
-      const uint8_t *base = item.buffer->hostData();
-      if (!base)
-        continue;
-      uint64_t hashed = 0;
-      Status status = archive::verifyEntryRange(
-          *item.entry, scope, item.parameterOffset, base + item.bufferOffset,
-          item.length, &hashed);
-      counters->bytesVerified += hashed;
-      if (!status.isOk()) {
-        ++counters->verifyFailures;
-        return status;
-      }
-    }
-    return Status();
-  };
+  return
+      [items = std::move(items), scope = std::move(scope),
+       counters = std::move(counters), index = std::move(index)]() -> Status {
+        for (const VerifyItem &item : items) {
+          const uint8_t *base = item.buffer->hostData();
+          if (!base)
+            continue;
+          uint64_t hashed = 0;
+          Status status = archive::verifyEntryRange(
+              *item.entry, scope, item.parameterOffset,
+              base + item.bufferOffset, item.length, &hashed);
+          counters->bytesVerified += hashed;
+          if (!status.isOk()) {
+            ++counters->verifyFailures;
+            return status;
+          }
+        }
+        return Status();
+      };
 }
 
 } // namespace
@@ -815,7 +818,7 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
       issueWork(device, affinity, timelines, work, /*isRead=*/true,
                 options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
   Device::HostCall verifyCall =
-      makeVerifyCall(std::move(verifyItems), scope_, counters_);
+      makeVerifyCall(std::move(verifyItems), scope_, counters_, index_);
   Status joined;
   if (done) {
     joined = timelines.join(done, std::move(verifyCall));
@@ -890,8 +893,9 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity,
   Status issued =
       issueWork(device, affinity, timelines, work, /*isRead=*/true,
                 options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
-  Status joined = timelines.join(
-      signal, makeVerifyCall(std::move(verifyItems), scope_, counters_));
+  Status joined =
+      timelines.join(signal, makeVerifyCall(std::move(verifyItems), scope_,
+                                            counters_, index_));
   if (!issued.isOk())
     return fail(std::move(issued));
   if (!joined.isOk())

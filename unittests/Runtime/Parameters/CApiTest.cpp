@@ -4,6 +4,7 @@
 #include "ProviderTestUtil.h"
 
 #include "sluice/Runtime/Parameters/CApi.h"
+#include "sluice/Runtime/Parameters/CApiHandles.h"
 
 #include <gtest/gtest.h>
 
@@ -107,6 +108,44 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   sluice_io_parameters_module_release(module);
   sluice_io_parameter_provider_release(provider);
   sluice_device_release(device);
+}
+
+/// parameter-runtime.md §10.1: the same files opened by several providers
+/// (scopes, contexts) are parsed once while one of them lives.
+TEST(ParametersCApi, IndexCacheSharesParsedFiles) {
+  TempFile a("cache-a.irpa"), b("cache-b.irpa");
+  writeArchive(a.path(), {{"wa", 64, "", 64}});
+  writeArchive(b.path(), {{"wb", 64, "", 64}});
+  const char *pathA[] = {a.path().c_str()};
+  const char *pathsAB[] = {a.path().c_str(), b.path().c_str()};
+  sluice_io_parameter_provider_t *p1 = nullptr, *p2 = nullptr, *p3 = nullptr,
+                                 *p4 = nullptr;
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, nullptr, &p1),
+            nullptr);
+  ASSERT_EQ(sluice_io_parameter_provider_open("y", pathA, 1, nullptr, &p2),
+            nullptr);
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathsAB, 2, nullptr, &p3),
+            nullptr);
+  using sluice::runtime::parameters::providerOf;
+  EXPECT_EQ(providerOf(p1)->index().get(), providerOf(p2)->index().get());
+  EXPECT_NE(providerOf(p1)->index().get(), providerOf(p3)->index().get());
+  EXPECT_EQ(providerOf(p3)->index()->size(), 2u);
+  // Other parse options parse again.
+  sluice_io_parameter_provider_options_t options = {};
+  options.index_max_bytes = 1 << 20;
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, &options, &p4),
+            nullptr);
+  EXPECT_NE(providerOf(p1)->index().get(), providerOf(p4)->index().get());
+  // A rewritten file (new inode) is parsed again.
+  sluice_io_parameter_provider_release(p1);
+  sluice_io_parameter_provider_release(p2);
+  writeArchive(a.path(), {{"wa", 64, "", 64}, {"wc", 64, "", 64}});
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, nullptr, &p1),
+            nullptr);
+  EXPECT_EQ(providerOf(p1)->index()->size(), 2u);
+  sluice_io_parameter_provider_release(p1);
+  sluice_io_parameter_provider_release(p3);
+  sluice_io_parameter_provider_release(p4);
 }
 
 /// irpa-format.md §7.5 through the C API (--parameter_expected_tp_size of

@@ -37,6 +37,12 @@ struct ParametersFlag {
 };
 ParametersFlag parseParametersFlag(std::string_view value);
 
+/// The tensor-parallel checks of ParameterScopes::validateSharding for one
+/// scope named `scopeName` made of `files` (entries may have been moved out).
+Status validateScopeSharding(std::string_view scopeName,
+                             const std::vector<ParsedFile> &files,
+                             std::optional<uint32_t> expectedTpSize);
+
 /// An ordered list of scopes, each with one index fed by one or more files
 /// (files of the same scope merge in flag order).
 class ParameterScopes {
@@ -65,9 +71,6 @@ public:
   Status
   validateSharding(std::optional<uint32_t> expectedTpSize = std::nullopt) const;
   const Scope *findScope(std::string_view name) const;
-  /// Moves the index of scope `name` out (null when there is no such scope);
-  /// the scope keeps an empty index.
-  std::shared_ptr<ParameterIndex> takeIndex(std::string_view name);
 
   /// Resolves (scope, key). A missing scope is NOT_FOUND «no provider
   /// registered that handles scopes like '<scope>'; ...»; a missing key is

@@ -122,6 +122,9 @@ public:
   ~ParameterProvider();
 
   const std::string &scope() const { return scope_; }
+  const std::shared_ptr<const archive::ParameterIndex> &index() const {
+    return index_;
+  }
   const ProviderOptions &options() const { return options_; }
   /// Exact byte equality with the provider's scope.
   bool querySupport(std::string_view scope) const { return scope == scope_; }
