@@ -128,19 +128,20 @@ Status ParameterScopes::addFlag(std::string_view flagValue,
   return addFile(flag.scope, flag.path, options);
 }
 
-Status ParameterScopes::validateSharding(
-    std::optional<uint32_t> expectedTpSize) const {
+Status validateScopeSharding(std::string_view scopeName,
+                             const std::vector<ParsedFile> &files,
+                             std::optional<uint32_t> expectedTpSize) {
   constexpr uint32_t kGlobalRank = 0xFFFFFFFFu;
-  for (const Scope &scope : scopes_) {
+  {
     std::string name =
-        scope.name.empty() ? "<global>" : "'" + printable(scope.name) + "'";
+        scopeName.empty() ? "<global>" : "'" + printable(scopeName) + "'";
     std::vector<std::pair<const ParsedFile *, const ArchiveShardingRecord *>>
         sharded;
-    for (const ParsedFile &file : scope.files)
+    for (const ParsedFile &file : files)
       if (file.archiveRecords && file.archiveRecords->archiveSharding)
         sharded.emplace_back(&file, &*file.archiveRecords->archiveSharding);
     if (sharded.empty())
-      continue;
+      return Status();
     const auto &[firstFile, first] = sharded.front();
     auto path = [](const ParsedFile *f) { return f->file->displayName(); };
     for (const auto &[file, record] : sharded) {
@@ -175,7 +176,7 @@ Status ParameterScopes::validateSharding(
           "%u but the program expects %u",
           name.c_str(), first->tpSize, *expectedTpSize);
     if (sharded.size() < 2)
-      continue; // one rank file per process is a valid deployment
+      return Status(); // one rank file per process is a valid deployment
     // tp_size comes from the file: never allocate proportionally to it.
     std::map<uint32_t, const ParsedFile *> byRank;
     for (const auto &[file, record] : sharded) {
@@ -203,6 +204,14 @@ Status ParameterScopes::validateSharding(
           "%u is missing",
           name.c_str(), first->tpSize, expectedRank);
   }
+  return Status();
+}
+
+Status ParameterScopes::validateSharding(
+    std::optional<uint32_t> expectedTpSize) const {
+  for (const Scope &scope : scopes_)
+    SLUICE_RETURN_IF_ERROR(
+        validateScopeSharding(scope.name, scope.files, expectedTpSize));
   return Status();
 }
 

@@ -115,6 +115,81 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
   return Status();
 }
 
+Status verifyEntryRange(const ParameterEntry &entry, std::string_view scope,
+                        uint64_t offset, const void *data, uint64_t length,
+                        uint64_t *hashedBytes) {
+  if (length == 0 || !entry.hasChecksum())
+    return Status();
+  std::optional<ChecksumRecord> checksum = entry.checksum();
+  if (!checksum)
+    return Status();
+  const ChecksumRecord &record = *checksum;
+  if (!rangeFits(offset, length, entry.length()))
+    return makeStatus(StatusCode::OutOfRange,
+                      "parameter `%s` range out of bounds (offset=%llu, "
+                      "length=%llu, size=%llu)",
+                      printable(entry.key()).c_str(), (ull)offset, (ull)length,
+                      (ull)entry.length());
+  const uint64_t chunk = record.chunkSize() ? record.chunkSize() : length;
+  const uint64_t end = offset + length;
+  const auto *bytes = static_cast<const char *>(data);
+  std::unique_ptr<char[]> scratch;
+  constexpr uint64_t kScratchBytes = 1ull << 20;
+  for (uint64_t chunkIndex = offset / chunk; chunkIndex * chunk < end;
+       ++chunkIndex) {
+    const uint64_t chunkStart = chunkIndex * chunk;
+    const uint64_t chunkEnd = std::min(chunkStart + chunk, entry.length());
+    if ((chunkIndex + 1) * record.digestSize() > record.digests.size())
+      break; // decoding guarantees the count; never read past the digests
+    uint32_t crc = 0;
+    Sha256 sha;
+    auto update = [&](const char *p, uint64_t n) {
+      if (record.algorithm == ChecksumAlgorithm::Crc32c)
+        crc = crc32c(crc, p, n);
+      else
+        sha.update(p, n);
+      if (hashedBytes)
+        *hashedBytes += n;
+    };
+    // Bytes of the chunk outside [offset, end) come from the storage.
+    auto fromStorage = [&](uint64_t from, uint64_t to) -> Status {
+      if (from >= to)
+        return Status();
+      if (!scratch)
+        scratch.reset(new char[kScratchBytes]);
+      for (uint64_t pos = from; pos < to;) {
+        uint64_t n = std::min(kScratchBytes, to - pos);
+        SLUICE_RETURN_IF_ERROR(readEntryBytes(entry, pos, scratch.get(), n));
+        update(scratch.get(), n);
+        pos += n;
+      }
+      return Status();
+    };
+    const uint64_t inBegin = std::max(chunkStart, offset);
+    const uint64_t inEnd = std::min(chunkEnd, end);
+    SLUICE_RETURN_IF_ERROR(fromStorage(chunkStart, inBegin));
+    update(bytes + (inBegin - offset), inEnd - inBegin);
+    SLUICE_RETURN_IF_ERROR(fromStorage(inEnd, chunkEnd));
+    const char *expected =
+        record.digests.data() + chunkIndex * record.digestSize();
+    bool match;
+    if (record.algorithm == ChecksumAlgorithm::Crc32c) {
+      match = load32(expected) == crc;
+    } else {
+      auto digest = sha.finish();
+      match = std::memcmp(expected, digest.data(), 32) == 0;
+    }
+    if (!match)
+      return makeStatus(StatusCode::DataLoss,
+                        "parameter '%s' failed %s verification at chunk %llu "
+                        "(bytes [%llu, %llu))",
+                        qualifiedName(entry, scope).c_str(),
+                        checksumAlgorithmName(record.algorithm),
+                        (ull)chunkIndex, (ull)chunkStart, (ull)chunkEnd);
+  }
+  return Status();
+}
+
 std::vector<Status>
 verifyEntries(const std::vector<const ParameterEntry *> &entries,
               std::string_view scope, unsigned threads,

@@ -3,6 +3,7 @@
 
 #include "IoEngineImpl.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
@@ -71,7 +72,19 @@ IoEngineStats IoEngine::stats() const {
   s.bounceChunks = bounceChunks_.load();
   s.asyncSubmissions = asyncSubmissions_.load();
   s.peakInFlightBytes = peakInFlight_.load();
+  if (stagingStats_)
+    stagingStats_(s);
   return s;
+}
+
+uint64_t IoEngine::stagingBufferBytes(const IoEngineOptions &options) {
+  const uint64_t align =
+      options.directAlignment ? options.directAlignment : 4096;
+  const uint64_t chunk = options.chunkBytes ? options.chunkBytes : 4ull << 20;
+  const uint64_t alignedChunk = (chunk + align - 1) / align * align;
+  const uint64_t staging =
+      std::max(options.stagingBytes / align * align, align);
+  return std::min(alignedChunk, staging);
 }
 
 namespace detail {
@@ -108,6 +121,8 @@ Status buildChunks(const IoEngineOptions &options,
   const uint64_t chunkBytes =
       options.chunkBytes ? options.chunkBytes : (4ull << 20);
   const uint64_t alignedChunk = roundUp(chunkBytes, align);
+  // Staged pieces fit one staging buffer.
+  const uint64_t stagedChunk = IoEngine::stagingBufferBytes(options);
   std::deque<Chunk> chunks;
   for (size_t i = 0; i < requests.size(); ++i) {
     IoRequest &r = requests[i];
@@ -138,8 +153,8 @@ Status buildChunks(const IoEngineOptions &options,
       uint64_t begin = r.fileOffset / align * align;
       uint64_t end = roundUp(r.fileOffset + r.length, align);
       uint64_t reqEnd = r.fileOffset + r.length;
-      for (uint64_t p = begin; p < end; p += alignedChunk) {
-        uint64_t pieceEnd = std::min(end, p + alignedChunk);
+      for (uint64_t p = begin; p < end; p += stagedChunk) {
+        uint64_t pieceEnd = std::min(end, p + stagedChunk);
         Chunk c;
         c.batch = batch;
         c.kind = r.kind;
@@ -183,28 +198,53 @@ Status buildChunks(const IoEngineOptions &options,
   return Status();
 }
 
-BouncePool::~BouncePool() {
+StagingRing::StagingRing(const IoEngineOptions &options)
+    : size_(IoEngine::stagingBufferBytes(options)),
+      alignment_(options.directAlignment ? options.directAlignment : 4096),
+      capacity_(std::max<uint64_t>(1, options.stagingBytes / size_)) {}
+
+StagingRing::~StagingRing() {
   for (uint8_t *b : free_)
     std::free(b);
 }
 
-uint8_t *BouncePool::acquire() {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!free_.empty()) {
-      uint8_t *b = free_.back();
-      free_.pop_back();
-      return b;
-    }
-  }
-  return static_cast<uint8_t *>(std::aligned_alloc(alignment_, size_));
+bool StagingRing::available() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !free_.empty() || allocated_ < capacity_;
 }
 
-void BouncePool::release(uint8_t *buffer) {
+uint8_t *StagingRing::acquire() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  uint8_t *b = nullptr;
+  if (!free_.empty()) {
+    b = free_.back();
+    free_.pop_back();
+  } else if (allocated_ < capacity_) {
+    b = static_cast<uint8_t *>(std::aligned_alloc(alignment_, size_));
+    if (!b)
+      return nullptr;
+    ++allocated_;
+  } else {
+    return nullptr;
+  }
+  held_ += size_;
+  peakHeld_ = std::max(peakHeld_, held_);
+  return b;
+}
+
+void StagingRing::release(uint8_t *buffer) {
   if (!buffer)
     return;
   std::lock_guard<std::mutex> lock(mutex_);
+  held_ -= size_;
   free_.push_back(buffer);
+}
+
+void StagingRing::stats(IoEngineStats &out) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  out.stagingBuffers = allocated_;
+  out.stagingBufferBytes = size_;
+  out.stagingPeakBytes = peakHeld_;
 }
 
 Status transferError(const Chunk &chunk, int err) {
@@ -247,6 +287,12 @@ IoEngine::create(const IoEngineOptions &requested) {
   if (options.maxInFlightBytes == 0)
     return makeStatus(StatusCode::InvalidArgument,
                       "maxInFlightBytes must be positive");
+  if (options.stagingBytes < options.directAlignment)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "an O_DIRECT staging ring of %llu bytes cannot hold one "
+                      "%llu-byte aligned block",
+                      (unsigned long long)options.stagingBytes,
+                      (unsigned long long)options.directAlignment);
   if (options.directAlignment & (options.directAlignment - 1))
     return makeStatus(StatusCode::InvalidArgument,
                       "directAlignment %llu is not a power of two",

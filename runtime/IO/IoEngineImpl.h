@@ -56,19 +56,27 @@ Status buildChunks(const IoEngineOptions &options,
                    std::vector<IoRequest> &requests,
                    const std::shared_ptr<Batch> &batch, std::deque<Chunk> &out);
 
-/// Aligned bounce buffers of a fixed size, recycled.
-class BouncePool {
+/// The O_DIRECT staging ring: at most `capacity` aligned buffers of a fixed
+/// size, allocated on first need and recycled. Engines admit a staged chunk
+/// only when available() (under their admission lock, so the acquire that
+/// follows succeeds unless the allocation itself fails).
+class StagingRing {
 public:
-  explicit BouncePool(uint64_t size, uint64_t alignment)
-      : size_(size), alignment_(alignment) {}
-  ~BouncePool();
+  explicit StagingRing(const IoEngineOptions &options);
+  ~StagingRing();
+  /// True when a buffer is free or another may be allocated.
+  bool available() const;
+  /// A buffer, or nullptr when the ring is full or the allocation failed.
   uint8_t *acquire();
   void release(uint8_t *buffer);
+  uint64_t bufferBytes() const { return size_; }
+  void stats(IoEngineStats &out) const;
 
 private:
-  uint64_t size_, alignment_;
-  std::mutex mutex_;
+  uint64_t size_, alignment_, capacity_;
+  mutable std::mutex mutex_;
   std::vector<uint8_t *> free_;
+  uint64_t allocated_ = 0, held_ = 0, peakHeld_ = 0;
 };
 
 /// Status for a failed transfer.

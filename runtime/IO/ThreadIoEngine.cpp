@@ -19,10 +19,8 @@ using detail::Chunk;
 class ThreadIoEngine final : public IoEngine {
 public:
   explicit ThreadIoEngine(const IoEngineOptions &options)
-      : IoEngine(options),
-        bounce_((options.chunkBytes + options.directAlignment - 1) /
-                    options.directAlignment * options.directAlignment,
-                options.directAlignment) {
+      : IoEngine(options), bounce_(options) {
+    stagingStats_ = [this](IoEngineStats &s) { bounce_.stats(s); };
     unsigned n = options.threads;
     if (n == 0)
       n = std::clamp(std::thread::hardware_concurrency(), 2u, 16u);
@@ -62,6 +60,10 @@ public:
 
 private:
   bool admissible(const Chunk &c) const {
+    // A staged chunk also needs a free buffer of the staging ring (held
+    // only by running chunks, which always make progress).
+    if (c.bounce && !bounce_.available())
+      return false;
     return inFlight_ == 0 || inFlight_ + c.cost <= options_.maxInFlightBytes;
   }
 
@@ -76,6 +78,8 @@ private:
         return; // stop_
       Chunk chunk = std::move(pending_.front());
       pending_.pop_front();
+      if (chunk.bounce)
+        chunk.data = bounce_.acquire(); // null only if the allocation failed
       inFlight_ += chunk.cost;
       uint64_t peak = peakInFlight_.load(std::memory_order_relaxed);
       if (inFlight_ > peak)
@@ -84,6 +88,10 @@ private:
       Status status = execute(chunk);
       if (!status.isOk())
         chunk.batch->recordError(std::move(status));
+      if (chunk.bounce && chunk.data) {
+        bounce_.release(chunk.data);
+        chunk.data = nullptr;
+      }
       lock.lock();
       inFlight_ -= chunk.cost;
       cv_.notify_all();
@@ -100,7 +108,6 @@ private:
     if (c.batch->failed.load(std::memory_order_acquire))
       return Status();
     if (c.bounce) {
-      c.data = bounce_.acquire();
       if (!c.data)
         return makeStatus(
             StatusCode::ResourceExhausted,
@@ -135,12 +142,8 @@ private:
       }
       c.done += (uint64_t)n;
     }
-    if (c.bounce) {
-      if (status.isOk())
-        std::memcpy(c.copyDest, c.data + c.copySkip, c.copyLength);
-      bounce_.release(c.data);
-      c.data = nullptr;
-    }
+    if (c.bounce && status.isOk())
+      std::memcpy(c.copyDest, c.data + c.copySkip, c.copyLength);
     if (status.isOk()) {
       chunks_.fetch_add(1, std::memory_order_relaxed);
       if (c.direct)
@@ -162,7 +165,7 @@ private:
   uint64_t inFlight_ = 0;
   bool stop_ = false;
   std::vector<std::thread> threads_;
-  detail::BouncePool bounce_;
+  detail::StagingRing bounce_;
 };
 
 } // namespace

@@ -31,10 +31,9 @@ using detail::Chunk;
 class UringIoEngine final : public IoEngine {
 public:
   explicit UringIoEngine(const IoEngineOptions &options)
-      : IoEngine(options),
-        bounce_((options.chunkBytes + options.directAlignment - 1) /
-                    options.directAlignment * options.directAlignment,
-                options.directAlignment) {}
+      : IoEngine(options), bounce_(options) {
+    stagingStats_ = [this](IoEngineStats &s) { bounce_.stats(s); };
+  }
 
   int init() {
     unsigned count = options_.uringRings;
@@ -103,6 +102,11 @@ public:
 
 private:
   bool admissible(const Chunk &c) const {
+    // A staged chunk also needs a free buffer of the staging ring; the
+    // buffers are held by chunks in flight, whose completions (on this ring
+    // or, with several rings, on another that then notifies) free them.
+    if (c.bounce && !c.data && !bounce_.available())
+      return false;
     return inFlightBytes_ == 0 ||
            inFlightBytes_ + c.cost <= options_.maxInFlightBytes;
   }
@@ -290,7 +294,7 @@ private:
   std::deque<Chunk *> pending_;
   uint64_t inFlightBytes_ = 0;
   bool stop_ = false;
-  detail::BouncePool bounce_;
+  detail::StagingRing bounce_;
 };
 
 } // namespace

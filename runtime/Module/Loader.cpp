@@ -233,6 +233,8 @@ sluice_status_t sluice_runtime_create(const sluice_runtime_options_t *options,
       return wrap(makeStatus(StatusCode::InvalidArgument,
                              "unknown I/O backend %d", options->io_backend));
     }
+    if (options->io_staging_bytes)
+      deviceOptions.io.stagingBytes = options->io_staging_bytes;
   }
   Expected<std::unique_ptr<Device>> device = Device::create(deviceOptions);
   if (!device)

@@ -5,10 +5,15 @@
 
 #include "sluice/Runtime/Archive/ParameterScopes.h"
 #include "sluice/Runtime/Core/CApiHandles.h"
+#include "sluice/Runtime/Parameters/CApiHandles.h"
 #include "sluice/Runtime/Parameters/ParameterModule.h"
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
+#include <mutex>
+#include <optional>
+#include <sys/stat.h>
 
 using namespace sluice::runtime;
 using namespace sluice::runtime::parameters;
@@ -40,7 +45,83 @@ sluice_status_t failWith(sluice_fence_t *signal, Status status) {
   return wrap(std::move(status));
 }
 
+/// The index cache of parameter-runtime.md §10.1: providers opened on the
+/// same list of files (identified by st_dev, st_ino, size and mtime) with
+/// the same parse options share one parsed index, whatever their scope or
+/// context. Entries are weak: the index lives while a provider uses it.
+struct ParsedFiles {
+  std::vector<archive::ParsedFile> files; // file-level records (sharding)
+  archive::ParameterIndex index;
+};
+struct IndexKey {
+  std::vector<std::array<uint64_t, 4>> files;
+  uint64_t indexMaxBytes;
+  int externalPaths;
+  bool strictSafetensors;
+  bool operator==(const IndexKey &) const = default;
+};
+std::mutex indexCacheMutex;
+std::vector<std::pair<IndexKey, std::weak_ptr<const ParsedFiles>>> indexCache;
+
+/// Null when a file cannot be stat'ed (parsing reports the error).
+std::optional<IndexKey> indexKeyFor(const char *const *paths, size_t count,
+                                    const archive::ParseOptions &options) {
+  IndexKey key{{},
+               options.indexMaxBytes,
+               (int)options.externalPaths,
+               options.strictSafetensors};
+  for (size_t i = 0; i < count; ++i) {
+    struct stat st;
+    if (!paths[i] || ::stat(paths[i], &st) != 0)
+      return std::nullopt;
+    key.files.push_back({(uint64_t)st.st_dev, (uint64_t)st.st_ino,
+                         (uint64_t)st.st_size,
+                         (uint64_t)st.st_mtim.tv_sec * 1000000000ull +
+                             (uint64_t)st.st_mtim.tv_nsec});
+  }
+  return key;
+}
+
+Expected<std::shared_ptr<const ParsedFiles>>
+parseFiles(const char *const *paths, size_t count,
+           const archive::ParseOptions &options) {
+  std::optional<IndexKey> key = indexKeyFor(paths, count, options);
+  if (key) {
+    std::lock_guard<std::mutex> lock(indexCacheMutex);
+    for (auto &[k, weak] : indexCache)
+      if (k == *key)
+        if (std::shared_ptr<const ParsedFiles> hit = weak.lock())
+          return hit;
+  }
+  auto parsed = std::make_shared<ParsedFiles>();
+  for (size_t i = 0; i < count; ++i) {
+    if (!paths[i])
+      return invalid("a parameter file path is NULL");
+    Expected<archive::ParsedFile> file =
+        archive::parseParameterFile(paths[i], options);
+    if (!file)
+      return file.takeStatus();
+    for (const std::string &w : file->warnings)
+      parsed->index.addDiagnostic(w);
+    SLUICE_RETURN_IF_ERROR(parsed->index.append(std::move(file->entries)));
+    file->entries = archive::EntryTable();
+    parsed->files.push_back(std::move(*file));
+  }
+  if (key) {
+    std::lock_guard<std::mutex> lock(indexCacheMutex);
+    std::erase_if(indexCache, [](const auto &e) { return e.second.expired(); });
+    indexCache.emplace_back(std::move(*key), parsed);
+  }
+  return std::shared_ptr<const ParsedFiles>(std::move(parsed));
+}
+
 } // namespace
+
+namespace sluice::runtime::parameters {
+ParameterProviderRef providerOf(sluice_io_parameter_provider_t *provider) {
+  return provider ? provider->provider : nullptr;
+}
+} // namespace sluice::runtime::parameters
 
 extern "C" {
 
@@ -70,18 +151,23 @@ sluice_status_t sluice_io_parameter_provider_open(
       parseOptions.indexMaxBytes = options->index_max_bytes;
     parseOptions.strictSafetensors = options->strict_safetensors != 0;
   }
-  auto index = std::make_shared<archive::ParameterIndex>();
-  for (size_t i = 0; i < path_count; ++i) {
-    if (!paths[i])
-      return wrap(invalid("a parameter file path is NULL"));
-    Expected<archive::ParsedFile> parsed =
-        archive::parseParameterFile(paths[i], parseOptions);
-    if (!parsed)
-      return wrap(parsed.takeStatus());
-    if (Status appended = index->append(std::move(parsed->entries));
-        !appended.isOk())
-      return wrap(std::move(appended));
-  }
+  const std::string scopeName = scope ? scope : "";
+  Expected<std::shared_ptr<const ParsedFiles>> parsed =
+      parseFiles(paths, path_count, parseOptions);
+  if (!parsed)
+    return wrap(parsed.takeStatus());
+  // irpa-format.md §7.5: the files of the scope form one sharded checkpoint
+  // (when they carry ARCHIVE_SHARDING) of the expected size.
+  std::optional<uint32_t> expectedTpSize;
+  if (options && options->expected_tp_size)
+    expectedTpSize = options->expected_tp_size;
+  if (Status sharding = archive::validateScopeSharding(
+          scopeName, (*parsed)->files, expectedTpSize);
+      !sharding.isOk())
+    return wrap(std::move(sharding));
+  // The provider holds the index through the cached files.
+  std::shared_ptr<const archive::ParameterIndex> index(*parsed,
+                                                       &(*parsed)->index);
   ProviderOptions providerOptions;
   if (options) {
     switch (options->policy) {
@@ -105,9 +191,23 @@ sluice_status_t sluice_io_parameter_provider_open(
       providerOptions.maxReadBytes = options->max_read_bytes;
     providerOptions.zeroCopy = !options->zero_copy_off;
     providerOptions.debugChecks = options->debug_checks != 0;
+    switch (options->verify) {
+    case SLUICE_IO_VERIFY_ON_LOAD:
+      providerOptions.verify = VerifyPolicy::OnLoad;
+      break;
+    case SLUICE_IO_VERIFY_NONE:
+      providerOptions.verify = VerifyPolicy::None;
+      break;
+    case SLUICE_IO_VERIFY_FULL:
+      providerOptions.verify = VerifyPolicy::Full;
+      break;
+    default:
+      return wrap(invalid("unknown verification policy"));
+    }
+    providerOptions.loadCache = !options->cache_off;
   }
-  Expected<ParameterProviderRef> provider = ParameterProvider::create(
-      scope ? scope : "", std::move(index), providerOptions);
+  Expected<ParameterProviderRef> provider =
+      ParameterProvider::create(scopeName, std::move(index), providerOptions);
   if (!provider)
     return wrap(provider.takeStatus());
   *out_provider = new sluice_io_parameter_provider_s{std::move(*provider)};
@@ -125,8 +225,9 @@ sluice_status_t sluice_io_parameter_provider_query_statistics(
   if (!provider || !out)
     return wrap(invalid("provider or out is NULL"));
   ProviderStatistics s = provider->provider->statistics();
-  *out = {s.bytesRead, s.bytesWritten,   s.bytesFilled,  s.operations,
-          s.transfers, s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses};
+  *out = {s.bytesRead,     s.bytesWritten,   s.bytesFilled,  s.operations,
+          s.transfers,     s.coalescedSpans, s.zeroCopyHits, s.zeroCopyMisses,
+          s.bytesVerified, s.verifyFailures, s.cacheHits,    s.cacheMisses};
   return nullptr;
 }
 

@@ -4,10 +4,13 @@
 #include "sluice/Runtime/Parameters/ParameterProvider.h"
 
 #include "WriteJournal.h"
+#include "sluice/Runtime/Archive/Verify.h"
 #include "sluice/Runtime/IO/MappedFile.h"
+#include "sluice/Runtime/Parameters/LoadCache.h"
 
 #include <algorithm>
 #include <cstring>
+#include <sys/stat.h>
 
 namespace sluice::runtime::parameters {
 
@@ -28,6 +31,9 @@ struct ParameterProvider::FileState {
   io::MappedFileRef mapping;
   bool writable = false;
   std::atomic<bool> written{false};
+  /// (st_dev, st_ino, size, mtime) of files on disk: the load cache key.
+  bool hasIdentity = false;
+  FileIdentity identity;
 };
 
 struct ParameterProvider::Resolved {
@@ -80,13 +86,25 @@ public:
     ++operations_;
     return Fence::createAt(ts_[t].sem, ++ts_[t].value);
   }
+  /// Makes the join also wait on `fence` (a load-cache hit's ready fence).
+  void addDependency(const FenceRef &fence) {
+    if (fence)
+      dependencies_.push_back(fence);
+  }
   /// Joins every used timeline (or the caller's wait fence when nothing was
-  /// issued) into `signal`, optionally through a final host call.
+  /// issued) and the dependencies into `signal`, optionally through a final
+  /// host call.
   Status join(const FenceRef &signal, Device::HostCall finalCall = nullptr) {
     FenceRef all = Fence::create();
     for (const T &t : ts_)
       if (t.value)
         all->insert(t.sem, t.value);
+    if (all->empty() && wait_ && !dependencies_.empty())
+      for (const Timepoint &tp : wait_->timepoints())
+        all->insert(tp.semaphore, tp.value);
+    for (const FenceRef &f : dependencies_)
+      for (const Timepoint &tp : f->timepoints())
+        all->insert(tp.semaphore, tp.value);
     FenceRef wait = all->empty() ? wait_ : all;
     ++operations_;
     if (finalCall)
@@ -108,6 +126,7 @@ private:
   unsigned max_;
   std::atomic<uint64_t> &operations_;
   std::vector<T> ts_;
+  std::vector<FenceRef> dependencies_;
 };
 
 /// Per-timeline work of one call.
@@ -146,6 +165,47 @@ std::array<uint8_t, 16> rotatedPattern(const ParameterEntry &entry,
 
 std::string quoted(std::string_view key) { return std::string(key); }
 
+/// One span whose bytes are verified once in host memory (§11, on_load).
+struct VerifyItem {
+  const ParameterEntry *entry;
+  uint64_t parameterOffset;
+  uint64_t length;
+  BufferRef buffer;
+  uint64_t bufferOffset;
+};
+
+/// The host call verifying `items` before the call signals (null when there
+/// is nothing to verify). Buffers without host storage are not verified
+/// (device-direct reads, irpa-format.md §7.3).
+/// `index` keeps the entries alive until the call has run.
+template <typename Counters>
+Device::HostCall
+makeVerifyCall(std::vector<VerifyItem> items, std::string scope,
+               std::shared_ptr<Counters> counters,
+               std::shared_ptr<const archive::ParameterIndex> index) {
+  if (items.empty())
+    return nullptr;
+  return
+      [items = std::move(items), scope = std::move(scope),
+       counters = std::move(counters), index = std::move(index)]() -> Status {
+        for (const VerifyItem &item : items) {
+          const uint8_t *base = item.buffer->hostData();
+          if (!base)
+            continue;
+          uint64_t hashed = 0;
+          Status status = archive::verifyEntryRange(
+              *item.entry, scope, item.parameterOffset,
+              base + item.bufferOffset, item.length, &hashed);
+          counters->bytesVerified += hashed;
+          if (!status.isOk()) {
+            ++counters->verifyFailures;
+            return status;
+          }
+        }
+        return Status();
+      };
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -174,8 +234,27 @@ ParameterProvider::create(std::string scope,
 #ifndef NDEBUG
   options.debugChecks = true;
 #endif
+  if (options.verify == VerifyPolicy::Full) {
+    // §11 full: every checksummed entry, in parallel, before any use.
+    std::vector<const ParameterEntry *> checksummed;
+    for (const ParameterEntry &entry : *index)
+      if (entry.hasChecksum())
+        checksummed.push_back(&entry);
+    std::vector<Status> results =
+        archive::verifyEntries(checksummed, scope, options.maxConcurrency);
+    for (Status &status : results)
+      if (!status.isOk())
+        return std::move(status);
+  }
   return std::shared_ptr<ParameterProvider>(
       new ParameterProvider(std::move(scope), std::move(index), options));
+}
+
+bool ParameterProvider::checksumStale(const ParameterEntry *entry) const {
+  if (!anyStale_.load(std::memory_order_acquire))
+    return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return staleChecksums_.count(entry) != 0;
 }
 
 void ParameterProvider::warnOnce(std::string message) {
@@ -199,12 +278,18 @@ ProviderStatistics ParameterProvider::statistics() const {
   s.coalescedSpans = counters_->coalescedSpans.load();
   s.zeroCopyHits = counters_->zeroCopyHits.load();
   s.zeroCopyMisses = counters_->zeroCopyMisses.load();
+  s.bytesVerified = counters_->bytesVerified.load();
+  s.verifyFailures = counters_->verifyFailures.load();
+  s.cacheHits = counters_->cacheHits.load();
+  s.cacheMisses = counters_->cacheMisses.load();
   return s;
 }
 
 void ParameterProvider::notify(ProviderSignal signal) {
   if (signal != ProviderSignal::Suspend && signal != ProviderSignal::LowMemory)
     return;
+  // Load-cache entries only the cache references are dropped (§3.2, §10.2).
+  LoadCache::global().trim();
   // Drop file state nobody else holds (in-flight calls and zero-copy
   // buffers keep their own references). Written files are kept so flush()
   // still covers them.
@@ -302,6 +387,13 @@ Status ParameterProvider::openFile(FileState &state) {
       return state.openStatus;
     }
     state.io = std::move(*file);
+  }
+  struct stat st;
+  if (::fstat(state.io->fd(), &st) == 0) {
+    state.hasIdentity = true;
+    state.identity = FileIdentity{
+        (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+        (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec};
   }
   if (options_.policy == io::IoPolicy::Mmap) {
     auto mapping =
@@ -606,7 +698,11 @@ Expected<std::vector<BufferRef>>
 ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
                         const FenceRef &signal, const BufferParams &target,
                         std::span<const ParameterSpan> spans) {
+  // With the load cache, the buffers this call inserts are ready at `done`
+  // (after the reads and their verification); `signal` follows it.
+  FenceRef done;
   auto fail = [&](Status status) -> Status {
+    failFence(done, status);
     failFence(signal, status);
     return status;
   };
@@ -632,8 +728,41 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
   std::vector<TimelineWork> work;
   std::vector<BufferRef> buffers(resolved.size());
   const uint64_t importAlignment = device.allocator().minImportAlignment();
+  const bool verify = options_.verify != VerifyPolicy::None;
+  std::vector<VerifyItem> verifyItems;
+  auto verifyLater = [&](const Resolved &r, const BufferRef &buffer) {
+    if (verify && r.length && r.entry->hasChecksum() && !checksumStale(r.entry))
+      verifyItems.push_back(
+          VerifyItem{r.entry, r.parameterOffset, r.length, buffer, 0});
+  };
+  // §10.2: SHARING_IMMUTABLE results of files on disk are shared.
+  const bool cacheable =
+      options_.loadCache && (target.usage & buffer_usage::SharingImmutable);
+  LoadCache &cache = LoadCache::global();
+  auto doneFence = [&]() -> const FenceRef & {
+    if (!done)
+      done = Fence::createAt(Semaphore::create(0), 1);
+    return done;
+  };
   for (const Resolved &r : resolved) {
     const ParameterEntry &entry = *r.entry;
+    std::optional<LoadCacheKey> key;
+    if (cacheable && entry.type() == EntryType::File && r.length &&
+        r.file->hasIdentity) {
+      key = LoadCacheKey{r.file->identity,    r.fileOffset,      r.length,
+                         &device.allocator(), target.memoryType, target.usage};
+      LoadCache::Hit hit = cache.find(*key);
+      if (hit.buffer) {
+        buffers[r.row] = std::move(hit.buffer);
+        // Ready when the call that made it is (not this call's own `done`:
+        // a span repeated in this call).
+        if (hit.ready && hit.ready != done)
+          timelines.addDependency(hit.ready);
+        ++counters_->cacheHits;
+        continue;
+      }
+      ++counters_->cacheMisses;
+    }
     if (entry.type() == EntryType::File && r.file->mapping) {
       const bool eligible =
           options_.zeroCopy && (target.usage & buffer_usage::SharingImmutable);
@@ -646,6 +775,9 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
         if (imported) {
           buffers[r.row] = std::move(*imported);
           ++counters_->zeroCopyHits;
+          verifyLater(r, buffers[r.row]);
+          if (key)
+            cache.insert(*key, buffers[r.row], doneFence());
           continue;
         }
       }
@@ -668,6 +800,9 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
     buffers[r.row] = *buffer;
     if (r.length == 0)
       continue;
+    if (key)
+      cache.insert(*key, *buffer, doneFence());
+    verifyLater(r, *buffer);
     if (entry.type() == EntryType::Splat) {
       work[t].fills.push_back(TimelineWork::Fill{
           *buffer, 0, r.length, rotatedPattern(entry, r.parameterOffset),
@@ -682,7 +817,18 @@ ParameterProvider::load(Device &device, uint64_t affinity, const FenceRef &wait,
   Status issued =
       issueWork(device, affinity, timelines, work, /*isRead=*/true,
                 options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
-  Status joined = timelines.join(signal);
+  Device::HostCall verifyCall =
+      makeVerifyCall(std::move(verifyItems), scope_, counters_, index_);
+  Status joined;
+  if (done) {
+    joined = timelines.join(done, std::move(verifyCall));
+    if (joined.isOk()) {
+      ++counters_->operations;
+      joined = device.queueBarrier(affinity, done, signal);
+    }
+  } else {
+    joined = timelines.join(signal, std::move(verifyCall));
+  }
   if (!issued.isOk())
     return fail(std::move(issued));
   if (!joined.isOk())
@@ -737,10 +883,19 @@ Status ParameterProvider::gather(Device &device, uint64_t affinity,
   for (const Planned &p : plan)
     addRead(slot(p.length), p.file, p.fileOffset, target, p.bufferOffset,
             p.length);
+  std::vector<VerifyItem> verifyItems;
+  if (options_.verify != VerifyPolicy::None)
+    for (const Resolved &r : resolved)
+      if (r.type == EntryType::File && r.length && r.entry->hasChecksum() &&
+          !checksumStale(r.entry))
+        verifyItems.push_back(VerifyItem{r.entry, r.parameterOffset, r.length,
+                                         target, r.bufferOffset});
   Status issued =
       issueWork(device, affinity, timelines, work, /*isRead=*/true,
                 options_.policy == io::IoPolicy::Direct, counters_->bytesRead);
-  Status joined = timelines.join(signal);
+  Status joined =
+      timelines.join(signal, makeVerifyCall(std::move(verifyItems), scope_,
+                                            counters_, index_));
   if (!issued.isOk())
     return fail(std::move(issued));
   if (!joined.isOk())
@@ -793,10 +948,15 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity,
 
   std::vector<std::shared_ptr<FileState>> touched;
   for (const Resolved &r : resolved) {
-    if (r.entry->hasChecksum())
+    if (r.entry->hasChecksum()) {
       warnOnce(formatString(
           "parameter '%s' was written; its archive checksum is now stale",
           quoted(r.entry->key()).c_str()));
+      // Verification skips it from now on (§9).
+      std::lock_guard<std::mutex> lock(mutex_);
+      staleChecksums_.insert(r.entry);
+      anyStale_.store(true, std::memory_order_release);
+    }
     if (std::find(touched.begin(), touched.end(), r.file) == touched.end())
       touched.push_back(r.file);
     r.file->written.store(true);
@@ -805,6 +965,10 @@ Status ParameterProvider::scatter(Device &device, uint64_t affinity,
   uint64_t coalesced = 0;
   std::vector<Planned> plan =
       planTransfers(resolved, options_.maxReadBytes, coalesced);
+  // Cached loads of the written bytes are stale: later loads read again.
+  for (const Planned &p : plan)
+    if (p.file->hasIdentity)
+      LoadCache::global().invalidate(p.file->identity, p.fileOffset, p.length);
 
   // Journal first (after the wait fence, when the source bytes are final);
   // the in-place writes wait for it.

@@ -90,6 +90,19 @@ void declareFlags(Flags &flags) {
   flags.declareString("parameter_mode", "file",
                       "file|mmap|direct: how parameter files are read "
                       "(preload reads like file)");
+  flags.declareString("parameter_staging_bytes", "268435456",
+                      "direct mode: total bytes of the ring of aligned "
+                      "staging buffers O_DIRECT reads go through (>= 4096)");
+  flags.declareString("parameter_cache", "on",
+                      "on|off: share immutable parameter loads of the same "
+                      "file range (one buffer, one read)");
+  flags.declareString("parameter_verify", "on_load",
+                      "none|on_load|full: verify archive checksums of the "
+                      "bytes loaded (on_load) or of every entry at startup "
+                      "(full); a mismatch is DATA_LOSS");
+  flags.declareString("parameter_expected_tp_size", "",
+                      "fail unless sharded parameter scopes were sharded for "
+                      "this tensor-parallel size");
   flags.declareString("parameter_access", "read",
                       "read|read_write: read_write lets programs write "
                       "parameters (flow.parameter.write)");
@@ -189,6 +202,18 @@ Status openParameters(const Flags &flags, Session &session) {
   SLUICE_RETURN_IF_ERROR(flags.integerInto("parameter_index_max_bytes", 1,
                                            INT64_MAX, options.index_max_bytes));
   options.strict_safetensors = flags.boolean("parameter_strict_safetensors");
+  size_t verify = 0, cache = 0;
+  SLUICE_RETURN_IF_ERROR(flags.choiceInto("parameter_verify",
+                                          {"none", "on_load", "full"}, verify));
+  const sluice_io_verify_t verifyPolicies[] = {
+      SLUICE_IO_VERIFY_NONE, SLUICE_IO_VERIFY_ON_LOAD, SLUICE_IO_VERIFY_FULL};
+  options.verify = verifyPolicies[verify];
+  SLUICE_RETURN_IF_ERROR(
+      flags.choiceInto("parameter_cache", {"on", "off"}, cache));
+  options.cache_off = cache == 1;
+  if (!flags.str("parameter_expected_tp_size").empty())
+    SLUICE_RETURN_IF_ERROR(flags.integerInto(
+        "parameter_expected_tp_size", 1, UINT32_MAX, options.expected_tp_size));
 
   // One provider per distinct scope, in order of first appearance; files of
   // a scope merge in flag order.
@@ -552,13 +577,17 @@ Status printStatistics(Session &session) {
     sluice_io_parameter_statistics_t p{};
     SLUICE_RETURN_IF_ERROR(
         fromC(sluice_io_parameter_provider_query_statistics(provider, &p)));
-    std::fprintf(stderr,
-                 "[statistics] parameters scope='%s' bytes_read=%llu "
-                 "bytes_written=%llu operations=%llu zero_copy_hits=%llu\n",
-                 scope.c_str(), (unsigned long long)p.bytes_read,
-                 (unsigned long long)p.bytes_written,
-                 (unsigned long long)p.operations,
-                 (unsigned long long)p.zero_copy_hits);
+    std::fprintf(
+        stderr,
+        "[statistics] parameters scope='%s' bytes_read=%llu "
+        "bytes_written=%llu operations=%llu zero_copy_hits=%llu "
+        "cache_hits=%llu bytes_verified=%llu "
+        "verify_failures=%llu\n",
+        scope.c_str(), (unsigned long long)p.bytes_read,
+        (unsigned long long)p.bytes_written, (unsigned long long)p.operations,
+        (unsigned long long)p.zero_copy_hits, (unsigned long long)p.cache_hits,
+        (unsigned long long)p.bytes_verified,
+        (unsigned long long)p.verify_failures);
   }
   return Status();
 }
@@ -576,6 +605,10 @@ Expected<int> runTool(const Flags &flags) {
                                            options.worker_spin_us));
   SLUICE_RETURN_IF_ERROR(flags.integerInto("inline_threshold_ns", 0, UINT32_MAX,
                                            options.inline_threshold_ns));
+  // The O_DIRECT staging ring belongs to the device's I/O engine: one bound
+  // for every provider of the run (parameter-runtime.md §7.2).
+  SLUICE_RETURN_IF_ERROR(flags.integerInto(
+      "parameter_staging_bytes", 4096, INT64_MAX, options.io_staging_bytes));
   size_t maxElements = 0;
   int64_t benchmark = 0, warmup = 0;
   SLUICE_RETURN_IF_ERROR(

@@ -138,6 +138,52 @@ TEST_P(IoEngineTest, DirectReadsAlignedAndUnaligned) {
   std::free(aligned);
 }
 
+// --parameter_staging_bytes (parameter-runtime.md §7.2): unaligned O_DIRECT
+// reads many times larger than the staging ring complete with at most
+// stagingBytes of staging buffers, allocated once and recycled.
+TEST_P(IoEngineTest, StagingRingBoundsLargeUnalignedDirectReads) {
+  TestFile file("staging", (4 << 20) + 777);
+  struct Case {
+    uint64_t chunkBytes, stagingBytes, bufferBytes, buffers;
+  };
+  // Three chunk-sized buffers; one buffer smaller than a chunk (the staged
+  // pieces shrink to it).
+  for (Case c : {Case{64 << 10, 3 * (64 << 10), 64 << 10, 3},
+                 Case{64 << 10, 8192 + 100, 8192, 1}}) {
+    IoEngineOptions options;
+    options.chunkBytes = c.chunkBytes;
+    options.stagingBytes = c.stagingBytes;
+    MAKE_OR_SKIP(engine, options);
+    auto f =
+        IoFile::open(file.path(), {file_access::Read, /*direct=*/true, false});
+    ASSERT_TRUE(f) << f.status().toString();
+    if ((*f)->directFd() < 0)
+      GTEST_SKIP() << "O_DIRECT is not supported where the test files live";
+    // Several concurrent requests, all unaligned.
+    std::vector<std::vector<uint8_t>> targets;
+    std::vector<IoRequest> requests;
+    const uint64_t offsets[] = {17, (1 << 20) + 5, 3 << 20};
+    for (size_t i = 0; i < std::size(offsets); ++i)
+      targets.emplace_back((1 << 20) + 101);
+    for (size_t i = 0; i < targets.size(); ++i)
+      requests.push_back({IoRequest::Kind::Read, *f, offsets[i],
+                          targets[i].data(), targets[i].size(), true});
+    Status status = engine->run(std::move(requests));
+    ASSERT_TRUE(status.isOk()) << status.toString();
+    for (size_t i = 0; i < targets.size(); ++i)
+      for (uint64_t j = 0; j < targets[i].size(); ++j)
+        ASSERT_EQ(targets[i][j], TestFile::byteAt(offsets[i] + j))
+            << "request " << i << " byte " << j;
+    IoEngineStats stats = engine->stats();
+    EXPECT_GE(stats.bounceChunks, 3 * ((1u << 20) / c.bufferBytes));
+    EXPECT_EQ(stats.stagingBufferBytes, c.bufferBytes);
+    EXPECT_LE(stats.stagingBuffers, c.buffers);
+    EXPECT_GE(stats.stagingBuffers, 1u);
+    EXPECT_LE(stats.stagingPeakBytes, c.buffers * c.bufferBytes);
+    EXPECT_LE(stats.stagingPeakBytes, c.stagingBytes);
+  }
+}
+
 TEST_P(IoEngineTest, WritesThenReads) {
   std::string path = tempPath("write");
   MAKE_OR_SKIP(engine, IoEngineOptions{});
@@ -327,6 +373,14 @@ TEST(IoEngine, InvalidOptions) {
   options.directAlignment = 3000;
   EXPECT_EQ(IoEngine::create(options).status().code(),
             StatusCode::InvalidArgument);
+  options = {};
+  options.stagingBytes = 100;
+  auto staging = IoEngine::create(options);
+  ASSERT_FALSE(staging);
+  EXPECT_EQ(staging.status().code(), StatusCode::InvalidArgument);
+  EXPECT_EQ(staging.status().message(),
+            "an O_DIRECT staging ring of 100 bytes cannot hold one 4096-byte "
+            "aligned block");
 }
 
 TEST(IoPolicy, ParseNames) {

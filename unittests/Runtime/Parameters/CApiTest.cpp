@@ -4,11 +4,13 @@
 #include "ProviderTestUtil.h"
 
 #include "sluice/Runtime/Parameters/CApi.h"
+#include "sluice/Runtime/Parameters/CApiHandles.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 using namespace sluice::runtime::testing;
 
@@ -106,6 +108,93 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
   sluice_io_parameters_module_release(module);
   sluice_io_parameter_provider_release(provider);
   sluice_device_release(device);
+}
+
+/// parameter-runtime.md §10.1: the same files opened by several providers
+/// (scopes, contexts) are parsed once while one of them lives.
+TEST(ParametersCApi, IndexCacheSharesParsedFiles) {
+  TempFile a("cache-a.irpa"), b("cache-b.irpa");
+  writeArchive(a.path(), {{"wa", 64, "", 64}});
+  writeArchive(b.path(), {{"wb", 64, "", 64}});
+  const char *pathA[] = {a.path().c_str()};
+  const char *pathsAB[] = {a.path().c_str(), b.path().c_str()};
+  sluice_io_parameter_provider_t *p1 = nullptr, *p2 = nullptr, *p3 = nullptr,
+                                 *p4 = nullptr;
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, nullptr, &p1),
+            nullptr);
+  ASSERT_EQ(sluice_io_parameter_provider_open("y", pathA, 1, nullptr, &p2),
+            nullptr);
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathsAB, 2, nullptr, &p3),
+            nullptr);
+  using sluice::runtime::parameters::providerOf;
+  EXPECT_EQ(providerOf(p1)->index().get(), providerOf(p2)->index().get());
+  EXPECT_NE(providerOf(p1)->index().get(), providerOf(p3)->index().get());
+  EXPECT_EQ(providerOf(p3)->index()->size(), 2u);
+  // Other parse options parse again.
+  sluice_io_parameter_provider_options_t options = {};
+  options.index_max_bytes = 1 << 20;
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, &options, &p4),
+            nullptr);
+  EXPECT_NE(providerOf(p1)->index().get(), providerOf(p4)->index().get());
+  // A rewritten file (new inode) is parsed again.
+  sluice_io_parameter_provider_release(p1);
+  sluice_io_parameter_provider_release(p2);
+  writeArchive(a.path(), {{"wa", 64, "", 64}, {"wc", 64, "", 64}});
+  ASSERT_EQ(sluice_io_parameter_provider_open("x", pathA, 1, nullptr, &p1),
+            nullptr);
+  EXPECT_EQ(providerOf(p1)->index()->size(), 2u);
+  sluice_io_parameter_provider_release(p1);
+  sluice_io_parameter_provider_release(p3);
+  sluice_io_parameter_provider_release(p4);
+}
+
+/// irpa-format.md §7.5 through the C API (--parameter_expected_tp_size of
+/// sluice-run): the files of a scope are checked as one sharded checkpoint.
+TEST(ParametersCApi, ExpectedTensorParallelSize) {
+  TempFile rank0("tp.rank0.irpa"), rank1("tp.rank1.irpa");
+  for (uint32_t rank : {0u, 1u}) {
+    sluice::runtime::archive::WriterOptions options;
+    sluice::runtime::archive::ArchiveShardingRecord sharding;
+    sharding.groupId.fill(0x5A);
+    sharding.tpSize = 2;
+    sharding.tpRank = rank;
+    options.archiveSharding = sharding;
+    writeArchive((rank ? rank1 : rank0).path(),
+                 {{"w" + std::to_string(rank), 64, "", 64}}, options);
+  }
+  const char *both[] = {rank0.path().c_str(), rank1.path().c_str()};
+  sluice_io_parameter_provider_options_t options = {};
+  sluice_io_parameter_provider_t *provider = nullptr;
+  // The complete checkpoint, with the right size or none declared.
+  for (uint32_t expected : {0u, 2u}) {
+    options.expected_tp_size = expected;
+    ASSERT_EQ(sluice_io_parameter_provider_open("model", both, 2, &options,
+                                                &provider),
+              nullptr);
+    sluice_io_parameter_provider_release(provider);
+    provider = nullptr;
+  }
+  options.expected_tp_size = 4;
+  sluice_status_t status =
+      sluice_io_parameter_provider_open("model", both, 2, &options, &provider);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(sluice_status_code(status), 9); // FAILED_PRECONDITION
+  EXPECT_STREQ(sluice_status_message(status),
+               "parameter scope 'model' was sharded for tensor-parallel size "
+               "2 but the program expects 4");
+  sluice_status_free(status);
+  EXPECT_EQ(provider, nullptr);
+  // A rank given twice is caught without any expectation.
+  options.expected_tp_size = 0;
+  const char *first[] = {rank0.path().c_str(), rank0.path().c_str()};
+  status =
+      sluice_io_parameter_provider_open("model", first, 2, &options, &provider);
+  ASSERT_NE(status, nullptr);
+  EXPECT_EQ(std::string(sluice_status_message(status)),
+            "parameter scope 'model' has tensor-parallel rank 0 in more than "
+            "one file (" +
+                rank0.path() + ", " + rank0.path() + ")");
+  sluice_status_free(status);
 }
 
 } // namespace

@@ -30,7 +30,8 @@ uint8_t dataByte(const std::string &key, uint64_t i) {
 }
 
 std::shared_ptr<archive::ParameterIndex>
-writeArchive(const std::string &path, const std::vector<TestEntry> &entries) {
+writeArchive(const std::string &path, const std::vector<TestEntry> &entries,
+             archive::WriterOptions options) {
   archive::IrpaBuilder builder;
   for (const TestEntry &e : entries) {
     Status status;
@@ -46,7 +47,6 @@ writeArchive(const std::string &path, const std::vector<TestEntry> &entries) {
     }
     EXPECT_TRUE(status.isOk()) << status.toString();
   }
-  archive::WriterOptions options;
   options.durable = false;
   auto written = builder.write(path, options);
   EXPECT_TRUE(written) << written.status().toString();

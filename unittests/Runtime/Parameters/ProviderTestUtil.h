@@ -3,6 +3,7 @@
 #ifndef SLUICE_UNITTESTS_RUNTIME_PARAMETERS_PROVIDERTESTUTIL_H
 #define SLUICE_UNITTESTS_RUNTIME_PARAMETERS_PROVIDERTESTUTIL_H
 
+#include "sluice/Runtime/Archive/IrpaWriter.h"
 #include "sluice/Runtime/Archive/ParameterIndex.h"
 #include "sluice/Runtime/Core/Device.h"
 
@@ -36,8 +37,10 @@ struct TestEntry {
 
 /// Writes an IRPA archive with helper-1's builder and parses it back into a
 /// fresh index.
+/// `options` sets checksums and archive records (durable is forced off).
 std::shared_ptr<archive::ParameterIndex>
-writeArchive(const std::string &path, const std::vector<TestEntry> &entries);
+writeArchive(const std::string &path, const std::vector<TestEntry> &entries,
+             archive::WriterOptions options = {});
 
 /// Expected bytes of [offset, offset+length) of an entry.
 std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset,

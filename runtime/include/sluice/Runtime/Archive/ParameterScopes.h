@@ -37,6 +37,12 @@ struct ParametersFlag {
 };
 ParametersFlag parseParametersFlag(std::string_view value);
 
+/// The tensor-parallel checks of ParameterScopes::validateSharding for one
+/// scope named `scopeName` made of `files` (entries may have been moved out).
+Status validateScopeSharding(std::string_view scopeName,
+                             const std::vector<ParsedFile> &files,
+                             std::optional<uint32_t> expectedTpSize);
+
 /// An ordered list of scopes, each with one index fed by one or more files
 /// (files of the same scope merge in flag order).
 class ParameterScopes {

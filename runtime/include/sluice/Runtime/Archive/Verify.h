@@ -31,6 +31,17 @@ struct VerifyOptions {
 Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
                    const VerifyOptions &options = {});
 
+/// On-load verification (parameter-runtime.md §11, policy on_load): `data`
+/// holds bytes [offset, offset+length) of the entry, already in host memory.
+/// Verifies every checksum chunk the range touches when the entry carries a
+/// (non-stale) CHECKSUM record; the bytes of a touched chunk outside the
+/// range are read from the entry's storage (the only extra I/O, for the
+/// partially covered first and last chunks). Same DATA_LOSS message as
+/// verifyEntry. `hashedBytes` (optional) accumulates the bytes digested.
+Status verifyEntryRange(const ParameterEntry &entry, std::string_view scope,
+                        uint64_t offset, const void *data, uint64_t length,
+                        uint64_t *hashedBytes = nullptr);
+
 /// Verifies `entries` with up to `threads` worker threads (entries are
 /// handed out dynamically, largest first). Returns one status per entry, in
 /// the order given. `options.progress` may be called concurrently.

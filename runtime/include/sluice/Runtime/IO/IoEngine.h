@@ -8,7 +8,11 @@
 // plus its own stay under the bound (a single oversized chunk may run
 // alone). Direct requests use the file's O_DIRECT descriptor: aligned
 // requests go straight into the destination, unaligned reads go through
-// aligned bounce buffers whose bytes count towards the in-flight bound.
+// aligned staging (bounce) buffers whose bytes count towards the in-flight
+// bound. The staging buffers form a bounded ring of `stagingBytes` in total
+// (parameter-runtime.md §7.2, --parameter_staging_bytes): a staged chunk is
+// admitted only when a ring buffer is free, so a read of any size completes
+// with at most `stagingBytes` of staging memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SLUICE_RUNTIME_IO_IOENGINE_H
@@ -67,6 +71,10 @@ struct IoEngineOptions {
   unsigned uringMaxWorkers = 0;
   /// O_DIRECT alignment for offsets, lengths and addresses.
   uint64_t directAlignment = 4096;
+  /// Total bytes of the O_DIRECT staging ring (at least directAlignment).
+  /// Each buffer holds min(chunkBytes, stagingBytes) rounded to the
+  /// alignment; the ring holds stagingBytes / that many buffers.
+  uint64_t stagingBytes = 256ull << 20;
 };
 
 struct IoRequest {
@@ -90,6 +98,12 @@ struct IoEngineStats {
   /// threshold).
   uint64_t asyncSubmissions = 0;
   uint64_t peakInFlightBytes = 0;
+  /// Staging buffers allocated so far (the ring never holds more than
+  /// stagingBytes / buffer size of them) and their size.
+  uint64_t stagingBuffers = 0;
+  uint64_t stagingBufferBytes = 0;
+  /// High-water mark of the staging bytes held at once.
+  uint64_t stagingPeakBytes = 0;
 };
 
 class IoEngine {
@@ -113,6 +127,9 @@ public:
   virtual IoBackend backend() const = 0;
   const IoEngineOptions &options() const { return options_; }
   IoEngineStats stats() const;
+  /// Bytes of one staging buffer for `options` (after create()'s
+  /// normalization).
+  static uint64_t stagingBufferBytes(const IoEngineOptions &options);
 
 protected:
   explicit IoEngine(const IoEngineOptions &options) : options_(options) {}
@@ -120,6 +137,8 @@ protected:
   std::atomic<uint64_t> bytesRead_{0}, bytesWritten_{0}, chunks_{0},
       directChunks_{0}, bounceChunks_{0}, asyncSubmissions_{0},
       peakInFlight_{0};
+  /// Set by the backends: their staging ring's counters.
+  std::function<void(IoEngineStats &)> stagingStats_;
 };
 
 } // namespace sluice::runtime::io

@@ -36,6 +36,10 @@ typedef struct sluice_runtime_options_t {
   uint32_t worker_spin_us;      /* 0 = default (100) */
   uint32_t inline_threshold_ns; /* 0 = default (5000) */
   int32_t io_backend;           /* 0 = auto, 1 = io_uring, 2 = threads */
+  uint32_t reserved;            /* 0 */
+  uint64_t io_staging_bytes;    /* O_DIRECT staging ring of the device's I/O
+                                   engine (--parameter_staging_bytes);
+                                   0 = default (256 MiB) */
 } sluice_runtime_options_t;
 
 /* `options` may be NULL (all defaults). */

@@ -32,6 +32,13 @@ typedef enum {
   SLUICE_IO_EXTERNAL_PATHS_NONE = 2,
 } sluice_io_external_paths_t;
 
+/* --parameter_verify (parameter-runtime.md §11); 0 is the default. */
+typedef enum {
+  SLUICE_IO_VERIFY_ON_LOAD = 0,
+  SLUICE_IO_VERIFY_NONE = 1,
+  SLUICE_IO_VERIFY_FULL = 2,
+} sluice_io_verify_t;
+
 typedef struct {
   sluice_io_policy_t policy;
   int read_write;           /* --parameter_access=read_write */
@@ -41,20 +48,27 @@ typedef struct {
   int debug_checks;         /* --parameter_debug_checks: detect overlapping
                                gather targets */
   sluice_io_external_paths_t external_paths; /* --parameter_external_paths */
-  uint64_t index_max_bytes; /* --parameter_index_max_bytes; 0 = default
-                               (1 GiB) */
-  int strict_safetensors;   /* --parameter_strict_safetensors */
+  uint64_t index_max_bytes;  /* --parameter_index_max_bytes; 0 = default
+                                (1 GiB) */
+  int strict_safetensors;    /* --parameter_strict_safetensors */
+  sluice_io_verify_t verify; /* --parameter_verify */
+  int cache_off;             /* --parameter_cache=off */
+  uint32_t expected_tp_size; /* --parameter_expected_tp_size; 0 = none */
 } sluice_io_parameter_provider_options_t;
 
 typedef struct {
   uint64_t bytes_read, bytes_written, bytes_filled;
   uint64_t operations, transfers, coalesced_spans;
   uint64_t zero_copy_hits, zero_copy_misses;
+  uint64_t bytes_verified, verify_failures;
+  uint64_t cache_hits, cache_misses;
 } sluice_io_parameter_statistics_t;
 
 /* Parses `path_count` parameter files (IRPA, GGUF, safetensors) into one
  * index serving `scope` (NUL-terminated; "" for the unscoped provider).
- * `options` may be NULL. */
+ * `options` may be NULL. The files' ARCHIVE_SHARDING records are checked
+ * (irpa-format.md §7.5, against `expected_tp_size` when non-zero);
+ * SLUICE_IO_VERIFY_FULL verifies every checksummed entry before returning. */
 sluice_status_t sluice_io_parameter_provider_open(
     const char *scope, const char *const *paths, size_t path_count,
     const sluice_io_parameter_provider_options_t *options,

@@ -29,6 +29,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace sluice::runtime::parameters {
@@ -42,6 +43,20 @@ struct ParameterSpan {
 };
 
 enum class ParameterAccess { Read, ReadWrite };
+
+/// --parameter_verify (parameter-runtime.md §11, irpa-format.md §7.3).
+enum class VerifyPolicy {
+  /// Checksums are ignored.
+  None,
+  /// Every checksum chunk a load or gather touches is verified once its
+  /// bytes are in host memory, before the call signals; a mismatch fails the
+  /// signal fence with DATA_LOSS. Buffers without host storage
+  /// (device-direct reads) stay unverified.
+  OnLoad,
+  /// OnLoad, plus every checksummed entry is read and verified when the
+  /// provider is created (up to maxConcurrency threads).
+  Full,
+};
 
 struct ProviderOptions {
   /// How bytes move: positioned reads (io_uring/pread), a read-only shared
@@ -59,6 +74,11 @@ struct ProviderOptions {
   /// --parameter_debug_checks: detect overlapping gather targets (always on
   /// in builds without NDEBUG).
   bool debugChecks = false;
+  /// --parameter_verify.
+  VerifyPolicy verify = VerifyPolicy::OnLoad;
+  /// --parameter_cache: share SHARING_IMMUTABLE load results through the
+  /// process-wide LoadCache (§10.2).
+  bool loadCache = true;
   /// fdatasync written files before a scatter signals.
   bool durableWrites = true;
   /// With durableWrites: a scatter first records its bytes in a synced redo
@@ -83,6 +103,13 @@ struct ProviderStatistics {
   uint64_t coalescedSpans = 0;
   uint64_t zeroCopyHits = 0;
   uint64_t zeroCopyMisses = 0;
+  /// Bytes digested by verification (including the parts of partially
+  /// loaded chunks read back for it) and DATA_LOSS failures.
+  uint64_t bytesVerified = 0;
+  uint64_t verifyFailures = 0;
+  /// Load spans served from / inserted into the load cache.
+  uint64_t cacheHits = 0;
+  uint64_t cacheMisses = 0;
 };
 
 class ParameterProvider {
@@ -95,6 +122,9 @@ public:
   ~ParameterProvider();
 
   const std::string &scope() const { return scope_; }
+  const std::shared_ptr<const archive::ParameterIndex> &index() const {
+    return index_;
+  }
   const ProviderOptions &options() const { return options_; }
   /// Exact byte equality with the provider's scope.
   bool querySupport(std::string_view scope) const { return scope == scope_; }
@@ -149,6 +179,7 @@ private:
   Status openFile(FileState &state);
   Status resolve(std::span<const ParameterSpan> spans, bool write,
                  std::vector<Resolved> &out);
+  bool checksumStale(const archive::ParameterEntry *entry) const;
   void warnOnce(std::string message);
 
   std::string scope_;
@@ -166,11 +197,15 @@ private:
       journalNamesByDirectory_;
   bool hasPendingJournal(const std::string &archivePath);
   std::vector<std::string> warnings_;
+  /// Entries this provider scattered into: their checksums are stale (§9).
+  std::unordered_set<const archive::ParameterEntry *> staleChecksums_;
+  std::atomic<bool> anyStale_{false};
 
   struct Counters {
     std::atomic<uint64_t> bytesRead{0}, bytesWritten{0}, bytesFilled{0},
         operations{0}, transfers{0}, coalescedSpans{0}, zeroCopyHits{0},
-        zeroCopyMisses{0};
+        zeroCopyMisses{0}, bytesVerified{0}, verifyFailures{0}, cacheHits{0},
+        cacheMisses{0};
   };
   std::shared_ptr<Counters> counters_;
 };
