@@ -10,8 +10,8 @@ For each shape (generator level `async-alloc`, default chain and fanout) and siz
   walk/r the same walk on reuse-allocations' input;
   reuse  `--iree-stream-reuse-allocations` on the output of schedule-allocation + reference counting;
 
-each in up to four configurations: the heap in transparent huge pages (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`,
-sluice-opt's default) or in 4 KiB pages (`hugetlb=0`), and warm (the pass runs right after the parse, as in
+each in up to four configurations: the heap in transparent huge pages (`GLIBC_TUNABLES=glibc.malloc.hugetlb=1`;
+not a default of sluice-opt) or in 4 KiB pages (`hugetlb=0`), and warm (the pass runs right after the parse, as in
 a real pipeline) or cold (`--sluice-evict-caches`: caches and TLBs evicted before the pass, at every size,
 which separates the pass's own scaling from the cache cliff of a large IR). The runs are interleaved (one
 repetition of every configuration, then the next) so that a change of machine load hits all of them alike;
