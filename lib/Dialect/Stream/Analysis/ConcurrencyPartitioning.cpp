@@ -36,14 +36,18 @@ class HazardOracle {
 public:
   /// True if `consumer` must run after `producer`. A null `producer` stands
   /// for the non-streamable op `walked` (CC1 fix: hazard iff `consumer` uses
-  /// one of its results).
-  bool hasHazard(Operation *walked, Operation *producer, Operation *consumer) {
+  /// one of its results). `consumerIsUser`: the caller knows `consumer` uses a
+  /// result of `walked` (it came from its users), which saves the scan of the
+  /// consumer's operands — linear in them, so quadratic overall when one op
+  /// (an execute's yield) uses thousands of results.
+  bool hasHazard(Operation *walked, Operation *producer, Operation *consumer,
+                 bool consumerIsUser = false) {
     if (!producer)
-      return usesResultOf(consumer, walked);
+      return consumerIsUser || usesResultOf(consumer, walked);
     const auto *producerRanges = getRanges(producer);
     const auto *consumerRanges = getRanges(consumer);
     if (!producerRanges || !consumerRanges)
-      return usesResultOf(consumer, producer);
+      return consumerIsUser || usesResultOf(consumer, producer);
     for (const AsyncAccessRange &p : *producerRanges) {
       for (const AsyncAccessRange &c : *consumerRanges) {
         if (p.resource != c.resource)
@@ -168,12 +172,10 @@ ConcurrencyPartitioner::getTiedUsers(Value value) {
 
 void ConcurrencyPartitioner::forEachTiedResourceOperand(
     Operation *op, llvm::function_ref<void(Value, TiedUsers &)> fn) {
-  llvm::SmallVector<Value, 2> seen;
+  llvm::SmallDenseSet<Value, 4> seen;
   for (Value operand : op->getOperands()) {
-    if (!isa<ResourceType>(operand.getType()) ||
-        llvm::is_contained(seen, operand))
+    if (!isa<ResourceType>(operand.getType()) || !seen.insert(operand).second)
       continue;
-    seen.push_back(operand);
     TiedUsers &entry = getTiedUsers(operand);
     if (entry.anyTiedUse)
       fn(operand, entry);
@@ -189,7 +191,7 @@ void ConcurrencyPartitioner::processOp(Operation *op) {
   opInfos[op] = &info;
 
   auto addUser = [&](Operation *user, WaveOpInfo &userInfo) {
-    if (oracle.hasHazard(op, producer, user))
+    if (oracle.hasHazard(op, producer, user, /*consumerIsUser=*/true))
       info.hazards.unionWith(userInfo.membership);
     info.hazards.unionWith(userInfo.hazards);
   };

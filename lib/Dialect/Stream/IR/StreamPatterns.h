@@ -12,8 +12,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace sluice::stream {
 
@@ -67,12 +69,26 @@ struct ChainDependentAwaits : public mlir::OpRewritePattern<OpT> {
     }
     if (replacements.empty())
       return mlir::failure();
+    llvm::SetVector<mlir::Operation *> awaits;
+    for (auto [index, source] : replacements)
+      awaits.insert(op.getResourceOperands()[index].getDefiningOp());
     rewriter.setInsertionPoint(op);
+    rewriter.modifyOpInPlace(op, [&] {
+      for (auto [index, source] : replacements)
+        op.getResourceOperandsMutable()[index].set(source);
+    });
+    // The awaits left dead are erased before the await operand is set:
+    // setting it grows the op's operand storage, which re-links all its
+    // operands at the front of their use lists, and the erase notification of
+    // the greedy driver then walks each await's size operand past all those
+    // uses (quadratic for an execute capturing thousands of awaited values of
+    // one size). The driver would erase them as trivially dead anyway.
+    for (mlir::Operation *await : awaits)
+      if (mlir::isOpTriviallyDead(await))
+        rewriter.eraseOp(await);
     rewriter.modifyOpInPlace(op, [&] {
       llvm::cast<TimelineOpInterface>(op.getOperation())
           .setAwaitTimepoints(newTimepoints, rewriter);
-      for (auto [index, source] : replacements)
-        op.getResourceOperandsMutable()[index].set(source);
     });
     return mlir::success();
   }

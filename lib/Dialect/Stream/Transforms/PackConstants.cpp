@@ -17,6 +17,7 @@
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Support/FusedLocations.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace sluice::stream {
@@ -54,7 +55,7 @@ struct StorageResource {
     SmallVector<Location> locs;
     for (const StorageSpan &span : spans)
       locs.push_back(span.slice->result.getLoc());
-    return FusedLoc::get(context, locs);
+    return fuseLocations(context, locs);
   }
 };
 
@@ -287,7 +288,7 @@ Value ConstantsPacker::parameterUpload(ArrayRef<ConstantSlice> slices,
       lengths.push_back(indexSet.get(span.length));
       locs.push_back(loc);
     }
-    Location loc = builder.getFusedLoc(locs);
+    Location loc = fuseLocations(builder.getContext(), locs);
     Value scopeValue = scopeConstant(scope, loc);
     auto loadOp = CmdParameterLoadOp::create(
         builder, loc, SmallVector<Type>(keys.size(), resourceType),

@@ -355,9 +355,17 @@ static RegionBranchTerminatorOpInterface asRegionTerminator(Operation *op) {
   return terminator;
 }
 
-/// The attributes-unknown operand list a region-branch query takes.
-static SmallVector<Attribute> unknownOperands(Operation *op) {
-  return SmallVector<Attribute>(op->getNumOperands(), Attribute());
+/// The attributes-unknown operand list a region-branch query takes: a prefix
+/// of one per-thread buffer of null attributes, so that a query costs O(1)
+/// amortized rather than O(operands) (the walks ask it once per result of a
+/// region op, which made them quadratic on ops with thousands of operands).
+/// Valid until the next call on the same thread; the queries only read it.
+static ArrayRef<Attribute> unknownOperands(Operation *op) {
+  thread_local SmallVector<Attribute> nulls;
+  unsigned count = op->getNumOperands();
+  if (nulls.size() < count)
+    nulls.resize(count);
+  return ArrayRef<Attribute>(nulls).take_front(count);
 }
 
 TraversalResult
