@@ -29,6 +29,33 @@ static std::string qualifiedName(const ParameterEntry &entry,
   return out;
 }
 
+/// Compares chunk `chunkIndex`'s digest (the CRC accumulated in `crc`, or
+/// the SHA-256 state `sha`) with the record; DATA_LOSS naming the chunk's
+/// bytes [chunkStart, chunkEnd) on a mismatch (irpa-format.md §7.3).
+static Status checkChunkDigest(const ParameterEntry &entry,
+                               std::string_view scope,
+                               const ChecksumRecord &record,
+                               uint64_t chunkIndex, uint64_t chunkStart,
+                               uint64_t chunkEnd, uint32_t crc, Sha256 &sha) {
+  const char *expected =
+      record.digests.data() + chunkIndex * record.digestSize();
+  bool match;
+  if (record.algorithm == ChecksumAlgorithm::Crc32c) {
+    match = load32(expected) == crc;
+  } else {
+    auto digest = sha.finish();
+    match = std::memcmp(expected, digest.data(), 32) == 0;
+  }
+  if (match)
+    return Status();
+  return makeStatus(StatusCode::DataLoss,
+                    "parameter '%s' failed %s verification at chunk %llu "
+                    "(bytes [%llu, %llu))",
+                    qualifiedName(entry, scope).c_str(),
+                    checksumAlgorithmName(record.algorithm), (ull)chunkIndex,
+                    (ull)chunkStart, (ull)chunkEnd);
+}
+
 Status readEntryBytes(const ParameterEntry &entry, uint64_t offset,
                       void *buffer, uint64_t length) {
   if (!rangeFits(offset, length, entry.length()))
@@ -91,23 +118,9 @@ Status verifyEntry(const ParameterEntry &entry, std::string_view scope,
       if (options.progress)
         options.progress(n);
     }
-    const char *expected =
-        record.digests.data() + chunkIndex * record.digestSize();
-    bool match;
-    if (record.algorithm == ChecksumAlgorithm::Crc32c) {
-      match = load32(expected) == crc;
-    } else {
-      auto digest = sha.finish();
-      match = std::memcmp(expected, digest.data(), 32) == 0;
-    }
-    if (!match)
-      return makeStatus(StatusCode::DataLoss,
-                        "parameter '%s' failed %s verification at chunk %llu "
-                        "(bytes [%llu, %llu))",
-                        qualifiedName(entry, scope).c_str(),
-                        checksumAlgorithmName(record.algorithm),
-                        (ull)chunkIndex, (ull)chunkStart,
-                        (ull)(chunkStart + chunkLength));
+    SLUICE_RETURN_IF_ERROR(
+        checkChunkDigest(entry, scope, record, chunkIndex, chunkStart,
+                         chunkStart + chunkLength, crc, sha));
     chunkStart += chunkLength;
     if (chunkLength == 0)
       break;
@@ -170,22 +183,8 @@ Status verifyEntryRange(const ParameterEntry &entry, std::string_view scope,
     SLUICE_RETURN_IF_ERROR(fromStorage(chunkStart, inBegin));
     update(bytes + (inBegin - offset), inEnd - inBegin);
     SLUICE_RETURN_IF_ERROR(fromStorage(inEnd, chunkEnd));
-    const char *expected =
-        record.digests.data() + chunkIndex * record.digestSize();
-    bool match;
-    if (record.algorithm == ChecksumAlgorithm::Crc32c) {
-      match = load32(expected) == crc;
-    } else {
-      auto digest = sha.finish();
-      match = std::memcmp(expected, digest.data(), 32) == 0;
-    }
-    if (!match)
-      return makeStatus(StatusCode::DataLoss,
-                        "parameter '%s' failed %s verification at chunk %llu "
-                        "(bytes [%llu, %llu))",
-                        qualifiedName(entry, scope).c_str(),
-                        checksumAlgorithmName(record.algorithm),
-                        (ull)chunkIndex, (ull)chunkStart, (ull)chunkEnd);
+    SLUICE_RETURN_IF_ERROR(checkChunkDigest(entry, scope, record, chunkIndex,
+                                            chunkStart, chunkEnd, crc, sha));
   }
   return Status();
 }
