@@ -56,14 +56,21 @@ static Status checkChunkDigest(const ParameterEntry &entry,
                     (ull)chunkStart, (ull)chunkEnd);
 }
 
+/// OUT_OF_RANGE unless [offset, offset + length) lies inside the entry.
+static Status checkEntryRange(const ParameterEntry &entry, uint64_t offset,
+                              uint64_t length) {
+  if (rangeFits(offset, length, entry.length()))
+    return Status();
+  return makeStatus(StatusCode::OutOfRange,
+                    "parameter `%s` range out of bounds (offset=%llu, "
+                    "length=%llu, size=%llu)",
+                    printable(entry.key()).c_str(), (ull)offset, (ull)length,
+                    (ull)entry.length());
+}
+
 Status readEntryBytes(const ParameterEntry &entry, uint64_t offset,
                       void *buffer, uint64_t length) {
-  if (!rangeFits(offset, length, entry.length()))
-    return makeStatus(StatusCode::OutOfRange,
-                      "parameter `%s` range out of bounds (offset=%llu, "
-                      "length=%llu, size=%llu)",
-                      printable(entry.key()).c_str(), (ull)offset, (ull)length,
-                      (ull)entry.length());
+  SLUICE_RETURN_IF_ERROR(checkEntryRange(entry, offset, length));
   if (entry.type() == EntryType::Splat) {
     auto *out = static_cast<uint8_t *>(buffer);
     for (uint64_t i = 0; i < length; ++i)
@@ -137,12 +144,7 @@ Status verifyEntryRange(const ParameterEntry &entry, std::string_view scope,
   if (!checksum)
     return Status();
   const ChecksumRecord &record = *checksum;
-  if (!rangeFits(offset, length, entry.length()))
-    return makeStatus(StatusCode::OutOfRange,
-                      "parameter `%s` range out of bounds (offset=%llu, "
-                      "length=%llu, size=%llu)",
-                      printable(entry.key()).c_str(), (ull)offset, (ull)length,
-                      (ull)entry.length());
+  SLUICE_RETURN_IF_ERROR(checkEntryRange(entry, offset, length));
   const uint64_t chunk = record.chunkSize() ? record.chunkSize() : length;
   const uint64_t end = offset + length;
   const auto *bytes = static_cast<const char *>(data);

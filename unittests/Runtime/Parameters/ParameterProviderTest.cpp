@@ -407,13 +407,7 @@ TEST_P(ProviderTest, RandomGathersMatchASequentialOracle) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, ProviderTest,
-                         ::testing::Values(io::IoPolicy::Read,
-                                           io::IoPolicy::Mmap,
-                                           io::IoPolicy::Direct),
-                         [](const auto &info) {
-                           return std::string(io::ioPolicyName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Policies, ProviderTest, allIoPolicies(), ioPolicyTestName);
 
 TEST(ProviderMemoryFile, EntriesOnMemoryHandlesAreReadThroughTheHandle) {
   std::string bytes(5000, '\0');

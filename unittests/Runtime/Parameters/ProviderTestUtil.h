@@ -6,6 +6,9 @@
 #include "sluice/Runtime/Archive/IrpaWriter.h"
 #include "sluice/Runtime/Archive/ParameterIndex.h"
 #include "sluice/Runtime/Core/Device.h"
+#include "sluice/Runtime/IO/IoEngine.h"
+
+#include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
@@ -52,6 +55,17 @@ std::unique_ptr<Device> makeDevice();
 BufferParams immutableParams();
 
 std::vector<uint8_t> readBuffer(const BufferRef &buffer);
+
+/// Every I/O policy, for `INSTANTIATE_TEST_SUITE_P(Policies, Suite,
+/// allIoPolicies(), ioPolicyTestName)` of the provider suites.
+inline auto allIoPolicies() {
+  return ::testing::Values(io::IoPolicy::Read, io::IoPolicy::Mmap,
+                           io::IoPolicy::Direct);
+}
+inline std::string
+ioPolicyTestName(const ::testing::TestParamInfo<io::IoPolicy> &info) {
+  return std::string(io::ioPolicyName(info.param));
+}
 
 } // namespace sluice::runtime::testing
 

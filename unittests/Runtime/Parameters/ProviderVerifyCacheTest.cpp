@@ -229,13 +229,7 @@ TEST_P(VerifyTest, ScatterMakesTheChecksumStale) {
             StatusCode::DataLoss);
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, VerifyTest,
-                         ::testing::Values(io::IoPolicy::Read,
-                                           io::IoPolicy::Mmap,
-                                           io::IoPolicy::Direct),
-                         [](const auto &info) {
-                           return std::string(io::ioPolicyName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Policies, VerifyTest, allIoPolicies(), ioPolicyTestName);
 
 //===----------------------------------------------------------------------===//
 // Load cache (§10.2)
@@ -397,13 +391,7 @@ TEST_P(LoadCacheTest, ScatterInvalidatesTheWrittenRange) {
     EXPECT_EQ(readBuffer(before[0])[10], dataByte("weight.d", 10));
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, LoadCacheTest,
-                         ::testing::Values(io::IoPolicy::Read,
-                                           io::IoPolicy::Mmap,
-                                           io::IoPolicy::Direct),
-                         [](const auto &info) {
-                           return std::string(io::ioPolicyName(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Policies, LoadCacheTest, allIoPolicies(), ioPolicyTestName);
 
 //===----------------------------------------------------------------------===//
 // The O_DIRECT staging ring (§7.2)
