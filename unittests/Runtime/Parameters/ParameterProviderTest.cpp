@@ -407,7 +407,8 @@ TEST_P(ProviderTest, RandomGathersMatchASequentialOracle) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, ProviderTest, allIoPolicies(), ioPolicyTestName);
+INSTANTIATE_TEST_SUITE_P(Policies, ProviderTest, allIoPolicies(),
+                         ioPolicyTestName);
 
 TEST(ProviderMemoryFile, EntriesOnMemoryHandlesAreReadThroughTheHandle) {
   std::string bytes(5000, '\0');

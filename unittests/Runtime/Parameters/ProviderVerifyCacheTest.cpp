@@ -229,7 +229,8 @@ TEST_P(VerifyTest, ScatterMakesTheChecksumStale) {
             StatusCode::DataLoss);
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, VerifyTest, allIoPolicies(), ioPolicyTestName);
+INSTANTIATE_TEST_SUITE_P(Policies, VerifyTest, allIoPolicies(),
+                         ioPolicyTestName);
 
 //===----------------------------------------------------------------------===//
 // Load cache (§10.2)
@@ -391,7 +392,8 @@ TEST_P(LoadCacheTest, ScatterInvalidatesTheWrittenRange) {
     EXPECT_EQ(readBuffer(before[0])[10], dataByte("weight.d", 10));
 }
 
-INSTANTIATE_TEST_SUITE_P(Policies, LoadCacheTest, allIoPolicies(), ioPolicyTestName);
+INSTANTIATE_TEST_SUITE_P(Policies, LoadCacheTest, allIoPolicies(),
+                         ioPolicyTestName);
 
 //===----------------------------------------------------------------------===//
 // The O_DIRECT staging ring (§7.2)
