@@ -343,14 +343,6 @@ Expected<sluice_function_t *> selectFunction(const Flags &flags,
                     candidates.size(), names.c_str());
 }
 
-/// A new signal fence for a coarse-fences call: a timepoint of its own (an
-/// empty fence from sluice_fence_create would count as reached at once) for
-/// the program's queue operations to signal and for the caller's wait to
-/// block on. On failure `*out` is null.
-Status createSignalFence(sluice_fence_t **out) {
-  return fromC(sluice_fence_create_pending(out));
-}
-
 /// Builds the argument list of `f` from the inputs: checks, parses, inserts
 /// transient storage and the coarse-fences fences.
 Status prepareArguments(const Flags &flags, Session &session,
@@ -457,7 +449,9 @@ Status prepareArguments(const Flags &flags, Session &session,
     sluice_buffer_release(buffer);
   }
   if (coarse) {
-    SLUICE_RETURN_IF_ERROR(createSignalFence(signalFence));
+    // A signal fence needs a timepoint of its own: an empty fence
+    // (sluice_fence_create) counts as reached at once.
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create_pending(signalFence)));
     sluice_fence_retain(*signalFence);
     args[argCount - 1].value.ref = *signalFence;
   }
@@ -504,7 +498,7 @@ Expected<double> timedCall(sluice_call_t *call, sluice_device_t *device,
                            std::optional<size_t> signalIndex) {
   sluice_fence_t *fence = nullptr;
   if (signalIndex) {
-    SLUICE_RETURN_IF_ERROR(createSignalFence(&fence));
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create_pending(&fence)));
     Status set = fromC(sluice_call_set_fence(call, *signalIndex, fence));
     if (!set.isOk()) {
       sluice_fence_release(fence);
