@@ -12,6 +12,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # Runtime I/O.
   liburing-dev
+  # The compiler tools' heap allocator (docs/benchmarks-passes.md, "The allocator").
+  libjemalloc-dev
   # Formatting (scripts/format.sh; the root .clang-format is LLVM style).
   clang-format-22
 )

@@ -64,6 +64,10 @@ if os.path.exists(os.path.join(config.sluice_tools_dir, "sluice-compile")):
 # (-DSLUICE_BUILD_COMPILER=ON); a runtime-only build's sluice-run is AOT-only.
 if config.sluice_build_compiler:
     config.available_features.add("sluice-jit")
+# The compiler tools' heap allocator (SLUICE_COMPILER_ALLOCATOR): jemalloc,
+# system or sanitizer. The sanitized e2e mode runs other binaries.
+if not sanitized_tools_dir:
+    config.available_features.add("compiler-allocator-" + config.sluice_compiler_allocator)
 # The hand-written test module of unittests/Runtime/Module (a stand-in for
 # sluice-compile output) for the sluice-run tests.
 # In the sanitizer e2e mode, the sanitizer build's copy (built with the same sanitizer).
