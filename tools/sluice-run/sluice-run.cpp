@@ -133,6 +133,11 @@ void declareFlags(Flags &flags) {
                       "place the tool's transients storage at this byte "
                       "offset of a larger allocation (a sub-span, as an "
                       "arena would pass it)");
+  flags.declareString("transients_host_base", "",
+                      "b: the tool's transients storage is host memory "
+                      "imported at b bytes past a 4096-byte boundary (b a "
+                      "multiple of 64, the import alignment), to exercise "
+                      "the storage's device-address alignment check");
   flags.declareString("benchmark", "0",
                       "n > 0: after one printed call, time n calls of one "
                       "prepared call and print latency statistics");
@@ -429,9 +434,45 @@ Status prepareArguments(const Flags &flags, Session &session,
                         "'%s')",
                         flags.str("transients_offset").c_str());
     sluice_buffer_t *buffer = nullptr;
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_allocate(
-        device, kDeviceLocal, kTransfer | kDispatchStorage,
-        bytes + (uint64_t)*offset, &buffer)));
+    uint64_t total = bytes + (uint64_t)*offset;
+    // The storage's base must be aligned to iree.abi.transients.alignment
+    // (§9.9, §9.10): the runtime's allocations are 64-byte aligned, so a
+    // larger alignment takes host memory aligned to it, imported.
+    uint64_t alignment = 1;
+    if (const char *text =
+            sluice_function_reflection(f, "iree.abi.transients.alignment"))
+      alignment = std::strtoull(text, nullptr, 10);
+    constexpr uint64_t kImportAlignment = 64;
+    constexpr uint64_t kPage = 4096;
+    bool hostBase = !flags.str("transients_host_base").empty();
+    if (hostBase || alignment > kImportAlignment) {
+      Expected<int64_t> base =
+          hostBase ? flags.integer("transients_host_base", 0, kPage - 1)
+                   : Expected<int64_t>(0);
+      if (!base)
+        return makeStatus(StatusCode::InvalidArgument,
+                          "--transients_host_base= expects a byte offset "
+                          "below 4096 (got '%s')",
+                          flags.str("transients_host_base").c_str());
+      // A power of two at least the page and the alignment.
+      uint64_t block = kPage;
+      while (block < alignment && block < (1ull << 40))
+        block <<= 1;
+      uint64_t span = (uint64_t)*base + total;
+      void *host = std::aligned_alloc(
+          block, std::max<uint64_t>(block, (span + block - 1) / block * block));
+      if (!host)
+        return Status(StatusCode::ResourceExhausted,
+                      "cannot allocate the transients host storage");
+      // The release callback frees the memory, also when the import fails.
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_import_host(
+          device, static_cast<uint8_t *>(host) + *base, total, kDeviceLocal,
+          kTransfer | kDispatchStorage, [](void *p) { std::free(p); }, host,
+          &buffer)));
+    } else {
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_allocate(
+          device, kDeviceLocal, kTransfer | kDispatchStorage, total, &buffer)));
+    }
     if (*offset) {
       sluice_buffer_t *span = nullptr;
       sluice_status_t status =

@@ -99,10 +99,11 @@ struct TransientCallRewrite {
 /// alloca is then placed like any other (a slot of the caller's pack, or of
 /// its own slab when the caller is itself a specialized callee); left in
 /// place, it is a real allocation and the program stays correct.
-TransientCallRewrite rewriteTransientCall(
-    mlir::CallOpInterface callOp, mlir::FunctionOpInterface specialized,
-    mlir::FunctionOpInterface sizeFunction, llvm::ArrayRef<unsigned> keptArgs,
-    AffinityAttr affinity);
+TransientCallRewrite
+rewriteTransientCall(mlir::CallOpInterface callOp,
+                     mlir::FunctionOpInterface specialized,
+                     mlir::FunctionOpInterface sizeFunction,
+                     llvm::ArrayRef<unsigned> keptArgs, AffinityAttr affinity);
 
 /// Once the alloca of a TransientCallRewrite has been emplaced (its
 /// timepoint is now its await), and when every timepoint the callee returns
