@@ -1,5 +1,5 @@
-// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false %s | FileCheck %s
-// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false --canonicalize %s | FileCheck %s --check-prefix=CANON
+// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false --verify-diagnostics %s | FileCheck %s
+// RUN: sluice-opt --split-input-file --iree-stream-emplace-transients=reference-compat=false --canonicalize --verify-diagnostics %s | FileCheck %s --check-prefix=CANON
 // REQUIRES: sluice-opt
 
 // external-transients.md §9.2, the release of a call's slab: the call's
@@ -162,4 +162,32 @@ util.func public @long_chain(%input: !stream.resource<*>, %input_size: index, %s
   %t4 = util.call @leaf(%input_size, %t3) : (index, !stream.timepoint) -> !stream.timepoint
   %result, %result_tp = stream.resource.transients await(%t4) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
   util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
+// A call on side work (its result is not on the timeline of the annotated
+// result): its slab stays a real allocation (reported, §9.7). The callee
+// still gets the alloca's timepoint for its timepoint argument, so its work
+// on the slab waits for the allocation, and the release keeps the alloca's
+// timepoint.
+// CHECK-LABEL: util.func public @side_call(
+// CHECK-SAME: %[[AWAIT:arg4]]: !stream.timepoint
+// CHECK: %[[SIZE:.+]] = util.call @leaf$transients_size(%arg1)
+// CHECK: %[[SLAB:.+]], %[[SLAB_TP:.+]] = stream.resource.alloca uninitialized await(%[[AWAIT]]) => !stream.resource<transient>{%[[SIZE]]}
+// CHECK-NEXT: %[[T:.+]] = util.call @leaf$transients(%arg1, %[[SLAB_TP]], %[[SLAB]], %[[SIZE]])
+// CHECK-NEXT: %[[REL:.+]] = stream.timepoint.join max(%[[SLAB_TP]], %[[T]])
+// CHECK-NEXT: stream.resource.dealloca await(%[[REL]]) => %[[SLAB]]
+util.func private @leaf(%size: index, %await: !stream.timepoint) -> !stream.timepoint {
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%size} => !stream.timepoint
+  %e = stream.cmd.execute await(%a_tp) => with(%a as %x: !stream.resource<transient>{%size}) {
+  } => !stream.timepoint
+  %d = stream.resource.dealloca await(%e) => %a : !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %d : !stream.timepoint
+}
+util.func public @side_call(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint) {
+  // expected-warning @+1 {{was not placed in external transient storage: it is not on the timeline of any annotated result}}
+  %t = util.call @leaf(%input_size, %await) : (index, !stream.timepoint) -> !stream.timepoint
+  %result, %result_tp = stream.resource.transients await(%await) => %input : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp, %t : !stream.resource<*>, !stream.timepoint, !stream.timepoint
 }
