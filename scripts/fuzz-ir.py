@@ -64,7 +64,7 @@ MEMORY_REPORT_SEEDS = ("test/Dialect/Stream/Transforms/memory_report*.mlir",
 # Programs with calls through the three external-transients passes (§9.2) and then the memory report and
 # the timeline picture, which look into the specialized callees. Seeds: the generated programs of
 # `calls_programs` (added for these modes only) and the hand-written call tests.
-TRANSIENTS_CALLS_SEEDS = ("test/Dialect/Stream/Transforms/emplace_transients_calls.mlir",
+TRANSIENTS_CALLS_SEEDS = ("test/Dialect/Stream/Transforms/emplace_transients_calls*.mlir",
                           "test/Dialect/Stream/Transforms/annotate_constant_transient_size_pipeline.mlir",
                           "test/Dialect/Stream/Transforms/memory_report_calls.mlir")
 

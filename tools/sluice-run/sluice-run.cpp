@@ -17,13 +17,16 @@
 #include "sluice/Runtime/Module/Api.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace sluice;
@@ -39,6 +42,7 @@ namespace {
 constexpr uint32_t kDeviceLocal = 0x30;
 constexpr uint32_t kTransfer = 0x3;
 constexpr uint32_t kDispatchStorage = 0xC00;
+constexpr uint32_t kMappingScoped = 0x1000000;
 
 const char *kUsage =
     "sluice-run: runs one function of a compiled Sluice module.\n"
@@ -133,6 +137,15 @@ void declareFlags(Flags &flags) {
                       "place the tool's transients storage at this byte "
                       "offset of a larger allocation (a sub-span, as an "
                       "arena would pass it)");
+  flags.declareString("transients_host_base", "",
+                      "b: the tool's transients storage is host memory "
+                      "imported at b bytes past a 4096-byte boundary (b a "
+                      "multiple of 64, the import alignment), to exercise "
+                      "the storage's device-address alignment check");
+  flags.declareString("wait_fence_delay_ms", "",
+                      "n: a coarse-fences function gets a pending wait fence "
+                      "that another thread signals n ms after the call "
+                      "starts; prints whether the work waited for it");
   flags.declareString("benchmark", "0",
                       "n > 0: after one printed call, time n calls of one "
                       "prepared call and print latency statistics");
@@ -343,11 +356,33 @@ Expected<sluice_function_t *> selectFunction(const Flags &flags,
                     candidates.size(), names.c_str());
 }
 
+/// What prepareArguments makes beside the arguments, each holding a
+/// reference: the coarse-fences signal fence; with --wait_fence_delay_ms,
+/// the pending wait fence and the transients storage the tool allocated.
+struct CallExtras {
+  sluice_fence_t *signal = nullptr;
+  sluice_fence_t *wait = nullptr;
+  sluice_buffer_t *storage = nullptr;
+  ~CallExtras() {
+    if (signal)
+      sluice_fence_release(signal);
+    if (wait)
+      sluice_fence_release(wait);
+    if (storage)
+      sluice_buffer_release(storage);
+  }
+};
+
+/// The byte every byte of the tool's storage starts as with
+/// --wait_fence_delay_ms, to see which bytes the call wrote.
+constexpr uint8_t kStoragePattern = 0xA5;
+
 /// Builds the argument list of `f` from the inputs: checks, parses, inserts
 /// transient storage and the coarse-fences fences.
 Status prepareArguments(const Flags &flags, Session &session,
                         sluice_function_t *f, std::vector<InputValue> &args,
-                        sluice_fence_t **signalFence) {
+                        CallExtras &extras) {
+  bool delayedWait = !flags.str("wait_fence_delay_ms").empty();
   const char *name = sluice_function_name(f);
   size_t argCount = sluice_function_argument_count(f);
   const char *model = sluice_function_reflection(f, "iree.abi.model");
@@ -429,9 +464,47 @@ Status prepareArguments(const Flags &flags, Session &session,
                         "'%s')",
                         flags.str("transients_offset").c_str());
     sluice_buffer_t *buffer = nullptr;
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_allocate(
-        device, kDeviceLocal, kTransfer | kDispatchStorage,
-        bytes + (uint64_t)*offset, &buffer)));
+    uint64_t total = bytes + (uint64_t)*offset;
+    // --wait_fence_delay_ms looks at the storage's bytes: mappable then.
+    uint32_t usage =
+        kTransfer | kDispatchStorage | (delayedWait ? kMappingScoped : 0);
+    // The storage's base must be aligned to iree.abi.transients.alignment
+    // (§9.9, §9.10): the runtime's allocations are 64-byte aligned, so a
+    // larger alignment takes host memory aligned to it, imported.
+    uint64_t alignment = 1;
+    if (const char *text =
+            sluice_function_reflection(f, "iree.abi.transients.alignment"))
+      alignment = std::strtoull(text, nullptr, 10);
+    constexpr uint64_t kImportAlignment = 64;
+    constexpr uint64_t kPage = 4096;
+    bool hostBase = !flags.str("transients_host_base").empty();
+    if (hostBase || alignment > kImportAlignment) {
+      Expected<int64_t> base =
+          hostBase ? flags.integer("transients_host_base", 0, kPage - 1)
+                   : Expected<int64_t>(0);
+      if (!base)
+        return makeStatus(StatusCode::InvalidArgument,
+                          "--transients_host_base= expects a byte offset "
+                          "below 4096 (got '%s')",
+                          flags.str("transients_host_base").c_str());
+      // A power of two at least the page and the alignment.
+      uint64_t block = kPage;
+      while (block < alignment && block < (1ull << 40))
+        block <<= 1;
+      uint64_t span = (uint64_t)*base + total;
+      void *host = std::aligned_alloc(
+          block, std::max<uint64_t>(block, (span + block - 1) / block * block));
+      if (!host)
+        return Status(StatusCode::ResourceExhausted,
+                      "cannot allocate the transients host storage");
+      // The release callback frees the memory, also when the import fails.
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_buffer_import_host(
+          device, static_cast<uint8_t *>(host) + *base, total, kDeviceLocal,
+          usage, [](void *p) { std::free(p); }, host, &buffer)));
+    } else {
+      SLUICE_RETURN_IF_ERROR(fromC(
+          sluice_buffer_allocate(device, kDeviceLocal, usage, total, &buffer)));
+    }
     if (*offset) {
       sluice_buffer_t *span = nullptr;
       sluice_status_t status =
@@ -446,16 +519,48 @@ Status prepareArguments(const Flags &flags, Session &session,
       sluice_buffer_retain(buffer);
       args[index].value.ref = buffer;
     }
-    sluice_buffer_release(buffer);
+    if (delayedWait && bytes) {
+      void *data = nullptr;
+      sluice_status_t mapped = sluice_buffer_map(buffer, 2, 0, bytes, &data);
+      if (mapped) {
+        sluice_buffer_release(buffer);
+        return fromC(mapped);
+      }
+      std::memset(data, kStoragePattern, bytes);
+      extras.storage = buffer;
+    } else {
+      sluice_buffer_release(buffer);
+    }
   }
+  if (delayedWait && !coarse)
+    return makeStatus(StatusCode::InvalidArgument,
+                      "--wait_fence_delay_ms needs a coarse-fences function; "
+                      "'%s' is not one",
+                      name);
   if (coarse) {
     // A signal fence needs a timepoint of its own: an empty fence
     // (sluice_fence_create) counts as reached at once.
-    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create_pending(signalFence)));
-    sluice_fence_retain(*signalFence);
-    args[argCount - 1].value.ref = *signalFence;
+    SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create_pending(&extras.signal)));
+    sluice_fence_retain(extras.signal);
+    args[argCount - 1].value.ref = extras.signal;
+    if (delayedWait) {
+      SLUICE_RETURN_IF_ERROR(fromC(sluice_fence_create_pending(&extras.wait)));
+      sluice_fence_retain(extras.wait);
+      args[argCount - 2].value.ref = extras.wait;
+    }
   }
   return Status();
+}
+
+/// The bytes of the tool's storage that are no longer kStoragePattern.
+Expected<uint64_t> writtenStorageBytes(sluice_buffer_t *storage) {
+  uint64_t length = sluice_buffer_length(storage);
+  void *data = nullptr;
+  SLUICE_RETURN_IF_ERROR(
+      fromC(sluice_buffer_map(storage, 1, 0, length, &data)));
+  const uint8_t *bytes = static_cast<const uint8_t *>(data);
+  return (uint64_t)std::count_if(
+      bytes, bytes + length, [](uint8_t b) { return b != kStoragePattern; });
 }
 
 Status setArguments(sluice_call_t *call, sluice_function_t *f,
@@ -611,6 +716,10 @@ Expected<int> runTool(const Flags &flags) {
       flags.integerInto("benchmark", 0, INT64_MAX, benchmark));
   SLUICE_RETURN_IF_ERROR(
       flags.integerInto("benchmark_warmup", 0, INT64_MAX, warmup));
+  int64_t waitDelayMs = 0;
+  if (!flags.str("wait_fence_delay_ms").empty())
+    SLUICE_RETURN_IF_ERROR(
+        flags.integerInto("wait_fence_delay_ms", 0, 3600000, waitDelayMs));
 
   Session session;
   SLUICE_RETURN_IF_ERROR(
@@ -630,32 +739,72 @@ Expected<int> runTool(const Flags &flags) {
   std::string invoking = formatString("invoking function '%s'", name);
 
   std::vector<InputValue> args;
-  sluice_fence_t *signal = nullptr;
-  Status prepared = prepareArguments(flags, session, f, args, &signal);
-  if (!prepared.isOk()) {
-    if (signal)
-      sluice_fence_release(signal);
-    return prepared;
-  }
-  auto releaseSignal = [&] {
-    if (signal)
-      sluice_fence_release(signal);
-    signal = nullptr;
-  };
+  CallExtras extras;
+  SLUICE_RETURN_IF_ERROR(prepareArguments(flags, session, f, args, extras));
+  sluice_fence_t *signal = extras.signal;
   Status status = fromC(sluice_call_create(f, &session.call));
   if (status.isOk())
     status = setArguments(session.call, f, args);
   args.clear();
   std::printf("EXEC @%s\n", name);
   std::fflush(stdout);
+  // --wait_fence_delay_ms: another thread signals the pending wait fence
+  // after the delay; just before, it records whether the work already
+  // signalled the signal fence or wrote the tool's storage (it must not
+  // have: the work waits on the wait fence).
+  std::atomic<bool> waitSignalled{false};
+  int signalReachedEarly = 0;
+  uint64_t writtenEarly = 0;
+  Status early;
+  std::thread signaller;
+  if (status.isOk() && extras.wait)
+    signaller = std::thread([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(waitDelayMs));
+      early = fromC(sluice_fence_query(extras.signal, &signalReachedEarly));
+      if (early.isOk() && extras.storage) {
+        Expected<uint64_t> written = writtenStorageBytes(extras.storage);
+        if (written)
+          writtenEarly = *written;
+        else
+          early = written.takeStatus();
+      }
+      waitSignalled.store(true);
+      Status signalled = fromC(sluice_fence_signal(extras.wait));
+      if (early.isOk())
+        early = std::move(signalled);
+    });
   if (status.isOk())
     status = fromC(sluice_call_invoke(session.call));
+  bool returnedBeforeWait = !waitSignalled.load();
   if (status.isOk() && signal)
     status = fromC(sluice_device_await(sluice_runtime_device(session.runtime),
                                        -1, 1, &signal));
+  if (signaller.joinable())
+    signaller.join();
+  if (status.isOk())
+    status = std::move(early);
   if (!status.isOk()) {
-    releaseSignal();
     return std::move(status).annotate(invoking);
+  }
+  if (extras.wait) {
+    std::printf("wait fence: signalled by another thread %lld ms after the "
+                "call started\n",
+                (long long)waitDelayMs);
+    std::printf("call returned before the wait fence was signalled: %s\n",
+                returnedBeforeWait ? "yes" : "no");
+    std::printf("signal fence when the wait fence was signalled: %s\n",
+                signalReachedEarly ? "reached" : "pending");
+    if (extras.storage) {
+      Expected<uint64_t> written = writtenStorageBytes(extras.storage);
+      if (!written)
+        return written.takeStatus();
+      std::printf("storage bytes written before the wait fence was "
+                  "signalled: %llu\n",
+                  (unsigned long long)writtenEarly);
+      std::printf("storage bytes written by the call: %llu of %llu\n",
+                  (unsigned long long)*written,
+                  (unsigned long long)sluice_buffer_length(extras.storage));
+    }
   }
 
   // Results: print / write them, then compare.
@@ -663,7 +812,6 @@ Expected<int> runTool(const Flags &flags) {
   const std::vector<std::string> &outputs = flags.list("output");
   const std::vector<std::string> &expected = flags.list("expected_output");
   if (outputs.size() > resultCount || expected.size() > resultCount) {
-    releaseSignal();
     return makeStatus(StatusCode::InvalidArgument,
                       "'%s' returns %zu results but %zu --output and %zu "
                       "--expected_output flags were given",
@@ -680,7 +828,6 @@ Expected<int> runTool(const Flags &flags) {
     if (spec == "-") {
       Expected<std::string> text = formatResult(value, kind, maxElements);
       if (!text) {
-        releaseSignal();
         return text.takeStatus();
       }
       std::printf("result[%zu]: %s\n", i, text->c_str());
@@ -688,7 +835,6 @@ Expected<int> runTool(const Flags &flags) {
     }
     Status written = writeOutput(spec, value, kind);
     if (!written.isOk()) {
-      releaseSignal();
       return written;
     }
   }
@@ -701,7 +847,6 @@ Expected<int> runTool(const Flags &flags) {
                         sluice_call_result(session.call, i),
                         sluice_function_result_kind(f, i), expected[i]);
       if (!lines) {
-        releaseSignal();
         return lines.takeStatus();
       }
       failures.insert(failures.end(), lines->begin(), lines->end());
@@ -724,11 +869,9 @@ Expected<int> runTool(const Flags &flags) {
         runBenchmark(session.call, sluice_runtime_device(session.runtime), name,
                      benchmark, warmup, signalIndex);
     if (!bench.isOk()) {
-      releaseSignal();
       return std::move(bench).annotate(invoking);
     }
   }
-  releaseSignal();
   // Written parameter files reach the disk before sluice-run exits
   // (parameter-runtime.md §9).
   if (flags.str("parameter_access") == "read_write" &&

@@ -893,8 +893,12 @@ void emitStorageAlignmentCheck(ConversionPatternRewriter &rewriter,
   auto module = parentFunc(op)->getParentOfType<ModuleOp>();
   AbiBuilder abi(rewriter, loc);
   Type ptrType = abi.ptrType();
+  Type i64Type = rewriter.getI64Type();
   Value text = abi.stackBytes(op, 256);
-  // ^before: failed or NULL -> ^rest | ^check: aligned -> ^rest | ^fail.
+  // ^before: failed or NULL -> ^rest
+  // ^check: offset aligned -> ^base | ^offsetFail
+  // ^base: storage not committed yet -> ^rest
+  // ^address: base + offset aligned -> ^rest | ^addressFail
   Value pending = LLVM::LoadOp::create(rewriter, loc, ptrType, slot);
   Value passed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                       pending, abi.null());
@@ -903,41 +907,79 @@ void emitStorageAlignmentCheck(ConversionPatternRewriter &rewriter,
   Value checked = LLVM::AndOp::create(rewriter, loc, passed, present);
   Block *before = rewriter.getInsertionBlock();
   Block *rest = rewriter.splitBlock(before, rewriter.getInsertionPoint());
-  Block *fail = rewriter.createBlock(rest);
-  Block *check = rewriter.createBlock(fail);
+  Block *addressFail = rewriter.createBlock(rest);
+  Block *offsetFail = rewriter.createBlock(addressFail);
+  Block *address = rewriter.createBlock(offsetFail);
+  Block *base = rewriter.createBlock(address);
+  Block *check = rewriter.createBlock(base);
   rewriter.setInsertionPointToEnd(before);
   LLVM::CondBrOp::create(rewriter, loc, checked, check, rest);
+
+  auto isMisaligned = [&](Value value) {
+    AbiBuilder at(rewriter, loc);
+    Value remainder =
+        LLVM::URemOp::create(rewriter, loc, value, at.i64(alignment));
+    return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                remainder, at.i64(0));
+  };
   rewriter.setInsertionPointToEnd(check);
-  AbiBuilder atCheck(rewriter, loc);
-  Value offset = atCheck.loadField(rewriter.getI64Type(), buffer, 16);
-  Value remainder =
-      LLVM::URemOp::create(rewriter, loc, offset, atCheck.i64(alignment));
-  Value misaligned = LLVM::ICmpOp::create(
-      rewriter, loc, LLVM::ICmpPredicate::ne, remainder, atCheck.i64(0));
-  LLVM::CondBrOp::create(rewriter, loc, misaligned, fail, rest);
-  rewriter.setInsertionPointToEnd(fail);
-  AbiBuilder atFail(rewriter, loc);
-  std::string format;
+  Value offset = AbiBuilder(rewriter, loc).loadField(i64Type, buffer, 16);
+  LLVM::CondBrOp::create(rewriter, loc, isMisaligned(offset), offsetFail, base);
+  // The device address the pack offsets are relative to: the storage's base
+  // pointer (+8 holds its address; NULL until the storage is committed,
+  // read with acquire as the waves do) plus the byte offset. A storage that
+  // is not committed yet (a queue-ordered allocation still waiting) gets its
+  // base from the runtime allocator later: 64-byte aligned, see
+  // docs/external-transients.md.
+  rewriter.setInsertionPointToEnd(base);
+  Value dataSlot = AbiBuilder(rewriter, loc).loadField(ptrType, buffer, 8);
+  auto basePointer = LLVM::LoadOp::create(rewriter, loc, ptrType, dataSlot,
+                                          /*alignment=*/8);
+  basePointer.setOrdering(LLVM::AtomicOrdering::acquire);
+  Value committed =
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, basePointer,
+                           AbiBuilder(rewriter, loc).null());
+  LLVM::CondBrOp::create(rewriter, loc, committed, address, rest);
+  rewriter.setInsertionPointToEnd(address);
+  Value baseAddress =
+      LLVM::PtrToIntOp::create(rewriter, loc, i64Type, basePointer);
+  Value deviceAddress = LLVM::AddOp::create(rewriter, loc, baseAddress, offset);
+  LLVM::CondBrOp::create(rewriter, loc, isMisaligned(deviceAddress),
+                         addressFail, rest);
+
+  std::string escaped;
   for (char c : message) {
-    format.push_back(c);
+    escaped.push_back(c);
     if (c == '%')
-      format.push_back('%');
+      escaped.push_back('%');
   }
-  format += " buffer byte offset %llu is not a multiple of the required "
-            "alignment " +
-            std::to_string(alignment);
-  Value fmt = atFail.string(module, format).first;
-  Value written =
-      LLVM::CallOp::create(rewriter, loc, atFail.snprintf(module),
-                           ValueRange{text, atFail.i64(256), fmt, offset})
-          .getResult();
-  Value clamped = LLVM::UMinOp::create(rewriter, loc, written, atFail.i32(255));
-  Value length =
-      LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), clamped);
-  Value status = atFail.callImport(ctx, Import::StatusMake, ptrType,
-                                   {atFail.i32(3), text, length});
-  LLVM::StoreOp::create(rewriter, loc, status, slot);
-  LLVM::BrOp::create(rewriter, loc, ValueRange{}, rest);
+  std::string suffix = " is not a multiple of the required alignment " +
+                       std::to_string(alignment);
+  auto fail = [&](Block *block, const std::string &format,
+                  SmallVector<Value> values) {
+    rewriter.setInsertionPointToEnd(block);
+    AbiBuilder atFail(rewriter, loc);
+    Value fmt = atFail.string(module, format).first;
+    SmallVector<Value> args{text, atFail.i64(256), fmt};
+    args.append(values.begin(), values.end());
+    Value written =
+        LLVM::CallOp::create(rewriter, loc, atFail.snprintf(module), args)
+            .getResult();
+    Value clamped =
+        LLVM::UMinOp::create(rewriter, loc, written, atFail.i32(255));
+    Value length = LLVM::ZExtOp::create(rewriter, loc, i64Type, clamped);
+    Value status = atFail.callImport(ctx, Import::StatusMake, ptrType,
+                                     {atFail.i32(3), text, length});
+    LLVM::StoreOp::create(rewriter, loc, status, slot);
+    LLVM::BrOp::create(rewriter, loc, ValueRange{}, rest);
+  };
+  fail(offsetFail, escaped + " buffer byte offset %llu" + suffix, {offset});
+  fail(addressFail,
+       escaped +
+           " buffer device address 0x%llx (storage base + byte offset "
+           "%llu)" +
+           suffix,
+       {deviceAddress, offset});
   rewriter.setInsertionPointToStart(rest);
 }
 

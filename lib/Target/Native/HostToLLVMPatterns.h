@@ -24,7 +24,11 @@ mlir::Value hostContext(mlir::Operation *op);
 /// status is in the slot): when it succeeded and `buffer` is not NULL, a
 /// byte offset (+16) that is not a multiple of `alignment` stores
 /// INVALID_ARGUMENT «<message> buffer byte offset <o> is not a multiple of
-/// the required alignment <a>» in the slot.
+/// the required alignment <a>» in the slot; otherwise, when the storage is
+/// committed (its base pointer, through +8, is not NULL), a device address
+/// base + offset that is not a multiple of `alignment` stores
+/// INVALID_ARGUMENT «<message> buffer device address 0x<x> (storage base +
+/// byte offset <o>) is not a multiple of the required alignment <a>».
 void emitStorageAlignmentCheck(mlir::ConversionPatternRewriter &rewriter,
                                mlir::Operation *op, mlir::Value buffer,
                                int64_t alignment, llvm::StringRef message);

@@ -51,10 +51,14 @@ util.func public @fence() -> !hal.fence {
 // external-transients.md §9.9: `sluice.storage_alignment` on hal.buffer.assert
 // (buffer_assert is import #16, +120): when the assertion passed (the slot is
 // NULL) and the buffer is not NULL, the byte offset (+16) modulo the
-// alignment; a misaligned offset is formatted with snprintf into an
-// INVALID_ARGUMENT (3) status (status_make, #1 at +0) stored in the slot,
-// which check_status then reads as for the assertion's own failures.
-// CHECK: llvm.mlir.global private constant @{{.+}}("storage buffer byte offset %llu is not a multiple of the required alignment 64\00")
+// alignment; then, when the storage is committed (its base pointer, loaded
+// with acquire through the slot address at +8, is not NULL), the device
+// address base + offset modulo the alignment. Either misalignment is
+// formatted with snprintf into an INVALID_ARGUMENT (3) status (status_make,
+// #1 at +0) stored in the slot, which check_status then reads as for the
+// assertion's own failures.
+// CHECK-DAG: llvm.mlir.global private constant @{{.+}}("storage buffer device address 0x%llx (storage base + byte offset %llu) is not a multiple of the required alignment 64\00")
+// CHECK-DAG: llvm.mlir.global private constant @{{.+}}("storage buffer byte offset %llu is not a multiple of the required alignment 64\00")
 // CHECK-LABEL: llvm.func internal @aligned(
 // CHECK: llvm.getelementptr %{{.+}}[120] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK: llvm.store %{{.+}}, %[[SLOT:.+]] : !llvm.ptr, !llvm.ptr
@@ -69,9 +73,26 @@ util.func public @fence() -> !hal.fence {
 // CHECK: %[[OFF:.+]] = llvm.load %{{.+}} : !llvm.ptr -> i64
 // CHECK: %[[REM:.+]] = llvm.urem %[[OFF]], %{{.+}} : i64
 // CHECK: %[[MIS:.+]] = llvm.icmp "ne" %[[REM]], %{{.+}} : i64
-// CHECK: llvm.cond_br %[[MIS]], ^[[FAIL:bb[0-9]+]], ^[[REST]]
+// CHECK: llvm.cond_br %[[MIS]], ^[[FAIL:bb[0-9]+]], ^[[BASE:bb[0-9]+]]
+// CHECK: ^[[BASE]]:
+// CHECK: %[[DSLOT:.+]] = llvm.getelementptr %[[BUF]][8] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[SLOTADDR:.+]] = llvm.load %[[DSLOT]] : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[BASEPTR:.+]] = llvm.load %[[SLOTADDR]] atomic acquire {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+// CHECK: %[[COMMITTED:.+]] = llvm.icmp "ne" %[[BASEPTR]], %{{.+}} : !llvm.ptr
+// CHECK: llvm.cond_br %[[COMMITTED]], ^[[ADDR:bb[0-9]+]], ^[[REST]]
+// CHECK: ^[[ADDR]]:
+// CHECK: %[[BASEINT:.+]] = llvm.ptrtoint %[[BASEPTR]] : !llvm.ptr to i64
+// CHECK: %[[DEV:.+]] = llvm.add %[[BASEINT]], %[[OFF]] : i64
+// CHECK: %[[AREM:.+]] = llvm.urem %[[DEV]], %{{.+}} : i64
+// CHECK: %[[AMIS:.+]] = llvm.icmp "ne" %[[AREM]], %{{.+}} : i64
+// CHECK: llvm.cond_br %[[AMIS]], ^[[AFAIL:bb[0-9]+]], ^[[REST]]
 // CHECK: ^[[FAIL]]:
 // CHECK: llvm.call @snprintf(%{{.+}}, %{{.+}}, %{{.+}}, %[[OFF]])
+// CHECK: llvm.mlir.constant(3 : i32) : i32
+// CHECK: llvm.store %{{.+}}, %[[SLOT]] : !llvm.ptr, !llvm.ptr
+// CHECK: llvm.br ^[[REST]]
+// CHECK: ^[[AFAIL]]:
+// CHECK: llvm.call @snprintf(%{{.+}}, %{{.+}}, %{{.+}}, %[[DEV]], %[[OFF]])
 // CHECK: llvm.mlir.constant(3 : i32) : i32
 // CHECK: llvm.store %{{.+}}, %[[SLOT]] : !llvm.ptr, !llvm.ptr
 // CHECK: llvm.br ^[[REST]]

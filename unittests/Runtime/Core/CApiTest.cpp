@@ -226,3 +226,63 @@ TEST(CApi, PendingFenceIsReachedOnlyWhenSignalled) {
 }
 
 } // namespace
+
+// external-transients.md §9.9: the storage's base address must be a multiple
+// of iree.abi.transients.alignment. What the runtime guarantees about the
+// base, which the compiled storage check relies on: every allocation is
+// 64-byte aligned, a sub-span keeps its parent's base (only the offset the
+// check reads changes), and a host import is rejected unless it is 64-byte
+// aligned. Bases 64 bytes past a larger boundary are possible (a host
+// import), so an alignment above 64 is checked on the device address
+// (test/e2e/transients_alignment.mlir).
+TEST(CApi, BufferBaseAlignment) {
+  constexpr uintptr_t kAlignment = 64;
+  sluice_device_t *device = nullptr;
+  ASSERT_EQ(sluice_device_create(0, &device), nullptr);
+  for (uint64_t size : {1ull, 7ull, 64ull, 100ull, 4096ull, 1ull << 20}) {
+    sluice_buffer_t *buffer = nullptr;
+    ASSERT_EQ(sluice_buffer_allocate(device, 0x46, 0x1000003, size, &buffer),
+              nullptr);
+    void *base = nullptr;
+    ASSERT_EQ(sluice_buffer_map(buffer, 1, 0, size, &base), nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(base) % kAlignment, 0u)
+        << "allocation of " << size << " bytes";
+    if (size > 8) {
+      sluice_buffer_t *sub = nullptr;
+      ASSERT_EQ(sluice_buffer_subspan(buffer, 8, size - 8, &sub), nullptr);
+      void *subData = nullptr;
+      ASSERT_EQ(sluice_buffer_map(sub, 1, 0, size - 8, &subData), nullptr);
+      EXPECT_EQ(static_cast<uint8_t *>(subData),
+                static_cast<uint8_t *>(base) + 8);
+      sluice_buffer_release(sub);
+    }
+    sluice_buffer_release(buffer);
+  }
+
+  alignas(256) static uint8_t host[1024];
+  for (uintptr_t odd : {1u, 8u, 32u, 63u}) {
+    sluice_buffer_t *buffer = nullptr;
+    sluice_status_t status = sluice_buffer_import_host(
+        device, host + odd, 64, 0x46, 0x1000003, nullptr, nullptr, &buffer);
+    ASSERT_NE(status, nullptr) << "import at +" << odd;
+    EXPECT_EQ(sluice_status_code(status), 3); // INVALID_ARGUMENT
+    EXPECT_NE(std::strstr(sluice_status_message(status),
+                          "is not aligned to the import alignment 64"),
+              nullptr)
+        << sluice_status_message(status);
+    sluice_status_free(status);
+    EXPECT_EQ(buffer, nullptr);
+  }
+  // 64-byte aligned but not 256-byte aligned: accepted, and the base is
+  // exactly that address.
+  sluice_buffer_t *buffer = nullptr;
+  ASSERT_EQ(sluice_buffer_import_host(device, host + 64, 256, 0x46, 0x1000003,
+                                      nullptr, nullptr, &buffer),
+            nullptr);
+  void *data = nullptr;
+  ASSERT_EQ(sluice_buffer_map(buffer, 1, 0, 256, &data), nullptr);
+  EXPECT_EQ(data, static_cast<void *>(host + 64));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % 256, 64u);
+  sluice_buffer_release(buffer);
+  sluice_device_release(device);
+}

@@ -157,6 +157,8 @@ struct EmplaceTransientsPass
     specializations.clear();
     specializing.clear();
     unorderedCallAllocas.clear();
+    slabJoins.clear();
+    followingClones.clear();
     erasedCalls.clear();
     cloneAffinities.clear();
     for (auto funcOp :
@@ -283,9 +285,11 @@ struct EmplaceTransientsPass
   }
 
   /// True if `from` reaches a value accepted by `isTarget` through the
-  /// awaits of timeline ops.
-  static bool timelineReaches(Value from,
-                              llvm::function_ref<bool(Value)> isTarget) {
+  /// awaits of timeline ops (and the timepoint operands of the calls
+  /// accepted by `crossesCall`, when given).
+  static bool
+  timelineReaches(Value from, llvm::function_ref<bool(Value)> isTarget,
+                  llvm::function_ref<bool(CallOpInterface)> crossesCall = {}) {
     if (!from)
       return false;
     SmallVector<Value> worklist{from};
@@ -302,6 +306,11 @@ struct EmplaceTransientsPass
       if (auto timelineOp = dyn_cast_or_null<TimelineOpInterface>(def)) {
         for (Value await : timelineOp.getAwaitTimepoints())
           push(await);
+      } else if (auto callOp = dyn_cast_or_null<CallOpInterface>(def)) {
+        if (crossesCall && crossesCall(callOp))
+          for (Value operand : callOp.getArgOperands())
+            if (isa<TimepointType>(operand.getType()))
+              push(operand);
       } else if (isa_and_nonnull<RegionBranchOpInterface>(def)) {
         // A nested scf.if/scf.for: the values its regions yield.
         unsigned index = cast<OpResult>(value).getResultNumber();
@@ -462,6 +471,10 @@ struct EmplaceTransientsPass
       Value await = allocaOp.getAwaitTimepoint();
       if (!await)
         await = createImmediate(allocaBuilder, allocaOp.getLoc());
+      if (auto it = slabJoins.find(allocaOp); it != slabJoins.end()) {
+        dropSlabTimepoint(it->second);
+        slabJoins.erase(it);
+      }
       allocaOp.getResult().replaceAllUsesWith(view);
       allocaOp.getResultTimepoint().replaceAllUsesWith(await);
       allocaOp.erase();
@@ -985,6 +998,11 @@ struct EmplaceTransientsPass
     /// its timepoint arguments: a call in a loop body may then reuse its
     /// slot in every iteration (§9.4).
     bool ordered = true;
+    /// The callee returns at least one timepoint and every one it returns
+    /// (transitively) follows one of its timepoint arguments: the results
+    /// of a call, whose timepoint arguments are all the slab's timepoint,
+    /// follow that timepoint (dropSlabTimepoint).
+    bool resultsFollowArguments = false;
   };
   // Shared pointers: the pass must stay copyable (clonePass); reset per run.
   std::shared_ptr<TransientCallGraph> callGraph;
@@ -1008,6 +1026,54 @@ struct EmplaceTransientsPass
   }
   /// Allocas standing for calls to callees that are not `ordered`.
   llvm::DenseSet<Operation *> unorderedCallAllocas;
+  /// Allocas standing for calls to callees whose results follow their
+  /// timepoint arguments, with the join their slab's dealloca awaits: once
+  /// such an alloca is emplaced, its timepoint is dropped from the join.
+  llvm::DenseMap<Operation *, TimepointJoinOp> slabJoins;
+  /// The specialized callees whose `resultsFollowArguments` holds.
+  llvm::DenseSet<Operation *> followingClones;
+
+  /// True if `clone` returns a timepoint and every timepoint it returns
+  /// reaches one of its timepoint arguments through the awaits of timeline
+  /// ops, region results and calls to clones in `followingClones` whose
+  /// timepoint operands are all one value (the rewritten calls: after
+  /// emplacement that value is the slab's await, which the result follows).
+  bool returnsFollowArguments(FunctionOpInterface clone) {
+    Block *entry = &clone.getFunctionBody().front();
+    auto isArgument = [&](Value value) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      return arg && arg.getOwner() == entry;
+    };
+    auto crossesCall = [&](CallOpInterface callOp) {
+      FunctionOpInterface callee = callGraph->lookupCallee(callOp);
+      if (!callee || !followingClones.contains(callee))
+        return false;
+      Value common;
+      for (Value operand : callOp.getArgOperands()) {
+        if (!isa<TimepointType>(operand.getType()))
+          continue;
+        if (common && operand != common)
+          return false;
+        common = operand;
+      }
+      return true;
+    };
+    bool any = false;
+    WalkResult result = clone.walk([&](Operation *op) {
+      if (!op->hasTrait<mlir::OpTrait::ReturnLike>() ||
+          op->getParentOp() != clone)
+        return WalkResult::advance();
+      for (Value operand : op->getOperands()) {
+        if (!isa<TimepointType>(operand.getType()))
+          continue;
+        any = true;
+        if (!timelineReaches(operand, isArgument, crossesCall))
+          return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return any && !result.wasInterrupted();
+  }
 
   /// Rewrites every call of `funcOp` to a callee that performs transient
   /// allocations into a call of its specialization (§9.2 items 2-5).
@@ -1067,11 +1133,13 @@ struct EmplaceTransientsPass
         continue;
       }
       erasedCalls.insert(callOp.getOperation());
-      ResourceAllocaOp allocaOp =
+      TransientCallRewrite rewrite =
           rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
                                spec.sizeArgs, affinityOfAllocas(spec.clone));
       if (!spec.ordered)
-        unorderedCallAllocas.insert(allocaOp);
+        unorderedCallAllocas.insert(rewrite.allocaOp);
+      if (spec.resultsFollowArguments)
+        slabJoins[rewrite.allocaOp] = rewrite.releaseJoin;
     }
     return success();
   }
@@ -1128,6 +1196,10 @@ struct EmplaceTransientsPass
     if (gathered.allocas.empty()) {
       LogicalResult reported =
           reportUnplaced(explorer, clone, PlacementTally());
+      clone.walk([&](ResourceAllocaOp op) {
+        slabJoins.erase(op);
+        unorderedCallAllocas.erase(op);
+      });
       clone->erase();
       if (failed(reported))
         return failure();
@@ -1157,6 +1229,9 @@ struct EmplaceTransientsPass
       return failure();
     spec->clone = clone;
     spec->sizeFunction = *sizeFunction;
+    spec->resultsFollowArguments = returnsFollowArguments(clone);
+    if (spec->resultsFollowArguments)
+      followingClones.insert(clone);
     cloneAffinities[clone] = gathered.affinity;
     return (specializations[callee] = std::move(spec)).get();
   }

@@ -162,11 +162,11 @@ createSizeFunction(FunctionOpInterface callee, FunctionOpInterface specialized,
   return cast<FunctionOpInterface>(sizeOp.getOperation());
 }
 
-ResourceAllocaOp rewriteTransientCall(CallOpInterface callOp,
-                                      FunctionOpInterface specialized,
-                                      FunctionOpInterface sizeFunction,
-                                      ArrayRef<unsigned> keptArgs,
-                                      AffinityAttr affinity) {
+TransientCallRewrite rewriteTransientCall(CallOpInterface callOp,
+                                          FunctionOpInterface specialized,
+                                          FunctionOpInterface sizeFunction,
+                                          ArrayRef<unsigned> keptArgs,
+                                          AffinityAttr affinity) {
   MLIRContext *context = callOp.getContext();
   Location loc = callOp.getLoc();
   auto indexType = IndexType::get(context);
@@ -199,9 +199,16 @@ ResourceAllocaOp rewriteTransientCall(CallOpInterface callOp,
       /*indeterminate_lifetime=*/nullptr, affinity);
 
   Operation *newCall = builder.clone(*callOp);
-  cast<CallOpInterface>(newCall).setCalleeFromCallable(
-      FlatSymbolRefAttr::get(specialized));
-  cast<CallOpInterface>(newCall).getArgOperandsMutable().append(
+  auto newCallOp = cast<CallOpInterface>(newCall);
+  newCallOp.setCalleeFromCallable(FlatSymbolRefAttr::get(specialized));
+  // The callee waits on the slab: each timepoint argument becomes the
+  // alloca's timepoint, which follows all of them (it awaits their join),
+  // so the callee waits no less than before and its work on the slab is
+  // ordered after the slab is available.
+  for (OpOperand &operand : newCallOp.getArgOperandsMutable())
+    if (isa<TimepointType>(operand.get().getType()))
+      operand.set(allocaOp.getResultTimepoint());
+  newCallOp.getArgOperandsMutable().append(
       ValueRange{allocaOp.getResult(), size});
   if (auto argAttrs = newCall->getAttrOfType<ArrayAttr>("arg_attrs")) {
     SmallVector<Attribute> extended(argAttrs.getValue());
@@ -223,7 +230,16 @@ ResourceAllocaOp rewriteTransientCall(CallOpInterface callOp,
   for (Value result : newCall->getResults())
     if (isa<TimepointType>(result.getType()))
       result.replaceAllUsesExcept(deallocaOp.getResultTimepoint(), joinOp);
-  return allocaOp;
+  return {allocaOp, joinOp};
+}
+
+void dropSlabTimepoint(TimepointJoinOp releaseJoin) {
+  releaseJoin.getTimepointsMutable().erase(0);
+  if (releaseJoin.getTimepoints().size() != 1)
+    return;
+  releaseJoin.getResultTimepoint().replaceAllUsesWith(
+      releaseJoin.getTimepoints().front());
+  releaseJoin.erase();
 }
 
 } // namespace sluice::stream

@@ -73,24 +73,47 @@ createSizeFunction(mlir::FunctionOpInterface callee,
                    mlir::SymbolTable &symbolTable,
                    llvm::SmallVectorImpl<unsigned> &keptArgs);
 
+/// The IR rewriteTransientCall builds for one call.
+struct TransientCallRewrite {
+  /// The alloca standing for the callee's slab.
+  ResourceAllocaOp allocaOp;
+  /// The join the slab's dealloca awaits; its first operand is the alloca's
+  /// timepoint.
+  TimepointJoinOp releaseJoin;
+};
+
 /// Rewrites `callOp` into (§9.2 item 3)
 ///
 ///   %size = util.call @C$transients_size(<kept args>) {size call}
 ///   %slab, %tp = stream.resource.alloca [await(<the call's timepoints>)]
 ///       => !stream.resource<transient>{%size}
-///   %r... = call @C$transients(args..., %slab, %size)
+///   %r... = call @C$transients(args with every timepoint replaced by %tp,
+///                              %slab, %size)
 ///   %j = stream.timepoint.join max(%tp, <timepoint results>)
 ///   %d = stream.resource.dealloca await(%j) => %slab
 ///
-/// where every other use of a timepoint result now uses %d. The alloca is
-/// then placed like any other (a slot of the caller's pack, or of its own
-/// slab when the caller is itself a specialized callee); left in place, it
-/// is a real allocation and the program stays correct. Returns the alloca.
-ResourceAllocaOp rewriteTransientCall(mlir::CallOpInterface callOp,
-                                      mlir::FunctionOpInterface specialized,
-                                      mlir::FunctionOpInterface sizeFunction,
-                                      llvm::ArrayRef<unsigned> keptArgs,
-                                      AffinityAttr affinity);
+/// where every other use of a timepoint result now uses %d. The callee's
+/// timepoint arguments all become %tp, which follows each of them: the
+/// callee waits no less than before, and its work on the slab, when it
+/// waits on a timepoint argument, follows the slab's availability. The
+/// alloca is then placed like any other (a slot of the caller's pack, or of
+/// its own slab when the caller is itself a specialized callee); left in
+/// place, it is a real allocation and the program stays correct.
+TransientCallRewrite
+rewriteTransientCall(mlir::CallOpInterface callOp,
+                     mlir::FunctionOpInterface specialized,
+                     mlir::FunctionOpInterface sizeFunction,
+                     llvm::ArrayRef<unsigned> keptArgs, AffinityAttr affinity);
+
+/// Once the alloca of a TransientCallRewrite has been emplaced (its
+/// timepoint is now its await), and when every timepoint the callee returns
+/// follows one of its timepoint arguments (so each result of the call
+/// follows the slab's timepoint), that timepoint is redundant in the
+/// release join: drops it, and replaces a join left with one operand by
+/// that operand. Without this the joins chain through consecutive calls
+/// (J_k = join(J_{k-1}, r_k)) and the join canonicalization flattens them
+/// into joins of every earlier call's result: quadratic IR.
+void dropSlabTimepoint(TimepointJoinOp releaseJoin);
 
 } // namespace sluice::stream
 

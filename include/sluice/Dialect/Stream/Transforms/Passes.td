@@ -958,7 +958,11 @@ def EmplaceTransientsPass
       call of `@C$transients` on a subview of the caller's storage (or slab)
       and counts like an alloca of size `util.call @C$transients_size(...)`
       (marked `sluice.transients.size_call`): one slot, shared position-wise
-      across exclusive branches. Recursion through an allocating callee and
+      across exclusive branches. The call's timepoint arguments become the
+      slab's timepoint, and when every timepoint the callee returns follows
+      one of its timepoint arguments the emplaced slab is released after the
+      call's results alone (no join chain through consecutive calls).
+      Recursion through an allocating callee and
       a callee size that is not computable at the function entry are
       errors; indirect calls and calls in loops whose callee does not wait
       on its timepoint arguments are reported like unplaced allocas and keep
