@@ -273,6 +273,48 @@ TEST(StaticLayoutTest, OverflowIsReported) {
       packSlicesReference({{0, 1, huge / 2}, {0, 1, huge / 2 + 64}}, 16, 16));
 }
 
+TEST(StaticLayoutTest, AllOverlappingSlicesMatchTheGreedyScan) {
+  // Slices that all share a point and have nonzero sizes take the O(n)
+  // sequential layout; one more slice that overlaps none of them, placed
+  // last, sends the same slices through the general greedy scan, which must
+  // give them the same offsets (it places them before the extra one).
+  std::mt19937 rng(7);
+  for (int round = 0; round < 40; ++round) {
+    SmallVector<PackSlice> slices;
+    unsigned n = 1 + rng() % 120;
+    for (unsigned i = 0; i < n; ++i) {
+      int64_t start = rng() % 20;
+      slices.push_back(
+          {start, 20 + static_cast<int64_t>(rng() % 20), 1 + rng() % 300});
+    }
+    uint64_t offsetAlignment = uint64_t(1) << (rng() % 8);
+    uint64_t rangeAlignment = uint64_t(1) << (rng() % 8);
+    std::optional<StaticPackResult> fast =
+        packSlicesReference(slices, offsetAlignment, rangeAlignment);
+    SmallVector<PackSlice> withDisjoint(slices);
+    withDisjoint.push_back({100, 101, 1 + rng() % 300});
+    std::optional<StaticPackResult> general =
+        packSlicesReference(withDisjoint, offsetAlignment, rangeAlignment);
+    ASSERT_TRUE(fast && general);
+    EXPECT_EQ(fast->offsets,
+              SmallVector<uint64_t>(general->offsets.begin(),
+                                    general->offsets.begin() + n));
+    EXPECT_EQ(fast->totalSize % rangeAlignment, 0u);
+    EXPECT_GE(fast->totalSize, fast->offsets.back() + slices.back().size);
+  }
+  // A zero-size slice can sit in the alignment padding below the top: it
+  // keeps the general path (offset 0, the first gap, not the top).
+  std::optional<StaticPackResult> withEmpty =
+      packSlicesReference({{0, 9, 16}, {0, 9, 16}, {0, 9, 0}}, 16, 16);
+  ASSERT_TRUE(withEmpty);
+  std::optional<StaticPackResult> withEmptyGeneral = packSlicesReference(
+      {{0, 9, 16}, {0, 9, 16}, {0, 9, 0}, {20, 21, 16}}, 16, 16);
+  ASSERT_TRUE(withEmptyGeneral);
+  EXPECT_EQ(withEmpty->offsets,
+            SmallVector<uint64_t>(withEmptyGeneral->offsets.begin(),
+                                  withEmptyGeneral->offsets.begin() + 3));
+}
+
 TEST(StaticLayoutTest, NeverOverlapsLiveSlices) {
   std::mt19937 rng(42);
   for (int round = 0; round < 30; ++round) {
@@ -502,6 +544,27 @@ TEST(DynamicLayoutTest, FirstFitBins) {
   // Inverted intervals use the exact test.
   EXPECT_EQ(assignSliceBins({{5, 3, 0}, {4, 4, 0}}),
             (SmallVector<unsigned>{0, 0}));
+}
+
+TEST(DynamicLayoutTest, AllOverlappingSlicesMatchTheBinScan) {
+  // Slices sharing a point get one bin each without a scan; with one more
+  // slice that overlaps none of them (last), the same slices go through the
+  // scan, which must agree.
+  std::mt19937 rng(11);
+  for (int round = 0; round < 40; ++round) {
+    SmallVector<PackSlice> slices;
+    unsigned n = 1 + rng() % 100;
+    for (unsigned i = 0; i < n; ++i)
+      slices.push_back({static_cast<int64_t>(rng() % 20),
+                        20 + static_cast<int64_t>(rng() % 20), 0});
+    SmallVector<unsigned> fast = assignSliceBins(slices);
+    SmallVector<PackSlice> withDisjoint(slices);
+    withDisjoint.push_back({100, 101, 0});
+    SmallVector<unsigned> scanned = assignSliceBins(withDisjoint);
+    EXPECT_EQ(fast,
+              SmallVector<unsigned>(scanned.begin(), scanned.begin() + n));
+    EXPECT_EQ(scanned.back(), 0u);
+  }
 }
 
 TEST(MaxLiveTest, SumsSimultaneouslyLiveSizes) {

@@ -345,9 +345,69 @@ static std::optional<uint64_t> chooseOffset(ArrayRef<unsigned> candidates,
   return chosen;
 }
 
+/// True when every slice's lifetime is a proper interval (start <= end) and
+/// all of them share a point, i.e. every slice intersects every other.
+static bool allSlicesOverlap(ArrayRef<PackSlice> slices) {
+  int64_t maxStart = std::numeric_limits<int64_t>::min();
+  int64_t minEnd = std::numeric_limits<int64_t>::max();
+  for (const PackSlice &slice : slices) {
+    if (slice.start > slice.end)
+      return false;
+    maxStart = std::max(maxStart, slice.start);
+    minEnd = std::min(minEnd, slice.end);
+  }
+  return maxStart <= minEnd;
+}
+
+/// The reference layout when every slice overlaps every other and has a
+/// nonzero size (e.g. the transient slots of emplace-transients without
+/// liveness packing, which all live for the whole function): each slice goes
+/// at the aligned end of the one before. Proof: by induction the placed
+/// slices lie at o_0 = 0 and o_k+1 = align(o_k + s_k), so scanning them in
+/// offset order the aligned cursor before slice k is exactly o_k, and a slice
+/// of nonzero size never fits below it; chooseOffset then picks the top.
+/// Returns std::nullopt when the precondition does not hold (`applies` is
+/// false) or, with `applies` true, when an offset exceeds int64. O(n) where
+/// the general greedy scan is O(n^2).
+static std::optional<StaticPackResult>
+packOverlappingSlices(ArrayRef<PackSlice> slices, uint64_t offsetAlignment,
+                      uint64_t rangeAlignment, bool &applies) {
+  applies = false;
+  if (slices.empty())
+    return std::nullopt;
+  // Intervals pairwise intersect iff they share a point (max start <= min
+  // end); inverted lifetimes (start > end) take the general path.
+  if (!allSlicesOverlap(slices) ||
+      llvm::any_of(slices, [](const PackSlice &s) { return s.size == 0; }))
+    return std::nullopt;
+  applies = true;
+  StaticPackResult result;
+  result.offsets.reserve(slices.size());
+  uint64_t cursor = 0;
+  for (const PackSlice &slice : slices) {
+    std::optional<uint64_t> alignedSize =
+        alignChecked(slice.size, rangeAlignment);
+    std::optional<uint64_t> offset = alignChecked(cursor, offsetAlignment);
+    if (!alignedSize || !offset || *offset > kMaxOffset - *alignedSize)
+      return std::nullopt;
+    result.offsets.push_back(*offset);
+    cursor = *offset + *alignedSize;
+  }
+  std::optional<uint64_t> total = alignChecked(cursor, rangeAlignment);
+  if (!total)
+    return std::nullopt;
+  result.totalSize = *total;
+  return result;
+}
+
 std::optional<StaticPackResult> packSlicesReference(ArrayRef<PackSlice> slices,
                                                     uint64_t offsetAlignment,
                                                     uint64_t rangeAlignment) {
+  bool overlapping = false;
+  std::optional<StaticPackResult> sequential = packOverlappingSlices(
+      slices, offsetAlignment, rangeAlignment, overlapping);
+  if (overlapping)
+    return sequential;
   StaticPackResult result;
   result.offsets.resize(slices.size());
   SmallVector<std::pair<int64_t, int64_t>> lifetimes;
@@ -591,6 +651,13 @@ std::optional<StaticPackResult> packSlicesBest(ArrayRef<PackSlice> slices,
 SmallVector<unsigned> assignSliceBins(ArrayRef<PackSlice> slices) {
   SmallVector<unsigned> binOf;
   binOf.reserve(slices.size());
+  if (allSlicesOverlap(slices)) {
+    // Each slice intersects the slices of every earlier bin: a bin of its
+    // own (what the scans below find, without scanning every bin).
+    for (unsigned i = 0, e = slices.size(); i < e; ++i)
+      binOf.push_back(i);
+    return binOf;
+  }
   if (llvm::any_of(slices,
                    [](const PackSlice &s) { return s.start > s.end; })) {
     // Inverted intervals break the disjointness argument below: scan.

@@ -116,6 +116,7 @@ Value PackLayout::packDynamic(Value base, ArrayRef<SliceRef> slices) {
   for (const SliceRef &slice : slices)
     buckets[slice.size].push_back(&slice);
   Value offset = base;
+  bool offsetIsAligned = false;
   for (auto &[size, bucket] : buckets) {
     Value alignedSize = align(size, rangeAlignment);
     SmallVector<PackSlice> packSlices;
@@ -126,9 +127,32 @@ Value PackLayout::packDynamic(Value base, ArrayRef<SliceRef> slices) {
     for (auto [slice, bin] : llvm::zip_equal(bucket, binOf)) {
       if (bin == binOffsets.size()) {
         binOffsets.push_back(offset);
-        offset =
-            align(builder.createOrFold<arith::AddIOp>(loc, offset, alignedSize),
-                  offsetAlignment);
+        Value next =
+            builder.createOrFold<arith::AddIOp>(loc, offset, alignedSize);
+        if (offsetIsAligned) {
+          // `offset` is provably aligned (a util.align, or a sum that one
+          // folded into), so util.align(next) folds to `next` iff the size is
+          // aligned too. Deciding that here spares the fold its walk down the
+          // whole chain of sums, which made a pack with many size values
+          // quadratic. The same IR as createOrFold (the alignment constant
+          // too): a non-constant sum of an aligned offset and an unaligned
+          // size is not provably aligned, so its util.align stays.
+          Value alignmentValue =
+              arith::ConstantIndexOp::create(builder, loc, offsetAlignment);
+          if (matchPattern(next, m_Constant()))
+            offset = builder.createOrFold<util::AlignOp>(loc, next.getType(),
+                                                         next, alignmentValue);
+          else if (util::isAlignedTo(alignedSize, alignmentValue))
+            offset = next;
+          else
+            offset = util::AlignOp::create(builder, loc, next.getType(), next,
+                                           alignmentValue);
+        } else {
+          offset = align(next, offsetAlignment);
+        }
+        // Either way the new offset is provably aligned: a util.align with
+        // the offset alignment, or a sum that such an align folded into.
+        offsetIsAligned = true;
       }
       Value(slice->packedOffset).replaceAllUsesWith(binOffsets[bin]);
     }

@@ -18,9 +18,7 @@ using namespace sluice::util;
 // util.align
 //===----------------------------------------------------------------------===//
 
-/// True when `value` is provably a multiple of `alignment` (no block
-/// crossing).
-static bool isAlignedTo(Value value, Value alignment) {
+bool sluice::util::isAlignedTo(Value value, Value alignment) {
   APInt valueInt, alignInt;
   bool alignConst = matchPattern(alignment, m_ConstantInt(&alignInt));
   if (alignConst && matchPattern(value, m_ConstantInt(&valueInt)))

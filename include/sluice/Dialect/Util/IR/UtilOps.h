@@ -32,6 +32,12 @@ namespace sluice::util {
 /// nearest symbol table.
 bool canDiscardSymbolOnUseEmpty(mlir::Operation *op);
 
+/// True when `value` is provably a multiple of `alignment` (the rule by which
+/// util.align folds away): constants, util.align of a compatible alignment,
+/// affine.apply with a known divisor, add/sub of aligned values, mul by one.
+/// Walks add/sub chains to their ends; no block crossing.
+bool isAlignedTo(mlir::Value value, mlir::Value alignment);
+
 } // namespace sluice::util
 
 #endif // SLUICE_DIALECT_UTIL_IR_UTILOPS_H
