@@ -13,8 +13,11 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "sluice/Support/SymbolRenaming.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace sluice::cpu {
@@ -135,6 +138,11 @@ struct CPULowerMathPass
     // The rest (and f64) become libm calls, except what x86-64 does in one
     // instruction (or LLVM expands inline): those stay for
     // --convert-to-llvm (LLVM intrinsics, exact and faster than a call).
+    // The conversion looks its libm function up by name and would call a
+    // user function of that name (a dispatch function @powf using
+    // math.powf): the user's functions are out of the way while it runs.
+    ModuleOp module = getOperation();
+    SymbolRenameMap userNames = hideUserFunctions(module);
     RewritePatternSet patterns(ctx);
     populateMathToLibmConversionPatterns(patterns);
     ConversionTarget target(*ctx);
@@ -143,9 +151,65 @@ struct CPULowerMathPass
     target.addLegalOp<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::FmaOp,
                       math::CopySignOp, math::FloorOp, math::CeilOp,
                       math::TruncOp, math::RoundEvenOp, math::RoundOp>();
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    LogicalResult converted =
+        applyPartialConversion(module, target, std::move(patterns));
+    restoreUserFunctions(module, userNames);
+    if (failed(converted))
       return signalPassFailure();
+  }
+
+  /// Renames every function with a body to a name no libm function has,
+  /// returning the map back to the user's names.
+  static SymbolRenameMap hideUserFunctions(ModuleOp module) {
+    SymbolRenameMap hidden, userNames;
+    Builder b(module.getContext());
+    SymbolTable symbols(module);
+    int64_t counter = 0;
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      if (func.isExternal())
+        continue;
+      StringAttr name = SymbolTable::getSymbolName(func);
+      StringAttr temporary;
+      do {
+        temporary = b.getStringAttr("sluice.lower_math.user." +
+                                    std::to_string(counter++));
+      } while (symbols.lookup(temporary));
+      hidden[name] = temporary;
+      userNames[temporary] = name;
+    }
+    renameSymbols(*module.getBody(), hidden);
+    return userNames;
+  }
+
+  /// Gives the user's functions their names back. A libm declaration that
+  /// took one of them gets a unique name and keeps its libm name in
+  /// `sluice.link_name` (--sluice-link-executables binds it).
+  static void restoreUserFunctions(ModuleOp module,
+                                   const SymbolRenameMap &names) {
+    if (names.empty())
+      return;
+    llvm::DenseSet<StringAttr> userNames;
+    for (auto &entry : names)
+      userNames.insert(entry.second);
+    SymbolRenameMap renames(names.begin(), names.end());
+    SymbolTable symbols(module);
+    Builder b(module.getContext());
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      StringAttr name = SymbolTable::getSymbolName(func);
+      if (!func.isExternal() || !userNames.contains(name))
+        continue;
+      StringAttr unique;
+      int64_t counter = 0;
+      do {
+        unique = b.getStringAttr(
+            "sluice_libm__" + name.getValue() +
+            (counter ? "_" + std::to_string(counter) : std::string()));
+        ++counter;
+      } while (symbols.lookup(unique) || userNames.contains(unique));
+      func->setAttr(kLinkNameAttr, name);
+      renames[name] = unique;
+    }
+    renameSymbols(*module.getBody(), renames);
   }
 };
 

@@ -6,12 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AbiBuilder.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
+#include "sluice/Support/SymbolRenaming.h"
 #include "sluice/Target/Native/Passes.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace sluice::native {
 #define GEN_PASS_DEF_LINKEXECUTABLESPASS
@@ -23,11 +26,37 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
+/// Every host symbol (util.func, util.global, ...) becomes
+/// `sluice_host__<name>`, its uses following, so no user name reaches the
+/// LLVM module: a host function named like a libm or libc function would
+/// otherwise take the calls LLVM emits to that function. Functions keep
+/// their name in `sluice.host_name` (the export name of public ones).
+void renameHostSymbols(ModuleOp module) {
+  Builder b(module.getContext());
+  SymbolRenameMap renames;
+  for (Operation &op : *module.getBody()) {
+    if (isa<hal::ExecutableOp>(op) || isa<LLVM::LLVMDialect>(op.getDialect()))
+      continue;
+    auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+    if (!name)
+      continue;
+    renames[name] = b.getStringAttr("sluice_host__" + name.getValue());
+    if (isa<FunctionOpInterface>(op))
+      op.setAttr(kHostNameAttr, name);
+  }
+  // Executables are left alone: their inner modules have their own symbols.
+  renameSymbols(llvm::make_filter_range(
+                    *module.getBody(),
+                    [](Operation &op) { return !isa<hal::ExecutableOp>(op); }),
+                renames);
+}
+
 struct LinkExecutablesPass
     : impl::LinkExecutablesPassBase<LinkExecutablesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpBuilder builder(&getContext());
+    renameHostSymbols(module);
     // @ex::@variant::@e -> flat workgroup function name.
     llvm::DenseMap<SymbolRefAttr, FlatSymbolRefAttr> entries;
     // The host module's top-level symbols (kept up to date as declarations
@@ -37,6 +66,17 @@ struct LinkExecutablesPass
       if (auto name =
               op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
         hostSymbols.try_emplace(name, &op);
+    // `sluice_dispatch__<ex>__<name>`, with a suffix in the rare case that
+    // another pair of names flattens to the same string (`a__b`, `c` and
+    // `a`, `b__c`).
+    llvm::StringSet<> flatTaken;
+    auto flatName = [&](StringRef ex, StringRef name) {
+      std::string base = ("sluice_dispatch__" + ex + "__" + name).str();
+      std::string flat = base;
+      for (int64_t n = 1; !flatTaken.insert(flat).second; ++n)
+        flat = base + "_" + std::to_string(n);
+      return flat;
+    };
     for (auto executable :
          llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>())) {
       StringRef ex = executable.getSymName();
@@ -54,8 +94,8 @@ struct LinkExecutablesPass
         llvm::StringMap<std::string> exportNames;
         for (auto exportOp : variant.getOps<hal::ExecutableExportOp>())
           exportNames[exportOp.getSymName()] =
-              ("sluice_dispatch__" + ex + "__" + exportOp.getSymName()).str();
-        llvm::DenseMap<StringAttr, StringAttr> flatNames;
+              flatName(ex, exportOp.getSymName());
+        SymbolRenameMap flatNames;
         for (Operation &op : llvm::make_early_inc_range(*inner.getBody())) {
           if (!isa<LLVM::LLVMFuncOp, LLVM::GlobalOp>(op)) {
             op.emitOpError("cannot be linked into the host module");
@@ -63,10 +103,18 @@ struct LinkExecutablesPass
           }
           StringAttr name = SymbolTable::getSymbolName(&op);
           // External declarations (the libm functions of lower-math) keep
-          // their names, for the AOT link and the JIT to resolve; the host
-          // module gets one declaration per name.
+          // their names (or take their sluice.link_name), for the AOT link
+          // and the JIT to resolve; the host module gets one declaration per
+          // name. No user symbol can have it: host symbols were renamed.
           if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
               func && func.isExternal()) {
+            if (auto link = func->getAttrOfType<StringAttr>(kLinkNameAttr)) {
+              func->removeAttr(kLinkNameAttr);
+              if (link != name) {
+                flatNames[name] = link;
+                name = link;
+              }
+            }
             if (Operation *existing = hostSymbols.lookup(name)) {
               auto other = dyn_cast<LLVM::LLVMFuncOp>(existing);
               if (!other || !other.isExternal() ||
@@ -84,21 +132,10 @@ struct LinkExecutablesPass
           }
           auto it = exportNames.find(name.getValue());
           flatNames[name] = builder.getStringAttr(
-              it != exportNames.end()
-                  ? it->second
-                  : ("sluice_dispatch__" + ex + "__" + name.getValue()).str());
+              it != exportNames.end() ? it->second
+                                      : flatName(ex, name.getValue()));
         }
-        AttrTypeReplacer replacer;
-        replacer.addReplacement(
-            [&](SymbolRefAttr ref) -> std::optional<Attribute> {
-              auto it = flatNames.find(ref.getRootReference());
-              if (it == flatNames.end())
-                return std::nullopt;
-              return SymbolRefAttr::get(it->second, ref.getNestedReferences());
-            });
-        replacer.recursivelyReplaceElementsIn(inner, /*replaceAttrs=*/true,
-                                              /*replaceLocs=*/false,
-                                              /*replaceTypes=*/false);
+        renameSymbolUses(inner, flatNames);
         llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
         for (Operation &op : *inner.getBody()) {
           StringAttr flat = flatNames.lookup(SymbolTable::getSymbolName(&op));

@@ -78,7 +78,7 @@ hal.executable private @ex {
 // flat name of another one (renames do not chain). Two executables keep their
 // own names.
 
-// CHECK-LABEL: util.func private @g$cmd0(
+// CHECK-LABEL: util.func private @sluice_host__g$cmd0(
 // CHECK: sluice_rt.dispatch @sluice_dispatch__a__first workgroups(
 // CHECK: sluice_rt.dispatch @sluice_dispatch__b__first workgroups(
 // CHECK: sluice_rt.executable_info @sluice_dispatch__a__first executable("a") export("first")
@@ -226,7 +226,115 @@ util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_functio
 
 // -----
 
-// A declaration whose name the host module uses for something else.
+// Host symbols become sluice_host__<name> (functions keep their name in
+// sluice.host_name), so a host function or global named like a libm function
+// leaves the name to the declaration the dispatch code calls. Uses follow,
+// but not the leaves of nested references (@ex::@sluice_native::@powf).
+
+// CHECK-LABEL: util.global private @sluice_host__sinf : i32
+// CHECK: util.func public @sluice_host__powf(%{{.+}}: f32) -> f32 attributes {sluice.host_name = "powf"}
+// CHECK: util.global.load @sluice_host__sinf : i32
+// CHECK: util.func private @sluice_host__main$cmd0(
+// CHECK-SAME: sluice.host_name = "main$cmd0"
+// CHECK: util.call @sluice_host__powf(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__ex__powf workgroups(
+// CHECK: sluice_rt.executable_info @sluice_dispatch__ex__powf executable("ex") export("powf")
+// CHECK: llvm.func @powf(f32, f32) -> f32
+// CHECK-NOT: sluice.link_name
+// CHECK: llvm.func @sinf(f32) -> f32
+// CHECK: llvm.func @sluice_dispatch__ex__powf(
+// CHECK: llvm.call @powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK: llvm.call @sinf(%{{.+}}) : (f32) -> f32
+#layout = #hal.pipeline.layout<bindings = []>
+util.global private @sinf : i32
+util.func public @powf(%x: f32) -> f32 {
+  %g = util.global.load @sinf : i32
+  util.return %x : f32
+}
+hal.executable private @ex {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @powf ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      // What --sluice-cpu-lower-math leaves when the dispatch function has
+      // the libm function's name.
+      llvm.func @sluice_libm__powf(f32, f32) -> f32 attributes {sluice.link_name = "powf"}
+      llvm.func @sinf(f32) -> f32
+      llvm.func @powf(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(2.0 : f32) : f32
+        %y = llvm.call @sluice_libm__powf(%x, %x) : (f32, f32) -> f32
+        %s = llvm.call @sinf(%y) : (f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @main$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = util.call @powf(%f) : (f32) -> f32
+  sluice_rt.wave {
+    sluice_rt.dispatch @ex::@sluice_native::@powf workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
+
+// -----
+
+// Two pairs of names that flatten to the same string (@a__b::@c and
+// @a::@b__c): the second gets a suffix.
+
+// CHECK-LABEL: sluice_rt.dispatch @sluice_dispatch__a__b__c workgroups(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__a__b__c_1 workgroups(
+// CHECK-DAG: sluice_rt.executable_info @sluice_dispatch__a__b__c executable("a__b") export("c")
+// CHECK-DAG: sluice_rt.executable_info @sluice_dispatch__a__b__c_1 executable("a") export("b__c")
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @a__b {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @c ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @c(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+hal.executable private @a {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @b__c ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @b__c(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(1 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @a__b::@sluice_native::@c workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  sluice_rt.wave {
+    sluice_rt.dispatch @a::@sluice_native::@b__c workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
+
+// -----
+
+// A declaration whose name the host module uses for something else (an LLVM
+// declaration already there: LLVM symbols of the host are not renamed).
 #layout = #hal.pipeline.layout<bindings = []>
 llvm.func @cosf(f64) -> f64
 hal.executable private @c {

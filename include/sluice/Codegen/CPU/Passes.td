@@ -194,6 +194,12 @@ def CPULowerMathPass
     `copysign`, `floor`, `ceil`, `trunc`, `roundeven`, `round`), which are
     left for `--convert-to-llvm` (LLVM intrinsics: exact, and faster than a
     call).
+
+    A function of the module named like the libm function an op becomes
+    (a dispatch function `@powf` using `math.powf`) is never called in its
+    place: the declaration gets a unique name `sluice_libm__<name>[_<n>]`
+    and keeps the libm name in `sluice.link_name`, which
+    `--sluice-link-executables` binds.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

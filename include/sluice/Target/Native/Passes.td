@@ -25,6 +25,18 @@ def LinkExecutablesPass
     then names the flat workgroup function, and the `hal.executable`s are
     erased.
 
+    No user name reaches the LLVM module: every host symbol (`util.func`,
+    `util.global`, ...) is renamed `sluice_host__<name>` first, functions
+    keeping their name in `sluice.host_name` (the export name of public
+    ones, for `--sluice-convert-host-to-llvm`); uses follow, except the
+    leaves of nested references. External declarations (libm functions)
+    keep their names, or take their `sluice.link_name` (set by
+    `--sluice-cpu-lower-math` when a user function had the libm name), one
+    declaration per name in the host module. So a host or dispatch function
+    named `powf` or `memcpy` neither clashes with nor takes the calls meant
+    for the library function. Flat dispatch names that would coincide
+    (`@a__b::@c`, `@a::@b__c`) get a `_<n>` suffix.
+
     Errors: an export without a workgroup function in its variant
     («export '@<e>' of '@<ex>' has no workgroup function (run
     --sluice-cpu-codegen-pipeline first)»); a variant whose inner module holds
