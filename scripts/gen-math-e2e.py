@@ -6,6 +6,12 @@ four inputs, run JIT and AOT, with FileCheck lines accepting every printed
 value within a tolerance of the reference value computed here (Python's math
 module in double precision on the inputs rounded as the dispatch rounds them).
 
+Also writes test/e2e/math_ops_{i8,i16,i32,i64}.mlir: one dispatch per integer
+`math` op and per `arith` integer op that lowers to more than one instruction
+or to a call (ceildiv/floordiv, extended multiplies, ...), on eight pairs of
+edge values (0, 1, -1, min, max, a power of two, ...), checked exactly
+against references computed here with Python integers.
+
 Usage: scripts/gen-math-e2e.py [out-dir]   (default: test/e2e next to this
 script). Re-run after changing the table; the generated files are committed.
 """
@@ -109,6 +115,11 @@ OPS = [
     ("fpowi", ["%n = arith.constant 3 : i32",
                "%r = math.fpowi %x, %n : {T}, i32"],
      lambda x, r: x**3),
+    # A variable exponent, trunc(4x) = -3, -1, 2, 3: powf(x, n) in libm.
+    ("fpowi_var", ["{four:4.0}", "%y = arith.mulf %x, %four : {T}",
+                   "%n = arith.fptosi %y : {T} to i32",
+                   "%r = math.fpowi %x, %n : {T}, i32"],
+     lambda x, r: x ** math.trunc(r(x * 4.0))),
     ("isfinite", ["{q:0.25}", "%d = arith.addf %x, %q : {T}",
                   "%y = arith.divf %x, %d : {T}",
                   "%b = math.isfinite %y : {T}",
@@ -345,6 +356,240 @@ def generate(t):
     return "\n".join(L) + "\n"
 
 
+# ---------------------------------------------------------------------------
+# Integer ops.
+
+INT_BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64}
+
+
+def int_inputs(bits):
+    """x and y: edge values paired so that no division is by zero and no
+    signed division is min / -1 (undefined behaviour)."""
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    xs = [0, 1, -1, lo, hi, 1 << (bits - 2), 7, -100]
+    ys = [3, -3, 2, 7, -2, 5, -1, 4]
+    return xs, ys
+
+
+def wrap(v, bits):
+    """v modulo 2^bits as a signed integer."""
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def unsigned(v, bits):
+    return v & ((1 << bits) - 1)
+
+
+def trunc_div(a, b):
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def ceil_div(a, b):
+    return -((-a) // b)
+
+
+def ctlz(x, bits):
+    u = unsigned(x, bits)
+    return bits - u.bit_length()
+
+
+def cttz(x, bits):
+    u = unsigned(x, bits)
+    return bits if u == 0 else (u & -u).bit_length() - 1
+
+
+def ipow(x, e, bits):
+    """math.ipowi as --sluice-cpu-lower-math lowers it: a negative exponent
+    gives 1 for base 1, (-1)^e for base -1, and 0 otherwise (base 0
+    included)."""
+    if e < 0:
+        return 1 if x == 1 else ((-1) ** (e & 1) if x == -1 else 0)
+    return pow(unsigned(x, bits), e, 1 << bits)
+
+
+# (op, MLIR body lines, reference(x, y, bits)). In the body %x and %y are
+# the elements, {T} the type, %m the shift mask (bits - 1) and %seven 7,
+# both of type {T}; the last line defines %r.
+INT_OPS = [
+    ("absi", ["%r = math.absi %x : {T}"], lambda x, y, b: abs(x)),
+    ("ctlz", ["%r = math.ctlz %x : {T}"], lambda x, y, b: ctlz(x, b)),
+    ("cttz", ["%r = math.cttz %x : {T}"], lambda x, y, b: cttz(x, b)),
+    ("ctpop", ["%r = math.ctpop %x : {T}"],
+     lambda x, y, b: bin(unsigned(x, b)).count("1")),
+    # Exponent y & 7 (0..7): math.ipowi with a negative exponent divides.
+    ("ipowi", ["%p = arith.andi %y, %seven : {T}",
+               "%r = math.ipowi %x, %p : {T}"],
+     lambda x, y, b: ipow(x, y & 7, b)),
+    # Exponent x * y (wrapped): negative ones, 0 and large ones.
+    ("ipowi_any", ["%p = arith.muli %x, %y : {T}",
+                   "%r = math.ipowi %x, %p : {T}"],
+     lambda x, y, b: ipow(x, wrap(x * y, b), b)),
+    ("ceildivsi", ["%r = arith.ceildivsi %x, %y : {T}"],
+     lambda x, y, b: ceil_div(x, y)),
+    ("ceildivui", ["%r = arith.ceildivui %x, %y : {T}"],
+     lambda x, y, b: ceil_div(unsigned(x, b), unsigned(y, b))),
+    ("floordivsi", ["%r = arith.floordivsi %x, %y : {T}"],
+     lambda x, y, b: x // y),
+    ("divsi", ["%r = arith.divsi %x, %y : {T}"],
+     lambda x, y, b: trunc_div(x, y)),
+    ("divui", ["%r = arith.divui %x, %y : {T}"],
+     lambda x, y, b: unsigned(x, b) // unsigned(y, b)),
+    ("remsi", ["%r = arith.remsi %x, %y : {T}"],
+     lambda x, y, b: x - trunc_div(x, y) * y),
+    ("remui", ["%r = arith.remui %x, %y : {T}"],
+     lambda x, y, b: unsigned(x, b) % unsigned(y, b)),
+    ("maxsi", ["%r = arith.maxsi %x, %y : {T}"], lambda x, y, b: max(x, y)),
+    ("maxui", ["%r = arith.maxui %x, %y : {T}"],
+     lambda x, y, b: max(unsigned(x, b), unsigned(y, b))),
+    ("minsi", ["%r = arith.minsi %x, %y : {T}"], lambda x, y, b: min(x, y)),
+    ("minui", ["%r = arith.minui %x, %y : {T}"],
+     lambda x, y, b: min(unsigned(x, b), unsigned(y, b))),
+    # The high halves of the double-width products.
+    ("mulsi_extended", ["%l, %r = arith.mulsi_extended %x, %y : {T}"],
+     lambda x, y, b: (x * y) >> b),
+    ("mului_extended", ["%l, %r = arith.mului_extended %x, %y : {T}"],
+     lambda x, y, b: (unsigned(x, b) * unsigned(y, b)) >> b),
+    ("shli", ["%s = arith.andi %y, %m : {T}", "%r = arith.shli %x, %s : {T}"],
+     lambda x, y, b: x << (y & (b - 1))),
+    ("shrsi", ["%s = arith.andi %y, %m : {T}",
+               "%r = arith.shrsi %x, %s : {T}"],
+     lambda x, y, b: x >> (y & (b - 1))),
+    ("shrui", ["%s = arith.andi %y, %m : {T}",
+               "%r = arith.shrui %x, %s : {T}"],
+     lambda x, y, b: unsigned(x, b) >> (y & (b - 1))),
+]
+
+
+def generate_int(name):
+    bits = INT_BITS[name]
+    n = len(INT_OPS)
+    xs, ys = int_inputs(bits)
+    count = len(xs)
+    nbytes = count * bits // 8
+    tensor = "tensor<{}x{}>".format(count, name)
+    res = "!stream.resource<external>{%cb}"
+    aff = "#hal.device.affinity<@__device_0>"
+    inputs = "--input={0}x{1}={2} --input={0}x{1}={3}".format(
+        count, name, ",".join(str(v) for v in xs),
+        ",".join(str(v) for v in ys))
+    L = []
+    L.append("// REQUIRES: sluice-compile, sluice-run")
+    L.append("// Generated by scripts/gen-math-e2e.py: do not edit.")
+    L.append("// One dispatch per {} integer math/arith op (execution.md §5.1), "
+             "each on x = {}".format(name, ", ".join(str(v) for v in xs)))
+    L.append("// and y = {}, JIT and AOT; every element is checked exactly."
+             .format(", ".join(str(v) for v in ys)))
+    L.append("// RUN: sluice-run --module=%s --jit_flags=\"--compile-from="
+             "stream --sluice-opt-level=1\" {} | FileCheck %s "
+             "--match-full-lines".format(inputs))
+    L.append("// RUN: sluice-compile --compile-from=stream %s -o %t.so")
+    L.append("// RUN: sluice-run --module=%t.so {} | FileCheck %s "
+             "--match-full-lines".format(inputs))
+    L.append("// CHECK: EXEC @math_{}".format(name))
+    for k, (op, body, ref) in enumerate(INT_OPS):
+        L.append("// {}".format(op))
+        L.append("// CHECK-NEXT: result[{}]: hal.buffer_view".format(k))
+        values = [wrap(ref(x, y, bits), bits) for x, y in zip(xs, ys)]
+        L.append("// CHECK-NEXT: {}x{}={}".format(
+            count, name, " ".join(str(v) for v in values)))
+    L.append("")
+    L.append('#executable_target = #hal.executable.target<"llvm-cpu", '
+             '"sluice-native">')
+    L.append('#device_target = #hal.device.target<"local", '
+             '[#executable_target]> : !hal.device')
+    L.append("module @math_{} attributes {{stream.affinity.default = {}}} {{"
+             .format(name, aff))
+    L.append("  util.global private @__device_0 = #device_target")
+    dt = "!iree_tensor_ext.dispatch.tensor<{}:" + tensor + ">"
+    load = ("iree_tensor_ext.dispatch.tensor.load {}, offsets = [0], sizes = "
+            "[{}], strides = [1] : " + dt.format("readonly") + " -> "
+            + tensor)
+    for op, body, _ in INT_OPS:
+        L.append("  stream.executable private @ex_{} {{".format(op))
+        L.append("    stream.executable.export public @{} workgroups() -> "
+                 "(index, index, index) {{".format(op))
+        L.append("      %x, %y, %z = iree_tensor_ext.dispatch."
+                 "workgroup_count_from_slice()")
+        L.append("      stream.return %x, %y, %z : index, index, index")
+        L.append("    }")
+        L.append("    builtin.module {")
+        # The dispatch functions have the ops' names (like @ctlz): user
+        # names never clash with the runtime's (test/e2e/libm_names.mlir).
+        L.append("      func.func @{}(%arg0: !stream.binding, %arg1: "
+                 "!stream.binding, %arg2: !stream.binding) {{".format(op))
+        L.append("        %c0 = arith.constant 0 : index")
+        L.append("        %in0 = stream.binding.subspan %arg0[%c0] : "
+                 "!stream.binding -> " + dt.format("readonly"))
+        L.append("        %in1 = stream.binding.subspan %arg1[%c0] : "
+                 "!stream.binding -> " + dt.format("readonly"))
+        L.append("        %out = stream.binding.subspan %arg2[%c0] : "
+                 "!stream.binding -> " + dt.format("writeonly"))
+        L.append("        %tx = " + load.format("%in0", count))
+        L.append("        %ty = " + load.format("%in1", count))
+        L.append("        %e = tensor.empty() : " + tensor)
+        L.append("        %v = linalg.generic {indexing_maps = [affine_map<"
+                 "(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) "
+                 "-> (d0)>], iterator_types = [\"parallel\"]} ins(%tx, %ty : "
+                 + tensor + ", " + tensor + ") outs(%e : " + tensor + ") {")
+        L.append("        ^bb0(%x: {0}, %y: {0}, %o: {0}):".format(name))
+        if any("%m" in line for line in body):
+            L.append("          %m = arith.constant {} : {}".format(
+                bits - 1, name))
+        if any("%seven" in line for line in body):
+            L.append("          %seven = arith.constant 7 : {}".format(name))
+        for line in body:
+            L.append("          " + line.replace("{T}", name))
+        L.append("          linalg.yield %r : " + name)
+        L.append("        } -> " + tensor)
+        L.append("        iree_tensor_ext.dispatch.tensor.store %v, %out, "
+                 "offsets = [0], sizes = [{}], strides = [1] : ".format(count)
+                 + tensor + " -> " + dt.format("writeonly"))
+        L.append("        return")
+        L.append("      }")
+        L.append("    }")
+        L.append("  }")
+    views = ", ".join(["!hal.buffer_view"] * n)
+    L.append("  util.func public @math_{}(%vx: !hal.buffer_view, %vy: "
+             "!hal.buffer_view) -> ({}) {{".format(name, views))
+    L.append("    %c0 = arith.constant 0 : index")
+    L.append("    %cb = arith.constant {} : index".format(nbytes))
+    for v in "xy":
+        L.append("    %{0} = stream.tensor.import on({1}) %v{0} : "
+                 "!hal.buffer_view -> {2} in {3}".format(v, aff, tensor, res))
+    for k in range(n):
+        L.append("    %o{0}, %a{0} = stream.resource.alloca uninitialized "
+                 "on({1}) : {2} => !stream.timepoint".format(k, aff, res))
+    L.append("    %ready = stream.timepoint.join max({}) => !stream.timepoint"
+             .format(", ".join("%a{}".format(k) for k in range(n))))
+    withs = ", ".join(["%x as %rx: " + res, "%y as %ry: " + res]
+                      + ["%o{0} as %r{0}: {1}".format(k, res)
+                         for k in range(n)])
+    L.append("    %done = stream.cmd.execute on({}) await(%ready) => with({}) "
+             "{{".format(aff, withs))
+    L.append("      stream.cmd.concurrent {")
+    for k, (op, _, _) in enumerate(INT_OPS):
+        L.append("        stream.cmd.dispatch @ex_{0}::@{0} {{".format(op))
+        L.append("          ro %rx[%c0 for %cb] : " + res + ",")
+        L.append("          ro %ry[%c0 for %cb] : " + res + ",")
+        L.append("          wo %r{}[%c0 for %cb] : {}".format(k, res))
+        L.append("        }")
+    L.append("      }")
+    L.append("    } => !stream.timepoint")
+    L.append("    %r:{} = stream.timepoint.await %done => {} : {}".format(
+        n, ", ".join("%o{}".format(k) for k in range(n)),
+        ", ".join([res] * n)))
+    for k in range(n):
+        L.append("    %v{0} = stream.tensor.export on({1}) %r#{0} : {2} in "
+                 "{3} -> !hal.buffer_view".format(k, aff, tensor, res))
+    L.append("    util.return {} : {}".format(
+        ", ".join("%v{}".format(k) for k in range(n)), views))
+    L.append("  }")
+    L.append("}")
+    return "\n".join(L) + "\n"
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
@@ -353,6 +598,10 @@ def main():
         path = os.path.join(out_dir, "math_ops_{}.mlir".format(name))
         with open(path, "w") as f:
             f.write(generate(t))
+    for name in INT_BITS:
+        path = os.path.join(out_dir, "math_ops_{}.mlir".format(name))
+        with open(path, "w") as f:
+            f.write(generate_int(name))
 
 
 if __name__ == "__main__":

@@ -112,6 +112,68 @@ struct FPowIToPowF : OpRewritePattern<math::FPowIOp> {
   }
 };
 
+/// An integer constant of `type` (a scalar, or a splat of a shaped type).
+Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  IntegerAttr attr = b.getIntegerAttr(getElementTypeOrSelf(type), value);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return arith::ConstantOp::create(b, loc, shaped,
+                                     DenseElementsAttr::get(shaped, attr));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+/// math.ipowi (no MathToLLVM or MathToLibm lowering; MathToFuncs outlines
+/// it into a function with scf loops, which step 13 runs too late for).
+/// Branch-free square-and-multiply over every bit of the exponent, so it
+/// works on vectors as on scalars. A negative exponent gives what
+/// MathToFuncs gives: 1 for base 1, ±1 for base -1 (odd exponent: -1), and
+/// 0 otherwise, base 0 included (MathToFuncs divides by zero there).
+struct IPowILowering : OpRewritePattern<math::IPowIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::IPowIOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    Value base = op.getLhs(), exponent = op.getRhs();
+    Value zero = intConstant(rewriter, loc, type, 0);
+    Value one = intConstant(rewriter, loc, type, 1);
+    Value minusOne = intConstant(rewriter, loc, type, -1);
+    Value result = one, power = base;
+    for (unsigned bit = 0; bit < bits; ++bit) {
+      Value mask = intConstant(rewriter, loc, type, int64_t(1) << bit);
+      if (bit == bits - 1)
+        mask = intConstant(rewriter, loc, type,
+                           llvm::APInt::getSignMask(bits).getSExtValue());
+      Value set = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(rewriter, loc, exponent, mask), zero);
+      Value product = arith::MulIOp::create(rewriter, loc, result, power);
+      result = arith::SelectOp::create(rewriter, loc, set, product, result);
+      if (bit + 1 < bits)
+        power = arith::MulIOp::create(rewriter, loc, power, power);
+    }
+    // Negative exponents.
+    Value odd = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, exponent, one), zero);
+    Value minusOneResult =
+        arith::SelectOp::create(rewriter, loc, odd, minusOne, one);
+    Value isOne = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        base, one);
+    Value isMinusOne = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, base, minusOne);
+    Value negative = arith::SelectOp::create(
+        rewriter, loc, isOne, one,
+        arith::SelectOp::create(rewriter, loc, isMinusOne, minusOneResult,
+                                zero));
+    Value isNegative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, exponent, zero);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNegative, negative,
+                                                 result);
+    return success();
+  }
+};
+
 struct CPULowerMathPass
     : public cpu::impl::CPULowerMathPassBase<CPULowerMathPass> {
   void runOnOperation() override {
@@ -123,7 +185,7 @@ struct CPULowerMathPass
       patterns.add<ClassifyLowering<math::IsInfOp>,
                    ClassifyLowering<math::IsNormalOp>>(ctx);
       patterns.add<FPowIToPowF>(ctx, /*benefit=*/2);
-      patterns.add<ClampFLowering>(ctx);
+      patterns.add<ClampFLowering, IPowILowering>(ctx);
       math::populateExpansionPatterns(patterns, {"fpowi"});
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
