@@ -146,11 +146,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.absf %x : f16
           linalg.yield %r : f16
@@ -168,11 +168,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.acos %x : f16
           linalg.yield %r : f16
@@ -190,11 +190,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %one = arith.constant 1.0 : f16
           %a = math.absf %x : f16
@@ -215,11 +215,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.asin %x : f16
           linalg.yield %r : f16
@@ -237,11 +237,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.asinh %x : f16
           linalg.yield %r : f16
@@ -259,11 +259,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.atan %x : f16
           linalg.yield %r : f16
@@ -281,11 +281,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %c = arith.constant 0.3 : f16
           %y = arith.subf %c, %x : f16
@@ -305,11 +305,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.atanh %x : f16
           linalg.yield %r : f16
@@ -327,11 +327,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cbrt %x : f16
           linalg.yield %r : f16
@@ -349,11 +349,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -373,11 +373,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %lo = arith.constant -0.5 : f16
           %hi = arith.constant 0.6 : f16
@@ -397,11 +397,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %two = arith.constant 2.0 : f16
           %c = arith.constant 0.3 : f16
@@ -423,11 +423,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cos %x : f16
           linalg.yield %r : f16
@@ -445,11 +445,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.cosh %x : f16
           linalg.yield %r : f16
@@ -467,11 +467,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.erf %x : f16
           linalg.yield %r : f16
@@ -489,11 +489,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.erfc %x : f16
           linalg.yield %r : f16
@@ -511,11 +511,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.exp %x : f16
           linalg.yield %r : f16
@@ -533,11 +533,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.exp2 %x : f16
           linalg.yield %r : f16
@@ -555,11 +555,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.expm1 %x : f16
           linalg.yield %r : f16
@@ -577,11 +577,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -601,11 +601,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %r = math.fma %x, %x, %q : f16
@@ -624,11 +624,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %n = arith.constant 3 : i32
           %r = math.fpowi %x, %n : f16, i32
@@ -647,11 +647,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi_var(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %four = arith.constant 4.0 : f16
           %y = arith.mulf %x, %four : f16
@@ -672,11 +672,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -698,11 +698,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -724,11 +724,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %q = arith.constant 0.25 : f16
           %d = arith.addf %x, %q : f16
@@ -750,11 +750,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %s = arith.constant 9.765625e-05 : f16
           %y = arith.mulf %x, %s : f16
@@ -775,11 +775,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log %a : f16
@@ -798,11 +798,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log10 %a : f16
@@ -821,11 +821,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.log1p %x : f16
           linalg.yield %r : f16
@@ -843,11 +843,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.log2 %a : f16
@@ -866,11 +866,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %h = arith.constant 0.5 : f16
           %a = math.absf %x : f16
@@ -891,11 +891,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -915,11 +915,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16
@@ -939,11 +939,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.rsqrt %a : f16
@@ -962,11 +962,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.sin %x : f16
           linalg.yield %r : f16
@@ -984,11 +984,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %two = arith.constant 2.0 : f16
           %s, %c = math.sincos %x : f16
@@ -1009,11 +1009,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.sinh %x : f16
           linalg.yield %r : f16
@@ -1031,11 +1031,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %a = math.absf %x : f16
           %r = math.sqrt %a : f16
@@ -1054,11 +1054,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.tan %x : f16
           linalg.yield %r : f16
@@ -1076,11 +1076,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %r = math.tanh %x : f16
           linalg.yield %r : f16
@@ -1098,11 +1098,11 @@ module @math_f16 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf16>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf16>> -> tensor<4xf16>
         %e = tensor.empty() : tensor<4xf16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf16>) outs(%e : tensor<4xf16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf16>) outs(%e : tensor<4xf16>) {
         ^bb0(%x: f16, %o: f16):
           %five = arith.constant 5.0 : f16
           %y = arith.mulf %x, %five : f16

@@ -146,11 +146,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.absf %x : f32
           linalg.yield %r : f32
@@ -168,11 +168,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.acos %x : f32
           linalg.yield %r : f32
@@ -190,11 +190,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %one = arith.constant 1.0 : f32
           %a = math.absf %x : f32
@@ -215,11 +215,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.asin %x : f32
           linalg.yield %r : f32
@@ -237,11 +237,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.asinh %x : f32
           linalg.yield %r : f32
@@ -259,11 +259,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.atan %x : f32
           linalg.yield %r : f32
@@ -281,11 +281,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %c = arith.constant 0.3 : f32
           %y = arith.subf %c, %x : f32
@@ -305,11 +305,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.atanh %x : f32
           linalg.yield %r : f32
@@ -327,11 +327,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cbrt %x : f32
           linalg.yield %r : f32
@@ -349,11 +349,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -373,11 +373,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %lo = arith.constant -0.5 : f32
           %hi = arith.constant 0.6 : f32
@@ -397,11 +397,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %two = arith.constant 2.0 : f32
           %c = arith.constant 0.3 : f32
@@ -423,11 +423,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cos %x : f32
           linalg.yield %r : f32
@@ -445,11 +445,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cosh %x : f32
           linalg.yield %r : f32
@@ -467,11 +467,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.erf %x : f32
           linalg.yield %r : f32
@@ -489,11 +489,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.erfc %x : f32
           linalg.yield %r : f32
@@ -511,11 +511,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.exp %x : f32
           linalg.yield %r : f32
@@ -533,11 +533,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.exp2 %x : f32
           linalg.yield %r : f32
@@ -555,11 +555,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.expm1 %x : f32
           linalg.yield %r : f32
@@ -577,11 +577,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -601,11 +601,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %r = math.fma %x, %x, %q : f32
@@ -624,11 +624,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %n = arith.constant 3 : i32
           %r = math.fpowi %x, %n : f32, i32
@@ -647,11 +647,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi_var(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %four = arith.constant 4.0 : f32
           %y = arith.mulf %x, %four : f32
@@ -672,11 +672,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -698,11 +698,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -724,11 +724,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -750,11 +750,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %s = arith.constant 1.88079096131566e-38 : f32
           %y = arith.mulf %x, %s : f32
@@ -775,11 +775,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log %a : f32
@@ -798,11 +798,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log10 %a : f32
@@ -821,11 +821,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.log1p %x : f32
           linalg.yield %r : f32
@@ -843,11 +843,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log2 %a : f32
@@ -866,11 +866,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %h = arith.constant 0.5 : f32
           %a = math.absf %x : f32
@@ -891,11 +891,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -915,11 +915,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -939,11 +939,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.rsqrt %a : f32
@@ -962,11 +962,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.sin %x : f32
           linalg.yield %r : f32
@@ -984,11 +984,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %two = arith.constant 2.0 : f32
           %s, %c = math.sincos %x : f32
@@ -1009,11 +1009,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.sinh %x : f32
           linalg.yield %r : f32
@@ -1031,11 +1031,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.sqrt %a : f32
@@ -1054,11 +1054,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.tan %x : f32
           linalg.yield %r : f32
@@ -1076,11 +1076,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.tanh %x : f32
           linalg.yield %r : f32
@@ -1098,11 +1098,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32

@@ -146,11 +146,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.absf %x : f64
           linalg.yield %r : f64
@@ -168,11 +168,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.acos %x : f64
           linalg.yield %r : f64
@@ -190,11 +190,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %one = arith.constant 1.0 : f64
           %a = math.absf %x : f64
@@ -215,11 +215,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.asin %x : f64
           linalg.yield %r : f64
@@ -237,11 +237,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.asinh %x : f64
           linalg.yield %r : f64
@@ -259,11 +259,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.atan %x : f64
           linalg.yield %r : f64
@@ -281,11 +281,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %c = arith.constant 0.3 : f64
           %y = arith.subf %c, %x : f64
@@ -305,11 +305,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.atanh %x : f64
           linalg.yield %r : f64
@@ -327,11 +327,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cbrt %x : f64
           linalg.yield %r : f64
@@ -349,11 +349,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -373,11 +373,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %lo = arith.constant -0.5 : f64
           %hi = arith.constant 0.6 : f64
@@ -397,11 +397,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %two = arith.constant 2.0 : f64
           %c = arith.constant 0.3 : f64
@@ -423,11 +423,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cos %x : f64
           linalg.yield %r : f64
@@ -445,11 +445,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cosh %x : f64
           linalg.yield %r : f64
@@ -467,11 +467,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.erf %x : f64
           linalg.yield %r : f64
@@ -489,11 +489,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.erfc %x : f64
           linalg.yield %r : f64
@@ -511,11 +511,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.exp %x : f64
           linalg.yield %r : f64
@@ -533,11 +533,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.exp2 %x : f64
           linalg.yield %r : f64
@@ -555,11 +555,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.expm1 %x : f64
           linalg.yield %r : f64
@@ -577,11 +577,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -601,11 +601,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %r = math.fma %x, %x, %q : f64
@@ -624,11 +624,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %n = arith.constant 3 : i32
           %r = math.fpowi %x, %n : f64, i32
@@ -647,11 +647,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi_var(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %four = arith.constant 4.0 : f64
           %y = arith.mulf %x, %four : f64
@@ -672,11 +672,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -698,11 +698,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -724,11 +724,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -750,11 +750,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %s = arith.constant 3.5601181736115224e-308 : f64
           %y = arith.mulf %x, %s : f64
@@ -775,11 +775,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log %a : f64
@@ -798,11 +798,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log10 %a : f64
@@ -821,11 +821,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.log1p %x : f64
           linalg.yield %r : f64
@@ -843,11 +843,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log2 %a : f64
@@ -866,11 +866,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %h = arith.constant 0.5 : f64
           %a = math.absf %x : f64
@@ -891,11 +891,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -915,11 +915,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -939,11 +939,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.rsqrt %a : f64
@@ -962,11 +962,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.sin %x : f64
           linalg.yield %r : f64
@@ -984,11 +984,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %two = arith.constant 2.0 : f64
           %s, %c = math.sincos %x : f64
@@ -1009,11 +1009,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.sinh %x : f64
           linalg.yield %r : f64
@@ -1031,11 +1031,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.sqrt %a : f64
@@ -1054,11 +1054,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.tan %x : f64
           linalg.yield %r : f64
@@ -1076,11 +1076,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.tanh %x : f64
           linalg.yield %r : f64
@@ -1098,11 +1098,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64

@@ -88,10 +88,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = math.absi %x : i16
           linalg.yield %r : i16
@@ -112,10 +112,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = math.ctlz %x : i16
           linalg.yield %r : i16
@@ -136,10 +136,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = math.cttz %x : i16
           linalg.yield %r : i16
@@ -160,10 +160,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = math.ctpop %x : i16
           linalg.yield %r : i16
@@ -184,10 +184,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %seven = arith.constant 7 : i16
           %p = arith.andi %y, %seven : i16
@@ -210,10 +210,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %p = arith.muli %x, %y : i16
           %r = math.ipowi %x, %p : i16
@@ -235,10 +235,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.ceildivsi %x, %y : i16
           linalg.yield %r : i16
@@ -259,10 +259,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.ceildivui %x, %y : i16
           linalg.yield %r : i16
@@ -283,10 +283,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.floordivsi %x, %y : i16
           linalg.yield %r : i16
@@ -307,10 +307,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.divsi %x, %y : i16
           linalg.yield %r : i16
@@ -331,10 +331,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.divui %x, %y : i16
           linalg.yield %r : i16
@@ -355,10 +355,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.remsi %x, %y : i16
           linalg.yield %r : i16
@@ -379,10 +379,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.remui %x, %y : i16
           linalg.yield %r : i16
@@ -403,10 +403,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.maxsi %x, %y : i16
           linalg.yield %r : i16
@@ -427,10 +427,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.maxui %x, %y : i16
           linalg.yield %r : i16
@@ -451,10 +451,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.minsi %x, %y : i16
           linalg.yield %r : i16
@@ -475,10 +475,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %r = arith.minui %x, %y : i16
           linalg.yield %r : i16
@@ -499,10 +499,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %l, %r = arith.mulsi_extended %x, %y : i16
           linalg.yield %r : i16
@@ -523,10 +523,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %l, %r = arith.mului_extended %x, %y : i16
           linalg.yield %r : i16
@@ -547,10 +547,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %m = arith.constant 15 : i16
           %s = arith.andi %y, %m : i16
@@ -573,10 +573,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %m = arith.constant 15 : i16
           %s = arith.andi %y, %m : i16
@@ -599,10 +599,10 @@ module @math_i16 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi16>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi16>> -> tensor<8xi16>
         %e = tensor.empty() : tensor<8xi16>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi16>, tensor<8xi16>) outs(%e : tensor<8xi16>) {
         ^bb0(%x: i16, %y: i16, %o: i16):
           %m = arith.constant 15 : i16
           %s = arith.andi %y, %m : i16

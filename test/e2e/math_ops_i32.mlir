@@ -88,10 +88,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = math.absi %x : i32
           linalg.yield %r : i32
@@ -112,10 +112,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = math.ctlz %x : i32
           linalg.yield %r : i32
@@ -136,10 +136,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = math.cttz %x : i32
           linalg.yield %r : i32
@@ -160,10 +160,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = math.ctpop %x : i32
           linalg.yield %r : i32
@@ -184,10 +184,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %seven = arith.constant 7 : i32
           %p = arith.andi %y, %seven : i32
@@ -210,10 +210,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %p = arith.muli %x, %y : i32
           %r = math.ipowi %x, %p : i32
@@ -235,10 +235,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.ceildivsi %x, %y : i32
           linalg.yield %r : i32
@@ -259,10 +259,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.ceildivui %x, %y : i32
           linalg.yield %r : i32
@@ -283,10 +283,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.floordivsi %x, %y : i32
           linalg.yield %r : i32
@@ -307,10 +307,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.divsi %x, %y : i32
           linalg.yield %r : i32
@@ -331,10 +331,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.divui %x, %y : i32
           linalg.yield %r : i32
@@ -355,10 +355,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.remsi %x, %y : i32
           linalg.yield %r : i32
@@ -379,10 +379,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.remui %x, %y : i32
           linalg.yield %r : i32
@@ -403,10 +403,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.maxsi %x, %y : i32
           linalg.yield %r : i32
@@ -427,10 +427,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.maxui %x, %y : i32
           linalg.yield %r : i32
@@ -451,10 +451,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.minsi %x, %y : i32
           linalg.yield %r : i32
@@ -475,10 +475,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %r = arith.minui %x, %y : i32
           linalg.yield %r : i32
@@ -499,10 +499,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %l, %r = arith.mulsi_extended %x, %y : i32
           linalg.yield %r : i32
@@ -523,10 +523,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %l, %r = arith.mului_extended %x, %y : i32
           linalg.yield %r : i32
@@ -547,10 +547,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %m = arith.constant 31 : i32
           %s = arith.andi %y, %m : i32
@@ -573,10 +573,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %m = arith.constant 31 : i32
           %s = arith.andi %y, %m : i32
@@ -599,10 +599,10 @@ module @math_i32 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi32>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi32>> -> tensor<8xi32>
         %e = tensor.empty() : tensor<8xi32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi32>, tensor<8xi32>) outs(%e : tensor<8xi32>) {
         ^bb0(%x: i32, %y: i32, %o: i32):
           %m = arith.constant 31 : i32
           %s = arith.andi %y, %m : i32

@@ -88,10 +88,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = math.absi %x : i64
           linalg.yield %r : i64
@@ -112,10 +112,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = math.ctlz %x : i64
           linalg.yield %r : i64
@@ -136,10 +136,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = math.cttz %x : i64
           linalg.yield %r : i64
@@ -160,10 +160,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = math.ctpop %x : i64
           linalg.yield %r : i64
@@ -184,10 +184,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %seven = arith.constant 7 : i64
           %p = arith.andi %y, %seven : i64
@@ -210,10 +210,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %p = arith.muli %x, %y : i64
           %r = math.ipowi %x, %p : i64
@@ -235,10 +235,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.ceildivsi %x, %y : i64
           linalg.yield %r : i64
@@ -259,10 +259,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.ceildivui %x, %y : i64
           linalg.yield %r : i64
@@ -283,10 +283,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.floordivsi %x, %y : i64
           linalg.yield %r : i64
@@ -307,10 +307,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.divsi %x, %y : i64
           linalg.yield %r : i64
@@ -331,10 +331,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.divui %x, %y : i64
           linalg.yield %r : i64
@@ -355,10 +355,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.remsi %x, %y : i64
           linalg.yield %r : i64
@@ -379,10 +379,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.remui %x, %y : i64
           linalg.yield %r : i64
@@ -403,10 +403,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.maxsi %x, %y : i64
           linalg.yield %r : i64
@@ -427,10 +427,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.maxui %x, %y : i64
           linalg.yield %r : i64
@@ -451,10 +451,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.minsi %x, %y : i64
           linalg.yield %r : i64
@@ -475,10 +475,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %r = arith.minui %x, %y : i64
           linalg.yield %r : i64
@@ -499,10 +499,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %l, %r = arith.mulsi_extended %x, %y : i64
           linalg.yield %r : i64
@@ -523,10 +523,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %l, %r = arith.mului_extended %x, %y : i64
           linalg.yield %r : i64
@@ -547,10 +547,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %m = arith.constant 63 : i64
           %s = arith.andi %y, %m : i64
@@ -573,10 +573,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %m = arith.constant 63 : i64
           %s = arith.andi %y, %m : i64
@@ -599,10 +599,10 @@ module @math_i64 attributes {stream.affinity.default = #hal.device.affinity<@__d
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi64>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi64>> -> tensor<8xi64>
         %e = tensor.empty() : tensor<8xi64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi64>, tensor<8xi64>) outs(%e : tensor<8xi64>) {
         ^bb0(%x: i64, %y: i64, %o: i64):
           %m = arith.constant 63 : i64
           %s = arith.andi %y, %m : i64

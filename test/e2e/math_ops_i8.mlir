@@ -88,10 +88,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = math.absi %x : i8
           linalg.yield %r : i8
@@ -112,10 +112,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = math.ctlz %x : i8
           linalg.yield %r : i8
@@ -136,10 +136,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = math.cttz %x : i8
           linalg.yield %r : i8
@@ -160,10 +160,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = math.ctpop %x : i8
           linalg.yield %r : i8
@@ -184,10 +184,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %seven = arith.constant 7 : i8
           %p = arith.andi %y, %seven : i8
@@ -210,10 +210,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %p = arith.muli %x, %y : i8
           %r = math.ipowi %x, %p : i8
@@ -235,10 +235,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.ceildivsi %x, %y : i8
           linalg.yield %r : i8
@@ -259,10 +259,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.ceildivui %x, %y : i8
           linalg.yield %r : i8
@@ -283,10 +283,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.floordivsi %x, %y : i8
           linalg.yield %r : i8
@@ -307,10 +307,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.divsi %x, %y : i8
           linalg.yield %r : i8
@@ -331,10 +331,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.divui %x, %y : i8
           linalg.yield %r : i8
@@ -355,10 +355,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.remsi %x, %y : i8
           linalg.yield %r : i8
@@ -379,10 +379,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.remui %x, %y : i8
           linalg.yield %r : i8
@@ -403,10 +403,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.maxsi %x, %y : i8
           linalg.yield %r : i8
@@ -427,10 +427,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.maxui %x, %y : i8
           linalg.yield %r : i8
@@ -451,10 +451,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.minsi %x, %y : i8
           linalg.yield %r : i8
@@ -475,10 +475,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %r = arith.minui %x, %y : i8
           linalg.yield %r : i8
@@ -499,10 +499,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %l, %r = arith.mulsi_extended %x, %y : i8
           linalg.yield %r : i8
@@ -523,10 +523,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %l, %r = arith.mului_extended %x, %y : i8
           linalg.yield %r : i8
@@ -547,10 +547,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %m = arith.constant 7 : i8
           %s = arith.andi %y, %m : i8
@@ -573,10 +573,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %m = arith.constant 7 : i8
           %s = arith.andi %y, %m : i8
@@ -599,10 +599,10 @@ module @math_i8 attributes {stream.affinity.default = #hal.device.affinity<@__de
         %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %in1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>>
         %out = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<8xi8>>
-        %tx = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
-        %ty = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
+        %t1 = iree_tensor_ext.dispatch.tensor.load %in1, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<8xi8>> -> tensor<8xi8>
         %e = tensor.empty() : tensor<8xi8>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tx, %ty : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0, %t1 : tensor<8xi8>, tensor<8xi8>) outs(%e : tensor<8xi8>) {
         ^bb0(%x: i8, %y: i8, %o: i8):
           %m = arith.constant 7 : i8
           %s = arith.andi %y, %m : i8
