@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -200,78 +201,89 @@ struct CPULowerMathPass
     // The rest (and f64) become libm calls, except what x86-64 does in one
     // instruction (or LLVM expands inline): those stay for
     // --convert-to-llvm (LLVM intrinsics, exact and faster than a call).
-    // The conversion looks its libm function up by name and would call a
-    // user function of that name (a dispatch function @powf using
-    // math.powf): the user's functions are out of the way while it runs.
     ModuleOp module = getOperation();
-    SymbolRenameMap userNames = hideUserFunctions(module);
-    RewritePatternSet patterns(ctx);
-    populateMathToLibmConversionPatterns(patterns);
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
     target.addLegalOp<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::FmaOp,
                       math::CopySignOp, math::FloorOp, math::CeilOp,
                       math::TruncOp, math::RoundEvenOp, math::RoundOp>();
+    // The calls already there (to tell them from the conversion's), and
+    // whether anything goes to libm at all.
+    llvm::DenseSet<Operation *> userCalls;
+    bool toLibm = false;
+    module.walk([&](Operation *op) {
+      if (isa<CallOpInterface>(op))
+        userCalls.insert(op);
+      else if (!toLibm && isa<math::MathDialect>(op->getDialect()))
+        toLibm = !target.isLegal(op);
+    });
+    if (!toLibm)
+      return;
+    // The conversion looks its libm function up by name and would call a
+    // user symbol of that name (a dispatch function @powf using
+    // math.powf): the user's symbols are renamed while it runs (their uses
+    // are not: nothing resolves them meanwhile).
+    SmallVector<std::pair<Operation *, StringAttr>> hidden;
+    llvm::DenseSet<StringAttr> userNames;
+    Builder b(ctx);
+    for (Operation &op : *module.getBody()) {
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      auto func = dyn_cast<FunctionOpInterface>(op);
+      if (!name || (func && func.isExternal()))
+        continue;
+      hidden.push_back({&op, name});
+      userNames.insert(name);
+      SymbolTable::setSymbolName(
+          &op, b.getStringAttr("sluice.lower_math.user." +
+                               std::to_string(hidden.size())));
+    }
+    RewritePatternSet patterns(ctx);
+    populateMathToLibmConversionPatterns(patterns);
     LogicalResult converted =
         applyPartialConversion(module, target, std::move(patterns));
-    restoreUserFunctions(module, userNames);
-    if (failed(converted))
-      return signalPassFailure();
-  }
-
-  /// Renames every function with a body to a name no libm function has,
-  /// returning the map back to the user's names.
-  static SymbolRenameMap hideUserFunctions(ModuleOp module) {
-    SymbolRenameMap hidden, userNames;
-    Builder b(module.getContext());
-    SymbolTable symbols(module);
-    int64_t counter = 0;
-    for (auto func : module.getOps<FunctionOpInterface>()) {
-      if (func.isExternal())
-        continue;
-      StringAttr name = SymbolTable::getSymbolName(func);
-      StringAttr temporary;
-      do {
-        temporary = b.getStringAttr("sluice.lower_math.user." +
-                                    std::to_string(counter++));
-      } while (symbols.lookup(temporary));
-      hidden[name] = temporary;
-      userNames[temporary] = name;
-    }
-    renameSymbols(*module.getBody(), hidden);
-    return userNames;
-  }
-
-  /// Gives the user's functions their names back. A libm declaration that
-  /// took one of them gets a unique name and keeps its libm name in
-  /// `sluice.link_name` (--sluice-link-executables binds it).
-  static void restoreUserFunctions(ModuleOp module,
-                                   const SymbolRenameMap &names) {
-    if (names.empty())
-      return;
-    llvm::DenseSet<StringAttr> userNames;
-    for (auto &entry : names)
-      userNames.insert(entry.second);
-    SymbolRenameMap renames(names.begin(), names.end());
-    SymbolTable symbols(module);
-    Builder b(module.getContext());
+    // A declaration the conversion made under a user symbol's name gets a
+    // unique one and keeps the libm name in sluice.link_name
+    // (--sluice-link-executables binds it); so do the calls it made.
+    SymbolRenameMap renames;
+    std::optional<SymbolTable> symbols;
+    llvm::DenseSet<StringAttr> taken = userNames;
     for (auto func : module.getOps<FunctionOpInterface>()) {
       StringAttr name = SymbolTable::getSymbolName(func);
       if (!func.isExternal() || !userNames.contains(name))
         continue;
+      if (!symbols)
+        symbols.emplace(module);
       StringAttr unique;
-      int64_t counter = 0;
-      do {
-        unique = b.getStringAttr(
-            "sluice_libm__" + name.getValue() +
-            (counter ? "_" + std::to_string(counter) : std::string()));
-        ++counter;
-      } while (symbols.lookup(unique) || userNames.contains(unique));
+      for (int64_t n = 0;
+           !unique || symbols->lookup(unique) || !taken.insert(unique).second;
+           ++n)
+        unique = b.getStringAttr("sluice_libm__" + name.getValue() +
+                                 (n ? "_" + std::to_string(n) : ""));
       func->setAttr(kLinkNameAttr, name);
       renames[name] = unique;
     }
-    renameSymbols(*module.getBody(), renames);
+    if (!renames.empty()) {
+      module.walk([&](CallOpInterface call) {
+        if (userCalls.contains(call))
+          return;
+        auto callee =
+            dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+        if (StringAttr renamed =
+                callee ? renames.lookup(callee.getRootReference()) : nullptr)
+          call.setCalleeFromCallable(
+              SymbolRefAttr::get(renamed, callee.getNestedReferences()));
+      });
+      for (auto func : module.getOps<FunctionOpInterface>())
+        if (StringAttr renamed =
+                renames.lookup(SymbolTable::getSymbolName(func)))
+          SymbolTable::setSymbolName(func, renamed);
+    }
+    for (auto [op, name] : hidden)
+      SymbolTable::setSymbolName(op, name);
+    if (failed(converted))
+      return signalPassFailure();
   }
 };
 
