@@ -3,8 +3,7 @@
 //
 // `SymbolTable::renameSymbol` walks the symbol table's region once per
 // symbol: renaming every function of a module that way is quadratic.
-// `renameSymbolUses` renames the uses of many symbols in one walk, and
-// `renameSymbols` the definitions too.
+// `renameSymbolUses` renames the uses of many symbols in one walk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,18 +21,30 @@ namespace sluice {
 using SymbolRenameMap = llvm::DenseMap<mlir::StringAttr, mlir::StringAttr>;
 
 /// On an external declaration: the symbol it binds to when that differs from
-/// its MLIR name (set by --sluice-cpu-lower-math on a libm declaration whose
-/// name a user function has; bound by --sluice-link-executables).
+/// its MLIR name (a libm function whose name a user symbol has). Set by
+/// --sluice-cpu-lower-math and --sluice-link-executables; bound when the
+/// module is translated to LLVM IR (NativeTarget.cpp).
 inline constexpr llvm::StringLiteral kLinkNameAttr = "sluice.link_name";
 
 /// Renames the root of every symbol reference held by `op` or a nested op
-/// whose root `renames` maps. Nested references (`@ex::@variant::@e`) keep
-/// their leaves: only the root names a symbol of the table being renamed.
+/// whose root `renames` maps, in one walk. Nested references
+/// (`@ex::@variant::@e`) keep their leaves: only the root names a symbol of
+/// the table being renamed.
 inline void renameSymbolUses(mlir::Operation *op,
                              const SymbolRenameMap &renames) {
   if (renames.empty())
     return;
   mlir::AttrTypeReplacer replacer;
+  // Symbol references are not found in types or elements attributes: not
+  // visiting them keeps the walk cheap.
+  replacer.addReplacement(
+      [](mlir::Type type) -> std::pair<mlir::Type, mlir::WalkResult> {
+        return {type, mlir::WalkResult::skip()};
+      });
+  replacer.addReplacement([](mlir::ElementsAttr attr)
+                              -> std::pair<mlir::Attribute, mlir::WalkResult> {
+    return {attr, mlir::WalkResult::skip()};
+  });
   replacer.addReplacement([&](mlir::SymbolRefAttr ref)
                               -> std::pair<mlir::Attribute, mlir::WalkResult> {
     auto it = renames.find(ref.getRootReference());
@@ -45,22 +56,6 @@ inline void renameSymbolUses(mlir::Operation *op,
   replacer.recursivelyReplaceElementsIn(op, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/false);
-}
-
-/// Renames the symbols `renames` maps among the ops of `ops` (the top level
-/// of a symbol table), and every use of them inside `ops`. Renames do not
-/// chain: `a -> b, b -> c` swaps names as written.
-template <typename Range>
-void renameSymbols(Range &&ops, const SymbolRenameMap &renames) {
-  if (renames.empty())
-    return;
-  for (mlir::Operation &op : ops) {
-    renameSymbolUses(&op, renames);
-    if (auto name = op.getAttrOfType<mlir::StringAttr>(
-            mlir::SymbolTable::getSymbolAttrName()))
-      if (mlir::StringAttr renamed = renames.lookup(name))
-        mlir::SymbolTable::setSymbolName(&op, renamed);
-  }
 }
 
 } // namespace sluice

@@ -245,7 +245,8 @@ struct CPULowerMathPass
         applyPartialConversion(module, target, std::move(patterns));
     // A declaration the conversion made under a user symbol's name gets a
     // unique one and keeps the libm name in sluice.link_name
-    // (--sluice-link-executables binds it); so do the calls it made.
+    // (--sluice-link-executables or the translation to LLVM IR binds it);
+    // so do the calls it made.
     SymbolRenameMap renames;
     std::optional<SymbolTable> symbols;
     llvm::DenseSet<StringAttr> taken = userNames;

@@ -59,9 +59,6 @@ inline constexpr llvm::StringLiteral kReflectionAttr = "sluice.reflection";
 inline constexpr llvm::StringLiteral kResultTypesAttr = "sluice.result_types";
 inline constexpr llvm::StringLiteral kInitializerAttr = "sluice.initializer";
 inline constexpr llvm::StringLiteral kStatusSlotAttr = "sluice.status_slot";
-/// The user's name of a host symbol that --sluice-link-executables renamed
-/// `sluice_host__<name>` (the export name of a public function).
-inline constexpr llvm::StringLiteral kHostNameAttr = "sluice.host_name";
 /// Module attributes: the global storage layout (§3.3).
 inline constexpr llvm::StringLiteral kGlobalStorageSizeAttr =
     "sluice.global_storage_size";

@@ -609,11 +609,6 @@ std::string typeString(Type type) {
 /// prologue block, leaving the body's ops for the conversion.
 LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
                               int initializerIndex) {
-  // The user's name (exports, diagnostics) when --sluice-link-executables
-  // renamed the function.
-  StringRef symbol = name;
-  if (auto hostName = op->getAttrOfType<StringAttr>(kHostNameAttr))
-    name = hostName.getValue();
   OpBuilder b(op);
   Location loc = op->getLoc();
   AbiBuilder abi(b, loc);
@@ -661,7 +656,7 @@ LogicalResult rebuildFunction(Operation *op, FunctionType type, StringRef name,
       cconv += 'v';
   }
   auto func = LLVM::LLVMFuncOp::create(
-      b, loc, symbol, LLVM::LLVMFunctionType::get(ptr, argTypes),
+      b, loc, name, LLVM::LLVMFunctionType::get(ptr, argTypes),
       LLVM::Linkage::Internal);
   func->setAttr(kUnconvertedAttr, b.getUnitAttr());
   if (isPublic) {

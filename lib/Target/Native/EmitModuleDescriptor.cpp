@@ -186,11 +186,8 @@ std::string buildInitialize(ArrayRef<LLVM::LLVMFuncOp> initializers,
 }
 
 /// Serializes one reflection value (strings as they are, integers in
-/// decimal, booleans as true/false). `exportNames` maps a function's symbol
-/// to its export name.
-FailureOr<std::string>
-reflectionValue(Attribute value,
-                const llvm::DenseMap<StringAttr, StringAttr> &exportNames) {
+/// decimal, booleans as true/false).
+FailureOr<std::string> reflectionValue(Attribute value) {
   if (auto s = dyn_cast<StringAttr>(value))
     return s.getValue().str();
   if (auto b = dyn_cast<BoolAttr>(value))
@@ -198,13 +195,9 @@ reflectionValue(Attribute value,
   if (auto i = dyn_cast<IntegerAttr>(value))
     return std::to_string(i.getInt());
   // external-transients.md §2.4: a symbol (the transients size query) is
-  // written as its bare name: the name it is exported under, which differs
-  // from its symbol once --sluice-link-executables renamed host functions.
-  if (auto symbol = dyn_cast<FlatSymbolRefAttr>(value)) {
-    if (StringAttr name = exportNames.lookup(symbol.getAttr()))
-      return name.getValue().str();
+  // written as its bare name.
+  if (auto symbol = dyn_cast<FlatSymbolRefAttr>(value))
     return symbol.getValue().str();
-  }
   return failure();
 }
 
@@ -226,12 +219,9 @@ struct EmitModuleDescriptorPass
     describeTarget(*machine, cpu, features);
 
     SmallVector<LLVM::LLVMFuncOp> exports, initializers;
-    llvm::DenseMap<StringAttr, StringAttr> exportNames;
     for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-      if (auto name = func->getAttrOfType<StringAttr>(kExportAttr)) {
+      if (func->hasAttr(kExportAttr))
         exports.push_back(func);
-        exportNames[func.getSymNameAttr()] = name;
-      }
       if (func->hasAttr(kInitializerAttr))
         initializers.push_back(func);
     }
@@ -269,8 +259,7 @@ struct EmitModuleDescriptorPass
               func->getAttrOfType<DictionaryAttr>(kReflectionAttr)) {
         SmallVector<std::string> keys, values;
         for (NamedAttribute entry : reflection) {
-          FailureOr<std::string> value =
-              reflectionValue(entry.getValue(), exportNames);
+          FailureOr<std::string> value = reflectionValue(entry.getValue());
           if (failed(value)) {
             func.emitError("unsupported reflection attribute value for key '")
                 << entry.getName().getValue() << "'";

@@ -9,7 +9,6 @@
 #include "AbiBuilder.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
 #include "sluice/Support/SymbolRenaming.h"
@@ -26,37 +25,11 @@ using namespace mlir;
 namespace sluice::native {
 namespace {
 
-/// Every host symbol (util.func, util.global, ...) becomes
-/// `sluice_host__<name>`, its uses following, so no user name reaches the
-/// LLVM module: a host function named like a libm or libc function would
-/// otherwise take the calls LLVM emits to that function. Functions keep
-/// their name in `sluice.host_name` (the export name of public ones).
-void renameHostSymbols(ModuleOp module) {
-  Builder b(module.getContext());
-  SymbolRenameMap renames;
-  for (Operation &op : *module.getBody()) {
-    if (isa<hal::ExecutableOp>(op) || isa<LLVM::LLVMDialect>(op.getDialect()))
-      continue;
-    auto name = op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
-    if (!name)
-      continue;
-    renames[name] = b.getStringAttr("sluice_host__" + name.getValue());
-    if (isa<FunctionOpInterface>(op))
-      op.setAttr(kHostNameAttr, name);
-  }
-  // Executables are left alone: their inner modules have their own symbols.
-  renameSymbols(llvm::make_filter_range(
-                    *module.getBody(),
-                    [](Operation &op) { return !isa<hal::ExecutableOp>(op); }),
-                renames);
-}
-
 struct LinkExecutablesPass
     : impl::LinkExecutablesPassBase<LinkExecutablesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpBuilder builder(&getContext());
-    renameHostSymbols(module);
     // @ex::@variant::@e -> flat workgroup function name.
     llvm::DenseMap<SymbolRefAttr, FlatSymbolRefAttr> entries;
     // The host module's top-level symbols (kept up to date as declarations
@@ -66,17 +39,25 @@ struct LinkExecutablesPass
       if (auto name =
               op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
         hostSymbols.try_emplace(name, &op);
-    // `sluice_dispatch__<ex>__<name>`, with a suffix in the rare case that
-    // another pair of names flattens to the same string (`a__b`, `c` and
-    // `a`, `b__c`).
-    llvm::StringSet<> flatTaken;
-    auto flatName = [&](StringRef ex, StringRef name) {
-      std::string base = ("sluice_dispatch__" + ex + "__" + name).str();
-      std::string flat = base;
-      for (int64_t n = 1; !flatTaken.insert(flat).second; ++n)
-        flat = base + "_" + std::to_string(n);
-      return flat;
+    // A name no host symbol and no linked symbol has: `base`, else
+    // `base_<n>`. Flat names (`sluice_dispatch__<ex>__<name>`) get a suffix
+    // in the rare case that another pair of names flattens to the same
+    // string (`a__b`, `c` and `a`, `b__c`) or a host symbol has it.
+    llvm::StringSet<> taken;
+    auto unique = [&](const std::string &base) {
+      std::string name = base;
+      for (int64_t n = 1; hostSymbols.count(builder.getStringAttr(name)) ||
+                          !taken.insert(name).second;
+           ++n)
+        name = base + "_" + std::to_string(n);
+      return name;
     };
+    auto flatName = [&](StringRef ex, StringRef name) {
+      return unique(("sluice_dispatch__" + ex + "__" + name).str());
+    };
+    // The host declaration of each library function, by the name it binds
+    // to.
+    llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> libraryDecls;
     for (auto executable :
          llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>())) {
       StringRef ex = executable.getSymName();
@@ -102,32 +83,51 @@ struct LinkExecutablesPass
             return signalPassFailure();
           }
           StringAttr name = SymbolTable::getSymbolName(&op);
-          // External declarations (the libm functions of lower-math) keep
-          // their names (or take their sluice.link_name), for the AOT link
-          // and the JIT to resolve; the host module gets one declaration per
-          // name. No user symbol can have it: host symbols were renamed.
+          // External declarations (the libm functions of lower-math) bind to
+          // their name, or to their sluice.link_name; the host module gets
+          // one declaration per bound name. When a host symbol has that
+          // name (a host function @powf), the declaration is named
+          // `sluice_libm__<name>[_<n>]` and keeps the name to bind to in
+          // sluice.link_name, which the translation to LLVM IR binds once
+          // every local function has a name no library has (NativeTarget).
           if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
               func && func.isExternal()) {
-            if (auto link = func->getAttrOfType<StringAttr>(kLinkNameAttr)) {
-              func->removeAttr(kLinkNameAttr);
-              if (link != name) {
-                flatNames[name] = link;
-                name = link;
-              }
-            }
-            if (Operation *existing = hostSymbols.lookup(name)) {
+            auto link = func->getAttrOfType<StringAttr>(kLinkNameAttr);
+            if (!link)
+              link = name;
+            LLVM::LLVMFuncOp decl = libraryDecls.lookup(link);
+            Operation *existing = hostSymbols.lookup(link);
+            if (!decl && existing) {
+              // A declaration of the host module's own.
               auto other = dyn_cast<LLVM::LLVMFuncOp>(existing);
-              if (!other || !other.isExternal() ||
-                  other.getFunctionType() != func.getFunctionType()) {
+              if (other && other.isExternal())
+                decl = other;
+            }
+            if (decl) {
+              if (decl.getFunctionType() != func.getFunctionType()) {
                 op.emitOpError("declares '@")
-                    << name.getValue()
-                    << "', which the host module defines differently";
+                    << link.getValue()
+                    << "', which the host module declares differently";
                 return signalPassFailure();
               }
+              libraryDecls[link] = decl;
+              flatNames[name] = decl.getSymNameAttr();
               op.erase();
-            } else {
-              hostSymbols[name] = &op;
+              continue;
             }
+            StringAttr hostName = link;
+            if (existing) {
+              hostName = builder.getStringAttr(
+                  unique(("sluice_libm__" + link.getValue()).str()));
+              func->setAttr(kLinkNameAttr, link);
+            } else {
+              func->removeAttr(kLinkNameAttr);
+              taken.insert(link.getValue());
+            }
+            if (hostName != name)
+              flatNames[name] = hostName;
+            hostSymbols[hostName] = &op;
+            libraryDecls[link] = func;
             continue;
           }
           auto it = exportNames.find(name.getValue());

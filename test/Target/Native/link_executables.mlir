@@ -78,7 +78,7 @@ hal.executable private @ex {
 // flat name of another one (renames do not chain). Two executables keep their
 // own names.
 
-// CHECK-LABEL: util.func private @sluice_host__g$cmd0(
+// CHECK-LABEL: util.func private @g$cmd0(
 // CHECK: sluice_rt.dispatch @sluice_dispatch__a__first workgroups(
 // CHECK: sluice_rt.dispatch @sluice_dispatch__b__first workgroups(
 // CHECK: sluice_rt.executable_info @sluice_dispatch__a__first executable("a") export("first")
@@ -226,30 +226,39 @@ util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_functio
 
 // -----
 
-// Host symbols become sluice_host__<name> (functions keep their name in
-// sluice.host_name), so a host function or global named like a libm function
-// leaves the name to the declaration the dispatch code calls. Uses follow,
-// but not the leaves of nested references (@ex::@sluice_native::@powf).
+// A host function or global named like a libm function keeps its name; the
+// dispatch code's declaration is named sluice_libm__<name> and keeps the
+// name to bind to in sluice.link_name (NativeTarget binds it after giving
+// every local function a prefixed name). A declaration lower-math already
+// renamed (sluice.link_name = "powf") binds to the same one. A host symbol
+// with a flat name pushes the flat name aside.
 
-// CHECK-LABEL: util.global private @sluice_host__sinf : i32
-// CHECK: util.func public @sluice_host__powf(%{{.+}}: f32) -> f32 attributes {sluice.host_name = "powf"}
-// CHECK: util.global.load @sluice_host__sinf : i32
-// CHECK: util.func private @sluice_host__main$cmd0(
-// CHECK-SAME: sluice.host_name = "main$cmd0"
-// CHECK: util.call @sluice_host__powf(
-// CHECK: sluice_rt.dispatch @sluice_dispatch__ex__powf workgroups(
-// CHECK: sluice_rt.executable_info @sluice_dispatch__ex__powf executable("ex") export("powf")
-// CHECK: llvm.func @powf(f32, f32) -> f32
+// CHECK-LABEL: util.global private @sinf : i32
+// CHECK: util.func public @powf(%{{.+}}: f32) -> f32 {
+// CHECK: util.global.load @sinf : i32
+// CHECK: util.func private @sluice_dispatch__ex__powf(
+// CHECK: util.func private @main$cmd0(
+// CHECK: util.call @powf(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__ex__powf_1 workgroups(
+// CHECK: sluice_rt.executable_info @sluice_dispatch__ex__powf_1 executable("ex") export("powf")
+// CHECK: llvm.func @sluice_libm__powf(f32, f32) -> f32 attributes {sluice.link_name = "powf"}
+// CHECK: llvm.func @sluice_libm__sinf(f32) -> f32 attributes {sluice.link_name = "sinf"}
+// CHECK: llvm.func @cosf(f32) -> f32
 // CHECK-NOT: sluice.link_name
-// CHECK: llvm.func @sinf(f32) -> f32
-// CHECK: llvm.func @sluice_dispatch__ex__powf(
-// CHECK: llvm.call @powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
-// CHECK: llvm.call @sinf(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.func @sluice_dispatch__ex__powf_1(
+// CHECK: llvm.call @sluice_libm__powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK: llvm.call @sluice_libm__sinf(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.call @cosf(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.func @sluice_dispatch__ex2__e(
+// CHECK: llvm.call @sluice_libm__powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
 #layout = #hal.pipeline.layout<bindings = []>
 util.global private @sinf : i32
 util.func public @powf(%x: f32) -> f32 {
   %g = util.global.load @sinf : i32
   util.return %x : f32
+}
+util.func private @sluice_dispatch__ex__powf() {
+  util.return
 }
 hal.executable private @ex {
   hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
@@ -262,10 +271,29 @@ hal.executable private @ex {
       // the libm function's name.
       llvm.func @sluice_libm__powf(f32, f32) -> f32 attributes {sluice.link_name = "powf"}
       llvm.func @sinf(f32) -> f32
+      llvm.func @cosf(f32) -> f32
       llvm.func @powf(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
         %x = llvm.mlir.constant(2.0 : f32) : f32
         %y = llvm.call @sluice_libm__powf(%x, %x) : (f32, f32) -> f32
         %s = llvm.call @sinf(%y) : (f32) -> f32
+        %c = llvm.call @cosf(%s) : (f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+hal.executable private @ex2 {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @e ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @powf(f32, f32) -> f32
+      llvm.func @e(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(2.0 : f32) : f32
+        %y = llvm.call @powf(%x, %x) : (f32, f32) -> f32
         %z = llvm.mlir.constant(0 : i32) : i32
         llvm.return %z : i32
       }
@@ -278,6 +306,9 @@ util.func private @main$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_func
   %r = util.call @powf(%f) : (f32) -> f32
   sluice_rt.wave {
     sluice_rt.dispatch @ex::@sluice_native::@powf workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  sluice_rt.wave {
+    sluice_rt.dispatch @ex2::@sluice_native::@e workgroups([%c1, %c1, %c1]) bindings([])
   }
   util.return
 }
@@ -333,8 +364,7 @@ util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_functio
 
 // -----
 
-// A declaration whose name the host module uses for something else (an LLVM
-// declaration already there: LLVM symbols of the host are not renamed).
+// A declaration of a function the host module declares with another type.
 #layout = #hal.pipeline.layout<bindings = []>
 llvm.func @cosf(f64) -> f64
 hal.executable private @c {
@@ -344,7 +374,7 @@ hal.executable private @c {
       hal.return %c1, %c1, %c1 : index, index, index
     }
     builtin.module {
-      // expected-error @+1 {{'llvm.func' op declares '@cosf', which the host module defines differently}}
+      // expected-error @+1 {{'llvm.func' op declares '@cosf', which the host module declares differently}}
       llvm.func @cosf(f32) -> f32
       llvm.func @s(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
         %z = llvm.mlir.constant(0 : i32) : i32

@@ -203,7 +203,8 @@ def CPULowerMathPass
     (a dispatch function `@powf` using `math.powf`) is never called in its
     place: the declaration gets a unique name `sluice_libm__<name>[_<n>]`
     and keeps the libm name in `sluice.link_name`, which
-    `--sluice-link-executables` binds.
+    `--sluice-link-executables` binds (or, when a host symbol has the name,
+    the translation to LLVM IR).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
