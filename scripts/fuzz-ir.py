@@ -792,6 +792,9 @@ def calls_program(rng):
         def fresh(p):
             count[0] += 1
             return f"%{p}{count[0]}"
+        def call(result, callee, arg, indent="  "):
+            return (f"{indent}{result} = util.call {callee}({n}, {arg}) : (index, !stream.timepoint) -> "
+                    "!stream.timepoint")
         out.append("  %c0 = arith.constant 0 : index")
         out.append("  %c1 = arith.constant 1 : index")
         out.append("  %c0_i32 = arith.constant 0 : i32")
@@ -823,16 +826,14 @@ def calls_program(rng):
                 callee = rng.choice(callable_helpers)
                 for _ in range(rng.choice([1, 1, 2])):
                     t = fresh("t")
-                    out.append(f"  {t} = util.call {callee}({n}, {tp}) : (index, !stream.timepoint) -> "
-                               "!stream.timepoint")
+                    out.append(call(t, callee, tp))
                     tp = t
             elif kind == "loop":
                 callee = rng.choice(callable_helpers)
                 ub, r = fresh("ub"), fresh("r")
                 out.append(f"  {ub} = arith.constant {rng.randint(1, 4)} : index")
                 out.append(f"  {r} = scf.for %i = %c0 to {ub} step %c1 iter_args(%it = {tp}) -> (!stream.timepoint) {{")
-                out.append(f"    %lt = util.call {callee}({n}, %it) : (index, !stream.timepoint) -> !stream.timepoint")
-                out.append("    scf.yield %lt : !stream.timepoint")
+                out += [call("%lt", callee, "%it", "    "), "    scf.yield %lt : !stream.timepoint"]
                 out.append("  }")
                 tp = r
             else:  # branch
@@ -840,8 +841,7 @@ def calls_program(rng):
                 cond, r = fresh("cond"), fresh("r")
                 out.append(f"  {cond} = arith.cmpi ult, {n}, %c1 : index")
                 out.append(f"  {r} = scf.if {cond} -> (!stream.timepoint) {{")
-                out.append(f"    %bt = util.call {callee}({n}, {tp}) : (index, !stream.timepoint) -> !stream.timepoint")
-                out.append("    scf.yield %bt : !stream.timepoint")
+                out += [call("%bt", callee, tp, "    "), "    scf.yield %bt : !stream.timepoint"]
                 out.append("  } else {")
                 out.append(f"    scf.yield {tp} : !stream.timepoint")
                 out.append("  }")

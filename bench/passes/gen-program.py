@@ -274,6 +274,12 @@ class Level:
     def param(self, i):
         raise Unsupported("param")
 
+    def key(self, i):
+        """The parameter key `param<i>` as a !util.buffer constant."""
+        k = self.e.fresh("key")
+        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
+        return k
+
     def reductions(self, v, width, inplace):
         """`width` independent reads of `v` (in one region where the level has regions) and, with
         `inplace`, an in-place update of it; returns the last result."""
@@ -626,11 +632,6 @@ class AsyncLevel(Level):
         s = e.fresh("s")
         e.op(f"{s} = stream.async.load {st}[%c0] : {self.sized('!stream.resource<staging>')} -> f32")
         return self.compute([v], scalars=[(s, "f32")])
-
-    def key(self, i):
-        k = self.e.fresh("key")
-        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
-        return k
 
     def param(self, i):
         e = self.e
@@ -1263,11 +1264,6 @@ class CmdLevel(Level):
         e.op(f"{s} = stream.resource.load {a}[%c0] : !stream.resource<staging>{{%size}} -> {scalar}")
         return self.compute([v], scalars=[(s, scalar)])
 
-    def key(self, i):
-        k = self.e.fresh("key")
-        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
-        return k
-
     def param(self, i):
         e = self.e
         k = self.key(i)
@@ -1378,11 +1374,6 @@ class HalLevel(Level):
     def end_func(self, results):
         self.e.op(f"util.return {results[0].names[0]} : !hal.buffer")
         self.e.body.append("}")
-
-    def key(self, i):
-        k = self.e.fresh("key")
-        self.e.op(f'{k} = util.buffer.constant : !util.buffer = "param{i}"')
-        return k
 
     def param_io(self, kind, first, count, after):
         e = self.e

@@ -73,62 +73,65 @@
 // math.fpowi
 // CHECK-NEXT: result[21]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.4218{{(7|71|72|73|74|75|76|77|78|79|8)}} -0.01562{{(38|39|4|41|42|43|44|45|46|47|48|49|5|51|52|53|54|55|56|57|58|59|6|61|62)}} 0.12{{(4998|4999|5|5001|5002)}} 0.72{{(8992|8993|8994|8995|8996|8997|8998|8999|9|9001|9002|9003|9004|9005|9006|9007|9008)}}
-// math.isfinite
+// math.fpowi_var
 // CHECK-NEXT: result[22]: hal.buffer_view
+// CHECK-NEXT: 4xf32=-2.3703{{(5|6|7|8|9)}} -{{(3\.99996|3\.99997|3\.99998|3\.99999|4|4\.00001|4\.00002|4\.00003|4\.00004)}} 0.2{{(49997|49998|49999|5|50001|50002|50003)}} 0.72{{(8992|8993|8994|8995|8996|8997|8998|8999|9|9001|9002|9003|9004|9005|9006|9007|9008)}}
+// math.isfinite
+// CHECK-NEXT: result[23]: hal.buffer_view
 // CHECK-NEXT: 4xf32=1 0 1 1
 // math.isinf
-// CHECK-NEXT: result[23]: hal.buffer_view
-// CHECK-NEXT: 4xf32=0 1 0 0
-// math.isnan
 // CHECK-NEXT: result[24]: hal.buffer_view
 // CHECK-NEXT: 4xf32=0 1 0 0
-// math.isnormal
+// math.isnan
 // CHECK-NEXT: result[25]: hal.buffer_view
+// CHECK-NEXT: 4xf32=0 1 0 0
+// math.isnormal
+// CHECK-NEXT: result[26]: hal.buffer_view
 // CHECK-NEXT: 4xf32=1 0 0 1
 // math.log
-// CHECK-NEXT: result[26]: hal.buffer_view
+// CHECK-NEXT: result[27]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.2876{{(78|79|8|81|82|83|84|85|86)}} -1.386{{(28|29|3|31)}} -0.6931{{(39|4|41|42|43|44|45|46|47|48|49|5|51|52|53|54|55)}} -0.1053{{(58|59|6|61|62|63)}}
 // math.log10
-// CHECK-NEXT: result[27]: hal.buffer_view
+// CHECK-NEXT: result[28]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.1249{{(36|37|38|39|4|41)}} -0.6020{{(53|54|55|56|57|58|59|6|61|62|63|64|65|66|67)}} -0.3010{{(26|27|28|29|3|31|32|33|34)}} -0.04575{{(6|61|62|63|64|65|66|67|68|69|7|71|72|73|74|75|76|77|78|79|8|81|82|83|84|85|86|87|88|89|9)}}
 // math.log1p
-// CHECK-NEXT: result[28]: hal.buffer_view
+// CHECK-NEXT: result[29]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-1.386{{(28|29|3|31)}} -0.2876{{(78|79|8|81|82|83|84|85|86)}} 0.4054{{(6|61|62|63|64|65|66|67|68|69|7)}} 0.6418{{(46|47|48|49|5|51|52|53|54|55|56|57|58|59|6|61)}}
 // math.log2
-// CHECK-NEXT: result[29]: hal.buffer_view
+// CHECK-NEXT: result[30]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.4150{{(32|33|34|35|36|37|38|39|4|41|42|43)}} -{{(1\.99998|1\.99999|2|2\.00001|2\.00002)}} -{{(0\.999989|0\.99999|0\.999991|0\.999992|0\.999993|0\.999994|0\.999995|0\.999996|0\.999997|0\.999998|0\.999999|1|1\.00001)}} -0.15200{{(1|2|3|4|5|6)}}
 // math.powf
-// CHECK-NEXT: result[30]: hal.buffer_view
+// CHECK-NEXT: result[31]: hal.buffer_view
 // CHECK-NEXT: 4xf32=0.845{{(888|889|89|891|892|893|894|895|896|897|898|899|9|901|902|903|904|905|906)}} 1.0745{{(6|7|8)}} {{(0\.999989|0\.99999|0\.999991|0\.999992|0\.999993|0\.999994|0\.999995|0\.999996|0\.999997|0\.999998|0\.999999|1|1\.00001)}} 1.3536{{(6|7|8|9)}}
 // math.round
-// CHECK-NEXT: result[31]: hal.buffer_view
+// CHECK-NEXT: result[32]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-4 -1 3 5
 // math.roundeven
-// CHECK-NEXT: result[32]: hal.buffer_view
+// CHECK-NEXT: result[33]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-4 -1 2 4
 // math.rsqrt
-// CHECK-NEXT: result[33]: hal.buffer_view
+// CHECK-NEXT: result[34]: hal.buffer_view
 // CHECK-NEXT: 4xf32=1.154{{(69|7|71)}} {{(1\.99998|1\.99999|2|2\.00001|2\.00002)}} 1.414{{(2|21|22|23)}} 1.054{{(08|09|1)}}
 // math.sin
-// CHECK-NEXT: result[34]: hal.buffer_view
+// CHECK-NEXT: result[35]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.6816{{(31|32|33|34|35|36|37|38|39|4|41|42|43|44|45|46|47)}} -0.247{{(4|401|402|403|404|405|406|407)}} 0.4794{{(2|21|22|23|24|25|26|27|28|29|3|31)}} 0.7833{{(18|19|2|21|22|23|24|25|26|27|28|29|3|31|32|33|34|35|36)}}
 // math.sincos
-// CHECK-NEXT: result[35]: hal.buffer_view
+// CHECK-NEXT: result[36]: hal.buffer_view
 // CHECK-NEXT: 4xf32=0.7817{{(3|31|32|33|34|35|36|37|38|39|4|41|42|43|44|45|46|47|48)}} 1.690{{(4|41|42|43|44)}} 2.234{{(57|58|59|6|61)}} 2.0265{{(3|4|5|6|7)}}
 // math.sinh
-// CHECK-NEXT: result[36]: hal.buffer_view
+// CHECK-NEXT: result[37]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.8223{{(08|09|1|11|12|13|14|15|16|17|18|19|2|21|22|23|24|25|26)}} -0.2526{{(09|1|11|12|13|14|15|16)}} 0.521{{(089|09|091|092|093|094|095|096|097|098|099|1|101)}} 1.0265{{(1|2|3)}}
 // math.sqrt
-// CHECK-NEXT: result[37]: hal.buffer_view
+// CHECK-NEXT: result[38]: hal.buffer_view
 // CHECK-NEXT: 4xf32=0.8660{{(16|17|18|19|2|21|22|23|24|25|26|27|28|29|3|31|32|33|34|35)}} 0.{{(499994|499995|499996|499997|499998|499999|5|500001|500002|500003|500004|500005|500006)}} 0.707{{(099|1|101|102|103|104|105|106|107|108|109|11|111|112|113|114|115)}} 0.9486{{(73|74|75|76|77|78|79|8|81|82|83|84|85|86|87|88|89|9|91|92|93|94)}}
 // math.tan
-// CHECK-NEXT: result[38]: hal.buffer_view
+// CHECK-NEXT: result[39]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.931{{(586|587|588|589|59|591|592|593|594|595|596|597|598|599|6|601|602|603|604|605|606|607)}} -0.2553{{(38|39|4|41|42|43|44|45)}} 0.546{{(296|297|298|299|3|301|302|303|304|305|306|307|308|309)}} 1.2601{{(4|5|6|7)}}
 // math.tanh
-// CHECK-NEXT: result[39]: hal.buffer_view
+// CHECK-NEXT: result[40]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-0.6351{{(42|43|44|45|46|47|48|49|5|51|52|53|54|55|56)}} -0.2449{{(15|16|17|18|19|2|21|22)}} 0.4621{{(12|13|14|15|16|17|18|19|2|21|22|23)}} 0.716{{(29|291|292|293|294|295|296|297|298|299|3|301|302|303|304|305|306)}}
 // math.trunc
-// CHECK-NEXT: result[40]: hal.buffer_view
+// CHECK-NEXT: result[41]: hal.buffer_view
 // CHECK-NEXT: 4xf32=-3 -1 2 4
 
 #executable_target = #hal.executable.target<"llvm-cpu", "sluice-native">
@@ -143,11 +146,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.absf %x : f32
           linalg.yield %r : f32
@@ -165,11 +168,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.acos %x : f32
           linalg.yield %r : f32
@@ -187,11 +190,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %one = arith.constant 1.0 : f32
           %a = math.absf %x : f32
@@ -212,11 +215,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.asin %x : f32
           linalg.yield %r : f32
@@ -234,11 +237,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.asinh %x : f32
           linalg.yield %r : f32
@@ -256,11 +259,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.atan %x : f32
           linalg.yield %r : f32
@@ -278,11 +281,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %c = arith.constant 0.3 : f32
           %y = arith.subf %c, %x : f32
@@ -302,11 +305,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.atanh %x : f32
           linalg.yield %r : f32
@@ -324,11 +327,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cbrt %x : f32
           linalg.yield %r : f32
@@ -346,11 +349,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -370,11 +373,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %lo = arith.constant -0.5 : f32
           %hi = arith.constant 0.6 : f32
@@ -394,11 +397,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %two = arith.constant 2.0 : f32
           %c = arith.constant 0.3 : f32
@@ -420,11 +423,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cos %x : f32
           linalg.yield %r : f32
@@ -442,11 +445,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.cosh %x : f32
           linalg.yield %r : f32
@@ -464,11 +467,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.erf %x : f32
           linalg.yield %r : f32
@@ -486,11 +489,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.erfc %x : f32
           linalg.yield %r : f32
@@ -508,11 +511,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.exp %x : f32
           linalg.yield %r : f32
@@ -530,11 +533,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.exp2 %x : f32
           linalg.yield %r : f32
@@ -552,11 +555,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.expm1 %x : f32
           linalg.yield %r : f32
@@ -574,11 +577,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -598,11 +601,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %r = math.fma %x, %x, %q : f32
@@ -621,13 +624,38 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %n = arith.constant 3 : i32
+          %r = math.fpowi %x, %n : f32, i32
+          linalg.yield %r : f32
+        } -> tensor<4xf32>
+        iree_tensor_ext.dispatch.tensor.store %v, %out, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  stream.executable private @ex_fpowi_var {
+    stream.executable.export public @d_fpowi_var workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @d_fpowi_var(%arg0: !stream.binding, %arg1: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %e = tensor.empty() : tensor<4xf32>
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        ^bb0(%x: f32, %o: f32):
+          %four = arith.constant 4.0 : f32
+          %y = arith.mulf %x, %four : f32
+          %n = arith.fptosi %y : f32 to i32
           %r = math.fpowi %x, %n : f32, i32
           linalg.yield %r : f32
         } -> tensor<4xf32>
@@ -644,11 +672,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -670,11 +698,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -696,11 +724,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %q = arith.constant 0.25 : f32
           %d = arith.addf %x, %q : f32
@@ -722,11 +750,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %s = arith.constant 1.88079096131566e-38 : f32
           %y = arith.mulf %x, %s : f32
@@ -747,11 +775,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log %a : f32
@@ -770,11 +798,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log10 %a : f32
@@ -793,11 +821,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.log1p %x : f32
           linalg.yield %r : f32
@@ -815,11 +843,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.log2 %a : f32
@@ -838,11 +866,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %h = arith.constant 0.5 : f32
           %a = math.absf %x : f32
@@ -863,11 +891,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -887,11 +915,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -911,11 +939,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.rsqrt %a : f32
@@ -934,11 +962,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.sin %x : f32
           linalg.yield %r : f32
@@ -956,11 +984,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %two = arith.constant 2.0 : f32
           %s, %c = math.sincos %x : f32
@@ -981,11 +1009,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.sinh %x : f32
           linalg.yield %r : f32
@@ -1003,11 +1031,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %a = math.absf %x : f32
           %r = math.sqrt %a : f32
@@ -1026,11 +1054,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.tan %x : f32
           linalg.yield %r : f32
@@ -1048,11 +1076,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %r = math.tanh %x : f32
           linalg.yield %r : f32
@@ -1070,11 +1098,11 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
         %e = tensor.empty() : tensor<4xf32>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf32>) outs(%e : tensor<4xf32>) {
         ^bb0(%x: f32, %o: f32):
           %five = arith.constant 5.0 : f32
           %y = arith.mulf %x, %five : f32
@@ -1086,7 +1114,7 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
       }
     }
   }
-  util.func public @math_f32(%vx: !hal.buffer_view) -> (!hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view) {
+  util.func public @math_f32(%vx: !hal.buffer_view) -> (!hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view) {
     %c0 = arith.constant 0 : index
     %cb = arith.constant 16 : index
     %x = stream.tensor.import on(#hal.device.affinity<@__device_0>) %vx : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%cb}
@@ -1131,8 +1159,9 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     %o38, %a38 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
     %o39, %a39 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
     %o40, %a40 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
-    %ready = stream.timepoint.join max(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40) => !stream.timepoint
-    %done = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%ready) => with(%x as %rx: !stream.resource<external>{%cb}, %o0 as %r0: !stream.resource<external>{%cb}, %o1 as %r1: !stream.resource<external>{%cb}, %o2 as %r2: !stream.resource<external>{%cb}, %o3 as %r3: !stream.resource<external>{%cb}, %o4 as %r4: !stream.resource<external>{%cb}, %o5 as %r5: !stream.resource<external>{%cb}, %o6 as %r6: !stream.resource<external>{%cb}, %o7 as %r7: !stream.resource<external>{%cb}, %o8 as %r8: !stream.resource<external>{%cb}, %o9 as %r9: !stream.resource<external>{%cb}, %o10 as %r10: !stream.resource<external>{%cb}, %o11 as %r11: !stream.resource<external>{%cb}, %o12 as %r12: !stream.resource<external>{%cb}, %o13 as %r13: !stream.resource<external>{%cb}, %o14 as %r14: !stream.resource<external>{%cb}, %o15 as %r15: !stream.resource<external>{%cb}, %o16 as %r16: !stream.resource<external>{%cb}, %o17 as %r17: !stream.resource<external>{%cb}, %o18 as %r18: !stream.resource<external>{%cb}, %o19 as %r19: !stream.resource<external>{%cb}, %o20 as %r20: !stream.resource<external>{%cb}, %o21 as %r21: !stream.resource<external>{%cb}, %o22 as %r22: !stream.resource<external>{%cb}, %o23 as %r23: !stream.resource<external>{%cb}, %o24 as %r24: !stream.resource<external>{%cb}, %o25 as %r25: !stream.resource<external>{%cb}, %o26 as %r26: !stream.resource<external>{%cb}, %o27 as %r27: !stream.resource<external>{%cb}, %o28 as %r28: !stream.resource<external>{%cb}, %o29 as %r29: !stream.resource<external>{%cb}, %o30 as %r30: !stream.resource<external>{%cb}, %o31 as %r31: !stream.resource<external>{%cb}, %o32 as %r32: !stream.resource<external>{%cb}, %o33 as %r33: !stream.resource<external>{%cb}, %o34 as %r34: !stream.resource<external>{%cb}, %o35 as %r35: !stream.resource<external>{%cb}, %o36 as %r36: !stream.resource<external>{%cb}, %o37 as %r37: !stream.resource<external>{%cb}, %o38 as %r38: !stream.resource<external>{%cb}, %o39 as %r39: !stream.resource<external>{%cb}, %o40 as %r40: !stream.resource<external>{%cb}) {
+    %o41, %a41 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
+    %ready = stream.timepoint.join max(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40, %a41) => !stream.timepoint
+    %done = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%ready) => with(%x as %rx: !stream.resource<external>{%cb}, %o0 as %r0: !stream.resource<external>{%cb}, %o1 as %r1: !stream.resource<external>{%cb}, %o2 as %r2: !stream.resource<external>{%cb}, %o3 as %r3: !stream.resource<external>{%cb}, %o4 as %r4: !stream.resource<external>{%cb}, %o5 as %r5: !stream.resource<external>{%cb}, %o6 as %r6: !stream.resource<external>{%cb}, %o7 as %r7: !stream.resource<external>{%cb}, %o8 as %r8: !stream.resource<external>{%cb}, %o9 as %r9: !stream.resource<external>{%cb}, %o10 as %r10: !stream.resource<external>{%cb}, %o11 as %r11: !stream.resource<external>{%cb}, %o12 as %r12: !stream.resource<external>{%cb}, %o13 as %r13: !stream.resource<external>{%cb}, %o14 as %r14: !stream.resource<external>{%cb}, %o15 as %r15: !stream.resource<external>{%cb}, %o16 as %r16: !stream.resource<external>{%cb}, %o17 as %r17: !stream.resource<external>{%cb}, %o18 as %r18: !stream.resource<external>{%cb}, %o19 as %r19: !stream.resource<external>{%cb}, %o20 as %r20: !stream.resource<external>{%cb}, %o21 as %r21: !stream.resource<external>{%cb}, %o22 as %r22: !stream.resource<external>{%cb}, %o23 as %r23: !stream.resource<external>{%cb}, %o24 as %r24: !stream.resource<external>{%cb}, %o25 as %r25: !stream.resource<external>{%cb}, %o26 as %r26: !stream.resource<external>{%cb}, %o27 as %r27: !stream.resource<external>{%cb}, %o28 as %r28: !stream.resource<external>{%cb}, %o29 as %r29: !stream.resource<external>{%cb}, %o30 as %r30: !stream.resource<external>{%cb}, %o31 as %r31: !stream.resource<external>{%cb}, %o32 as %r32: !stream.resource<external>{%cb}, %o33 as %r33: !stream.resource<external>{%cb}, %o34 as %r34: !stream.resource<external>{%cb}, %o35 as %r35: !stream.resource<external>{%cb}, %o36 as %r36: !stream.resource<external>{%cb}, %o37 as %r37: !stream.resource<external>{%cb}, %o38 as %r38: !stream.resource<external>{%cb}, %o39 as %r39: !stream.resource<external>{%cb}, %o40 as %r40: !stream.resource<external>{%cb}, %o41 as %r41: !stream.resource<external>{%cb}) {
       stream.cmd.concurrent {
         stream.cmd.dispatch @ex_absf::@d_absf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
@@ -1222,85 +1251,89 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r21[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isfinite::@d_isfinite {
+        stream.cmd.dispatch @ex_fpowi_var::@d_fpowi_var {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r22[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isinf::@d_isinf {
+        stream.cmd.dispatch @ex_isfinite::@d_isfinite {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r23[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnan::@d_isnan {
+        stream.cmd.dispatch @ex_isinf::@d_isinf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r24[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnormal::@d_isnormal {
+        stream.cmd.dispatch @ex_isnan::@d_isnan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r25[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log::@d_log {
+        stream.cmd.dispatch @ex_isnormal::@d_isnormal {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r26[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log10::@d_log10 {
+        stream.cmd.dispatch @ex_log::@d_log {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r27[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log1p::@d_log1p {
+        stream.cmd.dispatch @ex_log10::@d_log10 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r28[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log2::@d_log2 {
+        stream.cmd.dispatch @ex_log1p::@d_log1p {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r29[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_powf::@d_powf {
+        stream.cmd.dispatch @ex_log2::@d_log2 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r30[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_round::@d_round {
+        stream.cmd.dispatch @ex_powf::@d_powf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r31[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_roundeven::@d_roundeven {
+        stream.cmd.dispatch @ex_round::@d_round {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r32[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_rsqrt::@d_rsqrt {
+        stream.cmd.dispatch @ex_roundeven::@d_roundeven {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r33[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sin::@d_sin {
+        stream.cmd.dispatch @ex_rsqrt::@d_rsqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r34[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sincos::@d_sincos {
+        stream.cmd.dispatch @ex_sin::@d_sin {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r35[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sinh::@d_sinh {
+        stream.cmd.dispatch @ex_sincos::@d_sincos {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r36[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sqrt::@d_sqrt {
+        stream.cmd.dispatch @ex_sinh::@d_sinh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r37[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tan::@d_tan {
+        stream.cmd.dispatch @ex_sqrt::@d_sqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r38[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tanh::@d_tanh {
+        stream.cmd.dispatch @ex_tan::@d_tan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r39[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_trunc::@d_trunc {
+        stream.cmd.dispatch @ex_tanh::@d_tanh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r40[%c0 for %cb] : !stream.resource<external>{%cb}
         }
+        stream.cmd.dispatch @ex_trunc::@d_trunc {
+          ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
+          wo %r41[%c0 for %cb] : !stream.resource<external>{%cb}
+        }
       }
     } => !stream.timepoint
-    %r:41 = stream.timepoint.await %done => %o0, %o1, %o2, %o3, %o4, %o5, %o6, %o7, %o8, %o9, %o10, %o11, %o12, %o13, %o14, %o15, %o16, %o17, %o18, %o19, %o20, %o21, %o22, %o23, %o24, %o25, %o26, %o27, %o28, %o29, %o30, %o31, %o32, %o33, %o34, %o35, %o36, %o37, %o38, %o39, %o40 : !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}
+    %r:42 = stream.timepoint.await %done => %o0, %o1, %o2, %o3, %o4, %o5, %o6, %o7, %o8, %o9, %o10, %o11, %o12, %o13, %o14, %o15, %o16, %o17, %o18, %o19, %o20, %o21, %o22, %o23, %o24, %o25, %o26, %o27, %o28, %o29, %o30, %o31, %o32, %o33, %o34, %o35, %o36, %o37, %o38, %o39, %o40, %o41 : !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}
     %v0 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#0 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v1 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#1 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v2 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#2 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
@@ -1342,6 +1375,7 @@ module @math_f32 attributes {stream.affinity.default = #hal.device.affinity<@__d
     %v38 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#38 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v39 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#39 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v40 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#40 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
-    util.return %v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8, %v9, %v10, %v11, %v12, %v13, %v14, %v15, %v16, %v17, %v18, %v19, %v20, %v21, %v22, %v23, %v24, %v25, %v26, %v27, %v28, %v29, %v30, %v31, %v32, %v33, %v34, %v35, %v36, %v37, %v38, %v39, %v40 : !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view
+    %v41 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#41 : tensor<4xf32> in !stream.resource<external>{%cb} -> !hal.buffer_view
+    util.return %v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8, %v9, %v10, %v11, %v12, %v13, %v14, %v15, %v16, %v17, %v18, %v19, %v20, %v21, %v22, %v23, %v24, %v25, %v26, %v27, %v28, %v29, %v30, %v31, %v32, %v33, %v34, %v35, %v36, %v37, %v38, %v39, %v40, %v41 : !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view
   }
 }

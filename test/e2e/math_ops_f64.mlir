@@ -73,62 +73,65 @@
 // math.fpowi
 // CHECK-NEXT: result[21]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.421875 -0.015625 0.125 0.729
-// math.isfinite
+// math.fpowi_var
 // CHECK-NEXT: result[22]: hal.buffer_view
+// CHECK-NEXT: 4xf64=-2.37037 -4 0.25 0.729
+// math.isfinite
+// CHECK-NEXT: result[23]: hal.buffer_view
 // CHECK-NEXT: 4xf64=1 0 1 1
 // math.isinf
-// CHECK-NEXT: result[23]: hal.buffer_view
-// CHECK-NEXT: 4xf64=0 1 0 0
-// math.isnan
 // CHECK-NEXT: result[24]: hal.buffer_view
 // CHECK-NEXT: 4xf64=0 1 0 0
-// math.isnormal
+// math.isnan
 // CHECK-NEXT: result[25]: hal.buffer_view
+// CHECK-NEXT: 4xf64=0 1 0 0
+// math.isnormal
+// CHECK-NEXT: result[26]: hal.buffer_view
 // CHECK-NEXT: 4xf64=1 0 0 1
 // math.log
-// CHECK-NEXT: result[26]: hal.buffer_view
+// CHECK-NEXT: result[27]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.287682 -1.38629 -0.693147 -0.105361
 // math.log10
-// CHECK-NEXT: result[27]: hal.buffer_view
+// CHECK-NEXT: result[28]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.124939 -0.60206 -0.30103 -0.0457575
 // math.log1p
-// CHECK-NEXT: result[28]: hal.buffer_view
+// CHECK-NEXT: result[29]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-1.38629 -0.287682 0.405465 0.641854
 // math.log2
-// CHECK-NEXT: result[29]: hal.buffer_view
+// CHECK-NEXT: result[30]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.415037 -2 -1 -0.152003
 // math.powf
-// CHECK-NEXT: result[30]: hal.buffer_view
+// CHECK-NEXT: result[31]: hal.buffer_view
 // CHECK-NEXT: 4xf64=0.845897 1.07457 1 1.35368
 // math.round
-// CHECK-NEXT: result[31]: hal.buffer_view
+// CHECK-NEXT: result[32]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-4 -1 3 5
 // math.roundeven
-// CHECK-NEXT: result[32]: hal.buffer_view
+// CHECK-NEXT: result[33]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-4 -1 2 4
 // math.rsqrt
-// CHECK-NEXT: result[33]: hal.buffer_view
+// CHECK-NEXT: result[34]: hal.buffer_view
 // CHECK-NEXT: 4xf64=1.1547 2 1.41421 1.05409
 // math.sin
-// CHECK-NEXT: result[34]: hal.buffer_view
+// CHECK-NEXT: result[35]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.681639 -0.247404 0.479426 0.783327
 // math.sincos
-// CHECK-NEXT: result[35]: hal.buffer_view
+// CHECK-NEXT: result[36]: hal.buffer_view
 // CHECK-NEXT: 4xf64=0.781739 1.69042 2.23459 2.02655
 // math.sinh
-// CHECK-NEXT: result[36]: hal.buffer_view
+// CHECK-NEXT: result[37]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.822317 -0.252612 0.521095 1.02652
 // math.sqrt
-// CHECK-NEXT: result[37]: hal.buffer_view
+// CHECK-NEXT: result[38]: hal.buffer_view
 // CHECK-NEXT: 4xf64=0.866025 0.5 0.707107 0.948683
 // math.tan
-// CHECK-NEXT: result[38]: hal.buffer_view
+// CHECK-NEXT: result[39]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.931596 -0.255342 0.546302 1.26016
 // math.tanh
-// CHECK-NEXT: result[39]: hal.buffer_view
+// CHECK-NEXT: result[40]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-0.635149 -0.244919 0.462117 0.716298
 // math.trunc
-// CHECK-NEXT: result[40]: hal.buffer_view
+// CHECK-NEXT: result[41]: hal.buffer_view
 // CHECK-NEXT: 4xf64=-3 -1 2 4
 
 #executable_target = #hal.executable.target<"llvm-cpu", "sluice-native">
@@ -143,11 +146,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_absf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.absf %x : f64
           linalg.yield %r : f64
@@ -165,11 +168,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.acos %x : f64
           linalg.yield %r : f64
@@ -187,11 +190,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_acosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %one = arith.constant 1.0 : f64
           %a = math.absf %x : f64
@@ -212,11 +215,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.asin %x : f64
           linalg.yield %r : f64
@@ -234,11 +237,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_asinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.asinh %x : f64
           linalg.yield %r : f64
@@ -256,11 +259,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.atan %x : f64
           linalg.yield %r : f64
@@ -278,11 +281,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atan2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %c = arith.constant 0.3 : f64
           %y = arith.subf %c, %x : f64
@@ -302,11 +305,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_atanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.atanh %x : f64
           linalg.yield %r : f64
@@ -324,11 +327,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cbrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cbrt %x : f64
           linalg.yield %r : f64
@@ -346,11 +349,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_ceil(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -370,11 +373,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_clampf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %lo = arith.constant -0.5 : f64
           %hi = arith.constant 0.6 : f64
@@ -394,11 +397,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_copysign(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %two = arith.constant 2.0 : f64
           %c = arith.constant 0.3 : f64
@@ -420,11 +423,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cos %x : f64
           linalg.yield %r : f64
@@ -442,11 +445,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_cosh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.cosh %x : f64
           linalg.yield %r : f64
@@ -464,11 +467,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.erf %x : f64
           linalg.yield %r : f64
@@ -486,11 +489,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_erfc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.erfc %x : f64
           linalg.yield %r : f64
@@ -508,11 +511,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.exp %x : f64
           linalg.yield %r : f64
@@ -530,11 +533,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_exp2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.exp2 %x : f64
           linalg.yield %r : f64
@@ -552,11 +555,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_expm1(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.expm1 %x : f64
           linalg.yield %r : f64
@@ -574,11 +577,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_floor(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -598,11 +601,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fma(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %r = math.fma %x, %x, %q : f64
@@ -621,13 +624,38 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_fpowi(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %n = arith.constant 3 : i32
+          %r = math.fpowi %x, %n : f64, i32
+          linalg.yield %r : f64
+        } -> tensor<4xf64>
+        iree_tensor_ext.dispatch.tensor.store %v, %out, offsets = [0], sizes = [4], strides = [1] : tensor<4xf64> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
+        return
+      }
+    }
+  }
+  stream.executable private @ex_fpowi_var {
+    stream.executable.export public @d_fpowi_var workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @d_fpowi_var(%arg0: !stream.binding, %arg1: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %e = tensor.empty() : tensor<4xf64>
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        ^bb0(%x: f64, %o: f64):
+          %four = arith.constant 4.0 : f64
+          %y = arith.mulf %x, %four : f64
+          %n = arith.fptosi %y : f64 to i32
           %r = math.fpowi %x, %n : f64, i32
           linalg.yield %r : f64
         } -> tensor<4xf64>
@@ -644,11 +672,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isfinite(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -670,11 +698,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isinf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -696,11 +724,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %q = arith.constant 0.25 : f64
           %d = arith.addf %x, %q : f64
@@ -722,11 +750,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_isnormal(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %s = arith.constant 3.5601181736115224e-308 : f64
           %y = arith.mulf %x, %s : f64
@@ -747,11 +775,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log %a : f64
@@ -770,11 +798,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log10(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log10 %a : f64
@@ -793,11 +821,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log1p(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.log1p %x : f64
           linalg.yield %r : f64
@@ -815,11 +843,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_log2(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.log2 %a : f64
@@ -838,11 +866,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_powf(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %h = arith.constant 0.5 : f64
           %a = math.absf %x : f64
@@ -863,11 +891,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_round(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -887,11 +915,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_roundeven(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -911,11 +939,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_rsqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.rsqrt %a : f64
@@ -934,11 +962,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sin(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.sin %x : f64
           linalg.yield %r : f64
@@ -956,11 +984,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sincos(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %two = arith.constant 2.0 : f64
           %s, %c = math.sincos %x : f64
@@ -981,11 +1009,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sinh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.sinh %x : f64
           linalg.yield %r : f64
@@ -1003,11 +1031,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_sqrt(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %a = math.absf %x : f64
           %r = math.sqrt %a : f64
@@ -1026,11 +1054,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tan(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.tan %x : f64
           linalg.yield %r : f64
@@ -1048,11 +1076,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_tanh(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %r = math.tanh %x : f64
           linalg.yield %r : f64
@@ -1070,11 +1098,11 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     builtin.module {
       func.func @d_trunc(%arg0: !stream.binding, %arg1: !stream.binding) {
         %c0 = arith.constant 0 : index
-        %in = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
+        %in0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>>
         %out = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf64>>
-        %tin = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
+        %t0 = iree_tensor_ext.dispatch.tensor.load %in0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf64>> -> tensor<4xf64>
         %e = tensor.empty() : tensor<4xf64>
-        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%tin : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+        %v = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t0 : tensor<4xf64>) outs(%e : tensor<4xf64>) {
         ^bb0(%x: f64, %o: f64):
           %five = arith.constant 5.0 : f64
           %y = arith.mulf %x, %five : f64
@@ -1086,7 +1114,7 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
       }
     }
   }
-  util.func public @math_f64(%vx: !hal.buffer_view) -> (!hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view) {
+  util.func public @math_f64(%vx: !hal.buffer_view) -> (!hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view) {
     %c0 = arith.constant 0 : index
     %cb = arith.constant 32 : index
     %x = stream.tensor.import on(#hal.device.affinity<@__device_0>) %vx : !hal.buffer_view -> tensor<4xf64> in !stream.resource<external>{%cb}
@@ -1131,8 +1159,9 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     %o38, %a38 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
     %o39, %a39 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
     %o40, %a40 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
-    %ready = stream.timepoint.join max(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40) => !stream.timepoint
-    %done = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%ready) => with(%x as %rx: !stream.resource<external>{%cb}, %o0 as %r0: !stream.resource<external>{%cb}, %o1 as %r1: !stream.resource<external>{%cb}, %o2 as %r2: !stream.resource<external>{%cb}, %o3 as %r3: !stream.resource<external>{%cb}, %o4 as %r4: !stream.resource<external>{%cb}, %o5 as %r5: !stream.resource<external>{%cb}, %o6 as %r6: !stream.resource<external>{%cb}, %o7 as %r7: !stream.resource<external>{%cb}, %o8 as %r8: !stream.resource<external>{%cb}, %o9 as %r9: !stream.resource<external>{%cb}, %o10 as %r10: !stream.resource<external>{%cb}, %o11 as %r11: !stream.resource<external>{%cb}, %o12 as %r12: !stream.resource<external>{%cb}, %o13 as %r13: !stream.resource<external>{%cb}, %o14 as %r14: !stream.resource<external>{%cb}, %o15 as %r15: !stream.resource<external>{%cb}, %o16 as %r16: !stream.resource<external>{%cb}, %o17 as %r17: !stream.resource<external>{%cb}, %o18 as %r18: !stream.resource<external>{%cb}, %o19 as %r19: !stream.resource<external>{%cb}, %o20 as %r20: !stream.resource<external>{%cb}, %o21 as %r21: !stream.resource<external>{%cb}, %o22 as %r22: !stream.resource<external>{%cb}, %o23 as %r23: !stream.resource<external>{%cb}, %o24 as %r24: !stream.resource<external>{%cb}, %o25 as %r25: !stream.resource<external>{%cb}, %o26 as %r26: !stream.resource<external>{%cb}, %o27 as %r27: !stream.resource<external>{%cb}, %o28 as %r28: !stream.resource<external>{%cb}, %o29 as %r29: !stream.resource<external>{%cb}, %o30 as %r30: !stream.resource<external>{%cb}, %o31 as %r31: !stream.resource<external>{%cb}, %o32 as %r32: !stream.resource<external>{%cb}, %o33 as %r33: !stream.resource<external>{%cb}, %o34 as %r34: !stream.resource<external>{%cb}, %o35 as %r35: !stream.resource<external>{%cb}, %o36 as %r36: !stream.resource<external>{%cb}, %o37 as %r37: !stream.resource<external>{%cb}, %o38 as %r38: !stream.resource<external>{%cb}, %o39 as %r39: !stream.resource<external>{%cb}, %o40 as %r40: !stream.resource<external>{%cb}) {
+    %o41, %a41 = stream.resource.alloca uninitialized on(#hal.device.affinity<@__device_0>) : !stream.resource<external>{%cb} => !stream.timepoint
+    %ready = stream.timepoint.join max(%a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7, %a8, %a9, %a10, %a11, %a12, %a13, %a14, %a15, %a16, %a17, %a18, %a19, %a20, %a21, %a22, %a23, %a24, %a25, %a26, %a27, %a28, %a29, %a30, %a31, %a32, %a33, %a34, %a35, %a36, %a37, %a38, %a39, %a40, %a41) => !stream.timepoint
+    %done = stream.cmd.execute on(#hal.device.affinity<@__device_0>) await(%ready) => with(%x as %rx: !stream.resource<external>{%cb}, %o0 as %r0: !stream.resource<external>{%cb}, %o1 as %r1: !stream.resource<external>{%cb}, %o2 as %r2: !stream.resource<external>{%cb}, %o3 as %r3: !stream.resource<external>{%cb}, %o4 as %r4: !stream.resource<external>{%cb}, %o5 as %r5: !stream.resource<external>{%cb}, %o6 as %r6: !stream.resource<external>{%cb}, %o7 as %r7: !stream.resource<external>{%cb}, %o8 as %r8: !stream.resource<external>{%cb}, %o9 as %r9: !stream.resource<external>{%cb}, %o10 as %r10: !stream.resource<external>{%cb}, %o11 as %r11: !stream.resource<external>{%cb}, %o12 as %r12: !stream.resource<external>{%cb}, %o13 as %r13: !stream.resource<external>{%cb}, %o14 as %r14: !stream.resource<external>{%cb}, %o15 as %r15: !stream.resource<external>{%cb}, %o16 as %r16: !stream.resource<external>{%cb}, %o17 as %r17: !stream.resource<external>{%cb}, %o18 as %r18: !stream.resource<external>{%cb}, %o19 as %r19: !stream.resource<external>{%cb}, %o20 as %r20: !stream.resource<external>{%cb}, %o21 as %r21: !stream.resource<external>{%cb}, %o22 as %r22: !stream.resource<external>{%cb}, %o23 as %r23: !stream.resource<external>{%cb}, %o24 as %r24: !stream.resource<external>{%cb}, %o25 as %r25: !stream.resource<external>{%cb}, %o26 as %r26: !stream.resource<external>{%cb}, %o27 as %r27: !stream.resource<external>{%cb}, %o28 as %r28: !stream.resource<external>{%cb}, %o29 as %r29: !stream.resource<external>{%cb}, %o30 as %r30: !stream.resource<external>{%cb}, %o31 as %r31: !stream.resource<external>{%cb}, %o32 as %r32: !stream.resource<external>{%cb}, %o33 as %r33: !stream.resource<external>{%cb}, %o34 as %r34: !stream.resource<external>{%cb}, %o35 as %r35: !stream.resource<external>{%cb}, %o36 as %r36: !stream.resource<external>{%cb}, %o37 as %r37: !stream.resource<external>{%cb}, %o38 as %r38: !stream.resource<external>{%cb}, %o39 as %r39: !stream.resource<external>{%cb}, %o40 as %r40: !stream.resource<external>{%cb}, %o41 as %r41: !stream.resource<external>{%cb}) {
       stream.cmd.concurrent {
         stream.cmd.dispatch @ex_absf::@d_absf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
@@ -1222,85 +1251,89 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r21[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isfinite::@d_isfinite {
+        stream.cmd.dispatch @ex_fpowi_var::@d_fpowi_var {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r22[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isinf::@d_isinf {
+        stream.cmd.dispatch @ex_isfinite::@d_isfinite {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r23[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnan::@d_isnan {
+        stream.cmd.dispatch @ex_isinf::@d_isinf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r24[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_isnormal::@d_isnormal {
+        stream.cmd.dispatch @ex_isnan::@d_isnan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r25[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log::@d_log {
+        stream.cmd.dispatch @ex_isnormal::@d_isnormal {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r26[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log10::@d_log10 {
+        stream.cmd.dispatch @ex_log::@d_log {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r27[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log1p::@d_log1p {
+        stream.cmd.dispatch @ex_log10::@d_log10 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r28[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_log2::@d_log2 {
+        stream.cmd.dispatch @ex_log1p::@d_log1p {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r29[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_powf::@d_powf {
+        stream.cmd.dispatch @ex_log2::@d_log2 {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r30[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_round::@d_round {
+        stream.cmd.dispatch @ex_powf::@d_powf {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r31[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_roundeven::@d_roundeven {
+        stream.cmd.dispatch @ex_round::@d_round {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r32[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_rsqrt::@d_rsqrt {
+        stream.cmd.dispatch @ex_roundeven::@d_roundeven {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r33[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sin::@d_sin {
+        stream.cmd.dispatch @ex_rsqrt::@d_rsqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r34[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sincos::@d_sincos {
+        stream.cmd.dispatch @ex_sin::@d_sin {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r35[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sinh::@d_sinh {
+        stream.cmd.dispatch @ex_sincos::@d_sincos {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r36[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_sqrt::@d_sqrt {
+        stream.cmd.dispatch @ex_sinh::@d_sinh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r37[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tan::@d_tan {
+        stream.cmd.dispatch @ex_sqrt::@d_sqrt {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r38[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_tanh::@d_tanh {
+        stream.cmd.dispatch @ex_tan::@d_tan {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r39[%c0 for %cb] : !stream.resource<external>{%cb}
         }
-        stream.cmd.dispatch @ex_trunc::@d_trunc {
+        stream.cmd.dispatch @ex_tanh::@d_tanh {
           ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
           wo %r40[%c0 for %cb] : !stream.resource<external>{%cb}
         }
+        stream.cmd.dispatch @ex_trunc::@d_trunc {
+          ro %rx[%c0 for %cb] : !stream.resource<external>{%cb},
+          wo %r41[%c0 for %cb] : !stream.resource<external>{%cb}
+        }
       }
     } => !stream.timepoint
-    %r:41 = stream.timepoint.await %done => %o0, %o1, %o2, %o3, %o4, %o5, %o6, %o7, %o8, %o9, %o10, %o11, %o12, %o13, %o14, %o15, %o16, %o17, %o18, %o19, %o20, %o21, %o22, %o23, %o24, %o25, %o26, %o27, %o28, %o29, %o30, %o31, %o32, %o33, %o34, %o35, %o36, %o37, %o38, %o39, %o40 : !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}
+    %r:42 = stream.timepoint.await %done => %o0, %o1, %o2, %o3, %o4, %o5, %o6, %o7, %o8, %o9, %o10, %o11, %o12, %o13, %o14, %o15, %o16, %o17, %o18, %o19, %o20, %o21, %o22, %o23, %o24, %o25, %o26, %o27, %o28, %o29, %o30, %o31, %o32, %o33, %o34, %o35, %o36, %o37, %o38, %o39, %o40, %o41 : !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}, !stream.resource<external>{%cb}
     %v0 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#0 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v1 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#1 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v2 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#2 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
@@ -1342,6 +1375,7 @@ module @math_f64 attributes {stream.affinity.default = #hal.device.affinity<@__d
     %v38 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#38 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v39 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#39 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
     %v40 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#40 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
-    util.return %v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8, %v9, %v10, %v11, %v12, %v13, %v14, %v15, %v16, %v17, %v18, %v19, %v20, %v21, %v22, %v23, %v24, %v25, %v26, %v27, %v28, %v29, %v30, %v31, %v32, %v33, %v34, %v35, %v36, %v37, %v38, %v39, %v40 : !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view
+    %v41 = stream.tensor.export on(#hal.device.affinity<@__device_0>) %r#41 : tensor<4xf64> in !stream.resource<external>{%cb} -> !hal.buffer_view
+    util.return %v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8, %v9, %v10, %v11, %v12, %v13, %v14, %v15, %v16, %v17, %v18, %v19, %v20, %v21, %v22, %v23, %v24, %v25, %v26, %v27, %v28, %v29, %v30, %v31, %v32, %v33, %v34, %v35, %v36, %v37, %v38, %v39, %v40, %v41 : !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view, !hal.buffer_view
   }
 }

@@ -13,8 +13,12 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "sluice/Support/SymbolRenaming.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace sluice::cpu {
@@ -109,6 +113,68 @@ struct FPowIToPowF : OpRewritePattern<math::FPowIOp> {
   }
 };
 
+/// An integer constant of `type` (a scalar, or a splat of a shaped type).
+Value intConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  IntegerAttr attr = b.getIntegerAttr(getElementTypeOrSelf(type), value);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return arith::ConstantOp::create(b, loc, shaped,
+                                     DenseElementsAttr::get(shaped, attr));
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+/// math.ipowi (no MathToLLVM or MathToLibm lowering; MathToFuncs outlines
+/// it into a function with scf loops, which step 13 runs too late for).
+/// Branch-free square-and-multiply over every bit of the exponent, so it
+/// works on vectors as on scalars. A negative exponent gives what
+/// MathToFuncs gives: 1 for base 1, ±1 for base -1 (odd exponent: -1), and
+/// 0 otherwise, base 0 included (MathToFuncs divides by zero there).
+struct IPowILowering : OpRewritePattern<math::IPowIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::IPowIOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    unsigned bits = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    Value base = op.getLhs(), exponent = op.getRhs();
+    Value zero = intConstant(rewriter, loc, type, 0);
+    Value one = intConstant(rewriter, loc, type, 1);
+    Value minusOne = intConstant(rewriter, loc, type, -1);
+    Value result = one, power = base;
+    for (unsigned bit = 0; bit < bits; ++bit) {
+      Value mask = intConstant(rewriter, loc, type, int64_t(1) << bit);
+      if (bit == bits - 1)
+        mask = intConstant(rewriter, loc, type,
+                           llvm::APInt::getSignMask(bits).getSExtValue());
+      Value set = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(rewriter, loc, exponent, mask), zero);
+      Value product = arith::MulIOp::create(rewriter, loc, result, power);
+      result = arith::SelectOp::create(rewriter, loc, set, product, result);
+      if (bit + 1 < bits)
+        power = arith::MulIOp::create(rewriter, loc, power, power);
+    }
+    // Negative exponents.
+    Value odd = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(rewriter, loc, exponent, one), zero);
+    Value minusOneResult =
+        arith::SelectOp::create(rewriter, loc, odd, minusOne, one);
+    Value isOne = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        base, one);
+    Value isMinusOne = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, base, minusOne);
+    Value negative = arith::SelectOp::create(
+        rewriter, loc, isOne, one,
+        arith::SelectOp::create(rewriter, loc, isMinusOne, minusOneResult,
+                                zero));
+    Value isNegative = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::slt, exponent, zero);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNegative, negative,
+                                                 result);
+    return success();
+  }
+};
+
 struct CPULowerMathPass
     : public cpu::impl::CPULowerMathPassBase<CPULowerMathPass> {
   void runOnOperation() override {
@@ -120,7 +186,7 @@ struct CPULowerMathPass
       patterns.add<ClassifyLowering<math::IsInfOp>,
                    ClassifyLowering<math::IsNormalOp>>(ctx);
       patterns.add<FPowIToPowF>(ctx, /*benefit=*/2);
-      patterns.add<ClampFLowering>(ctx);
+      patterns.add<ClampFLowering, IPowILowering>(ctx);
       math::populateExpansionPatterns(patterns, {"fpowi"});
       if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
         return signalPassFailure();
@@ -135,16 +201,89 @@ struct CPULowerMathPass
     // The rest (and f64) become libm calls, except what x86-64 does in one
     // instruction (or LLVM expands inline): those stay for
     // --convert-to-llvm (LLVM intrinsics, exact and faster than a call).
-    RewritePatternSet patterns(ctx);
-    populateMathToLibmConversionPatterns(patterns);
+    ModuleOp module = getOperation();
     ConversionTarget target(*ctx);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            vector::VectorDialect>();
     target.addLegalOp<math::SqrtOp, math::RsqrtOp, math::AbsFOp, math::FmaOp,
                       math::CopySignOp, math::FloorOp, math::CeilOp,
                       math::TruncOp, math::RoundEvenOp, math::RoundOp>();
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    // The calls already there (to tell them from the conversion's), and
+    // whether anything goes to libm at all.
+    llvm::DenseSet<Operation *> userCalls;
+    bool toLibm = false;
+    module.walk([&](Operation *op) {
+      if (isa<CallOpInterface>(op))
+        userCalls.insert(op);
+      else if (!toLibm && isa<math::MathDialect>(op->getDialect()))
+        toLibm = !target.isLegal(op);
+    });
+    if (!toLibm)
+      return;
+    // The conversion looks its libm function up by name and would call a
+    // user symbol of that name (a dispatch function @powf using
+    // math.powf): the user's symbols are renamed while it runs (their uses
+    // are not: nothing resolves them meanwhile).
+    SmallVector<std::pair<Operation *, StringAttr>> hidden;
+    llvm::DenseSet<StringAttr> userNames;
+    Builder b(ctx);
+    for (Operation &op : *module.getBody()) {
+      auto name =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
+      auto func = dyn_cast<FunctionOpInterface>(op);
+      if (!name || (func && func.isExternal()))
+        continue;
+      hidden.push_back({&op, name});
+      userNames.insert(name);
+      SymbolTable::setSymbolName(
+          &op, b.getStringAttr("sluice.lower_math.user." +
+                               std::to_string(hidden.size())));
+    }
+    RewritePatternSet patterns(ctx);
+    populateMathToLibmConversionPatterns(patterns);
+    LogicalResult converted =
+        applyPartialConversion(module, target, std::move(patterns));
+    // A declaration the conversion made under a user symbol's name gets a
+    // unique one and keeps the libm name in sluice.link_name
+    // (--sluice-link-executables or the translation to LLVM IR binds it);
+    // so do the calls it made.
+    SymbolRenameMap renames;
+    std::optional<SymbolTable> symbols;
+    llvm::DenseSet<StringAttr> taken = userNames;
+    for (auto func : module.getOps<FunctionOpInterface>()) {
+      StringAttr name = SymbolTable::getSymbolName(func);
+      if (!func.isExternal() || !userNames.contains(name))
+        continue;
+      if (!symbols)
+        symbols.emplace(module);
+      StringAttr unique;
+      for (int64_t n = 0;
+           !unique || symbols->lookup(unique) || !taken.insert(unique).second;
+           ++n)
+        unique = b.getStringAttr("sluice_libm__" + name.getValue() +
+                                 (n ? "_" + std::to_string(n) : ""));
+      func->setAttr(kLinkNameAttr, name);
+      renames[name] = unique;
+    }
+    if (!renames.empty()) {
+      module.walk([&](CallOpInterface call) {
+        if (userCalls.contains(call))
+          return;
+        auto callee =
+            dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+        if (StringAttr renamed =
+                callee ? renames.lookup(callee.getRootReference()) : nullptr)
+          call.setCalleeFromCallable(
+              SymbolRefAttr::get(renamed, callee.getNestedReferences()));
+      });
+      for (auto func : module.getOps<FunctionOpInterface>())
+        if (StringAttr renamed =
+                renames.lookup(SymbolTable::getSymbolName(func)))
+          SymbolTable::setSymbolName(func, renamed);
+    }
+    for (auto [op, name] : hidden)
+      SymbolTable::setSymbolName(op, name);
+    if (failed(converted))
       return signalPassFailure();
   }
 };

@@ -125,6 +125,20 @@ template <typename Op> struct AbiPattern : OpConversionPattern<Op> {
   using OpAdaptor = typename Op::Adaptor;
 };
 
+/// A lowering that always applies: the op is replaced by what
+/// `Replace(op, adaptor, rewriter, abi)` returns (the shape of most one-op
+/// lowerings).
+template <typename Op, auto Replace> struct ReplaceLowering : AbiPattern<Op> {
+  using AbiPattern<Op>::AbiPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    AbiBuilder abi(rewriter, op.getLoc());
+    rewriter.replaceOp(op, Replace(op, adaptor, rewriter, abi));
+    return success();
+  }
+};
+
 /// hal.element_type<T> and hal.encoding_type<E>: i32 constants (§3.2).
 struct ElementTypeLowering : AbiPattern<hal::ElementTypeOp> {
   using AbiPattern::AbiPattern;
@@ -157,35 +171,26 @@ struct EncodingTypeLowering : AbiPattern<hal::EncodingTypeOp> {
 
 //===--- Inline field loads (§3.2) ----------------------------------------===//
 
-struct BufferViewDimLowering : AbiPattern<hal::BufferViewDimOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::BufferViewDimOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    int64_t index = op.getIndex().getSExtValue();
-    rewriter.replaceOp(op,
-                       abi.loadField(rewriter.getI64Type(),
-                                     adaptor.getBufferView(), 32 + 8 * index));
-    return success();
-  }
-};
-
+using BufferViewDimLowering =
+    ReplaceLowering<hal::BufferViewDimOp,
+                    [](auto op, auto adaptor, auto &rewriter,
+                       AbiBuilder &abi) -> Value {
+                      int64_t index = op.getIndex().getSExtValue();
+                      return abi.loadField(rewriter.getI64Type(),
+                                           adaptor.getBufferView(),
+                                           32 + 8 * index);
+                    }>;
 /// Every !hal.device and !hal.allocator value is ctx->device.
 Value contextDevice(AbiBuilder &abi, Operation *op) {
   return abi.loadField(abi.ptrType(), contextOf(op), 8);
 }
 
-struct DeviceAllocatorLowering : AbiPattern<hal::DeviceAllocatorOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DeviceAllocatorOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getDevice());
-    return success();
-  }
-};
-
+/// A !hal.allocator is its device.
+using DeviceAllocatorLowering =
+    ReplaceLowering<hal::DeviceAllocatorOp,
+                    [](auto, auto adaptor, auto &, AbiBuilder &) -> Value {
+                      return adaptor.getDevice();
+                    }>;
 struct DevicesGetLowering : AbiPattern<hal::DevicesGetOp> {
   using AbiPattern::AbiPattern;
   LogicalResult
@@ -208,17 +213,11 @@ struct DevicesGetLowering : AbiPattern<hal::DevicesGetOp> {
   }
 };
 
-struct DevicesCountLowering : AbiPattern<hal::DevicesCountOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(hal::DevicesCountOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(op, abi.i64(1));
-    return success();
-  }
-};
-
+using DevicesCountLowering =
+    ReplaceLowering<hal::DevicesCountOp,
+                    [](auto, auto, auto &, AbiBuilder &abi) -> Value {
+                      return abi.i64(1);
+                    }>;
 /// `!hal.device` globals have no slot (§3.2): loads are ctx->device, stores
 /// (of the one device) are dropped.
 struct DeviceGlobalLoadLowering : AbiPattern<util::GlobalLoadOp> {
@@ -245,53 +244,36 @@ struct DeviceGlobalStoreLowering : AbiPattern<util::GlobalStoreOp> {
   }
 };
 
-struct NullLowering : AbiPattern<util::NullOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(util::NullOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    AbiBuilder abi(rewriter, op.getLoc());
-    rewriter.replaceOp(op, abi.null());
-    return success();
-  }
-};
-
+using NullLowering =
+    ReplaceLowering<util::NullOp,
+                    [](auto, auto, auto &, AbiBuilder &abi) -> Value {
+                      return abi.null();
+                    }>;
 /// `util.assume.int` only informs analyses: its results are its operands.
-struct AssumeIntLowering : AbiPattern<util::AssumeIntOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(util::AssumeIntOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getOperands());
-    return success();
-  }
-};
-
+using AssumeIntLowering =
+    ReplaceLowering<util::AssumeIntOp,
+                    [](auto, auto adaptor, auto &, AbiBuilder &) -> ValueRange {
+                      return adaptor.getOperands();
+                    }>;
 /// `util.align %v, %a` (a power of two): `(v + a - 1) & ~(a - 1)`. Host
 /// code computes transient sizes with it (layout of a dynamic
 /// external-transients pack).
-struct AlignLowering : AbiPattern<util::AlignOp> {
-  using AbiPattern::AbiPattern;
-  LogicalResult
-  matchAndRewrite(util::AlignOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value value = adaptor.getValue();
-    Value alignment = adaptor.getAlignment();
-    Type type = value.getType();
-    Value one = LLVM::ConstantOp::create(rewriter, loc, type,
-                                         rewriter.getIntegerAttr(type, 1));
-    Value allOnes = LLVM::ConstantOp::create(rewriter, loc, type,
-                                             rewriter.getIntegerAttr(type, -1));
-    Value mask = LLVM::SubOp::create(rewriter, loc, alignment, one);
-    Value bumped = LLVM::AddOp::create(rewriter, loc, value, mask);
-    Value inverted = LLVM::XOrOp::create(rewriter, loc, mask, allOnes);
-    rewriter.replaceOp(
-        op, LLVM::AndOp::create(rewriter, loc, bumped, inverted).getResult());
-    return success();
-  }
-};
-
+using AlignLowering = ReplaceLowering<
+    util::AlignOp,
+    [](auto op, auto adaptor, auto &rewriter, AbiBuilder &) -> Value {
+      Location loc = op.getLoc();
+      Value value = adaptor.getValue();
+      Type type = value.getType();
+      Value one = LLVM::ConstantOp::create(rewriter, loc, type,
+                                           rewriter.getIntegerAttr(type, 1));
+      Value allOnes = LLVM::ConstantOp::create(
+          rewriter, loc, type, rewriter.getIntegerAttr(type, -1));
+      Value mask =
+          LLVM::SubOp::create(rewriter, loc, adaptor.getAlignment(), one);
+      Value bumped = LLVM::AddOp::create(rewriter, loc, value, mask);
+      Value inverted = LLVM::XOrOp::create(rewriter, loc, mask, allOnes);
+      return LLVM::AndOp::create(rewriter, loc, bumped, inverted);
+    }>;
 //===--- Reference counting (§3.2) ----------------------------------------===//
 
 /// Splits the block at `op` and emits `if (v) { body }`; the rewriter ends

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AbiBuilder.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
 #include "sluice/Dialect/HAL/IR/HALOps.h"
 #include "sluice/Dialect/SluiceRT/IR/SluiceRTOps.h"
+#include "sluice/Support/SymbolRenaming.h"
 #include "sluice/Target/Native/Passes.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace sluice::native {
 #define GEN_PASS_DEF_LINKEXECUTABLESPASS
@@ -37,6 +39,25 @@ struct LinkExecutablesPass
       if (auto name =
               op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
         hostSymbols.try_emplace(name, &op);
+    // A name no host symbol and no linked symbol has: `base`, else
+    // `base_<n>`. Flat names (`sluice_dispatch__<ex>__<name>`) get a suffix
+    // in the rare case that another pair of names flattens to the same
+    // string (`a__b`, `c` and `a`, `b__c`) or a host symbol has it.
+    llvm::StringSet<> taken;
+    auto unique = [&](const std::string &base) {
+      std::string name = base;
+      for (int64_t n = 1; hostSymbols.count(builder.getStringAttr(name)) ||
+                          !taken.insert(name).second;
+           ++n)
+        name = base + "_" + std::to_string(n);
+      return name;
+    };
+    auto flatName = [&](StringRef ex, StringRef name) {
+      return unique(("sluice_dispatch__" + ex + "__" + name).str());
+    };
+    // The host declaration of each library function, by the name it binds
+    // to.
+    llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> libraryDecls;
     for (auto executable :
          llvm::make_early_inc_range(module.getOps<hal::ExecutableOp>())) {
       StringRef ex = executable.getSymName();
@@ -54,51 +75,67 @@ struct LinkExecutablesPass
         llvm::StringMap<std::string> exportNames;
         for (auto exportOp : variant.getOps<hal::ExecutableExportOp>())
           exportNames[exportOp.getSymName()] =
-              ("sluice_dispatch__" + ex + "__" + exportOp.getSymName()).str();
-        llvm::DenseMap<StringAttr, StringAttr> flatNames;
+              flatName(ex, exportOp.getSymName());
+        SymbolRenameMap flatNames;
         for (Operation &op : llvm::make_early_inc_range(*inner.getBody())) {
           if (!isa<LLVM::LLVMFuncOp, LLVM::GlobalOp>(op)) {
             op.emitOpError("cannot be linked into the host module");
             return signalPassFailure();
           }
           StringAttr name = SymbolTable::getSymbolName(&op);
-          // External declarations (the libm functions of lower-math) keep
-          // their names, for the AOT link and the JIT to resolve; the host
-          // module gets one declaration per name.
+          // External declarations (the libm functions of lower-math) bind to
+          // their name, or to their sluice.link_name; the host module gets
+          // one declaration per bound name. When a host symbol has that
+          // name (a host function @powf), the declaration is named
+          // `sluice_libm__<name>[_<n>]` and keeps the name to bind to in
+          // sluice.link_name, which the translation to LLVM IR binds once
+          // every local function has a name no library has (NativeTarget).
           if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
               func && func.isExternal()) {
-            if (Operation *existing = hostSymbols.lookup(name)) {
+            auto link = func->getAttrOfType<StringAttr>(kLinkNameAttr);
+            if (!link)
+              link = name;
+            LLVM::LLVMFuncOp decl = libraryDecls.lookup(link);
+            Operation *existing = hostSymbols.lookup(link);
+            if (!decl && existing) {
+              // A declaration of the host module's own.
               auto other = dyn_cast<LLVM::LLVMFuncOp>(existing);
-              if (!other || !other.isExternal() ||
-                  other.getFunctionType() != func.getFunctionType()) {
+              if (other && other.isExternal())
+                decl = other;
+            }
+            if (decl) {
+              if (decl.getFunctionType() != func.getFunctionType()) {
                 op.emitOpError("declares '@")
-                    << name.getValue()
-                    << "', which the host module defines differently";
+                    << link.getValue()
+                    << "', which the host module declares differently";
                 return signalPassFailure();
               }
+              libraryDecls[link] = decl;
+              flatNames[name] = decl.getSymNameAttr();
               op.erase();
-            } else {
-              hostSymbols[name] = &op;
+              continue;
             }
+            StringAttr hostName = link;
+            if (existing) {
+              hostName = builder.getStringAttr(
+                  unique(("sluice_libm__" + link.getValue()).str()));
+              func->setAttr(kLinkNameAttr, link);
+            } else {
+              func->removeAttr(kLinkNameAttr);
+              taken.insert(link.getValue());
+            }
+            if (hostName != name)
+              flatNames[name] = hostName;
+            hostSymbols[hostName] = &op;
+            libraryDecls[link] = func;
             continue;
           }
           auto it = exportNames.find(name.getValue());
           flatNames[name] = builder.getStringAttr(
-              it != exportNames.end()
-                  ? it->second
-                  : ("sluice_dispatch__" + ex + "__" + name.getValue()).str());
+              it != exportNames.end() ? it->second
+                                      : flatName(ex, name.getValue()));
         }
-        AttrTypeReplacer replacer;
-        replacer.addReplacement(
-            [&](SymbolRefAttr ref) -> std::optional<Attribute> {
-              auto it = flatNames.find(ref.getRootReference());
-              if (it == flatNames.end())
-                return std::nullopt;
-              return SymbolRefAttr::get(it->second, ref.getNestedReferences());
-            });
-        replacer.recursivelyReplaceElementsIn(inner, /*replaceAttrs=*/true,
-                                              /*replaceLocs=*/false,
-                                              /*replaceTypes=*/false);
+        renameSymbolUses(inner, flatNames);
         llvm::DenseMap<StringAttr, LLVM::LLVMFuncOp> functions;
         for (Operation &op : *inner.getBody()) {
           StringAttr flat = flatNames.lookup(SymbolTable::getSymbolName(&op));

@@ -2,6 +2,9 @@
 
 #include "sluice/Target/Native/NativeTarget.h"
 
+#include "sluice/Support/SymbolRenaming.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -133,6 +136,48 @@ static void instrument(llvm::Module &module, llvm::TargetMachine &machine,
   passes.run(module, mam);
 }
 
+/// The name each external declaration of `module` binds to where it differs
+/// from its symbol (`sluice.link_name`, set by --sluice-link-executables
+/// when a host symbol had the name).
+static llvm::StringMap<std::string> linkNames(ModuleOp module) {
+  llvm::StringMap<std::string> names;
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
+    if (auto link = func->getAttrOfType<StringAttr>(kLinkNameAttr))
+      names[func.getSymName()] = link.getValue().str();
+  return names;
+}
+
+/// Gives no library name to a function of the program, before anything
+/// looks at names (execution-native.md, "Symbol names"): every local
+/// function the runtime did not make (`__sluice_*`, `sluice_*`: thunks,
+/// initializers, dispatch functions) becomes `sluice_host__<name>` (a host
+/// function @powf would otherwise take the powf calls LLVM emits for
+/// llvm.pow), then each declaration takes the name it binds to.
+static void bindSymbols(llvm::Module &module,
+                        const llvm::StringMap<std::string> &links) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration() || !function.hasLocalLinkage())
+      continue;
+    std::string name = function.getName().str();
+    if (llvm::StringRef(name).starts_with("__sluice_") ||
+        llvm::StringRef(name).starts_with("sluice_"))
+      continue;
+    function.setName("sluice_host__" + name);
+  }
+  for (const auto &entry : links) {
+    llvm::Function *decl = module.getFunction(entry.getKey());
+    if (!decl)
+      continue;
+    if (llvm::Function *existing = module.getFunction(entry.getValue())) {
+      // Declared by the host code too (same C function, same type).
+      decl->replaceAllUsesWith(existing);
+      decl->eraseFromParent();
+      continue;
+    }
+    decl->setName(entry.getValue());
+  }
+}
+
 /// Translates and optimizes; null after emitting an error.
 static std::unique_ptr<llvm::Module>
 translateAndOptimize(ModuleOp module, llvm::TargetMachine &machine,
@@ -145,6 +190,7 @@ translateAndOptimize(ModuleOp module, llvm::TargetMachine &machine,
     module.emitError("cannot translate the module to LLVM IR");
     return nullptr;
   }
+  bindSymbols(*llvmModule, linkNames(module));
   llvmModule->setTargetTriple(machine.getTargetTriple());
   llvmModule->setDataLayout(machine.createDataLayout());
   auto transformer = makeOptimizingTransformer(optLevel, 0, &machine);
@@ -267,7 +313,12 @@ jitCompile(ModuleOp module, const NativeTargetOptions &options) {
   registerBuiltinDialectTranslation(*module->getContext());
   registerLLVMDialectTranslation(*module->getContext());
   ExecutionEngineOptions engineOptions;
-  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  llvm::StringMap<std::string> links = linkNames(module);
+  auto transformer = [&](llvm::Module *llvmModule) {
+    bindSymbols(*llvmModule, links);
+    return optimize(llvmModule);
+  };
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = codeGenLevel(options.optLevel);
   engineOptions.enableGDBNotificationListener = false;

@@ -79,3 +79,28 @@ func.func @unlowered(%v: vector<4xf32>, %d: f64, %x: f32, %n: i32) -> (vector<4x
   %q = math.fpowi %x, %n : f32, i32
   return %i, %m, %c, %p, %q : vector<4xi1>, vector<4xi1>, f64, f32, f32
 }
+
+// math.ipowi (no upstream lowering runs at this step): square-and-multiply
+// over the exponent's 8 bits (7 squarings, 8 conditional products), then
+// the negative-exponent cases: base 1 -> 1, base -1 -> -1 or 1 by parity,
+// otherwise 0. Vectors the same way.
+// CHECK-LABEL: func.func @ipowi(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: i8, %[[E:[a-z0-9]+]]: i8, %[[V:[a-z0-9]+]]: vector<4xi32>)
+// CHECK-NOT: math.ipowi
+// CHECK-COUNT-8: arith.select %{{.+}}, %{{.+}}, %{{.+}} : i8
+// CHECK-NOT: arith.muli %{{.+}} : i8
+// CHECK: %[[ONE:.+]] = arith.cmpi eq, %[[X]], %{{.+}} : i8
+// CHECK: %[[MONE:.+]] = arith.cmpi eq, %[[X]], %{{.+}} : i8
+// CHECK: arith.select %[[MONE]]
+// CHECK: arith.select %[[ONE]]
+// CHECK: %[[NEG:.+]] = arith.cmpi slt, %[[E]], %{{.+}} : i8
+// CHECK: %[[OUT:.+]] = arith.select %[[NEG]], %{{.+}}, %{{.+}} : i8
+// CHECK-COUNT-32: arith.select %{{.+}}, %{{.+}}, %{{.+}} : vector<4xi1>, vector<4xi32>
+// CHECK: arith.cmpi slt, %[[V]], %{{.+}} : vector<4xi32>
+// CHECK-NOT: math.ipowi
+// CHECK: return %[[OUT]]
+func.func @ipowi(%x: i8, %e: i8, %v: vector<4xi32>) -> (i8, vector<4xi32>) {
+  %r = math.ipowi %x, %e : i8
+  %w = math.ipowi %v, %v : vector<4xi32>
+  return %r, %w : i8, vector<4xi32>
+}

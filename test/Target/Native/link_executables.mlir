@@ -226,7 +226,145 @@ util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_functio
 
 // -----
 
-// A declaration whose name the host module uses for something else.
+// A host function or global named like a libm function keeps its name; the
+// dispatch code's declaration is named sluice_libm__<name> and keeps the
+// name to bind to in sluice.link_name (NativeTarget binds it after giving
+// every local function a prefixed name). A declaration lower-math already
+// renamed (sluice.link_name = "powf") binds to the same one. A host symbol
+// with a flat name pushes the flat name aside.
+
+// CHECK-LABEL: util.global private @sinf : i32
+// CHECK: util.func public @powf(%{{.+}}: f32) -> f32 {
+// CHECK: util.global.load @sinf : i32
+// CHECK: util.func private @sluice_dispatch__ex__powf(
+// CHECK: util.func private @main$cmd0(
+// CHECK: util.call @powf(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__ex__powf_1 workgroups(
+// CHECK: sluice_rt.executable_info @sluice_dispatch__ex__powf_1 executable("ex") export("powf")
+// CHECK: llvm.func @sluice_libm__powf(f32, f32) -> f32 attributes {sluice.link_name = "powf"}
+// CHECK: llvm.func @sluice_libm__sinf(f32) -> f32 attributes {sluice.link_name = "sinf"}
+// CHECK: llvm.func @cosf(f32) -> f32
+// CHECK-NOT: sluice.link_name
+// CHECK: llvm.func @sluice_dispatch__ex__powf_1(
+// CHECK: llvm.call @sluice_libm__powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+// CHECK: llvm.call @sluice_libm__sinf(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.call @cosf(%{{.+}}) : (f32) -> f32
+// CHECK: llvm.func @sluice_dispatch__ex2__e(
+// CHECK: llvm.call @sluice_libm__powf(%{{.+}}, %{{.+}}) : (f32, f32) -> f32
+#layout = #hal.pipeline.layout<bindings = []>
+util.global private @sinf : i32
+util.func public @powf(%x: f32) -> f32 {
+  %g = util.global.load @sinf : i32
+  util.return %x : f32
+}
+util.func private @sluice_dispatch__ex__powf() {
+  util.return
+}
+hal.executable private @ex {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @powf ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      // What --sluice-cpu-lower-math leaves when the dispatch function has
+      // the libm function's name.
+      llvm.func @sluice_libm__powf(f32, f32) -> f32 attributes {sluice.link_name = "powf"}
+      llvm.func @sinf(f32) -> f32
+      llvm.func @cosf(f32) -> f32
+      llvm.func @powf(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(2.0 : f32) : f32
+        %y = llvm.call @sluice_libm__powf(%x, %x) : (f32, f32) -> f32
+        %s = llvm.call @sinf(%y) : (f32) -> f32
+        %c = llvm.call @cosf(%s) : (f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+hal.executable private @ex2 {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @e ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @powf(f32, f32) -> f32
+      llvm.func @e(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %x = llvm.mlir.constant(2.0 : f32) : f32
+        %y = llvm.call @powf(%x, %x) : (f32, f32) -> f32
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @main$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  %f = arith.constant 1.0 : f32
+  %r = util.call @powf(%f) : (f32) -> f32
+  sluice_rt.wave {
+    sluice_rt.dispatch @ex::@sluice_native::@powf workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  sluice_rt.wave {
+    sluice_rt.dispatch @ex2::@sluice_native::@e workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
+
+// -----
+
+// Two pairs of names that flatten to the same string (@a__b::@c and
+// @a::@b__c): the second gets a suffix.
+
+// CHECK-LABEL: sluice_rt.dispatch @sluice_dispatch__a__b__c workgroups(
+// CHECK: sluice_rt.dispatch @sluice_dispatch__a__b__c_1 workgroups(
+// CHECK-DAG: sluice_rt.executable_info @sluice_dispatch__a__b__c executable("a__b") export("c")
+// CHECK-DAG: sluice_rt.executable_info @sluice_dispatch__a__b__c_1 executable("a") export("b__c")
+#layout = #hal.pipeline.layout<bindings = []>
+hal.executable private @a__b {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @c ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @c(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(0 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+hal.executable private @a {
+  hal.executable.variant public @sluice_native target(<"llvm-cpu", "sluice-native">) {
+    hal.executable.export public @b__c ordinal(0) layout(#layout) count(%device: !hal.device) -> (index, index, index) {
+      %c1 = arith.constant 1 : index
+      hal.return %c1, %c1, %c1 : index, index, index
+    }
+    builtin.module {
+      llvm.func @b__c(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
+        %z = llvm.mlir.constant(1 : i32) : i32
+        llvm.return %z : i32
+      }
+    }
+  }
+}
+util.func private @g$cmd0(%b: !hal.buffer) attributes {sluice_rt.command_function} {
+  %c1 = arith.constant 1 : index
+  sluice_rt.wave {
+    sluice_rt.dispatch @a__b::@sluice_native::@c workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  sluice_rt.wave {
+    sluice_rt.dispatch @a::@sluice_native::@b__c workgroups([%c1, %c1, %c1]) bindings([])
+  }
+  util.return
+}
+
+// -----
+
+// A declaration of a function the host module declares with another type.
 #layout = #hal.pipeline.layout<bindings = []>
 llvm.func @cosf(f64) -> f64
 hal.executable private @c {
@@ -236,7 +374,7 @@ hal.executable private @c {
       hal.return %c1, %c1, %c1 : index, index, index
     }
     builtin.module {
-      // expected-error @+1 {{'llvm.func' op declares '@cosf', which the host module defines differently}}
+      // expected-error @+1 {{'llvm.func' op declares '@cosf', which the host module declares differently}}
       llvm.func @cosf(f32) -> f32
       llvm.func @s(%env: !llvm.ptr, %d: !llvm.ptr, %w: !llvm.ptr) -> i32 {
         %z = llvm.mlir.constant(0 : i32) : i32

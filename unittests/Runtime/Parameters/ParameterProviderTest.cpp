@@ -31,37 +31,16 @@ const std::vector<TestEntry> kEntries = {
 };
 
 const TestEntry &entryNamed(const std::string &key) {
-  for (const auto &e : kEntries)
-    if (e.key == key)
-      return e;
-  static TestEntry none;
-  return none;
+  return sluice::runtime::testing::entryNamed(kEntries, key);
 }
 
-class ProviderTest : public ::testing::TestWithParam<io::IoPolicy> {
+class ProviderTest : public ProviderTestBase {
 protected:
-  void SetUp() override {
-    archive_ = std::make_unique<TempFile>("provider.irpa");
-    index_ = writeArchive(archive_->path(), kEntries);
-    device_ = makeDevice();
-    ASSERT_TRUE(device_);
-  }
+  void SetUp() override { makeArchive("provider.irpa", kEntries); }
   ParameterProviderRef provider(ProviderOptions options = {}) {
-    options.policy = GetParam();
     options.debugChecks = true;
-    auto p = ParameterProvider::create("", index_, options);
-    EXPECT_TRUE(p) << p.status().toString();
-    return p ? *p : nullptr;
+    return ProviderTestBase::provider("", options);
   }
-  BufferRef allocate(uint64_t size, uint8_t fill) {
-    auto buffer = device_->allocator().allocate(BufferParams{}, size);
-    EXPECT_TRUE(buffer);
-    std::memset((*buffer)->hostData(), fill, size);
-    return *buffer;
-  }
-  std::unique_ptr<TempFile> archive_;
-  std::shared_ptr<archive::ParameterIndex> index_;
-  std::unique_ptr<Device> device_;
 };
 
 TEST_P(ProviderTest, GatherFileAndSplatSpansWithPhase) {

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 namespace sluice::runtime::testing {
@@ -95,6 +96,55 @@ std::vector<uint8_t> readBuffer(const BufferRef &buffer) {
   if (!data)
     return {};
   return std::vector<uint8_t>(data, data + buffer->byteLength());
+}
+
+const TestEntry &entryNamed(const std::vector<TestEntry> &entries,
+                            const std::string &key) {
+  for (const TestEntry &e : entries)
+    if (e.key == key)
+      return e;
+  static const TestEntry none;
+  return none;
+}
+
+void ProviderTestBase::makeArchive(const std::string &name,
+                                   const std::vector<TestEntry> &entries,
+                                   archive::WriterOptions options) {
+  archive_ = std::make_unique<TempFile>(name);
+  index_ = writeArchive(archive_->path(), entries, options);
+  if (!device_)
+    device_ = makeDevice();
+  ASSERT_TRUE(device_);
+}
+
+parameters::ParameterProviderRef
+ProviderTestBase::provider(const std::string &scope,
+                           parameters::ProviderOptions options) {
+  options.policy = GetParam();
+  auto p = parameters::ParameterProvider::create(scope, index_, options);
+  EXPECT_TRUE(p) << p.status().toString();
+  return p ? *p : nullptr;
+}
+
+BufferRef ProviderTestBase::allocate(uint64_t size, uint8_t fill) {
+  auto buffer = device_->allocator().allocate(BufferParams{}, size);
+  EXPECT_TRUE(buffer);
+  if (!buffer)
+    return nullptr;
+  std::memset((*buffer)->hostData(), fill, size);
+  return *buffer;
+}
+
+Status ProviderTestBase::scatter(parameters::ParameterProvider &p,
+                                 const BufferRef &source,
+                                 const parameters::ParameterSpan &span) {
+  auto signal = Semaphore::create(0);
+  Status submitted =
+      p.scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1), source,
+                std::span(&span, 1));
+  if (!submitted.isOk())
+    return submitted;
+  return signal->wait(1);
 }
 
 } // namespace sluice::runtime::testing

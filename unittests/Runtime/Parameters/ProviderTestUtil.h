@@ -7,6 +7,7 @@
 #include "sluice/Runtime/Archive/ParameterIndex.h"
 #include "sluice/Runtime/Core/Device.h"
 #include "sluice/Runtime/IO/IoEngine.h"
+#include "sluice/Runtime/Parameters/ParameterProvider.h"
 
 #include <gtest/gtest.h>
 
@@ -45,6 +46,10 @@ std::shared_ptr<archive::ParameterIndex>
 writeArchive(const std::string &path, const std::vector<TestEntry> &entries,
              archive::WriterOptions options = {});
 
+/// The entry of `entries` named `key` (an empty entry when there is none).
+const TestEntry &entryNamed(const std::vector<TestEntry> &entries,
+                            const std::string &key);
+
 /// Expected bytes of [offset, offset+length) of an entry.
 std::vector<uint8_t> expectedBytes(const TestEntry &entry, uint64_t offset,
                                    uint64_t length);
@@ -66,6 +71,30 @@ inline std::string
 ioPolicyTestName(const ::testing::TestParamInfo<io::IoPolicy> &info) {
   return std::string(io::ioPolicyName(info.param));
 }
+
+/// The fixture of the provider suites, parameterized by I/O policy: an
+/// archive of test entries, its index and a device.
+class ProviderTestBase : public ::testing::TestWithParam<io::IoPolicy> {
+protected:
+  /// Writes `entries` to a fresh archive file named `name` and indexes it;
+  /// makes the device the first time.
+  void makeArchive(const std::string &name,
+                   const std::vector<TestEntry> &entries,
+                   archive::WriterOptions options = {});
+  /// A provider of the archive under `scope` with the suite's I/O policy
+  /// (which replaces `options.policy`); a failure is reported and gives null.
+  parameters::ParameterProviderRef
+  provider(const std::string &scope, parameters::ProviderOptions options = {});
+  /// A buffer of `size` bytes, each `fill`.
+  BufferRef allocate(uint64_t size, uint8_t fill);
+  /// Scatters `source` into `span` and waits for the signal fence.
+  Status scatter(parameters::ParameterProvider &p, const BufferRef &source,
+                 const parameters::ParameterSpan &span);
+
+  std::unique_ptr<TempFile> archive_;
+  std::shared_ptr<archive::ParameterIndex> index_;
+  std::unique_ptr<Device> device_;
+};
 
 } // namespace sluice::runtime::testing
 

@@ -32,11 +32,7 @@ const std::vector<TestEntry> kEntries = {
 };
 
 const TestEntry &entryNamed(const std::string &key) {
-  for (const auto &e : kEntries)
-    if (e.key == key)
-      return e;
-  static TestEntry none;
-  return none;
+  return sluice::runtime::testing::entryNamed(kEntries, key);
 }
 
 /// Flips byte `offset` of entry `key` in the archive file.
@@ -53,21 +49,18 @@ void flipByte(const std::string &path, const archive::ParameterIndex &index,
   ::close(fd);
 }
 
-class VerifyTest : public ::testing::TestWithParam<io::IoPolicy> {
+class VerifyTest : public ProviderTestBase {
 protected:
   /// An archive with `algorithm` checksums in chunks of 2^chunkLog2 (0: one
   /// digest per entry), optionally with byte 5000 of weight.c flipped.
   void makeArchive(archive::ChecksumAlgorithm algorithm, uint8_t chunkLog2,
                    bool corrupt) {
-    archive_ = std::make_unique<TempFile>("verify.irpa");
     archive::WriterOptions options;
     options.checksum = algorithm;
     options.checksumChunkLog2 = chunkLog2;
-    index_ = writeArchive(archive_->path(), kEntries, options);
+    ProviderTestBase::makeArchive("verify.irpa", kEntries, options);
     if (corrupt)
       flipByte(archive_->path(), *index_, "weight.c", 5000);
-    if (!device_)
-      device_ = makeDevice();
   }
   Expected<ParameterProviderRef> create(VerifyPolicy verify,
                                         ProviderOptions options = {}) {
@@ -77,9 +70,8 @@ protected:
   }
   ParameterProviderRef provider(VerifyPolicy verify,
                                 ProviderOptions options = {}) {
-    auto p = create(verify, options);
-    EXPECT_TRUE(p) << p.status().toString();
-    return p ? *p : nullptr;
+    options.verify = verify;
+    return ProviderTestBase::provider("model", options);
   }
   /// Gathers one span into a fresh buffer; returns the signal's status.
   Status gather(ParameterProvider &p, const ParameterSpan &span,
@@ -105,10 +97,6 @@ protected:
       return buffers.takeStatus();
     return signal->wait(1);
   }
-
-  std::unique_ptr<TempFile> archive_;
-  std::shared_ptr<archive::ParameterIndex> index_;
-  std::unique_ptr<Device> device_;
 };
 
 const char *kChunk1Failure = "parameter 'model::weight.c' failed CRC32C "
@@ -204,15 +192,8 @@ TEST_P(VerifyTest, ScatterMakesTheChecksumStale) {
   ProviderOptions options;
   options.access = ParameterAccess::ReadWrite;
   auto p = provider(VerifyPolicy::OnLoad, options);
-  auto source = device_->allocator().allocate(BufferParams{}, 16);
-  ASSERT_TRUE(source);
-  std::memset((*source)->hostData(), 0x77, 16);
-  ParameterSpan span{"weight.c", 4100, 0, 16};
-  auto signal = Semaphore::create(0);
-  ASSERT_TRUE(p->scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
-                         *source, std::span(&span, 1))
-                  .isOk());
-  ASSERT_TRUE(signal->wait(1).isOk());
+  ASSERT_TRUE(
+      scatter(*p, allocate(16, 0x77), {"weight.c", 4100, 0, 16}).isOk());
   // The archive's digest of chunk 1 no longer matches; it is skipped.
   std::vector<uint8_t> bytes;
   Status status = gather(*p, {"weight.c", 4096, 0, 4096}, &bytes);
@@ -236,18 +217,11 @@ INSTANTIATE_TEST_SUITE_P(Policies, VerifyTest, allIoPolicies(),
 // Load cache (§10.2)
 //===----------------------------------------------------------------------===//
 
-class LoadCacheTest : public ::testing::TestWithParam<io::IoPolicy> {
+class LoadCacheTest : public ProviderTestBase {
 protected:
-  void SetUp() override {
-    archive_ = std::make_unique<TempFile>("cache.irpa");
-    index_ = writeArchive(archive_->path(), kEntries);
-    device_ = makeDevice();
-  }
+  void SetUp() override { makeArchive("cache.irpa", kEntries); }
   ParameterProviderRef provider(ProviderOptions options = {}) {
-    options.policy = GetParam();
-    auto p = ParameterProvider::create("", index_, options);
-    EXPECT_TRUE(p) << p.status().toString();
-    return p ? *p : nullptr;
+    return ProviderTestBase::provider("", options);
   }
   std::vector<BufferRef> load(ParameterProvider &p,
                               std::vector<ParameterSpan> spans,
@@ -264,10 +238,6 @@ protected:
       EXPECT_TRUE(signal->wait(1).isOk());
     return buffers ? *buffers : std::vector<BufferRef>();
   }
-
-  std::unique_ptr<TempFile> archive_;
-  std::shared_ptr<archive::ParameterIndex> index_;
-  std::unique_ptr<Device> device_;
 };
 
 TEST_P(LoadCacheTest, TwoLoadsReturnTheSameBufferAndReleaseDropsIt) {
@@ -376,15 +346,7 @@ TEST_P(LoadCacheTest, ScatterInvalidatesTheWrittenRange) {
   options.access = ParameterAccess::ReadWrite;
   auto p = provider(options);
   auto before = load(*p, {{"weight.d", 0, 0, 100}});
-  auto source = device_->allocator().allocate(BufferParams{}, 8);
-  ASSERT_TRUE(source);
-  std::memset((*source)->hostData(), 0x5C, 8);
-  ParameterSpan span{"weight.d", 10, 0, 8};
-  auto signal = Semaphore::create(0);
-  ASSERT_TRUE(p->scatter(*device_, ~0ull, nullptr, Fence::createAt(signal, 1),
-                         *source, std::span(&span, 1))
-                  .isOk());
-  ASSERT_TRUE(signal->wait(1).isOk());
+  ASSERT_TRUE(scatter(*p, allocate(8, 0x5C), {"weight.d", 10, 0, 8}).isOk());
   auto after = load(*p, {{"weight.d", 0, 0, 100}});
   EXPECT_NE(before[0].get(), after[0].get());
   EXPECT_EQ(readBuffer(after[0])[10], 0x5C);

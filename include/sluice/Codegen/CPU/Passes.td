@@ -194,6 +194,17 @@ def CPULowerMathPass
     `copysign`, `floor`, `ceil`, `trunc`, `roundeven`, `round`), which are
     left for `--convert-to-llvm` (LLVM intrinsics: exact, and faster than a
     call).
+
+    `math.ipowi` (which no upstream conversion lowers at this step) becomes
+    a branch-free square-and-multiply over the exponent's bits; a negative
+    exponent gives 1 for base 1, (-1)^e for base -1 and 0 otherwise.
+
+    A function of the module named like the libm function an op becomes
+    (a dispatch function `@powf` using `math.powf`) is never called in its
+    place: the declaration gets a unique name `sluice_libm__<name>[_<n>]`
+    and keeps the libm name in `sluice.link_name`, which
+    `--sluice-link-executables` binds (or, when a host symbol has the name,
+    the translation to LLVM IR).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -25,11 +25,24 @@ def LinkExecutablesPass
     then names the flat workgroup function, and the `hal.executable`s are
     erased.
 
+    External declarations (libm functions) keep their names, or take their
+    `sluice.link_name` (set by `--sluice-cpu-lower-math` when a user
+    function had the libm name), one declaration per name in the host
+    module. A declaration whose name a host symbol has (a host function
+    `@powf`) is named `sluice_libm__<name>[_<n>]` and keeps the name in
+    `sluice.link_name`; the translation to LLVM IR binds it after renaming
+    every local function the runtime did not make `sluice_host__<name>`.
+    Flat dispatch names that a host symbol has, or that two pairs of names
+    share (`@a__b::@c`, `@a::@b__c`), get a `_<n>` suffix. A declaration
+    whose name the host module declares with another type is an error.
+
     Errors: an export without a workgroup function in its variant
     («export '@<e>' of '@<ex>' has no workgroup function (run
     --sluice-cpu-codegen-pipeline first)»); a variant whose inner module holds
     ops other than `llvm.func` / `llvm.mlir.global` («'<op>' op cannot be
-    linked into the host module»).
+    linked into the host module»); a declaration of a function the host
+    module declares with another type («'llvm.func' op declares '@<name>',
+    which the host module declares differently»).
   }];
   // sluice_rt for the executable_info ops (a module of executables only
   // has no sluice_rt op that would have loaded it).
