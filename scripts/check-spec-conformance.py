@@ -23,6 +23,7 @@ Usage: check-spec-conformance.py --bin-dir build/bin [--spec-dir DIR] [--allowli
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -156,8 +157,8 @@ def extract_flags(spec_dir):
         for no, line in enumerate(f.read_text().split("\n"), 1):
             for m in FLAG_RE.finditer(line):
                 name = m.group(1)
-                if "…" in line[m.end() : m.end() + 1] or line[m.end() : m.end() + 1] == "*":
-                    continue  # a family written with an ellipsis or a glob
+                if re.match(r"-?(…|\*|\.\.\.)", line[m.end() : m.end() + 4]):
+                    continue  # a family written with an ellipsis or a glob (`--iree-stream-…`)
                 flags.setdefault(name, []).append((f.name, no))
             for m in PIPELINE_RE.finditer(line):
                 pipelines.setdefault(m.group(1), []).append((f.name, no))
@@ -197,6 +198,9 @@ def extract_options(spec_dir):
             if m and not re.match(r"(none|\*\*none)", m.group(2)):
                 rest = m.group(2)
                 for om in re.finditer(r"`([a-z][a-zA-Z0-9_-]*)`(\s*(=|\(|\||,|$))", rest):
+                    before = rest[: om.start()].rstrip()
+                    if before.endswith(("=", "|")):
+                        continue  # a value of the previous option (`fmt` = `a` | `b`)
                     opts.setdefault((cur_pass, om.group(1)), []).append((f.name, no))
     return opts
 
@@ -334,26 +338,31 @@ def covered(msg, tests):
         return None
     total = sum(len(f) for f in frs)
     for where, line in tests:
-        if frs[0] not in line:
-            continue
-        start, matched = 0, 0
-        for f in frs:
-            i = line.find(f, start)
-            if i < 0:
-                break
-            matched += len(f)
-            start = i + len(f)
-        if matched == total or matched >= 25:
-            return where
+        # An expectation may also start inside the message (`{{.*}}mixes files ...`).
+        for first in range(len(frs)):
+            if frs[first] not in line:
+                continue
+            start, matched = 0, 0
+            for f in frs[first:]:
+                i = line.find(f, start)
+                if i < 0:
+                    break
+                matched += len(f)
+                start = i + len(f)
+            if matched == total or matched >= 25:
+                return where
     return None
 
 
 def help_text(bin_dir):
     texts = {}
     for tool in ["sluice-opt", "sluice-compile", "sluice-run", "sluice-params"]:
-        exe = Path(bin_dir) / tool
-        if not exe.exists():
-            continue
+        exe = Path(bin_dir) / tool if bin_dir else None
+        if exe is None or not exe.exists():
+            found = shutil.which(tool)
+            if bin_dir or not found:
+                continue
+            exe = Path(found)
         try:
             r = subprocess.run(
                 [str(exe), "--help-hidden"], capture_output=True, text=True, timeout=120
@@ -394,6 +403,42 @@ def registered_in_td():
 
 
 # ----------------------------------------------------------------------------------------------------
+# Snapshot: the extracted items, committed so that CI machines without the spec run the same checks.
+
+
+def snapshot_lines(msgs, flags, options, pipelines):
+    def locs(where):
+        return ",".join(f"{f}:{l}" for f, l in where)
+
+    out = []
+    for k, w in sorted(msgs.items()):
+        out.append(f"message\t{k}\t{locs(w)}\n")
+    for k, w in sorted(flags.items()):
+        out.append(f"flag\t{k}\t{locs(w)}\n")
+    for (p, o), w in sorted(options.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+        out.append(f"option\t{p or '-'}:{o}\t{locs(w)}\n")
+    for k, w in sorted(pipelines.items()):
+        out.append(f"pipeline\t{k}\t{locs(w)}\n")
+    return out
+
+
+def read_snapshot(path):
+    msgs, flags, options, pipelines = {}, {}, {}, {}
+    for line in Path(path).read_text().split("\n"):
+        if not line:
+            continue
+        kind, key, locs = line.split("\t")
+        where = [(l.rsplit(":", 1)[0], int(l.rsplit(":", 1)[1])) for l in locs.split(",")]
+        if kind == "message":
+            msgs[key] = where
+        elif kind == "flag":
+            flags[key] = where
+        elif kind == "option":
+            p, o = key.split(":", 1)
+            options[(None if p == "-" else p, o)] = where
+        elif kind == "pipeline":
+            pipelines[key] = where
+    return msgs, flags, options, pipelines
 
 
 def load_allowlist(path):
@@ -413,21 +458,47 @@ def load_allowlist(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--spec-dir", default=os.environ.get("SLUICE_SPEC_DIR", "/work/shared/spec"))
-    ap.add_argument("--bin-dir", default=str(ROOT / "build" / "bin"))
+    ap.add_argument(
+        "--bin-dir",
+        default=None,
+        help="directory of sluice-opt, sluice-compile, ...; default: the tools on PATH",
+    )
     ap.add_argument(
         "--allowlist", default=str(ROOT / "scripts" / "spec-conformance-allowlist.txt")
     )
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument(
+        "--snapshot",
+        help="extracted items (test/Spec/spec-items.txt): used when the spec directory is absent, "
+        "checked for staleness when it is present",
+    )
+    ap.add_argument("--write-snapshot", help="write the extracted items to this file and exit")
     ap.add_argument("--list", choices=["messages", "flags", "options", "pipelines"])
     args = ap.parse_args()
 
-    if not Path(args.spec_dir).is_dir():
-        print(f"spec directory '{args.spec_dir}' not found", file=sys.stderr)
+    have_spec = Path(args.spec_dir).is_dir()
+    if have_spec:
+        msgs = extract_messages(args.spec_dir)
+        flags, pipelines = extract_flags(args.spec_dir)
+        options = extract_options(args.spec_dir)
+        items = snapshot_lines(msgs, flags, options, pipelines)
+        if args.write_snapshot:
+            Path(args.write_snapshot).write_text("".join(items))
+            print(f"wrote {len(items)} items to {args.write_snapshot}")
+            return 0
+        if args.snapshot and Path(args.snapshot).read_text() != "".join(items):
+            print(
+                f"STALE snapshot {args.snapshot}: the spec changed; regenerate it with\n"
+                f"  scripts/check-spec-conformance.py --write-snapshot {args.snapshot}\n"
+                f"and review the new misses",
+                file=sys.stderr,
+            )
+            return 1
+    elif args.snapshot:
+        msgs, flags, options, pipelines = read_snapshot(args.snapshot)
+    else:
+        print(f"spec directory '{args.spec_dir}' not found (and no --snapshot)", file=sys.stderr)
         return 2
-
-    msgs = extract_messages(args.spec_dir)
-    flags, pipelines = extract_flags(args.spec_dir)
-    options = extract_options(args.spec_dir)
     if args.list:
         data = {"messages": msgs, "flags": flags, "pipelines": pipelines,
                 "options": {f"{p}:{o}": w for (p, o), w in options.items()}}[args.list]
@@ -441,7 +512,7 @@ def main():
     unit_only = []
     helps = help_text(args.bin_dir)
     if "sluice-opt" not in helps:
-        print(f"sluice-opt not found in '{args.bin_dir}'", file=sys.stderr)
+        print(f"sluice-opt not found in '{args.bin_dir or 'PATH'}'", file=sys.stderr)
         return 2
     opt_passes = parse_pass_options(helps["sluice-opt"])
     all_help = "\n".join(helps.values())
@@ -478,7 +549,7 @@ def main():
             miss("option", f"{pss or '-'}:{opt}", where)
 
     for pl, where in sorted(pipelines.items()):
-        if pl not in opt_passes:
+        if pl not in help_flags:
             miss("pipeline", pl, where)
 
     new = []
