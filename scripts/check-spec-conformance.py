@@ -244,6 +244,8 @@ def test_expectations():
     for p in (ROOT / "test").rglob("*"):
         if p.suffix not in TEST_EXTS or not p.is_file():
             continue
+        if (ROOT / "test" / "Spec") in p.parents:
+            continue  # this audit's own test quotes misses; it is not a test of them
         for no, line in enumerate(p.read_text(errors="replace").split("\n"), 1):
             if re.search(
                 r"expected-(error|warning|remark|note)|CHECK|grep|assert|"
@@ -350,6 +352,14 @@ def covered(msg, tests):
                 matched += len(f)
                 start = i + len(f)
             if matched == total or matched >= 25:
+                return where
+        # A truncated expectation: a literal piece (>= 25 characters) of the expected text that is
+        # part of one fragment (`{{elided attributes cannot be serialized}}`).
+        m = re.search(r"expected-\w+(?:\s*@\S+)?\s*\{\{(.*)\}\}|[A-Z][A-Z0-9_-]*:\s?(.*)", line)
+        body = (m.group(1) or m.group(2) or "") if m else line
+        for piece in re.split(r"\{\{.*?\}\}|\[\[.*?\]\]|\}\}|\{\{", body):
+            piece = piece.strip()
+            if len(piece) >= 25 and any(piece in f for f in frs):
                 return where
     return None
 
@@ -486,7 +496,11 @@ def main():
             Path(args.write_snapshot).write_text("".join(items))
             print(f"wrote {len(items)} items to {args.write_snapshot}")
             return 0
-        if args.snapshot and Path(args.snapshot).read_text() != "".join(items):
+        def keys(lines):
+            return [l.split("\t")[:2] for l in lines if l.strip()]
+
+        # Locations are informative only: a spec edit that moves lines does not make it stale.
+        if args.snapshot and keys(Path(args.snapshot).read_text().split("\n")) != keys(items):
             print(
                 f"STALE snapshot {args.snapshot}: the spec changed; regenerate it with\n"
                 f"  scripts/check-spec-conformance.py --write-snapshot {args.snapshot}\n"
