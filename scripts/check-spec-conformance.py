@@ -176,8 +176,11 @@ def extract_options(spec_dir):
             s = line.strip()
             if s.startswith("#"):
                 cur_pass = None
-            m = re.search(r"\*\*Flag:?\*\*:?\s*`--([a-z0-9-]+)`", s) or re.match(
-                r"^#+ .*`--?([a-z0-9-]+)`", s
+            m = (
+                re.search(r"\*\*Flag:?\*\*:?\s*`--([a-z0-9-]+)`", s)
+                or re.match(r"^#+ .*`(?:--)?((?:iree|sluice)-[a-z0-9-]+)`", s)
+                # "accepted by every registered stream pipeline, e.g. `iree-stream-…-pipeline{…}`"
+                or re.search(r"`((?:iree|sluice)-[a-z0-9-]+)\{", s)
             )
             if m:
                 cur_pass = m.group(1)
@@ -344,14 +347,20 @@ def covered(msg, tests):
         for first in range(len(frs)):
             if frs[first] not in line:
                 continue
-            start, matched = 0, 0
+            start, matched, complete = 0, 0, True
             for f in frs[first:]:
                 i = line.find(f, start)
                 if i < 0:
+                    complete = False
                     break
                 matched += len(f)
                 start = i + len(f)
-            if matched == total or matched >= 25:
+            if matched == total:
+                return where
+            # A truncated expectation must stop where the match stops: no further words outside
+            # `{{regex}}` (else it checks a different message with the same prefix).
+            rest = re.sub(r"\{\{.*?\}\}", "", line[start:])
+            if matched >= 25 and (complete or not re.search(r"[a-z]{3,}", rest)):
                 return where
         # A truncated expectation: a literal piece (>= 25 characters) of the expected text that is
         # part of one fragment (`{{elided attributes cannot be serialized}}`).
