@@ -52,17 +52,18 @@ def norm_ws(s):
 
 
 def split_units(text):
-    """Splits a markdown file into logical units (paragraph / list item / table row), whitespace-joined.
-    Fenced code blocks are dropped."""
+    """Splits a markdown file into logical units (paragraph / list item / table row), whitespace-joined,
+    as (line, text, indentation). Fenced code blocks are dropped."""
     units = []
     cur = []
     cur_line = 0
+    cur_indent = 0
     in_code = False
     for no, line in enumerate(text.split("\n"), 1):
         if line.strip().startswith("```"):
             in_code = not in_code
             if cur:
-                units.append((cur_line, " ".join(cur)))
+                units.append((cur_line, " ".join(cur), cur_indent))
                 cur = []
             continue
         if in_code:
@@ -75,17 +76,18 @@ def split_units(text):
             or s.startswith("---")
         )
         if new_unit and cur:
-            units.append((cur_line, " ".join(cur)))
+            units.append((cur_line, " ".join(cur), cur_indent))
             cur = []
         if s:
             if not cur:
                 cur_line = no
+                cur_indent = len(line) - len(line.lstrip())
             cur.append(s)
             if s.startswith("|"):
-                units.append((cur_line, " ".join(cur)))
+                units.append((cur_line, " ".join(cur), cur_indent))
                 cur = []
     if cur:
-        units.append((cur_line, " ".join(cur)))
+        units.append((cur_line, " ".join(cur), cur_indent))
     return units
 
 
@@ -106,6 +108,9 @@ def backtick_spans(unit):
         else:
             i += 1
 
+
+# A top-level item whose sub-items are messages (`* **Verifier**, in order:` + `- if …: `msg``).
+CONTEXT = re.compile(r"\bverifiers?\b|\bdiagnostics\b|\berrors\b|\bgives\b", re.I)
 
 CODEY = re.compile(r"^(--|%|!|#|@|\^|\$|[a-z_]+\.[a-z_.]+(\s|$|<|\()|[A-Za-z_]+\(|[A-Z][A-Za-z]+::)")
 
@@ -132,14 +137,20 @@ def extract_messages(spec_dir):
     msgs = {}  # text -> [(file, line)]
     for f in sorted(Path(spec_dir).glob("*.md")):
         text = f.read_text()
-        for line, unit in split_units(text):
+        context = False  # the enclosing top-level item announces messages (`* **Verifier:**`)
+        for line, unit, indent in split_units(text):
             for m in re.finditer(r"«([^»]*)»", unit):
                 t = norm_ws(m.group(1))
                 if t:
                     msgs.setdefault(t, []).append((f.name, line))
             if "«" in text:
                 continue  # guillemet-style file: backticks are code, not messages
-            if not ANNOUNCE.search(unit):
+            announces = bool(ANNOUNCE.search(unit) or CONTEXT.search(unit))
+            if indent == 0:
+                context = bool(CONTEXT.search(unit))
+            elif context:
+                announces = True
+            if not announces:
                 continue
             for _, span in backtick_spans(unit):
                 if looks_like_message(span):
