@@ -184,6 +184,22 @@ TEST(GgufReaderMalformed, HugeCounts) {
                     "file buffer underrun parsing array");
 }
 
+TEST(GgufReaderMalformed, UnsupportedTensorType) {
+  // irpa-format.md §9 [SLUICE] 5: removed (Q4_2 = 4) and unknown GGML types.
+  Gguf removed;
+  removed.tensor("t", {32}, 4, 0);
+  removed.dataBytes = 32;
+  EXPECT_FAILS_WITH(parseBytes(removed.build()).status(),
+                    StatusCode::Unimplemented,
+                    "GGML tensor type 4 not supported");
+  Gguf unknown;
+  unknown.tensor("t", {32}, 1000, 0);
+  unknown.dataBytes = 32;
+  EXPECT_FAILS_WITH(parseBytes(unknown.build()).status(),
+                    StatusCode::Unimplemented,
+                    "GGML tensor type 1000 not supported");
+}
+
 TEST(GgufReaderMalformed, Alignment) {
   EXPECT_FAILS_WITH(
       parseBytes(
