@@ -165,7 +165,23 @@ PIPELINE_RE = re.compile(r"(?<![-\w…])((?:iree|sluice)-[a-z0-9-]*-pipeline)\b"
 def extract_flags(spec_dir):
     flags, pipelines = {}, {}
     for f in sorted(Path(spec_dir).glob("*.md")):
+        in_flag_table = False
         for no, line in enumerate(f.read_text().split("\n"), 1):
+            # Tool flag tables (`| flag | default | meaning |`, sluice-compile / sluice-run /
+            # sluice-params): every `--name` of the first column, underscores included.
+            if re.match(r"^\|\s*flag\s*\|", line):
+                in_flag_table = True
+                continue
+            if in_flag_table and not line.startswith("|"):
+                in_flag_table = False
+            if in_flag_table and not re.match(r"^\|[-| ]+\|$", line):
+                cell = line.split("|")[1]
+                for m in re.finditer(r"`--([a-z][a-z0-9_-]*[a-z0-9])", cell):
+                    if not m.group(1).startswith(("iree-", "sluice-", "mlir-")):
+                        flags.setdefault(m.group(1), []).append((f.name, no))
+            # Runtime flags (parameter-runtime.md §12.1) named in prose.
+            for m in re.finditer(r"`--(parameter_[a-z0-9_]+)", line):
+                flags.setdefault(m.group(1), []).append((f.name, no))
             for m in FLAG_RE.finditer(line):
                 name = m.group(1)
                 if re.match(r"-?(…|\*|\.\.\.)", line[m.end() : m.end() + 4]):
@@ -401,6 +417,12 @@ def help_text(bin_dir):
             if len(out) < 200:
                 r = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=120)
                 out = r.stdout + r.stderr
+            if tool == "sluice-params":  # flags are listed per command
+                for command in ["create", "dump", "convert", "verify"]:
+                    r = subprocess.run(
+                        [str(exe), command, "--help"], capture_output=True, text=True, timeout=120
+                    )
+                    out += r.stdout + r.stderr
             texts[tool] = out
         except (subprocess.SubprocessError, OSError):
             pass
