@@ -59,6 +59,19 @@ struct Step {
 };
 } // namespace
 
+/// A pass option value in double quotes, so that spaces and braces survive
+/// the textual pipeline (a comma still splits list elements).
+static std::string quoted(llvm::StringRef value) {
+  return "\"" + value.str() + "\"";
+}
+
+static std::string quotedList(llvm::ArrayRef<std::string> values) {
+  std::string text;
+  for (const std::string &value : values)
+    text += (text.empty() ? "" : ",") + quoted(value);
+  return text;
+}
+
 static std::vector<Step> phaseSteps(Phase phase,
                                     const CompileOptions &options) {
   switch (phase) {
@@ -69,20 +82,20 @@ static std::vector<Step> phaseSteps(Phase phase,
     if (!options.parameterImportPaths.empty())
       steps.push_back(
           {"iree-io-import-parameters", false,
-           "paths=" + llvm::join(options.parameterImportPaths, ",") +
+           "paths=" + quotedList(options.parameterImportPaths) +
                (options.parameterImportKeys.empty()
                     ? std::string()
-                    : " keys=" + llvm::join(options.parameterImportKeys, ",")) +
+                    : " keys=" + quotedList(options.parameterImportKeys)) +
                " maximum-size=" +
                std::to_string(options.parameterImportMaximumSize)});
     if (!options.parameterExportPath.empty())
       steps.push_back({"iree-io-export-parameters", false,
-                       "path=" + options.parameterExportPath +
+                       "path=" + quoted(options.parameterExportPath) +
                            " minimum-size=" +
                            std::to_string(options.parameterExportMinimumSize)});
     if (!options.parameterSplatPath.empty())
       steps.push_back({"iree-io-generate-splat-parameter-archive", false,
-                       "file=" + options.parameterSplatPath});
+                       "file=" + quoted(options.parameterSplatPath)});
     return steps;
   }
   case Phase::Stream: {
