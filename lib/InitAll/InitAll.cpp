@@ -41,6 +41,7 @@
 #include "sluice/Dialect/VM/IR/VMDialect.h"
 #include "sluice/Dialect/VM/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
+#include "sluice/Pipelines/Pipelines.h"
 #include "sluice/Target/Native/Passes.h"
 
 void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -72,6 +73,7 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void sluice::registerAllPasses() {
   mlir::registerTransformsPasses();
+  sluice::pipelines::registerPhasePipelines();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
   sluice::abi::registerNativeBindingsTransformPasses();

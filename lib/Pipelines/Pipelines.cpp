@@ -6,6 +6,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -58,11 +59,45 @@ struct Step {
 };
 } // namespace
 
+/// A pass option value in double quotes, so that spaces and braces survive
+/// the textual pipeline (a comma still splits list elements).
+static std::string quoted(llvm::StringRef value) {
+  return "\"" + value.str() + "\"";
+}
+
+static std::string quotedList(llvm::ArrayRef<std::string> values) {
+  std::string text;
+  for (const std::string &value : values)
+    text += (text.empty() ? "" : ",") + quoted(value);
+  return text;
+}
+
 static std::vector<Step> phaseSteps(Phase phase,
                                     const CompileOptions &options) {
   switch (phase) {
-  case Phase::Input:
-    return {{"sluice-input-pipeline"}};
+  case Phase::Input: {
+    std::vector<Step> steps = {{"sluice-input-pipeline"}};
+    // io-parameters.md §12.4: import only when paths are given; export and
+    // splat-archive generation last.
+    if (!options.parameterImportPaths.empty())
+      steps.push_back(
+          {"iree-io-import-parameters", false,
+           "paths=" + quotedList(options.parameterImportPaths) +
+               (options.parameterImportKeys.empty()
+                    ? std::string()
+                    : " keys=" + quotedList(options.parameterImportKeys)) +
+               " maximum-size=" +
+               std::to_string(options.parameterImportMaximumSize)});
+    if (!options.parameterExportPath.empty())
+      steps.push_back({"iree-io-export-parameters", false,
+                       "path=" + quoted(options.parameterExportPath) +
+                           " minimum-size=" +
+                           std::to_string(options.parameterExportMinimumSize)});
+    if (!options.parameterSplatPath.empty())
+      steps.push_back({"iree-io-generate-splat-parameter-archive", false,
+                       "file=" + quoted(options.parameterSplatPath)});
+    return steps;
+  }
   case Phase::Stream: {
     std::vector<Step> steps = {
         {"iree-stream-transformation-pipeline", false, options.streamOptions}};
@@ -171,6 +206,59 @@ runPhases(ModuleOp module, const CompileOptions &options,
   return success();
 }
 
+/// Parses `text` (a phase's pipeline) into `pm`; a pass missing from this
+/// build is reported when the pipeline is built.
+static LogicalResult buildPhase(OpPassManager &pm, Phase phase,
+                                const CompileOptions &options) {
+  std::string text = phasePipeline(phase, options);
+  llvm::StringRef inner =
+      llvm::StringRef(text).drop_front(strlen("builtin.module(")).drop_back();
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(inner, pm, errorStream))) {
+    llvm::errs() << "cannot build phase '" << phaseName(phase)
+                 << "': " << errors << "\n";
+    return failure();
+  }
+  return success();
+}
+
+namespace {
+struct LlvmPhasePipelineOptions
+    : public PassPipelineOptions<LlvmPhasePipelineOptions> {
+  Option<std::string> moduleName{*this, "module-name",
+                                 llvm::cl::desc("The descriptor's module name"),
+                                 llvm::cl::init("module")};
+  Option<std::string> targetCpu{
+      *this, "target-cpu",
+      llvm::cl::desc("The --sluice-cpu value recorded in the descriptor"),
+      llvm::cl::init("x86-64-v3")};
+};
+} // namespace
+
+void registerPhasePipelines() {
+  PassPipelineRegistration<>(
+      "sluice-hal-pipeline",
+      "The sluice-compile phase `hal` (execution.md §2.5): interfaces, CPU "
+      "codegen, --iree-hal-conversion, memoize inlining, topology queries",
+      [](OpPassManager &pm) { (void)buildPhase(pm, Phase::Hal, {}); });
+  PassPipelineRegistration<>(
+      "sluice-native-pipeline",
+      "The sluice-compile phase `native` (execution.md §2.7): host scf to cf, "
+      "command-buffer outlining, error edges, reference counting",
+      [](OpPassManager &pm) { (void)buildPhase(pm, Phase::Native, {}); });
+  PassPipelineRegistration<LlvmPhasePipelineOptions>(
+      "sluice-llvm-pipeline",
+      "The sluice-compile phase `llvm` (execution.md §2.8): executables "
+      "linked, host code to LLVM, module descriptor",
+      [](OpPassManager &pm, const LlvmPhasePipelineOptions &pipelineOptions) {
+        CompileOptions options;
+        options.moduleName = pipelineOptions.moduleName;
+        options.target.cpu = pipelineOptions.targetCpu;
+        (void)buildPhase(pm, Phase::Llvm, options);
+      });
+}
+
 LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
                                 CompileOptions &options, std::string &error) {
   for (const std::string &flag : flags) {
@@ -225,6 +313,26 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
         return failure();
       }
       options.pipelineParameterUploads = value == "true";
+    } else if (name == "--iree-parameter-import") {
+      options.parameterImportPaths.push_back(value.str());
+    } else if (name == "--iree-parameter-import-keys") {
+      options.parameterImportKeys.push_back(value.str());
+    } else if (name == "--iree-parameter-import-maximum-size" ||
+               name == "--iree-parameter-export-minimum-size") {
+      int64_t size;
+      if (value.getAsInteger(10, size)) {
+        error = "invalid " + name.str() + " value '" + value.str() + "'";
+        return failure();
+      }
+      (name == "--iree-parameter-import-maximum-size"
+           ? options.parameterImportMaximumSize
+           : options.parameterExportMinimumSize) = size;
+    } else if (name == "--iree-parameter-export" ||
+               name == "--iree-opt-export-parameters") {
+      options.parameterExportPath = value.str();
+    } else if (name == "--iree-parameter-splat" ||
+               name == "--iree-opt-splat-parameters") {
+      options.parameterSplatPath = value.str();
     } else {
       error = "unsupported JIT flag '" + flag + "'";
       return failure();

@@ -13,6 +13,7 @@
 #include "Bytes.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 
 namespace sluice::runtime::archive {
@@ -98,14 +99,23 @@ public:
 
   uint64_t pos() const { return pos_; }
 
-  /// Ensures `n` bytes are available at the current position.
+  /// Ensures `n` bytes are available at the current position. The message
+  /// starts with the reference's text (irpa-format.md §9: «file buffer
+  /// underrun parsing %zu byte value» / «file buffer underrun parsing
+  /// array»), followed by what was read and where.
   Status need(uint64_t n, const char *what) {
     uint64_t end;
-    if (!checkedAdd(pos_, n, end) || end > file_.size())
+    if (!checkedAdd(pos_, n, end) || end > file_.size()) {
+      if (std::string_view(what) == "array")
+        return makeStatus(StatusCode::OutOfRange,
+                          "file buffer underrun parsing array (%llu bytes at "
+                          "offset %llu, file size %llu)",
+                          (ull)n, (ull)pos_, (ull)file_.size());
       return makeStatus(StatusCode::OutOfRange,
-                        "file buffer underrun parsing %s (%llu bytes at offset "
-                        "%llu, file size %llu)",
-                        what, (ull)n, (ull)pos_, (ull)file_.size());
+                        "file buffer underrun parsing %llu byte value (%s at "
+                        "offset %llu, file size %llu)",
+                        (ull)n, what, (ull)pos_, (ull)file_.size());
+    }
     if (end <= buffer_.size())
       return Status();
     if (end > cap_)

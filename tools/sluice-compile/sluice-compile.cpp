@@ -101,6 +101,49 @@ static cl::opt<std::string>
                      "phase"),
             cl::init(""), cl::cat(category));
 
+// io-parameters.md §12.4: the reference's archive driver flags, run at the
+// end of phase input (execution.md §2.2 step 11).
+static cl::OptionCategory parameterCategory("IREE Parameter Options");
+static cl::list<std::string> parameterImport(
+    "iree-parameter-import",
+    cl::desc("File paths to archives to import parameters from with an "
+             "optional `scope=` prefix"),
+    cl::value_desc("[scope=]path"), cl::cat(parameterCategory));
+static cl::list<std::string> parameterImportKeys(
+    "iree-parameter-import-keys",
+    cl::desc("List of parameter keys to import; any matching keys from any "
+             "scope will be imported"),
+    cl::value_desc("key"), cl::cat(parameterCategory));
+static cl::opt<int64_t> parameterImportMaximumSize(
+    "iree-parameter-import-maximum-size",
+    cl::desc("Maximum size of parameters to import or 0 to disable automatic "
+             "import"),
+    cl::init(0), cl::cat(parameterCategory));
+static cl::opt<std::string> parameterExport(
+    "iree-parameter-export",
+    cl::desc("File path to an archive to export parameters to with an "
+             "optional `scope=` prefix"),
+    cl::value_desc("[scope=]path"), cl::init(""), cl::cat(parameterCategory));
+static cl::opt<int64_t> parameterExportMinimumSize(
+    "iree-parameter-export-minimum-size",
+    cl::desc("Minimum size of constants to export to the archive"), cl::init(0),
+    cl::cat(parameterCategory));
+static cl::opt<std::string> parameterSplat(
+    "iree-parameter-splat",
+    cl::desc("File path to create a splat parameter archive out of all "
+             "parameters in the module"),
+    cl::value_desc("path"), cl::init(""), cl::cat(parameterCategory));
+static cl::alias parameterExportDeprecated("iree-opt-export-parameters",
+                                           cl::desc("Deprecated alias of "
+                                                    "--iree-parameter-export"),
+                                           cl::aliasopt(parameterExport),
+                                           cl::Hidden);
+static cl::alias parameterSplatDeprecated("iree-opt-splat-parameters",
+                                          cl::desc("Deprecated alias of "
+                                                   "--iree-parameter-splat"),
+                                          cl::aliasopt(parameterSplat),
+                                          cl::Hidden);
+
 static void printVersion(llvm::raw_ostream &os) {
   os << "sluice-compile 0.1.0 (module ABI 1, LLVM 22)\n";
 }
@@ -180,6 +223,12 @@ static int compile(MLIRContext &context) {
   options.streamOptions = streamOptions;
   options.pipelineParameterUploads = pipelineParameterUploads;
   options.dumpDir = dumpDir;
+  options.parameterImportPaths = parameterImport;
+  options.parameterImportKeys = parameterImportKeys;
+  options.parameterImportMaximumSize = parameterImportMaximumSize;
+  options.parameterExportPath = parameterExport;
+  options.parameterExportMinimumSize = parameterExportMinimumSize;
+  options.parameterSplatPath = parameterSplat;
   std::string error;
   if (!native::createTargetMachine(options.target, error)) {
     llvm::errs() << "error: " << error << "\n";

@@ -173,7 +173,8 @@ TEST(GgufReaderMalformed, HugeCounts) {
   bytes = readFile(testdataPath("gguf/single.gguf"));
   put64(bytes, 24, UINT64_MAX - 2);
   EXPECT_FAILS_WITH(parseBytes(bytes).status(), StatusCode::OutOfRange,
-                    "file buffer underrun parsing metadata key");
+                    "file buffer underrun parsing 18446744073709551613 byte "
+                    "value (metadata key at offset 32");
   // An array of 2^62 u32 elements.
   std::string payload;
   Gguf::u32(payload, 4);
@@ -181,6 +182,22 @@ TEST(GgufReaderMalformed, HugeCounts) {
   EXPECT_FAILS_WITH(parseBytes(Gguf().kvRaw("a", 9, payload).build()).status(),
                     StatusCode::OutOfRange,
                     "file buffer underrun parsing array");
+}
+
+TEST(GgufReaderMalformed, UnsupportedTensorType) {
+  // irpa-format.md §9 [SLUICE] 5: removed (Q4_2 = 4) and unknown GGML types.
+  Gguf removed;
+  removed.tensor("t", {32}, 4, 0);
+  removed.dataBytes = 32;
+  EXPECT_FAILS_WITH(parseBytes(removed.build()).status(),
+                    StatusCode::Unimplemented,
+                    "GGML tensor type 4 not supported");
+  Gguf unknown;
+  unknown.tensor("t", {32}, 1000, 0);
+  unknown.dataBytes = 32;
+  EXPECT_FAILS_WITH(parseBytes(unknown.build()).status(),
+                    StatusCode::Unimplemented,
+                    "GGML tensor type 1000 not supported");
 }
 
 TEST(GgufReaderMalformed, Alignment) {

@@ -116,7 +116,9 @@ TEST(SafetensorsReaderMalformed, HeaderLength) {
   big[8] = '{';
   big[9] = '}';
   EXPECT_FAILS_WITH(parseSafetensorsFile(makeMemoryFile(big)).status(),
-                    StatusCode::ResourceExhausted, "exceeds the 100 MiB limit");
+                    StatusCode::ResourceExhausted,
+                    "safetensors header of 105906176 bytes exceeds the 100 MiB "
+                    "limit");
 }
 
 TEST(SafetensorsReaderMalformed, EveryTruncationFailsCleanly) {

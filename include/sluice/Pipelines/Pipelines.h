@@ -45,6 +45,16 @@ struct CompileOptions {
   std::string cpuStrategy = "auto";
   /// Non-empty: writes <dir>/<module>.<k>.<phase>.mlir after each IR phase.
   std::string dumpDir;
+  /// The archive driver flags of io-parameters.md §12.4, run at the end of
+  /// phase input (execution.md §2.2 step 11): import first, export and splat
+  /// last. --iree-parameter-import / -import-keys / -import-maximum-size.
+  std::vector<std::string> parameterImportPaths;
+  std::vector<std::string> parameterImportKeys;
+  int64_t parameterImportMaximumSize = 0;
+  /// --iree-parameter-export / -export-minimum-size / --iree-parameter-splat.
+  std::string parameterExportPath;
+  int64_t parameterExportMinimumSize = 0;
+  std::string parameterSplatPath;
 };
 
 /// The textual pass pipeline of one IR phase (anchored on builtin.module).
@@ -58,10 +68,19 @@ mlir::LogicalResult runPhases(
     llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)> configure =
         nullptr);
 
+/// Registers the IR phases that are built as `sluice-opt` pipelines
+/// (execution.md §2.1): `--sluice-hal-pipeline`, `--sluice-native-pipeline`
+/// and `--sluice-llvm-pipeline{module-name= target-cpu=}`, each the exact pass
+/// list sluice-compile runs for that phase with default options. Phase input
+/// (`--sluice-input-pipeline`) is not built yet; phase stream is
+/// `--iree-stream-transformation-pipeline`.
+void registerPhasePipelines();
+
 /// Parses sluice-compile flags given as strings (the JIT's --jit_flags):
 /// --compile-from=, --compile-to= (ignored by the JIT), --module-name=,
 /// --sluice-cpu=, --sluice-opt-level=, --sluice-stream-options=,
-/// --sluice-pipeline-parameter-uploads=, --sluice-input-stem=. Other flags:
+/// --sluice-pipeline-parameter-uploads=, --sluice-input-stem= and the
+/// --iree-parameter-* archive flags. Other flags:
 /// `error`.
 mlir::LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
                                       CompileOptions &options,

@@ -328,3 +328,13 @@ util.initializer {
 util.func public @after_empty_initializer() {
   util.return
 }
+
+// -----
+
+// execution.md §1.4: a body-less function cannot be imported by a Sluice module.
+// expected-error @+1 {{external function '@ext' is not supported; Sluice modules cannot import functions}}
+util.func private @ext(%arg0: i32) -> i32
+util.func public @calls_ext(%arg0: i32) -> i32 {
+  %0 = util.call @ext(%arg0) : (i32) -> i32
+  util.return %0 : i32
+}

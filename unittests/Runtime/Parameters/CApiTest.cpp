@@ -72,6 +72,34 @@ TEST(ParametersCApi, LoadGatherAndErrors) {
     sluice_buffer_release(buffers[i]);
   std::free(buffers);
 
+  // The import-table form checks the program's buffer count (execution.md
+  // §3.4): a mismatch is FAILED_PRECONDITION and fails the signal fence.
+  {
+    sluice_semaphore_t *sem3 = nullptr;
+    ASSERT_EQ(sluice_semaphore_create(0, &sem3), nullptr);
+    sluice_fence_t *signal3 = nullptr;
+    ASSERT_EQ(sluice_fence_create(&signal3), nullptr);
+    ASSERT_EQ(sluice_fence_insert(signal3, sem3, 1), nullptr);
+    sluice_buffer_t *out[3] = {};
+    sluice_status_t mismatch = sluice_io_parameters_load_into(
+        module, device, -1, nullptr, signal3, "model", 5, -1, 48, 527363,
+        table.data(), table.size(), keys.data(), keys.size(), spans.data(),
+        spans.size(), 3, out);
+    ASSERT_NE(mismatch, nullptr);
+    EXPECT_EQ(sluice_status_code(mismatch), 9);
+    EXPECT_STREQ(sluice_status_message(mismatch),
+                 "io_parameters.load produced 2 buffers but the program "
+                 "expects 3");
+    sluice_status_free(mismatch);
+    mismatch = sluice_fence_wait(signal3, -1);
+    ASSERT_NE(mismatch, nullptr);
+    sluice_status_free(mismatch);
+    for (sluice_buffer_t *b : out)
+      EXPECT_EQ(b, nullptr);
+    sluice_fence_release(signal3);
+    sluice_semaphore_release(sem3);
+  }
+
   // Wrong scope: NOT_FOUND, and the signal fence fails instead of hanging.
   sluice_semaphore_t *sem2 = nullptr;
   ASSERT_EQ(sluice_semaphore_create(0, &sem2), nullptr);

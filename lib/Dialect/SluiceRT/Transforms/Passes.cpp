@@ -1,22 +1,10 @@
-//===- Passes.cpp - sluice_rt pass registration and the native phase ------===//
+//===- Passes.cpp - sluice_rt pass registration ---------------------------===//
 
 #include "sluice/Dialect/SluiceRT/Transforms/Passes.h"
 
-#include "mlir/Pass/PassRegistry.h"
-
-using namespace mlir;
-
-void sluice::sluice_rt::buildNativePhasePipeline(OpPassManager &pm) {
-  pm.addPass(createOutlineCommandBuffersPass());
-  pm.addPass(createMaterializeErrorEdgesPass());
-  pm.addPass(createMaterializeRefCountingPass());
-}
-
+// The phase `native` itself (scf to cf, then the three passes) is registered
+// as `--sluice-native-pipeline` by sluice/Pipelines/Pipelines.h, from the same
+// pass list sluice-compile runs.
 void sluice::sluice_rt::registerSluiceRTTransformPasses() {
   registerSluiceRTPasses();
-  PassPipelineRegistration<>(
-      "sluice-native-phase-pipeline",
-      "The phase `native` of execution.md §2.7 (command-buffer outlining, "
-      "error edges, reference counting)",
-      [](OpPassManager &pm) { buildNativePhasePipeline(pm); });
 }

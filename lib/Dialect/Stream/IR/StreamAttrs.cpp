@@ -93,10 +93,14 @@ void TimepointAttr::print(AsmPrinter &printer) const {
 // #stream.collective
 //===----------------------------------------------------------------------===//
 
+/// Parses one enum keyword of the attribute body. A bad keyword gets the
+/// generated-parser text of stream-ir.md §4.3: `failed to parse
+/// Stream_CollectiveAttr parameter '<param>' which is to be a `<EnumType>``.
 template <typename EnumT>
 static ParseResult
 parseEnumKeyword(AsmParser &parser, EnumT &value,
-                 std::optional<EnumT> (*symbolize)(StringRef), StringRef what) {
+                 std::optional<EnumT> (*symbolize)(StringRef), StringRef param,
+                 StringRef enumType) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
   if (parser.parseKeyword(&keyword))
@@ -105,7 +109,7 @@ parseEnumKeyword(AsmParser &parser, EnumT &value,
   if (!parsed)
     return parser.emitError(loc, "failed to parse Stream_CollectiveAttr "
                                  "parameter '")
-           << what << "' which is to be a `" << what << "`";
+           << param << "' which is to be a `" << enumType << "`";
   value = *parsed;
   return success();
 }
@@ -115,18 +119,19 @@ Attribute CollectiveAttr::parseBody(AsmParser &parser) {
   std::optional<CollectiveReductionOp> reduction;
   CollectiveElementType elementType;
   if (parser.parseLess() ||
-      parseEnumKeyword(parser, kind, symbolizeCollectiveKind, "kind"))
+      parseEnumKeyword(parser, kind, symbolizeCollectiveKind, "kind",
+                       "CollectiveKind"))
     return {};
   if (succeeded(parser.parseOptionalKeyword("with"))) {
     CollectiveReductionOp op;
     if (parseEnumKeyword(parser, op, symbolizeCollectiveReductionOp,
-                         "reduction"))
+                         "reduction", "CollectiveReductionOp"))
       return {};
     reduction = op;
   }
   if (parser.parseColon() ||
       parseEnumKeyword(parser, elementType, symbolizeCollectiveElementType,
-                       "element_type") ||
+                       "element_type", "CollectiveElementType") ||
       parser.parseGreater())
     return {};
   return CollectiveAttr::get(parser.getContext(), kind, reduction, elementType);

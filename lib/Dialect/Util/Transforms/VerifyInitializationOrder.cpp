@@ -94,7 +94,9 @@ private:
           visited.clear();
         Operation *callee = symbolTable->lookup(call.getCallee());
         if (!callee) {
-          op->emitError() << "call to undefined function '"
+          // stream-passes-2.md §15.1: the reference writes '@' before the
+          // symbol reference, which prints its own '@' ('@@f').
+          op->emitError() << "call to undefined function '@"
                           << call.getCalleeAttr() << "'";
           return WalkResult::interrupt();
         }

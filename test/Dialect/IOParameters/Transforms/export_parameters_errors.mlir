@@ -16,6 +16,11 @@
 // RUN: not sluice-opt --pass-pipeline="builtin.module(iree-io-export-parameters{path=%t/x.irpa checksum=md5})" %s --split-input-file 2>&1 | FileCheck %s --check-prefix=CHECKSUM
 // CHECKSUM: error: invalid checksum algorithm 'md5'; expected none, crc32c or sha256
 
+// The builder's status follows the message on the next line (io-parameters.md §12.1).
+// RUN: not sluice-opt --split-input-file --pass-pipeline="builtin.module(iree-io-export-parameters{path=%t/pattern.irpa})" %s 2>&1 | FileCheck %s --check-prefix=PATTERN
+// PATTERN: error: failed to add splat entry for global
+// PATTERN-NEXT: INVALID_ARGUMENT; splat pattern length 32 invalid; must be 1, 2, 4, 8, or 16 bytes
+
 module @bad_pattern {
   // expected-error @+1 {{failed to add splat entry for global}}
   util.global private @wide = dense<1> : tensor<2xi256>

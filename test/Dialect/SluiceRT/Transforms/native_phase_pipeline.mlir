@@ -1,4 +1,4 @@
-// RUN: sluice-opt --sluice-native-phase-pipeline %s | FileCheck %s
+// RUN: sluice-opt --sluice-native-pipeline %s | FileCheck %s
 // REQUIRES: sluice-opt
 
 // The whole phase on a hal-level program: the recording becomes a command

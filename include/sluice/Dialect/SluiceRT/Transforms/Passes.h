@@ -20,13 +20,8 @@ namespace sluice::sluice_rt {
 #define GEN_PASS_REGISTRATION
 #include "sluice/Dialect/SluiceRT/Transforms/Passes.h.inc"
 
-/// Adds the phase `native` (execution.md §2.7) to a `builtin.module` pass
-/// manager, in order: outline command buffers, materialize error edges,
-/// materialize reference counting. No canonicalization runs after it.
-void buildNativePhasePipeline(mlir::OpPassManager &pm);
-
-/// Registers every sluice_rt pass and the `sluice-native-phase-pipeline`
-/// pass pipeline.
+/// Registers every sluice_rt pass. The phase pipeline is
+/// `--sluice-native-pipeline` (sluice::pipelines::registerPhasePipelines).
 void registerSluiceRTTransformPasses();
 
 } // namespace sluice::sluice_rt
