@@ -1,0 +1,124 @@
+//===- Passes.td - phase input passes ----------------------*- tablegen -*-===//
+//
+// Phase input of sluice-compile (execution.md §2.2): verification, the
+// ml_program and func imports and the CPU device assignment. Implemented in
+// lib/Input/<PassName>.cpp; the phase pipeline `--sluice-input-pipeline` is
+// registered in lib/Input/Passes.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SLUICE_INPUT_PASSES
+#define SLUICE_INPUT_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def VerifyInputPass : Pass<"sluice-verify-input", "mlir::ModuleOp"> {
+  let summary = "Rejects programs sluice-compile cannot compile";
+  let description = [{
+    Applies the input rules of execution.md §1.3/§1.4 to every op outside
+    `flow.executable`, `stream.executable` and `hal.executable` (their
+    bodies are checked by the CPU codegen). Read-only; every violation is
+    reported (the pass does not stop at the first one) and the pass fails
+    when there is any.
+
+    * An op whose dialect is not one of `builtin`, `util`, `flow`, `hal`
+      (and the `iree_tensor_ext` / `iree_encoding` attributes' dialects),
+      `linalg`, `tensor`, `arith`, `math`, `scf`, `cf`, `func`,
+      `ml_program`, or an op of an accepted dialect that is not listed
+      (`func`: `func`, `call`, `return`; `ml_program`: `global`,
+      `global_load`, `global_load_const`, `global_store`; `cf`: `br`,
+      `cond_br`, `switch`, `assert`; `scf`: `for`, `if`, `while`,
+      `index_switch`, `execute_region`, `yield`, `condition`; `tensor`: the
+      ops of §1.3 plus `yield` and `dim`; `hal`: the ABI ops `tensor.*`,
+      `buffer_view.dim/buffer`, `buffer.length`, `fence.*` and
+      `executable*`/`device*` globals' ops):
+      «'<op>' op is not supported as sluice-compile input» with the note
+      «sluice-compile accepts flow-level programs (util, flow, hal ABI ops)
+      and linalg-on-tensors programs (linalg, tensor, arith, math, scf, cf,
+      func, ml_program)»; for `tosa.*`, `stablehlo.*`, `chlo.*` and
+      `torch.*` a second note «convert the program to linalg on tensors
+      first». The contents of a rejected op are not inspected.
+    * An op with a memref-typed operand or result: «'<op>' op uses memref
+      types; sluice-compile accepts tensor programs only».
+    * A public `func.func` / `util.func` (not an `iree.abi.stub` wrapper,
+      whose signature is buffer views) with an unranked tensor argument or
+      result: «function '@<f>' has an unranked tensor in its signature;
+      ranked tensors are required»; with a tensor of `index` elements:
+      «function '@<f>' passes tensors of index elements across the ABI».
+    * A body-less `func.func` / `util.func`: «external function '@<f>' is
+      not supported; Sluice modules cannot import functions».
+  }];
+}
+
+def ImportMLProgramPass : Pass<"sluice-import-ml-program", "mlir::ModuleOp"> {
+  let summary = "Converts ml_program globals and their accesses to util";
+  let description = [{
+    execution.md §2.2 step 2: `ml_program.global @g(<value>) : T` becomes
+    `util.global private [mutable] @g = <value> : T` (mutable iff the
+    ml_program global is; visibility kept: public ml_program globals become
+    public util globals; a global without a value gets none);
+    `ml_program.global_load` and `ml_program.global_load_const` become
+    `util.global.load` (`immutable` for loads of immutable globals and for
+    `global_load_const`); `ml_program.global_store` becomes
+    `util.global.store`. Ops inside executables are untouched.
+  }];
+  let dependentDialects = ["::sluice::util::UtilDialect"];
+}
+
+def ImportFuncPass : Pass<"sluice-import-func", "mlir::ModuleOp"> {
+  let summary = "Converts func functions, calls and returns to util";
+  let description = [{
+    execution.md §2.2 step 3: every top-level `func.func` becomes a
+    `util.func` with the same name, visibility, type, argument/result
+    attributes and discardable attributes; `func.call` becomes `util.call`
+    and `func.return` becomes `util.return` inside them (and inside
+    `util.initializer`s); `cf.assert %c, "msg"` becomes
+    `%code = arith.select %c, %c0_i32, %c9_i32 : i32` followed by
+    `util.status.check_ok %code, "msg"` (9 = FAILED_PRECONDITION).
+    `func.func`s inside `flow.executable`, `stream.executable` and
+    `hal.executable` are untouched. A body-less `func.func` is left alone
+    (`--sluice-verify-input` rejects it).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+def AssignCPUDevicePass : Pass<"sluice-assign-cpu-device", "mlir::ModuleOp"> {
+  let summary = "Binds every device global to the Sluice CPU target";
+  let description = [{
+    execution.md §2.2 step 6:
+
+    * a module without a `!hal.device` global gets `util.global private
+      @__device_0 = #hal.device.target<"local", [<target>]> : !hal.device`
+      at its top;
+    * every `!hal.device` global's initial value becomes a
+      `#hal.device.target` whose executable-target list is exactly
+      `[<target>]` (the device id and configuration of an existing
+      `#hal.device.target` are kept; any other or missing initial value
+      becomes `#hal.device.target<"local", [<target>]>`);
+    * when the module has no `stream.affinity.default` and exactly one
+      device global `@d`, `stream.affinity.default =
+      #hal.device.affinity<@d>` is set on the module.
+
+    `<target>` is the sluice-native executable target of §5.1 built from
+    the `cpu` option (`--sluice-cpu`): `#hal.executable.target<"llvm-cpu",
+    "sluice-native", {cpu = <resolved CPU>, cpu_features = <LLVM's feature
+    list of that CPU, sorted, comma-separated>, native_vector_size = 64 with
+    AVX-512F, 32 with AVX, else 16, target_triple =
+    "x86_64-unknown-linux-gnu"}>`. A non-x86-64 CPU: «sluice-compile targets
+    x86-64 only; '<cpu>' is not an x86-64 CPU» (on the module).
+  }];
+  let options = [
+    Option<"cpu", "cpu", "std::string", "\"x86-64-v3\"",
+           "Target CPU (--sluice-cpu): x86-64-v3, x86-64-v2, host or an "
+           "LLVM x86-64 CPU name.">,
+  ];
+  let dependentDialects = [
+    "::sluice::hal::HALDialect",
+    "::sluice::util::UtilDialect",
+  ];
+}
+
+#endif // SLUICE_INPUT_PASSES
