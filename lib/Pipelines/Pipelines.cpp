@@ -62,7 +62,9 @@ static std::vector<Step> phaseSteps(Phase phase,
                                     const CompileOptions &options) {
   switch (phase) {
   case Phase::Input:
-    return {{"sluice-input-pipeline"}};
+    return {{"sluice-input-pipeline", false,
+             "invocation-model=" + options.invocationModel +
+                 " cpu=" + options.target.cpu}};
   case Phase::Stream: {
     std::vector<Step> steps = {
         {"iree-stream-transformation-pipeline", false, options.streamOptions}};
@@ -201,6 +203,13 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
       options.inputStem = value.str();
     } else if (name == "--sluice-cpu") {
       options.target.cpu = value.str();
+    } else if (name == "--sluice-invocation-model") {
+      if (value != "sync" && value != "coarse-fences") {
+        error = "invalid --sluice-invocation-model value '" + value.str() +
+                "' (expected sync or coarse-fences)";
+        return failure();
+      }
+      options.invocationModel = value.str();
     } else if (name == "--sluice-opt-level") {
       unsigned level;
       if (value.getAsInteger(10, level) || level > 3) {

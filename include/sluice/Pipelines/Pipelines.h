@@ -39,6 +39,8 @@ struct CompileOptions {
   /// --module-name nor a sym_name (the JIT's --sluice-input-stem=).
   std::string inputStem;
   native::NativeTargetOptions target;
+  /// --sluice-invocation-model: "sync" or "coarse-fences" (phase input).
+  std::string invocationModel = "sync";
   std::string streamOptions;
   bool pipelineParameterUploads = true;
   /// --sluice-cpu-strategy: "auto" or "loops" (execution.md §5.2).
@@ -60,7 +62,8 @@ mlir::LogicalResult runPhases(
 
 /// Parses sluice-compile flags given as strings (the JIT's --jit_flags):
 /// --compile-from=, --compile-to= (ignored by the JIT), --module-name=,
-/// --sluice-cpu=, --sluice-opt-level=, --sluice-stream-options=,
+/// --sluice-cpu=, --sluice-opt-level=, --sluice-invocation-model=,
+/// --sluice-stream-options=,
 /// --sluice-pipeline-parameter-uploads=, --sluice-input-stem=. Other flags:
 /// `error`.
 mlir::LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
