@@ -80,6 +80,8 @@ void buildInputPipeline(OpPassManager &pm,
   AssignCPUDevicePassOptions device;
   device.cpu = options.cpu;
   pm.addPass(createAssignCPUDevicePass(device));
+  // 7-10 (form B) are not built yet: reject what only they could handle.
+  pm.addPass(createVerifyFlowLevelPass());
   // 11: archive passes (io-parameters.md §12.4): import first, export and
   // splat last.
   if (!options.parameterImport.empty()) {

@@ -121,4 +121,24 @@ def AssignCPUDevicePass : Pass<"sluice-assign-cpu-device", "mlir::ModuleOp"> {
   ];
 }
 
+def VerifyFlowLevelPass : Pass<"sluice-verify-flow-level", "mlir::ModuleOp"> {
+  let summary = "Rejects form-B ops that need dispatch formation (not built yet)";
+  let description = [{
+    [SLUICE, temporary] Stands in for execution.md §2.2 steps 7–10 (linalg
+    preprocessing, constant hoisting, dispatch formation, tensor→flow), which
+    are not built yet: `--sluice-input-pipeline` runs it where those steps
+    go, so that a form-B program fails in phase input with a clear message
+    instead of an illegal-op error deep in phase stream. Outside
+    `flow.executable`, `stream.executable` and `hal.executable`, every
+    `linalg` op, every `tensor` op except `tensor.dim` (which phase stream
+    resolves), and every `arith` / `math` op other than `arith.constant`
+    with a tensor-typed operand or result is reported: «'<op>' op needs
+    dispatch formation (execution.md §2.2 steps 7-10), which this build of
+    Sluice does not have yet; write the program at the flow level
+    (flow.dispatch of a flow.executable)». Every such op is reported; the
+    contents of a reported op are not inspected. Read-only. Removed when
+    `--sluice-form-dispatches` lands (milestone Step 3).
+  }];
+}
+
 #endif // SLUICE_INPUT_PASSES
