@@ -21,25 +21,23 @@ def VerifyInputPass : Pass<"sluice-verify-input", "mlir::ModuleOp"> {
     reported (the pass does not stop at the first one) and the pass fails
     when there is any.
 
-    * An op whose dialect is not one of `builtin`, `util`, `flow`, `hal`
-      (and the `iree_tensor_ext` / `iree_encoding` attributes' dialects),
-      `linalg`, `tensor`, `arith`, `math`, `scf`, `cf`, `func`,
-      `ml_program`, or an op of an accepted dialect that is not listed
-      (`func`: `func`, `call`, `return`; `ml_program`: `global`,
-      `global_load`, `global_load_const`, `global_store`; `cf`: `br`,
-      `cond_br`, `switch`, `assert`; `scf`: `for`, `if`, `while`,
-      `index_switch`, `execute_region`, `yield`, `condition`; `tensor`: the
-      ops of §1.3 plus `yield` and `dim`; `hal`: the ABI ops `tensor.*`,
-      `buffer_view.dim/buffer`, `buffer.length`, `fence.*` and
-      `executable*`/`device*` globals' ops):
+    * An op outside this list (every `util`, `flow`, `linalg`, `arith`
+      and `math` op; `builtin.module`; `func`: `func`, `call`, `return`;
+      `ml_program`: `global`, `global_load`, `global_load_const`,
+      `global_store`; `cf`: `br`, `cond_br`, `switch`, `assert`; `scf`:
+      `for`, `if`, `while`, `index_switch`, `execute_region`, `yield`,
+      `condition`; `tensor`: the ops of §1.3 plus `dim` and `yield`; `hal`:
+      the ABI ops `hal.tensor.*`, `hal.buffer_view.*`, `hal.buffer.length`
+      and the `hal.fence.*` ops of coarse-fences wrappers):
       «'<op>' op is not supported as sluice-compile input» with the note
       «sluice-compile accepts flow-level programs (util, flow, hal ABI ops)
       and linalg-on-tensors programs (linalg, tensor, arith, math, scf, cf,
       func, ml_program)»; for `tosa.*`, `stablehlo.*`, `chlo.*` and
       `torch.*` a second note «convert the program to linalg on tensors
       first». The contents of a rejected op are not inspected.
-    * An op with a memref-typed operand or result: «'<op>' op uses memref
-      types; sluice-compile accepts tensor programs only».
+    * An op with a memref-typed operand or result (for a function: argument
+      or result): «'<op>' op uses memref types; sluice-compile accepts
+      tensor programs only».
     * A public `func.func` / `util.func` (not an `iree.abi.stub` wrapper,
       whose signature is buffer views) with an unranked tensor argument or
       result: «function '@<f>' has an unranked tensor in its signature;
@@ -55,8 +53,10 @@ def ImportMLProgramPass : Pass<"sluice-import-ml-program", "mlir::ModuleOp"> {
   let description = [{
     execution.md §2.2 step 2: `ml_program.global @g(<value>) : T` becomes
     `util.global private [mutable] @g = <value> : T` (mutable iff the
-    ml_program global is; visibility kept: public ml_program globals become
-    public util globals; a global without a value gets none);
+    ml_program global is; always private, as the spec writes it; a global
+    without a value gets none; an `#ml_program.extern` value is the error
+    «'ml_program.global' op with an external value is not supported; write
+    the weight as a util.global with a #flow.parameter.named value»);
     `ml_program.global_load` and `ml_program.global_load_const` become
     `util.global.load` (`immutable` for loads of immutable globals and for
     `global_load_const`); `ml_program.global_store` becomes
