@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -103,7 +104,9 @@ struct VerifyInputPass : impl::VerifyInputPassBase<VerifyInputPass> {
             "uses memref types; sluice-compile accepts tensor programs only");
       }
       if (auto function = dyn_cast<FunctionOpInterface>(op)) {
-        if (failed(verifyFunction(function)))
+        // util.initializer is function-like but has no name (nor ABI).
+        bool named = op->hasAttr(SymbolTable::getSymbolAttrName());
+        if (named && failed(verifyFunction(function)))
           anyError = true;
         // Block arguments are not operands: check the signature for memrefs.
         else if (hasMemRef(function.getArgumentTypes()) ||

@@ -103,6 +103,7 @@ util.func private @importedUtil(%a: tensor<4xf32>) -> tensor<4xf32>
 // CHECK: cf.assert
 // CHECK: func.call @formBHelper
 // CHECK: util.func public @stub
+// CHECK: util.initializer
 
 func.func private @helper(%a: tensor<4xindex>) -> tensor<*xindex> {
   %0 = tensor.cast %a : tensor<4xindex> to tensor<*xindex>
@@ -153,4 +154,14 @@ util.func public @stub(%v: !hal.buffer_view, %wait: !hal.fence, %signal: !hal.fe
   %b = hal.tensor.barrier join(%t : tensor<4xf32>) => %signal : !hal.fence
   %o = hal.tensor.export %b "output0" : tensor<4xf32> -> !hal.buffer_view
   util.return %o : !hal.buffer_view
+}
+// An initializer is function-like without a name: no signature checks (this
+// crashed the pass, found by scripts/fuzz-ir.py); an unreachable block is
+// fine.
+util.initializer {
+  %true = arith.constant true
+  cf.assert %true, "bad"
+  util.return
+^dead:
+  util.return
 }
