@@ -100,9 +100,20 @@ void buildInputPipeline(OpPassManager &pm,
     pm.addPass(io_parameters::createExportParametersPass(exportOptions));
   }
   if (!options.parameterSplat.empty()) {
-    io_parameters::GenerateSplatParameterArchivePassOptions splat;
-    splat.filePath = options.parameterSplat;
-    pm.addPass(io_parameters::createGenerateSplatParameterArchivePass(splat));
+    // Only `file` is set: the pass filters by scope as soon as its `scope`
+    // option has a value, which building it from an options struct would
+    // give it (an empty one, matching no named parameter).
+    std::unique_ptr<Pass> splat =
+        io_parameters::createGenerateSplatParameterArchivePass();
+    if (failed(splat->initializeOptions(
+            "file=\"" + options.parameterSplat + "\"",
+            [](const Twine &) { return failure(); }))) {
+      // A path the option syntax cannot quote (it contains '"').
+      io_parameters::GenerateSplatParameterArchivePassOptions fallback;
+      fallback.filePath = options.parameterSplat;
+      splat = io_parameters::createGenerateSplatParameterArchivePass(fallback);
+    }
+    pm.addPass(std::move(splat));
   }
   // 12: cleanup.
   pm.addPass(createCanonicalizerPass());
