@@ -227,6 +227,12 @@ MODES = {
                           ("test/Bindings/Native/*.mlir", "test/e2e/*.mlir")),
     "wrap-entry-points-coarse": (["--verify-each", "--iree-abi-wrap-entry-points=invocation-model=coarse-fences"],
                                  ("test/Bindings/Native/*.mlir", "test/e2e/*.mlir")),
+    # Phase input (execution.md §2.2): each pass, then the whole pipeline.
+    "input-passes": (["--verify-each", "--sluice-verify-input", "--sluice-import-ml-program",
+                      "--sluice-import-func", "--sluice-assign-cpu-device", "--sluice-verify-flow-level"],
+                     ("test/Input/*.mlir", "test/e2e/*.mlir", "test/Bindings/Native/*.mlir")),
+    "input-pipeline": (["--verify-each", "--sluice-input-pipeline"],
+                       ("test/Input/*.mlir", "test/e2e/*.mlir", "test/e2e/errors/*.mlir")),
     # External transients (issue 21): both modes of emplace-transients.
     "emplace-transients": (["--verify-each", "--iree-stream-emplace-transients"],
                            ("test/Dialect/Stream/Transforms/emplace_transients*.mlir",)),

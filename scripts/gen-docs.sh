@@ -56,3 +56,12 @@ done
   "$tblgen" -gen-pass-doc "${inc[@]}" "$root/include/sluice/Bindings/Native/Transforms/Passes.td"
 } > "$passes_out/bindings-native.md"
 echo "wrote docs/passes/bindings-native.md"
+# Phase input passes (lib/Input).
+{
+  echo "# Phase input passes"
+  echo
+  echo "Generated from \`include/sluice/Input/Passes.td\` by \`scripts/gen-docs.sh\`; do not edit."
+  echo
+  "$tblgen" -gen-pass-doc "${inc[@]}" "$root/include/sluice/Input/Passes.td"
+} > "$passes_out/input.md"
+echo "wrote docs/passes/input.md"

@@ -11,10 +11,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -41,6 +43,7 @@
 #include "sluice/Dialect/VM/IR/VMDialect.h"
 #include "sluice/Dialect/VM/Transforms/Passes.h"
 #include "sluice/ExternalModels.h"
+#include "sluice/Input/Passes.h"
 #include "sluice/Pipelines/Pipelines.h"
 #include "sluice/Target/Native/Passes.h"
 
@@ -51,6 +54,10 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::math::MathDialect, mlir::memref::MemRefDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect,
                   mlir::ub::UBDialect>();
+  // Phase input: ml_program is form-B input; tosa is only parsed so that
+  // --sluice-verify-input can reject it with its notes (execution.md §1.4).
+  registry
+      .insert<mlir::ml_program::MLProgramDialect, mlir::tosa::TosaDialect>();
   registry.insert<sluice::util::UtilDialect, sluice::hal::HALDialect,
                   sluice::io_parameters::IOParametersDialect>();
   registry.insert<sluice::stream::StreamDialect>();
@@ -77,6 +84,7 @@ void sluice::registerAllPasses() {
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();
   sluice::abi::registerNativeBindingsTransformPasses();
+  sluice::input::registerInputPasses();
   sluice::sluice_rt::registerSluiceRTTransformPasses();
   sluice::cpu::registerCPUCodegenPasses();
   sluice::vm::registerVMTransformPasses();

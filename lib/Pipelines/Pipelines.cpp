@@ -76,27 +76,26 @@ static std::vector<Step> phaseSteps(Phase phase,
                                     const CompileOptions &options) {
   switch (phase) {
   case Phase::Input: {
-    std::vector<Step> steps = {{"sluice-input-pipeline"}};
-    // io-parameters.md §12.4: import only when paths are given; export and
-    // splat-archive generation last.
-    if (!options.parameterImportPaths.empty())
-      steps.push_back(
-          {"iree-io-import-parameters", false,
-           "paths=" + quotedList(options.parameterImportPaths) +
-               (options.parameterImportKeys.empty()
-                    ? std::string()
-                    : " keys=" + quotedList(options.parameterImportKeys)) +
-               " maximum-size=" +
-               std::to_string(options.parameterImportMaximumSize)});
+    // execution.md §2.2; step 11 (io-parameters.md §12.4) from the archive
+    // driver flags, which the pipeline runs in its place (import first,
+    // export and splat-archive generation last, then the cleanup).
+    std::string text = "invocation-model=" + options.invocationModel +
+                       " cpu=" + options.target.cpu;
+    if (!options.parameterImportPaths.empty()) {
+      text += " parameter-import=" + quotedList(options.parameterImportPaths);
+      if (!options.parameterImportKeys.empty())
+        text += " parameter-import-keys=" +
+                quotedList(options.parameterImportKeys);
+      text += " parameter-import-maximum-size=" +
+              std::to_string(options.parameterImportMaximumSize);
+    }
     if (!options.parameterExportPath.empty())
-      steps.push_back({"iree-io-export-parameters", false,
-                       "path=" + quoted(options.parameterExportPath) +
-                           " minimum-size=" +
-                           std::to_string(options.parameterExportMinimumSize)});
+      text += " parameter-export=" + quoted(options.parameterExportPath) +
+              " parameter-export-minimum-size=" +
+              std::to_string(options.parameterExportMinimumSize);
     if (!options.parameterSplatPath.empty())
-      steps.push_back({"iree-io-generate-splat-parameter-archive", false,
-                       "file=" + quoted(options.parameterSplatPath)});
-    return steps;
+      text += " parameter-splat=" + quoted(options.parameterSplatPath);
+    return {{"sluice-input-pipeline", false, text}};
   }
   case Phase::Stream: {
     std::vector<Step> steps = {
@@ -289,6 +288,13 @@ LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
       options.inputStem = value.str();
     } else if (name == "--sluice-cpu") {
       options.target.cpu = value.str();
+    } else if (name == "--sluice-invocation-model") {
+      if (value != "sync" && value != "coarse-fences") {
+        error = "invalid --sluice-invocation-model value '" + value.str() +
+                "' (expected sync or coarse-fences)";
+        return failure();
+      }
+      options.invocationModel = value.str();
     } else if (name == "--sluice-opt-level") {
       unsigned level;
       if (value.getAsInteger(10, level) || level > 3) {

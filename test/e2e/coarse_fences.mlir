@@ -1,4 +1,4 @@
-// REQUIRES: sluice-opt, sluice-compile, sluice-run
+// REQUIRES: sluice-compile, sluice-run
 // A coarse-fences entry point (execution.md §2.2 step 4, §6.2): the wrapper
 // appends (wait, signal) fences, the program's queue operations wait on the
 // first and signal the second, and sluice-run passes a null wait fence and a
@@ -7,28 +7,25 @@
 // (an empty signal fence counts as reached at once, so the tool gives it a
 // timepoint of its own; before that fix this program printed zeros).
 //
-// Phase input has no registered pipeline yet, so the wrapper runs through
-// sluice-opt and the program starts at --compile-from=input (as in
-// transients_pipeline.mlir).
+// sluice-compile runs phase input (the wrapper in the coarse-fences model,
+// the CPU device) before the other phases.
 //
-// RUN: sluice-opt --iree-abi-wrap-entry-points=invocation-model=coarse-fences --inline --symbol-dce %s -o %t.mlir
-// RUN: FileCheck %s --check-prefix=WRAP < %t.mlir
+// RUN: sluice-compile --compile-to=input --sluice-invocation-model=coarse-fences %s | FileCheck %s --check-prefix=WRAP
 // WRAP: util.func public @chain(%{{.*}}: !hal.buffer_view, %{{.*}}: !hal.fence, %{{.*}}: !hal.fence) -> !hal.buffer_view
 // WRAP-SAME: iree.abi.model = "coarse-fences"
-// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %t.mlir -o %t.so
+// RUN: sluice-compile --sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s -o %t.so
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH --match-full-lines
 // BENCH:      8xf32=5 5 5 5 5 5 5 5
 // BENCH-NEXT: BENCHMARK @chain calls=10 warmup=2
-// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // The same program in the sync model with the stream pipeline's default
 // options: fused bindings carry `util.assume.int` assumptions into the
 // dispatch, which the CPU codegen drops (execution.md §5.1 step 1 does not
 // list the op; Sluice accepts it).
-// RUN: sluice-opt --iree-abi-wrap-entry-points --inline --symbol-dce %s -o %t.sync.mlir
-// RUN: sluice-compile --compile-from=input --compile-to=stream --sluice-pipeline-parameter-uploads=false %t.sync.mlir | FileCheck %s --check-prefix=ASSUME
+// RUN: sluice-compile --compile-to=stream --sluice-pipeline-parameter-uploads=false %s | FileCheck %s --check-prefix=ASSUME
 // ASSUME: util.assume.int
-// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false %t.sync.mlir -o %t.sync.so
+// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.sync.so
 // RUN: sluice-run --module=%t.sync.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @chain
 // CHECK-NEXT: result[0]: hal.buffer_view

@@ -1,4 +1,4 @@
-// REQUIRES: sluice-opt, sluice-compile, sluice-run
+// REQUIRES: sluice-compile, sluice-run
 // The external-transients sample (external-transients.md §8, §11.5-§11.6)
 // through the whole compiler: --iree-abi-wrap-entry-points wraps the tensor
 // function (the storage argument carries iree.abi.transients), then
@@ -7,17 +7,14 @@
 // are live at once, so the storage needs 512 bytes; 1 + 1 = 2, 2 + 2 = 4,
 // 4 + 1 = 5.
 //
-// Workarounds, both outside this feature (see docs/external-transients.md):
-// phase input has no registered pipeline yet, so the wrapper runs through
-// sluice-opt and the program starts at --compile-from=input; the stream
-// pipeline's dispatch assumptions (util.assume.int on fused binding
+// Workarounds, outside this feature (see docs/external-transients.md): the
+// stream pipeline's dispatch assumptions (util.assume.int on fused binding
 // offsets) are not accepted by the CPU codegen yet, so bindings are not
 // fused (optimize-bindings=false); --sluice-pipeline-parameter-uploads is
 // not registered yet.
 //
-// RUN: sluice-opt --iree-abi-wrap-entry-points --inline --symbol-dce %s -o %t.mlir
-// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %t.mlir -o %t.so
-// RUN: sluice-compile --compile-from=input --compile-to=stream --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %t.mlir | FileCheck %s --check-prefix=STREAM
+// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s -o %t.so
+// RUN: sluice-compile --compile-to=stream --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s | FileCheck %s --check-prefix=STREAM
 // STREAM-LABEL: util.func public @in_place_computation(
 // STREAM-SAME: iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index
 // STREAM-NOT: stream.resource.alloca{{.*}}<transient>
@@ -37,7 +34,7 @@
 // BENCH:      result[0]: hal.buffer_view
 // BENCH-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5
 // BENCH-NEXT: BENCHMARK @in_place_computation calls=10 warmup=2
-// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @in_place_computation
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5

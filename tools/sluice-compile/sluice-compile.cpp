@@ -217,6 +217,7 @@ static int compile(MLIRContext &context) {
   }
   options.target.sanitize = sanitize;
   options.cpuStrategy = cpuStrategy;
+  options.invocationModel = invocationModel;
   options.target.cpu = cpu;
   options.target.optLevel = optLevel;
   options.target.linker = linker;

@@ -22,12 +22,15 @@ using namespace sluice::pipelines;
 namespace {
 
 TEST(PhasePipelines, InputWithoutArchiveFlags) {
-  EXPECT_EQ(phasePipeline(Phase::Input, CompileOptions()),
-            "builtin.module(sluice-input-pipeline)");
+  CompileOptions options;
+  EXPECT_EQ(phasePipeline(Phase::Input, options),
+            "builtin.module(sluice-input-pipeline{invocation-model=sync cpu=" +
+                options.target.cpu + "})");
 }
 
-TEST(PhasePipelines, ArchiveFlagsFollowPhaseInput) {
+TEST(PhasePipelines, ArchiveFlagsBecomePhaseInputOptions) {
   CompileOptions options;
+  options.invocationModel = "coarse-fences";
   options.parameterImportPaths = {"a=/in dir/a.irpa", "/b.irpa"};
   options.parameterImportKeys = {"k0", "k1"};
   options.parameterImportMaximumSize = 16;
@@ -35,28 +38,27 @@ TEST(PhasePipelines, ArchiveFlagsFollowPhaseInput) {
   options.parameterExportMinimumSize = 8;
   options.parameterSplatPath = "/splat dir/s.irpa";
   std::string text = phasePipeline(Phase::Input, options);
-  EXPECT_EQ(text, "builtin.module(sluice-input-pipeline,"
-                  "iree-io-import-parameters{paths=\"a=/in dir/a.irpa\","
-                  "\"/b.irpa\" keys=\"k0\",\"k1\" maximum-size=16},"
-                  "iree-io-export-parameters{path=\"s=/out dir/o.irpa\" "
-                  "minimum-size=8},"
-                  "iree-io-generate-splat-parameter-archive{file=\"/splat "
-                  "dir/s.irpa\"})");
+  EXPECT_EQ(text,
+            "builtin.module(sluice-input-pipeline{invocation-model="
+            "coarse-fences cpu=" +
+                options.target.cpu +
+                " parameter-import=\"a=/in dir/a.irpa\",\"/b.irpa\" "
+                "parameter-import-keys=\"k0\",\"k1\" "
+                "parameter-import-maximum-size=16 "
+                "parameter-export=\"s=/out dir/o.irpa\" "
+                "parameter-export-minimum-size=8 "
+                "parameter-splat=\"/splat dir/s.irpa\"})");
 
-  // The archive steps parse, and the values keep their spaces.
+  // The pipeline parses, and the values keep their spaces.
   sluice::registerAllPasses();
   MLIRContext context;
-  PassManager pm(&context);
-  llvm::StringRef steps = llvm::StringRef(text)
-                              .drop_front(strlen("builtin.module("))
-                              .drop_back()
-                              .drop_front(strlen("sluice-input-pipeline,"));
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
-  ASSERT_TRUE(succeeded(parsePassPipeline(steps, pm, errorStream))) << errors;
+  FailureOr<OpPassManager> parsed = parsePassPipeline(text, errorStream);
+  ASSERT_TRUE(succeeded(parsed)) << errors;
   std::string printed;
   llvm::raw_string_ostream os(printed);
-  pm.printAsTextualPipeline(os);
+  parsed->printAsTextualPipeline(os);
   EXPECT_NE(printed.find("a=/in dir/a.irpa"), std::string::npos) << printed;
   EXPECT_NE(printed.find("maximum-size=16"), std::string::npos) << printed;
   EXPECT_NE(printed.find("s=/out dir/o.irpa"), std::string::npos) << printed;

@@ -39,6 +39,8 @@ struct CompileOptions {
   /// --module-name nor a sym_name (the JIT's --sluice-input-stem=).
   std::string inputStem;
   native::NativeTargetOptions target;
+  /// --sluice-invocation-model: "sync" or "coarse-fences" (phase input).
+  std::string invocationModel = "sync";
   std::string streamOptions;
   bool pipelineParameterUploads = true;
   /// --sluice-cpu-strategy: "auto" or "loops" (execution.md §5.2).
@@ -72,15 +74,15 @@ mlir::LogicalResult runPhases(
 /// (execution.md §2.1): `--sluice-hal-pipeline`, `--sluice-native-pipeline`
 /// and `--sluice-llvm-pipeline{module-name= target-cpu=}`, each the exact pass
 /// list sluice-compile runs for that phase with default options. Phase input
-/// (`--sluice-input-pipeline`) is not built yet; phase stream is
-/// `--iree-stream-transformation-pipeline`.
+/// is `--sluice-input-pipeline` (registered with the input passes); phase
+/// stream is `--iree-stream-transformation-pipeline`.
 void registerPhasePipelines();
 
 /// Parses sluice-compile flags given as strings (the JIT's --jit_flags):
 /// --compile-from=, --compile-to= (ignored by the JIT), --module-name=,
-/// --sluice-cpu=, --sluice-opt-level=, --sluice-stream-options=,
-/// --sluice-pipeline-parameter-uploads=, --sluice-input-stem= and the
-/// --iree-parameter-* archive flags. Other flags:
+/// --sluice-cpu=, --sluice-opt-level=, --sluice-invocation-model=,
+/// --sluice-stream-options=, --sluice-pipeline-parameter-uploads=,
+/// --sluice-input-stem= and the --iree-parameter-* archive flags. Other flags:
 /// `error`.
 mlir::LogicalResult parseCompileFlags(llvm::ArrayRef<std::string> flags,
                                       CompileOptions &options,

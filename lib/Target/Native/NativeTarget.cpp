@@ -104,6 +104,47 @@ void describeTarget(llvm::TargetMachine &machine, std::string &cpu,
   features = machine.getTargetFeatureString().str();
 }
 
+LogicalResult describeExecutableTarget(llvm::StringRef cpu,
+                                       ExecutableTargetDescription &out,
+                                       std::string &error) {
+  std::vector<std::string> features;
+  if (cpu == "host") {
+    out.cpu = llvm::sys::getHostCPUName().str();
+    for (auto &feature : llvm::sys::getHostCPUFeatures())
+      if (feature.second)
+        features.push_back("+" + feature.first().str());
+  } else {
+    llvm::SmallVector<llvm::StringRef> valid;
+    llvm::X86::fillValidCPUArchList(valid, /*Only64Bit=*/true);
+    if (!llvm::is_contained(valid, cpu)) {
+      error = "sluice-compile targets x86-64 only; '" + cpu.str() +
+              "' is not an x86-64 CPU";
+      return failure();
+    }
+    out.cpu = cpu.str();
+    // The CPU's features and every feature they imply (avx2 implies avx).
+    llvm::SmallVector<llvm::StringRef> list;
+    llvm::X86::getFeaturesForCPU(cpu, list);
+    llvm::StringMap<bool> enabled;
+    for (llvm::StringRef feature : list) {
+      enabled[feature] = true;
+      llvm::X86::updateImpliedFeatures(feature, /*Enabled=*/true, enabled);
+    }
+    for (auto &feature : enabled)
+      if (feature.second)
+        features.push_back("+" + feature.first().str());
+  }
+  llvm::sort(features);
+  features.erase(llvm::unique(features), features.end());
+  out.features = llvm::join(features, ",");
+  out.nativeVectorSize = llvm::is_contained(features, "+avx512f") ? 64
+                         : llvm::is_contained(features, "+avx")   ? 32
+                                                                  : 16;
+  return success();
+}
+
+llvm::StringRef targetTriple() { return kTriple; }
+
 /// Instruments every function definition of the optimized module for
 /// `sanitize` ("address" or "thread"), like clang's -fsanitize at the end of
 /// its pipeline.

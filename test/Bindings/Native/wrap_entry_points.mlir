@@ -192,3 +192,29 @@ util.func public @twoStorages(%x: tensor<4xf32>,
 util.func public @encoded(%a: tensor<4xf32> {iree.abi.encoding = tensor<4xi32>}) -> (tensor<4xf32> {iree.abi.encoding = tensor<4xi32>}) {
   util.return %a : tensor<4xf32>
 }
+
+// -----
+
+// Renaming the wrapped @mul to @_mul touches only references whose root is
+// @mul: the export @ex::@mul of the same name stays (a call of @mul from
+// another function follows the implementation).
+// CHECK-LABEL: util.func public @mul(
+// CHECK: util.call @_mul(
+// CHECK-LABEL: util.func private @_mul(
+// CHECK: flow.dispatch @ex::@mul(
+// CHECK-LABEL: util.func public @caller(
+// CHECK: util.call @_mul(
+flow.executable private @ex {
+  flow.executable.export public @mul workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    flow.return %c1, %c1, %c1 : index, index, index
+  }
+}
+util.func public @mul(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = flow.dispatch @ex::@mul(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  util.return %r : tensor<4xf32>
+}
+util.func public @caller(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = util.call @mul(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  util.return %r : tensor<4xf32>
+}

@@ -51,6 +51,24 @@ createTargetMachine(const NativeTargetOptions &options, std::string &error);
 void describeTarget(llvm::TargetMachine &machine, std::string &cpu,
                     std::string &features);
 
+/// The configuration of the sluice-native executable target of execution.md
+/// §5.1 for `--sluice-cpu=<cpu>`: the resolved CPU name (`host` becomes the
+/// host's), LLVM's feature list of that CPU ("+a,+b,...", sorted; the host's
+/// enabled features for `host`) and `native_vector_size` (64 with AVX-512F,
+/// 32 with AVX, else 16). A non-x86-64 CPU: the error of
+/// createTargetMachine.
+struct ExecutableTargetDescription {
+  std::string cpu;
+  std::string features;
+  int64_t nativeVectorSize = 32;
+};
+mlir::LogicalResult describeExecutableTarget(llvm::StringRef cpu,
+                                             ExecutableTargetDescription &out,
+                                             std::string &error);
+
+/// The LLVM target triple of every Sluice module.
+llvm::StringRef targetTriple();
+
 /// Translates `module` (pure LLVM dialect), optimizes it at the options'
 /// level and writes an object file. Errors are emitted on the module.
 mlir::LogicalResult emitObjectFile(mlir::ModuleOp module,

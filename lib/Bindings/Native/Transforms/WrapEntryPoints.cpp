@@ -244,12 +244,19 @@ struct WrapEntryPointsPass
     if (renamed.empty())
       return;
     AttrTypeReplacer replacer;
-    replacer.addReplacement([&](SymbolRefAttr ref) -> std::optional<Attribute> {
-      auto it = renamed.find(ref.getRootReference());
-      if (it == renamed.end())
-        return std::nullopt;
-      return SymbolRefAttr::get(it->second, ref.getNestedReferences());
-    });
+    // Only the root of a reference names a top-level function: the nested
+    // parts of `@executable::@name` are never renamed, even when a wrapped
+    // function is also called `@name` (hence the skip).
+    replacer.addReplacement(
+        [&](SymbolRefAttr ref)
+            -> std::optional<std::pair<Attribute, WalkResult>> {
+          auto it = renamed.find(ref.getRootReference());
+          if (it == renamed.end())
+            return std::make_pair(Attribute(ref), WalkResult::skip());
+          return std::make_pair(Attribute(SymbolRefAttr::get(
+                                    it->second, ref.getNestedReferences())),
+                                WalkResult::skip());
+        });
     for (Operation &top : moduleOp.getBody()->getOperations())
       top.walk<WalkOrder::PreOrder>([&](Operation *op) {
         replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
