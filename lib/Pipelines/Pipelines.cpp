@@ -84,8 +84,8 @@ static std::vector<Step> phaseSteps(Phase phase,
     if (!options.parameterImportPaths.empty()) {
       text += " parameter-import=" + quotedList(options.parameterImportPaths);
       if (!options.parameterImportKeys.empty())
-        text += " parameter-import-keys=" +
-                quotedList(options.parameterImportKeys);
+        text +=
+            " parameter-import-keys=" + quotedList(options.parameterImportKeys);
       text += " parameter-import-maximum-size=" +
               std::to_string(options.parameterImportMaximumSize);
     }

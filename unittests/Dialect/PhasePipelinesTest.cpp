@@ -38,16 +38,15 @@ TEST(PhasePipelines, ArchiveFlagsBecomePhaseInputOptions) {
   options.parameterExportMinimumSize = 8;
   options.parameterSplatPath = "/splat dir/s.irpa";
   std::string text = phasePipeline(Phase::Input, options);
-  EXPECT_EQ(text,
-            "builtin.module(sluice-input-pipeline{invocation-model="
-            "coarse-fences cpu=" +
-                options.target.cpu +
-                " parameter-import=\"a=/in dir/a.irpa\",\"/b.irpa\" "
-                "parameter-import-keys=\"k0\",\"k1\" "
-                "parameter-import-maximum-size=16 "
-                "parameter-export=\"s=/out dir/o.irpa\" "
-                "parameter-export-minimum-size=8 "
-                "parameter-splat=\"/splat dir/s.irpa\"})");
+  EXPECT_EQ(text, "builtin.module(sluice-input-pipeline{invocation-model="
+                  "coarse-fences cpu=" +
+                      options.target.cpu +
+                      " parameter-import=\"a=/in dir/a.irpa\",\"/b.irpa\" "
+                      "parameter-import-keys=\"k0\",\"k1\" "
+                      "parameter-import-maximum-size=16 "
+                      "parameter-export=\"s=/out dir/o.irpa\" "
+                      "parameter-export-minimum-size=8 "
+                      "parameter-splat=\"/splat dir/s.irpa\"})");
 
   // The pipeline parses, and the values keep their spaces.
   sluice::registerAllPasses();
