@@ -16,6 +16,8 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/IR/UtilStatusOps.h"
 
+#include "sluice/Input/InputUtils.h"
+
 namespace sluice::input {
 #define GEN_PASS_DEF_IMPORTFUNCPASS
 #include "sluice/Input/Passes.h.inc"
@@ -28,12 +30,6 @@ namespace {
 
 /// FAILED_PRECONDITION (runtime/include/sluice/Runtime/Status.h).
 constexpr int32_t kFailedPrecondition = 9;
-
-bool isExecutable(Operation *op) {
-  llvm::StringRef name = op->getName().getStringRef();
-  return name == "flow.executable" || name == "stream.executable" ||
-         name == "hal.executable";
-}
 
 /// The util.func replacing `func`, with its body moved over.
 util::FuncOp importFunction(func::FuncOp func) {

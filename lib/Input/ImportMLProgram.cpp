@@ -12,6 +12,8 @@
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
+#include "sluice/Input/InputUtils.h"
+
 namespace sluice::input {
 #define GEN_PASS_DEF_IMPORTMLPROGRAMPASS
 #include "sluice/Input/Passes.h.inc"
@@ -21,12 +23,6 @@ using namespace mlir;
 
 namespace sluice::input {
 namespace {
-
-bool isExecutable(Operation *op) {
-  llvm::StringRef name = op->getName().getStringRef();
-  return name == "flow.executable" || name == "stream.executable" ||
-         name == "hal.executable";
-}
 
 FlatSymbolRefAttr flatten(SymbolRefAttr ref) {
   return FlatSymbolRefAttr::get(ref.getLeafReference());

@@ -9,6 +9,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "sluice/Input/InputUtils.h"
+
 namespace sluice::input {
 #define GEN_PASS_DEF_VERIFYFLOWLEVELPASS
 #include "sluice/Input/Passes.h.inc"
@@ -18,12 +20,6 @@ using namespace mlir;
 
 namespace sluice::input {
 namespace {
-
-bool isExecutable(Operation *op) {
-  llvm::StringRef name = op->getName().getStringRef();
-  return name == "flow.executable" || name == "stream.executable" ||
-         name == "hal.executable";
-}
 
 bool hasTensor(TypeRange types) {
   return llvm::any_of(types, [](Type type) { return isa<TensorType>(type); });

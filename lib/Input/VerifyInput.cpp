@@ -13,6 +13,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include "sluice/Input/InputUtils.h"
+
 namespace sluice::input {
 #define GEN_PASS_DEF_VERIFYINPUTPASS
 #include "sluice/Input/Passes.h.inc"
@@ -24,12 +26,6 @@ namespace sluice::input {
 namespace {
 
 /// Executables: their bodies belong to the dispatch codegen.
-bool isExecutable(Operation *op) {
-  llvm::StringRef name = op->getName().getStringRef();
-  return name == "flow.executable" || name == "stream.executable" ||
-         name == "hal.executable";
-}
-
 /// True when `op` may appear outside executables (§1.1, §1.3).
 bool isAcceptedOp(Operation *op) {
   llvm::StringRef name = op->getName().getStringRef();
