@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
+#include "sluice/Dialect/Util/Analysis/SymbolRefs.h"
 
 #include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -175,25 +176,23 @@ void Explorer::initialize() {
         }
       }
     }
-    // One walk over every symbol use in the table.
+    // One walk over every symbol use in the table (SymbolRefScanner: no
+    // attribute dictionary is materialized per operation).
     if (!globalsByName.empty()) {
-      for (Region &region : symbolTableOp->getRegions()) {
-        auto uses = SymbolTable::getSymbolUses(&region);
-        if (!uses)
-          continue;
-        for (const SymbolTable::SymbolUse &use : *uses) {
-          auto flat = dyn_cast<FlatSymbolRefAttr>(use.getSymbolRef());
-          if (!flat)
-            continue;
-          auto it = globalsByName.find(flat.getAttr());
-          if (it == globalsByName.end())
-            continue;
-          if (isa<GlobalAddressOpInterface>(use.getUser()))
-            it->second->isIndirect = true;
-          else
-            it->second->uses.push_back(use.getUser());
-        }
-      }
+      SymbolRefScanner scanner;
+      scanner.forEachSymbolUse(symbolTableOp->getRegions(),
+                               [&](Operation *user, SymbolRefAttr ref) {
+                                 auto flat = dyn_cast<FlatSymbolRefAttr>(ref);
+                                 if (!flat)
+                                   return;
+                                 auto it = globalsByName.find(flat.getAttr());
+                                 if (it == globalsByName.end())
+                                   return;
+                                 if (isa<GlobalAddressOpInterface>(user))
+                                   it->second->isIndirect = true;
+                                 else
+                                   it->second->uses.push_back(user);
+                               });
     }
   }
 

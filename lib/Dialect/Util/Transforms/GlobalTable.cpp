@@ -2,6 +2,7 @@
 
 #include "GlobalTable.h"
 
+#include "sluice/Dialect/Util/Analysis/SymbolRefs.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -100,6 +101,7 @@ void GlobalTable::rebuild() {
     nameToOrdinal[globalOp.getGlobalName().getValue()] = info.ordinal;
     globals.push_back(std::move(info));
   }
+  SymbolRefScanner symbolRefs;
   for (Operation &callableOp : moduleOp.getBody()->getOperations()) {
     if (!isa<CallableOpInterface>(&callableOp))
       continue;
@@ -124,7 +126,9 @@ void GlobalTable::rebuild() {
           record(*info);
         return;
       }
-      op->getAttrDictionary().walk([&](SymbolRefAttr ref) {
+      // A nested reference `@a::@g` reaches `g` through its leaf, like
+      // the references it nests (recorded once: `record` deduplicates).
+      symbolRefs.forEachSymbolRef(op, [&](SymbolRefAttr ref) {
         if (GlobalInfo *info = lookup(ref.getLeafReference().getValue()))
           record(*info);
       });

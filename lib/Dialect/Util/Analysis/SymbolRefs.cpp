@@ -1,0 +1,136 @@
+//===- SymbolRefs.cpp - symbol references of operations, without copies --===//
+//
+// See SymbolRefs.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "sluice/Dialect/Util/Analysis/SymbolRefs.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Region.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+
+namespace sluice::util {
+namespace {
+
+/// Attributes and types that never nest a symbol reference: skipped
+/// without a memo lookup.
+bool isLeaf(Attribute attr) {
+  return isa<IntegerAttr, FloatAttr, StringAttr, UnitAttr, BoolAttr,
+             DenseArrayAttr>(attr);
+}
+
+bool isLeaf(Type type) {
+  return isa<IntegerType, IndexType, FloatType, NoneType>(type);
+}
+
+} // namespace
+
+SymbolRefScanner::Range SymbolRefScanner::scan(Attribute attr) {
+  if (isLeaf(attr))
+    return {0, 0};
+  if (auto it = attrRefs.find(attr); it != attrRefs.end())
+    return it->second;
+  SmallVector<SymbolRefAttr> pending;
+  if (auto ref = dyn_cast<SymbolRefAttr>(attr))
+    pending.push_back(ref); // Its nested references are part of it.
+  else
+    attr.walkImmediateSubElements([&](Attribute sub) { collect(sub, pending); },
+                                  [&](Type sub) { collect(sub, pending); });
+  Range range{static_cast<uint32_t>(refs.size()),
+              static_cast<uint32_t>(refs.size() + pending.size())};
+  refs.append(pending.begin(), pending.end());
+  attrRefs[attr] = range;
+  return range;
+}
+
+SymbolRefScanner::Range SymbolRefScanner::scan(Type type) {
+  if (isLeaf(type))
+    return {0, 0};
+  if (auto it = typeRefs.find(type); it != typeRefs.end())
+    return it->second;
+  SmallVector<SymbolRefAttr> pending;
+  type.walkImmediateSubElements([&](Attribute sub) { collect(sub, pending); },
+                                [&](Type sub) { collect(sub, pending); });
+  Range range{static_cast<uint32_t>(refs.size()),
+              static_cast<uint32_t>(refs.size() + pending.size())};
+  refs.append(pending.begin(), pending.end());
+  typeRefs[type] = range;
+  return range;
+}
+
+void SymbolRefScanner::collect(Attribute attr,
+                               SmallVectorImpl<SymbolRefAttr> &pending) {
+  if (!attr)
+    return;
+  Range range = scan(attr);
+  pending.append(refs.begin() + range.first, refs.begin() + range.second);
+}
+
+void SymbolRefScanner::collect(Type type,
+                               SmallVectorImpl<SymbolRefAttr> &pending) {
+  if (!type)
+    return;
+  Range range = scan(type);
+  pending.append(refs.begin() + range.first, refs.begin() + range.second);
+}
+
+void SymbolRefScanner::forEachSymbolRef(Operation *op,
+                                        function_ref<void(SymbolRefAttr)> fn) {
+  // Each distinct reference once, as the attribute walker behind
+  // SymbolTable::getSymbolUses visits each uniqued attribute once per op.
+  SmallVector<SymbolRefAttr, 4> found;
+  auto add = [&](Attribute attr) {
+    if (!attr)
+      return;
+    Range range = scan(attr);
+    for (uint32_t i = range.first; i < range.second; ++i)
+      if (!llvm::is_contained(found, refs[i]))
+        found.push_back(refs[i]);
+  };
+  // The stored dictionary: every attribute without properties, the
+  // discardable ones with (one memoized attribute either way).
+  add(op->getRawDictionaryAttrs());
+  // The inherent attributes, read from the properties by name (building a
+  // NamedAttrList with populateInherentAttrs would unique a StringAttr per
+  // attribute). Segment sizes are integer arrays: skipped, not built.
+  if (op->getPropertiesStorageSize()) {
+    if (std::optional<RegisteredOperationName> info = op->getRegisteredInfo()) {
+      for (StringAttr name : info->getAttributeNames()) {
+        StringRef key = name.getValue();
+        if (key == "operandSegmentSizes" || key == "resultSegmentSizes")
+          continue;
+        if (std::optional<Attribute> attr = op->getInherentAttr(key))
+          add(*attr);
+      }
+    } else {
+      NamedAttrList inherent;
+      op->getName().populateInherentAttrs(op, inherent);
+      for (const NamedAttribute &attr : inherent)
+        add(attr.getValue());
+    }
+  }
+  for (SymbolRefAttr ref : found)
+    fn(ref);
+}
+
+void SymbolRefScanner::forEachSymbolUse(
+    MutableArrayRef<Region> regions,
+    function_ref<void(Operation *, SymbolRefAttr)> fn) {
+  SmallVector<Region *, 1> worklist(llvm::make_pointer_range(regions));
+  while (!worklist.empty()) {
+    for (Operation &op : worklist.pop_back_val()->getOps()) {
+      forEachSymbolRef(&op, [&](SymbolRefAttr ref) { fn(&op, ref); });
+      if (op.hasTrait<OpTrait::SymbolTable>())
+        continue;
+      for (Region &region : op.getRegions())
+        worklist.push_back(&region);
+    }
+  }
+}
+
+} // namespace sluice::util
