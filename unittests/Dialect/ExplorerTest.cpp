@@ -11,8 +11,11 @@
 
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 
+#include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/SCCIterator.h"
 
 #include <gtest/gtest.h>
 
@@ -390,3 +393,142 @@ TEST_F(ExplorerTest, ScfRegions) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// The call graph against upstream mlir::CallGraph
+//===----------------------------------------------------------------------===//
+
+/// Explorer builds its call graph with one walk; forEachFunction must give
+/// the order of scc_begin over the upstream mlir::CallGraph, and the callers
+/// of each function must be the calls a post-order walk of the functions (in
+/// forEachFunctionLikeOp order) finds.
+class ExplorerCallGraphTest : public ExplorerTest {
+protected:
+  static std::string name(Operation *op) {
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      return symbol.getName().str();
+    return op->getName().getStringRef().str();
+  }
+
+  void check(StringRef source) {
+    load(source);
+    if (HasFatalFailure())
+      return;
+    std::vector<std::string> expected, actual;
+    CallGraph graph(*module);
+    for (auto it = llvm::scc_begin(static_cast<const CallGraph *>(&graph));
+         !it.isAtEnd(); ++it)
+      for (CallGraphNode *node : *it)
+        if (!node->isExternal() &&
+            node->getCallableRegion()->getParentOp()->getParentOp() ==
+                module->getOperation())
+          expected.push_back(name(node->getCallableRegion()->getParentOp()));
+    explorer->forEachFunction(
+        [&](Operation *op) { actual.push_back(name(op)); });
+    EXPECT_EQ(actual, expected);
+
+    // Callers: the reference walk of the old implementation.
+    llvm::DenseMap<Region *, std::vector<Operation *>> reference;
+    SymbolTableCollection tables;
+    explorer->forEachFunctionLikeOp([&](FunctionOpInterface funcOp) {
+      funcOp->walk([&](CallOpInterface callOp) {
+        if (isa<Value>(callOp.getCallableForCallee()))
+          return;
+        auto callable = dyn_cast_or_null<CallableOpInterface>(
+            callOp.resolveCallableInTable(&tables));
+        if (!callable || !callable.getCallableRegion() ||
+            callable.getCallableRegion()->empty())
+          return;
+        reference[callable.getCallableRegion()].push_back(callOp);
+      });
+    });
+    unsigned checked = 0;
+    module->walk([&](CallableOpInterface callable) {
+      std::vector<Operation *> calls;
+      (void)explorer->walkIncomingCalls(callable, [&](CallOpInterface call) {
+        calls.push_back(call);
+        return WalkResult::advance();
+      });
+      Region *region = callable.getCallableRegion();
+      EXPECT_EQ(calls,
+                region ? reference.lookup(region) : std::vector<Operation *>())
+          << "callers of " << name(callable);
+      ++checked;
+    });
+    EXPECT_GT(checked, 0u);
+  }
+};
+
+TEST_F(ExplorerCallGraphTest, SameOrderAsUpstreamCallGraph) {
+  // Recursion (an SCC of three), calls before definitions, a function
+  // called from several places and twice from one, nested regions, a
+  // declaration, an initializer and a nested symbol table.
+  check(R"mlir(
+    util.global private mutable @g : index
+    util.initializer {
+      %c = arith.constant 1 : index
+      %r = util.call @leaf(%c) : (index) -> index
+      util.global.store %r, @g : index
+      util.return
+    }
+    util.func public @main(%x: index, %b: i1) -> index {
+      %0 = util.call @a(%x) : (index) -> index
+      %1 = scf.if %b -> index {
+        %2 = util.call @leaf(%0) : (index) -> index
+        %3 = util.call @c(%2) : (index) -> index
+        scf.yield %3 : index
+      } else {
+        %4 = util.call @leaf(%0) : (index) -> index
+        scf.yield %4 : index
+      }
+      %5 = util.call @decl(%1) : (index) -> index
+      util.return %5 : index
+    }
+    util.func private @a(%x: index) -> index {
+      %0 = util.call @b(%x) : (index) -> index
+      util.return %0 : index
+    }
+    util.func private @b(%x: index) -> index {
+      %0 = util.call @c(%x) : (index) -> index
+      %1 = util.call @leaf(%0) : (index) -> index
+      util.return %1 : index
+    }
+    util.func private @c(%x: index) -> index {
+      %0 = util.call @a(%x) : (index) -> index
+      util.return %0 : index
+    }
+    util.func private @leaf(%x: index) -> index {
+      util.return %x : index
+    }
+    util.func private @decl(%x: index) -> index
+    util.func public @other(%x: index) -> index {
+      %0 = util.call @b(%x) : (index) -> index
+      util.return %0 : index
+    }
+    builtin.module @inner {
+      util.func private @nested(%x: index) -> index {
+        %0 = util.call @nested2(%x) : (index) -> index
+        util.return %0 : index
+      }
+      util.func private @nested2(%x: index) -> index {
+        util.return %x : index
+      }
+    }
+  )mlir");
+}
+
+TEST_F(ExplorerCallGraphTest, FuncDialectAndUnresolvedCalls) {
+  check(R"mlir(
+    func.func @f(%x: i32) -> i32 {
+      %0 = call @g(%x) : (i32) -> i32
+      %1 = call @h(%0) : (i32) -> i32
+      %2 = call @f(%1) : (i32) -> i32
+      return %2 : i32
+    }
+    func.func private @g(%x: i32) -> i32 {
+      %0 = call @g(%x) : (i32) -> i32
+      return %0 : i32
+    }
+    func.func private @h(%x: i32) -> i32
+  )mlir");
+}

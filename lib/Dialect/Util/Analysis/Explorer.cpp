@@ -9,21 +9,134 @@
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/Analysis/SymbolRefs.h"
 
-#include "mlir/Analysis/CallGraph.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/GraphTraits.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <deque>
 
 using namespace mlir;
 
 namespace sluice::util {
 
+namespace {
+
+/// A node of Explorer's call graph: a callable region, or (region null) the
+/// external caller or the unknown callee.
+struct CallNode {
+  Region *region = nullptr;
+  /// Targets in the order the upstream mlir::CallGraph lists its edges: the
+  /// child (nested callable) edges first, then the call edges, each target
+  /// once (repeated edges do not change an SCC traversal).
+  SmallVector<CallNode *, 4> edges;
+};
+
+} // namespace
+} // namespace sluice::util
+
+template <> struct llvm::GraphTraits<sluice::util::CallNode *> {
+  using NodeRef = sluice::util::CallNode *;
+  using ChildIteratorType = SmallVector<NodeRef, 4>::iterator;
+  static NodeRef getEntryNode(NodeRef node) { return node; }
+  static ChildIteratorType child_begin(NodeRef node) {
+    return node->edges.begin();
+  }
+  static ChildIteratorType child_end(NodeRef node) { return node->edges.end(); }
+};
+
+namespace sluice::util {
+
+/// The call graph, built with one walk (the upstream mlir::CallGraph walks
+/// the whole IR twice, and the callers map took a third walk): the same
+/// nodes and edge order, so the SCC order of forEachFunction is the one
+/// scc_begin(mlir::CallGraph) gives.
 struct Explorer::CallGraphInfo {
-  explicit CallGraphInfo(Operation *root) : graph(root) {}
-  CallGraph graph;
+  CallGraphInfo(Operation *root, SymbolTableCollection &symbolTables) {
+    visit(root, /*parent=*/nullptr, /*topLevel=*/nullptr, symbolTables);
+    for (auto &[parent, callee] : pendingCalls) {
+      CallNode *target = &unknown;
+      if (auto callable = dyn_cast_or_null<CallableOpInterface>(callee))
+        if (CallNode *node = byRegion.lookup(callable.getCallableRegion()))
+          target = node;
+      if (edgeSet.insert({parent, target}).second)
+        parent->edges.push_back(target);
+    }
+    pendingCalls.clear();
+    edgeSet.clear();
+  }
+
+  /// The calls (with their resolved callee) inside top-level op `op`, in
+  /// the order of a post-order walk of `op`.
+  ArrayRef<std::pair<CallOpInterface, Operation *>> getCalls(Operation *op) {
+    auto it = callsByTopLevel.find(op);
+    if (it == callsByTopLevel.end())
+      return {};
+    return it->second;
+  }
+
+  CallNode external, unknown;
+  std::deque<CallNode> nodes;
+  llvm::DenseMap<Region *, CallNode *> byRegion;
+
+private:
+  /// The traversal of upstream computeCallGraph: calls are not entered,
+  /// callables without a callable region end the walk.
+  void visit(Operation *op, CallNode *parent, Operation *topLevel,
+             SymbolTableCollection &symbolTables) {
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      Operation *callee = call.resolveCallableInTable(&symbolTables);
+      if (parent)
+        pendingCalls.push_back({parent, callee});
+      if (!topLevel)
+        return;
+      auto &calls = callsByTopLevel[topLevel];
+      // A post-order walk reaches the calls nested in a call first.
+      if (op->getNumRegions())
+        op->walk([&](CallOpInterface nested) {
+          if (nested != call)
+            calls.push_back(
+                {nested, nested.resolveCallableInTable(&symbolTables)});
+        });
+      calls.push_back({call, callee});
+      return;
+    }
+    if (auto callable = dyn_cast<CallableOpInterface>(op)) {
+      Region *region = callable.getCallableRegion();
+      if (!region) {
+        // Not in the graph; a walk of the enclosing function still sees
+        // the calls in its other regions.
+        if (topLevel && op->getNumRegions())
+          op->walk([&](CallOpInterface nested) {
+            callsByTopLevel[topLevel].push_back(
+                {nested, nested.resolveCallableInTable(&symbolTables)});
+          });
+        return;
+      }
+      CallNode *&node = byRegion[region];
+      if (!node) {
+        node = &nodes.emplace_back();
+        node->region = region;
+        CallNode *from = parent ? parent : &external;
+        from->edges.push_back(node);
+        edgeSet.insert({from, node});
+      }
+      parent = node;
+    }
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        visit(&nested, parent, topLevel ? topLevel : &nested, symbolTables);
+  }
+
+  SmallVector<std::pair<CallNode *, Operation *>> pendingCalls;
+  /// The edges added so far, to add each (from, to) once.
+  llvm::DenseSet<std::pair<CallNode *, CallNode *>> edgeSet;
+  llvm::DenseMap<Operation *,
+                 SmallVector<std::pair<CallOpInterface, Operation *>>>
+      callsByTopLevel;
 };
 
 struct Explorer::BranchInfo {
@@ -196,23 +309,22 @@ void Explorer::initialize() {
     }
   }
 
-  // Inverse call graph.
-  callGraph = std::make_unique<CallGraphInfo>(rootOp);
+  // Inverse call graph, from the calls the call graph's walk found.
+  callGraph = std::make_unique<CallGraphInfo>(rootOp, symbolTables);
   forEachFunctionLikeOp([&](FunctionOpInterface funcOp) {
-    funcOp->walk([&](CallOpInterface callOp) {
+    for (auto [callOp, callee] : callGraph->getCalls(funcOp)) {
       if (isa<Value>(callOp.getCallableForCallee())) {
         callGraphIncomplete = true;
-        return;
+        continue;
       }
-      auto callable = dyn_cast_or_null<CallableOpInterface>(
-          callOp.resolveCallableInTable(&symbolTables));
+      auto callable = dyn_cast_or_null<CallableOpInterface>(callee);
       if (!callable)
-        return;
+        continue;
       Region *region = callable.getCallableRegion();
       if (!region || region->empty())
-        return;
+        continue;
       callers[region].push_back(callOp);
-    });
+    }
   });
 }
 
@@ -258,13 +370,12 @@ void Explorer::forEachInitializer(function_ref<void(Operation *)> fn) {
 
 void Explorer::forEachFunction(function_ref<void(Operation *)> fn) {
   if (!callGraph)
-    callGraph = std::make_unique<CallGraphInfo>(rootOp);
-  const CallGraph *graph = &callGraph->graph;
-  for (auto it = llvm::scc_begin(graph); !it.isAtEnd(); ++it) {
-    for (CallGraphNode *node : *it) {
-      if (node->isExternal())
+    callGraph = std::make_unique<CallGraphInfo>(rootOp, symbolTables);
+  for (auto it = llvm::scc_begin(&callGraph->external); !it.isAtEnd(); ++it) {
+    for (CallNode *node : *it) {
+      if (!node->region)
         continue;
-      Operation *callableOp = node->getCallableRegion()->getParentOp();
+      Operation *callableOp = node->region->getParentOp();
       if (callableOp->getParentOp() != rootOp)
         continue;
       fn(callableOp);
