@@ -30,53 +30,46 @@ bool isLeaf(Type type) {
 
 } // namespace
 
-SymbolRefScanner::Range SymbolRefScanner::scan(Attribute attr) {
-  if (isLeaf(attr))
-    return {0, 0};
-  if (auto it = attrRefs.find(attr); it != attrRefs.end())
+SymbolRefScanner::Range SymbolRefScanner::memoized(
+    const void *key,
+    function_ref<void(SmallVectorImpl<SymbolRefAttr> &)> fill) {
+  if (auto it = memo.find(key); it != memo.end())
     return it->second;
   SmallVector<SymbolRefAttr> pending;
-  if (auto ref = dyn_cast<SymbolRefAttr>(attr))
-    pending.push_back(ref); // Its nested references are part of it.
-  else
-    attr.walkImmediateSubElements([&](Attribute sub) { collect(sub, pending); },
-                                  [&](Type sub) { collect(sub, pending); });
+  fill(pending);
   Range range{static_cast<uint32_t>(refs.size()),
               static_cast<uint32_t>(refs.size() + pending.size())};
   refs.append(pending.begin(), pending.end());
-  attrRefs[attr] = range;
+  memo[key] = range;
   return range;
+}
+
+SymbolRefScanner::Range SymbolRefScanner::scan(Attribute attr) {
+  if (!attr || isLeaf(attr))
+    return {0, 0};
+  return memoized(attr.getAsOpaquePointer(), [&](auto &pending) {
+    if (auto ref = dyn_cast<SymbolRefAttr>(attr))
+      pending.push_back(ref); // Its nested references are part of it.
+    else
+      walkSubElements(attr, pending);
+  });
 }
 
 SymbolRefScanner::Range SymbolRefScanner::scan(Type type) {
-  if (isLeaf(type))
+  if (!type || isLeaf(type))
     return {0, 0};
-  if (auto it = typeRefs.find(type); it != typeRefs.end())
-    return it->second;
-  SmallVector<SymbolRefAttr> pending;
-  type.walkImmediateSubElements([&](Attribute sub) { collect(sub, pending); },
-                                [&](Type sub) { collect(sub, pending); });
-  Range range{static_cast<uint32_t>(refs.size()),
-              static_cast<uint32_t>(refs.size() + pending.size())};
-  refs.append(pending.begin(), pending.end());
-  typeRefs[type] = range;
-  return range;
+  return memoized(type.getAsOpaquePointer(),
+                  [&](auto &pending) { walkSubElements(type, pending); });
 }
 
-void SymbolRefScanner::collect(Attribute attr,
-                               SmallVectorImpl<SymbolRefAttr> &pending) {
-  if (!attr)
-    return;
-  Range range = scan(attr);
-  pending.append(refs.begin() + range.first, refs.begin() + range.second);
-}
-
-void SymbolRefScanner::collect(Type type,
-                               SmallVectorImpl<SymbolRefAttr> &pending) {
-  if (!type)
-    return;
-  Range range = scan(type);
-  pending.append(refs.begin() + range.first, refs.begin() + range.second);
+template <typename AttrOrType>
+void SymbolRefScanner::walkSubElements(
+    AttrOrType element, SmallVectorImpl<SymbolRefAttr> &pending) {
+  auto append = [&](Range range) {
+    pending.append(refs.begin() + range.first, refs.begin() + range.second);
+  };
+  element.walkImmediateSubElements([&](Attribute sub) { append(scan(sub)); },
+                                   [&](Type sub) { append(scan(sub)); });
 }
 
 void SymbolRefScanner::forEachSymbolRef(Operation *op,
@@ -85,8 +78,6 @@ void SymbolRefScanner::forEachSymbolRef(Operation *op,
   // SymbolTable::getSymbolUses visits each uniqued attribute once per op.
   SmallVector<SymbolRefAttr, 4> found;
   auto add = [&](Attribute attr) {
-    if (!attr)
-      return;
     Range range = scan(attr);
     for (uint32_t i = range.first; i < range.second; ++i)
       if (!llvm::is_contained(found, refs[i]))

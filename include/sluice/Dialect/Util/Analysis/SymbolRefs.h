@@ -59,14 +59,19 @@ private:
   using Range = std::pair<uint32_t, uint32_t>;
   Range scan(mlir::Attribute attr);
   Range scan(mlir::Type type);
-  /// Appends to `pending` the references of one sub-element.
-  void collect(mlir::Attribute attr,
-               llvm::SmallVectorImpl<mlir::SymbolRefAttr> &pending);
-  void collect(mlir::Type type,
-               llvm::SmallVectorImpl<mlir::SymbolRefAttr> &pending);
+  /// The range memoized for the uniqued attribute or type `key` (attributes
+  /// and types are distinct storage objects: one map serves both), or the
+  /// one `fill` computes.
+  Range memoized(
+      const void *key,
+      llvm::function_ref<void(llvm::SmallVectorImpl<mlir::SymbolRefAttr> &)>
+          fill);
+  /// Appends the references in `element`'s immediate sub-elements.
+  template <typename AttrOrType>
+  void walkSubElements(AttrOrType element,
+                       llvm::SmallVectorImpl<mlir::SymbolRefAttr> &pending);
 
-  llvm::DenseMap<mlir::Attribute, Range> attrRefs;
-  llvm::DenseMap<mlir::Type, Range> typeRefs;
+  llvm::DenseMap<const void *, Range> memo;
   llvm::SmallVector<mlir::SymbolRefAttr> refs;
 };
 
