@@ -154,14 +154,20 @@ struct Slot {
 };
 
 /// Walks the timeline backwards from `seeds` (§5.2 step 3) and records the
-/// transient allocas and deallocas reached, in the order reported.
+/// transient allocas and deallocas reached, in the order reported. The
+/// timepoints visited are left in `visitedOut` when given; those in `skip`
+/// are not visited (nor what only they reach).
 void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
                           llvm::SetVector<Operation *> &allocas,
-                          llvm::SetVector<Operation *> &deallocas) {
+                          llvm::SetVector<Operation *> &deallocas,
+                          llvm::DenseSet<Value> *visitedOut = nullptr,
+                          const llvm::DenseSet<Value> *skip = nullptr) {
   SmallVector<Value> worklist;
-  llvm::DenseSet<Value> visited;
+  llvm::DenseSet<Value> localVisited;
+  llvm::DenseSet<Value> &visited = visitedOut ? *visitedOut : localVisited;
+  auto isSkipped = [&](Value value) { return skip && skip->contains(value); };
   for (Value seed : seeds)
-    if (seed && visited.insert(seed).second)
+    if (seed && !isSkipped(seed) && visited.insert(seed).second)
       worklist.push_back(seed);
   while (!worklist.empty()) {
     Value timepoint = worklist.pop_back_val();
@@ -176,7 +182,7 @@ void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
       }
       if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
         for (Value await : timelineOp.getAwaitTimepoints())
-          if (await && visited.insert(await).second)
+          if (await && !isSkipped(await) && visited.insert(await).second)
             worklist.push_back(await);
       return WalkResult::advance();
     });
@@ -227,6 +233,9 @@ struct EmplaceTransientsPass
     sizeBounds.reset();
     rewrittenCalls.clear();
     emplacedAllocas.clear();
+    gatherVisited.clear();
+    gatherDeallocas.clear();
+    gatherWalkKept = false;
     FunctionScan scan = scanFunction(funcOp);
     Gathered gathered;
     gathered.transientsOps = scan.transientsOps;
@@ -251,6 +260,8 @@ struct EmplaceTransientsPass
       return failure();
     if (!referenceCompat)
       applySluicePlacementRules(explorer, funcOp, gathered, scan);
+    gatherVisited = llvm::DenseSet<Value>();
+    gatherWalkKept = false;
     PlacementTally emplaced = tallyAllocas(gathered.allocas);
     if (!referenceCompat &&
         failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
@@ -326,16 +337,23 @@ struct EmplaceTransientsPass
     SmallVector<Value> seeds;
     for (ResourceTransientsOp op : gathered.transientsOps)
       seeds.push_back(op.getAwaitTimepoint());
-    gatherAllocas(explorer, funcOp, seeds, gathered);
+    gatherAllocas(explorer, funcOp, seeds, gathered, /*keepWalk=*/true);
     return success();
   }
 
   /// §5.2 steps 3-4: the allocas and deallocas of `funcOp` on the timeline
-  /// ancestry of `seeds`, in gather order.
+  /// ancestry of `seeds`, in gather order. With `keepWalk`, the walk is kept
+  /// in gatherVisited and gatherDeallocas.
   void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
-                     ArrayRef<Value> seeds, Gathered &gathered) {
+                     ArrayRef<Value> seeds, Gathered &gathered,
+                     bool keepWalk = false) {
     llvm::SetVector<Operation *> allocas, deallocas;
-    walkAncestry(explorer, seeds, allocas, deallocas);
+    walkAncestry(explorer, seeds, allocas, deallocas,
+                 keepWalk ? &gatherVisited : nullptr);
+    if (keepWalk) {
+      gatherDeallocas.assign(deallocas.begin(), deallocas.end());
+      gatherWalkKept = true;
+    }
 
     llvm::DenseSet<Value> allocaResults;
     for (Operation *op : llvm::reverse(allocas)) {
@@ -1103,13 +1121,22 @@ struct EmplaceTransientsPass
   llvm::DenseSet<Operation *> erasedCalls;
   void walkAncestry(Explorer &explorer, ArrayRef<Value> seeds,
                     llvm::SetVector<Operation *> &allocas,
-                    llvm::SetVector<Operation *> &deallocas) {
+                    llvm::SetVector<Operation *> &deallocas,
+                    llvm::DenseSet<Value> *visitedOut = nullptr,
+                    const llvm::DenseSet<Value> *skip = nullptr) {
     if (!erasedCalls.empty()) {
       explorer.forgetCalls(erasedCalls);
       erasedCalls.clear();
     }
-    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+    walkTimelineAncestry(explorer, seeds, allocas, deallocas, visitedOut, skip);
   }
+  /// The gather walk of the function being processed (gather): the
+  /// timepoints it visited and the deallocas it reached, so that the walks
+  /// from its host waits need not go through the same ancestry again
+  /// (addHostSynchronizedAllocas).
+  llvm::DenseSet<Value> gatherVisited;
+  SmallVector<Operation *> gatherDeallocas;
+  bool gatherWalkKept = false;
   /// Allocas standing for calls to callees that are not `ordered`.
   llvm::DenseSet<Operation *> unorderedCallAllocas;
   /// Allocas standing for calls to callees whose results follow their
@@ -1610,11 +1637,27 @@ struct EmplaceTransientsPass
     llvm::DenseSet<Operation *> gatheredOps;
     for (ResourceAllocaOp allocaOp : gathered.allocas)
       gatheredOps.insert(allocaOp);
+    // A dealloca is only used below if its alloca is a candidate (not
+    // gathered, in the function, transient). When no dealloca the gather
+    // walk reached has a candidate alloca, the ancestry that walk visited
+    // (closed: it holds everything it reaches) adds nothing, and the walks
+    // from the awaits stop at it. The IR has not changed since that walk.
+    auto isCandidate = [&](Operation *deallocaOp) {
+      auto allocaOp = cast<ResourceDeallocaOp>(deallocaOp)
+                          .getOperand()
+                          .getDefiningOp<ResourceAllocaOp>();
+      return allocaOp && !gatheredOps.contains(allocaOp) &&
+             funcOp->isProperAncestor(allocaOp) &&
+             isTransientResourceType(allocaOp.getResult().getType());
+    };
+    const llvm::DenseSet<Value> *skip = nullptr;
+    if (gatherWalkKept && llvm::none_of(gatherDeallocas, isCandidate))
+      skip = &gatherVisited;
     llvm::SetVector<Operation *> allocas, deallocas;
     for (TimepointAwaitOp awaitOp : awaits) {
       llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
       walkAncestry(explorer, awaitOp.getAwaitTimepoints(), reachedAllocas,
-                   reachedDeallocas);
+                   reachedDeallocas, /*visitedOut=*/nullptr, skip);
       for (Operation *op : reachedDeallocas) {
         Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
         if (!top || !postDomInfo.postDominates(awaitOp, top))
