@@ -8,8 +8,8 @@
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -30,24 +30,22 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
 /// The deallocas (numbered in program order) a timepoint is known to follow:
 /// every one below `prefix`, and those listed in `extra` (sorted, each above
-/// `prefix`).
+/// `prefix`). The working form, while one op's set is computed.
 struct FollowSet {
   uint32_t prefix = 0;
-  llvm::SmallVector<uint32_t, 4> extra;
+  llvm::SmallVector<uint32_t, 8> extra;
 
   bool empty() const { return prefix == 0 && extra.empty(); }
 
-  bool contains(uint32_t dealloca) const {
-    return dealloca < prefix ||
-           std::binary_search(extra.begin(), extra.end(), dealloca);
-  }
-
-  void unite(const FollowSet &other) {
-    prefix = std::max(prefix, other.prefix);
-    llvm::SmallVector<uint32_t, 8> merged;
-    std::set_union(extra.begin(), extra.end(), other.extra.begin(),
-                   other.extra.end(), std::back_inserter(merged));
-    extra.assign(merged.begin(), merged.end());
+  /// Adds every dealloca of the set `{otherPrefix, otherExtra}`.
+  void unite(uint32_t otherPrefix, llvm::ArrayRef<uint32_t> otherExtra) {
+    prefix = std::max(prefix, otherPrefix);
+    if (!otherExtra.empty()) {
+      llvm::SmallVector<uint32_t, 16> merged;
+      std::set_union(extra.begin(), extra.end(), otherExtra.begin(),
+                     otherExtra.end(), std::back_inserter(merged));
+      extra.assign(merged.begin(), merged.end());
+    }
     normalize();
   }
 
@@ -73,6 +71,14 @@ private:
   }
 };
 
+/// A stored FollowSet: 12 bytes per timeline op, its extras in a shared
+/// pool (`extraCount` is at most kMaxExtra).
+struct StoredSet {
+  uint32_t prefix = 0;
+  uint32_t extraBegin = 0;
+  uint32_t extraCount = 0;
+};
+
 /// The only `stream.resource.dealloca` of `allocaOp`'s resource when it is
 /// in `entry`; null otherwise.
 Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
@@ -91,71 +97,115 @@ Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
 
 SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
-  llvm::DenseMap<Operation *, unsigned> slotOfAlloca, slotOfDealloca;
+  // The timeline ops of the entry block, numbered in program order (the one
+  // iteration of the block); every table below is a vector indexed by that
+  // number, so that its size is a few bytes per op.
+  SmallVector<TimelineOpInterface> timeline;
+  for (Operation &op : entry)
+    if (auto timelineOp = dyn_cast<TimelineOpInterface>(&op))
+      timeline.push_back(timelineOp);
+  llvm::DenseMap<Operation *, uint32_t> numberOf;
+  numberOf.reserve(timeline.size());
+  for (auto [index, timelineOp] : llvm::enumerate(timeline))
+    numberOf[timelineOp.getOperation()] = index;
+  // The number of the timeline op of the entry block whose result timepoint
+  // is `value`; kNone for anything else.
+  auto numberOfTimepoint = [&](Value value) -> uint32_t {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &entry)
+      return kNone;
+    auto it = numberOf.find(def);
+    if (it == numberOf.end() ||
+        timeline[it->second].getResultTimepoint() != value)
+      return kNone;
+    return it->second;
+  };
+  // Same, without the result check (the backward walk follows any value
+  // defined by a timeline op of the entry block).
+  auto numberOfDef = [&](Value value) -> uint32_t {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &entry)
+      return kNone;
+    auto it = numberOf.find(def);
+    return it == numberOf.end() ? kNone : it->second;
+  };
+
+  SmallVector<uint32_t> slotOfAlloca(timeline.size(), kNone);
+  SmallVector<uint32_t> slotOfDealloca(timeline.size(), kNone);
   for (auto [slot, allocaOp] : llvm::enumerate(slotAllocas)) {
     if (!allocaOp || allocaOp->getBlock() != &entry ||
         !isa<ResourceAllocaOp>(allocaOp))
       continue;
-    slotOfAlloca[allocaOp] = slot;
+    // Allocas are timeline ops: every one in the entry block is numbered.
+    slotOfAlloca[numberOf.lookup(allocaOp)] = slot;
     if (Operation *deallocaOp = findSingleDealloca(entry, allocaOp))
-      slotOfDealloca[deallocaOp] = slot;
+      if (auto it = numberOf.find(deallocaOp); it != numberOf.end())
+        slotOfDealloca[it->second] = slot;
   }
 
   // Only deallocas that some alloca of an ordered slot awaits (transitively)
   // are numbered: one nobody waits for (side work, or awaited only by the
   // function's results) would otherwise stop every later prefix from
-  // advancing. One backward walk from all those awaits, each timepoint once.
-  llvm::DenseSet<Value> awaited;
-  SmallVector<Value> worklist;
-  for (auto &entryPair : slotOfAlloca)
-    if (Value await =
-            cast<ResourceAllocaOp>(entryPair.first).getAwaitTimepoint())
-      worklist.push_back(await);
-  while (!worklist.empty()) {
-    Value timepoint = worklist.pop_back_val();
-    if (!awaited.insert(timepoint).second)
-      continue;
-    auto timelineOp = timepoint.getDefiningOp<TimelineOpInterface>();
-    if (!timelineOp || timelineOp->getBlock() != &entry)
-      continue;
-    for (Value await : timelineOp.getAwaitTimepoints())
-      if (await)
-        worklist.push_back(await);
+  // advancing. One backward pass: a timepoint of the entry block is defined
+  // before its users there, so the ops awaited from op k are all below k.
+  llvm::BitVector awaited(timeline.size());
+  for (uint32_t k = timeline.size(); k-- > 0;) {
+    auto mark = [&](Value await) {
+      if (!await)
+        return;
+      if (uint32_t def = numberOfDef(await); def != kNone)
+        awaited.set(def);
+    };
+    if (slotOfAlloca[k] != kNone)
+      mark(cast<ResourceAllocaOp>(timeline[k].getOperation())
+               .getAwaitTimepoint());
+    if (awaited.test(k))
+      for (Value await : timeline[k].getAwaitTimepoints())
+        mark(await);
   }
 
   // Forward pass: what each timepoint follows; the sets seen by the allocas
   // (in program order) and the dealloca number of each slot.
-  llvm::DenseMap<Value, FollowSet> follows;
+  SmallVector<StoredSet> follows(timeline.size());
+  SmallVector<uint32_t> pool;
+  auto extrasOf = [&](const StoredSet &stored) {
+    return ArrayRef<uint32_t>(pool).slice(stored.extraBegin, stored.extraCount);
+  };
   SmallVector<unsigned> order;
-  SmallVector<FollowSet> allocaFollows;
+  SmallVector<StoredSet> allocaFollows;
   SmallVector<uint32_t> deallocaOfSlot(slotAllocas.size(), kNone);
   uint32_t numDeallocas = 0;
-  for (Operation &op : entry) {
-    auto timelineOp = dyn_cast<TimelineOpInterface>(&op);
-    if (!timelineOp)
-      continue;
-    FollowSet set;
+  FollowSet set;
+  for (auto [index, timelineOp] : llvm::enumerate(timeline)) {
+    set.prefix = 0;
+    set.extra.clear();
     for (Value await : timelineOp.getAwaitTimepoints()) {
       if (!await)
         continue;
-      auto it = follows.find(await);
-      if (it != follows.end())
-        set.unite(it->second);
+      if (uint32_t def = numberOfTimepoint(await); def != kNone)
+        set.unite(follows[def].prefix, extrasOf(follows[def]));
     }
-    if (auto it = slotOfAlloca.find(&op); it != slotOfAlloca.end()) {
-      order.push_back(it->second);
-      allocaFollows.push_back(set);
+    if (slotOfDealloca[index] != kNone && awaited.test(index)) {
+      deallocaOfSlot[slotOfDealloca[index]] = numDeallocas;
+      set.insert(numDeallocas++);
     }
-    if (auto it = slotOfDealloca.find(&op); it != slotOfDealloca.end()) {
-      if (awaited.contains(timelineOp.getResultTimepoint())) {
-        deallocaOfSlot[it->second] = numDeallocas;
-        set.insert(numDeallocas++);
-      }
+    StoredSet stored;
+    stored.prefix = set.prefix;
+    stored.extraBegin = pool.size();
+    stored.extraCount = set.extra.size();
+    pool.append(set.extra.begin(), set.extra.end());
+    if (timelineOp.getResultTimepoint())
+      follows[index] = stored;
+    if (slotOfAlloca[index] != kNone) {
+      order.push_back(slotOfAlloca[index]);
+      allocaFollows.push_back(stored);
     }
-    Value result = timelineOp.getResultTimepoint();
-    if (result && !set.empty())
-      follows[result] = std::move(set);
   }
+  auto contains = [&](const StoredSet &stored, uint32_t dealloca) {
+    ArrayRef<uint32_t> extra = extrasOf(stored);
+    return dealloca < stored.prefix ||
+           std::binary_search(extra.begin(), extra.end(), dealloca);
+  };
 
   int64_t count = static_cast<int64_t>(order.size());
   int64_t last = std::max<int64_t>(count - 1, 0);
@@ -178,7 +228,7 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
                                [&](uint32_t p) { return p <= dealloca; });
       int64_t m = (first - suffixPrefix.begin()) - 1;
       for (unsigned steps = 0;
-           m > k && steps < kMaxRefine && allocaFollows[m].contains(dealloca);
+           m > k && steps < kMaxRefine && contains(allocaFollows[m], dealloca);
            ++steps)
         --m;
       end = m;

@@ -80,6 +80,52 @@ struct Gathered {
   SmallVector<ResourceDeallocaOp> deallocas;
 };
 
+/// What the steps of processFunction need from the whole function, found by
+/// one walk (post-order, like the typed walks it replaces) before anything is
+/// changed. At 100k ops the function no longer fits in the last-level cache
+/// and every whole-function walk costs as much as the rest of a step.
+struct FunctionScan {
+  SmallVector<ResourceTransientsOp> transientsOps;
+  /// Every CallOpInterface op.
+  SmallVector<CallOpInterface> calls;
+  /// True if a transient `stream.resource.alloca` is in the function.
+  bool allocates = false;
+  /// The transient allocas and the calls, in walk order: after
+  /// specializeCalls (each rewritten call stands for its slab's alloca, at
+  /// the same place) and the emplacement (which erases the emplaced ones),
+  /// the transient allocas left in the function (reportUnplaced).
+  SmallVector<Operation *> allocasAndCalls;
+  /// The `stream.timepoint.await` ops directly in the function's body.
+  SmallVector<TimepointAwaitOp> bodyAwaits;
+  /// The `stream.resource.pack` ops marked as transients packs.
+  SmallVector<ResourcePackOp> transientsPacks;
+};
+
+FunctionScan scanFunction(FunctionOpInterface funcOp) {
+  FunctionScan scan;
+  Region *body = &funcOp.getFunctionBody();
+  funcOp.walk([&](Operation *op) {
+    if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
+      if (isTransientResourceType(allocaOp.getResult().getType())) {
+        scan.allocates = true;
+        scan.allocasAndCalls.push_back(op);
+      }
+    } else if (auto callOp = dyn_cast<CallOpInterface>(op)) {
+      scan.calls.push_back(callOp);
+      scan.allocasAndCalls.push_back(op);
+    } else if (auto transientsOp = dyn_cast<ResourceTransientsOp>(op)) {
+      scan.transientsOps.push_back(transientsOp);
+    } else if (auto awaitOp = dyn_cast<TimepointAwaitOp>(op)) {
+      if (op->getParentRegion() == body)
+        scan.bodyAwaits.push_back(awaitOp);
+    } else if (auto packOp = dyn_cast<ResourcePackOp>(op)) {
+      if (op->hasAttr(kTransientsPackAttr))
+        scan.transientsPacks.push_back(packOp);
+    }
+  });
+  return scan;
+}
+
 /// Count and bytes of a set of allocas (dynamic sizes counted apart), for
 /// the §9.7 statistics.
 struct PlacementTally {
@@ -108,14 +154,20 @@ struct Slot {
 };
 
 /// Walks the timeline backwards from `seeds` (§5.2 step 3) and records the
-/// transient allocas and deallocas reached, in the order reported.
+/// transient allocas and deallocas reached, in the order reported. The
+/// timepoints visited are left in `visitedOut` when given; those in `skip`
+/// are not visited (nor what only they reach).
 void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
                           llvm::SetVector<Operation *> &allocas,
-                          llvm::SetVector<Operation *> &deallocas) {
+                          llvm::SetVector<Operation *> &deallocas,
+                          llvm::DenseSet<Value> *visitedOut = nullptr,
+                          const llvm::DenseSet<Value> *skip = nullptr) {
   SmallVector<Value> worklist;
-  llvm::DenseSet<Value> visited;
+  llvm::DenseSet<Value> localVisited;
+  llvm::DenseSet<Value> &visited = visitedOut ? *visitedOut : localVisited;
+  auto isSkipped = [&](Value value) { return skip && skip->contains(value); };
   for (Value seed : seeds)
-    if (seed && visited.insert(seed).second)
+    if (seed && !isSkipped(seed) && visited.insert(seed).second)
       worklist.push_back(seed);
   while (!worklist.empty()) {
     Value timepoint = worklist.pop_back_val();
@@ -130,7 +182,7 @@ void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
       }
       if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
         for (Value await : timelineOp.getAwaitTimepoints())
-          if (await && visited.insert(await).second)
+          if (await && !isSkipped(await) && visited.insert(await).second)
             worklist.push_back(await);
       return WalkResult::advance();
     });
@@ -179,30 +231,37 @@ struct EmplaceTransientsPass
     unplacedReasons.clear();
     unplacedTexts.clear();
     sizeBounds.reset();
+    rewrittenCalls.clear();
+    emplacedAllocas.clear();
+    gatherVisited.clear();
+    gatherDeallocas.clear();
+    gatherWalkKept = false;
+    FunctionScan scan = scanFunction(funcOp);
     Gathered gathered;
-    funcOp.walk(
-        [&](ResourceTransientsOp op) { gathered.transientsOps.push_back(op); });
+    gathered.transientsOps = scan.transientsOps;
     if (gathered.transientsOps.empty())
       return success();
     if (!funcOp.isPublic())
       return funcOp.emitError(
           "only public functions with stream.resource.transients are "
           "supported");
-    if (failed(checkCalls(explorer, funcOp)))
+    if (failed(checkCalls(explorer, funcOp, scan)))
       return failure();
     if (!referenceCompat) {
       PlacementTally severalEmplaced;
       FailureOr<bool> several = processSeveralStorages(
-          explorer, funcOp, gathered.transientsOps, severalEmplaced);
+          explorer, funcOp, gathered.transientsOps, scan, severalEmplaced);
       if (failed(several))
         return failure();
       if (*several)
-        return reportUnplaced(explorer, funcOp, severalEmplaced);
+        return reportUnplaced(explorer, funcOp, severalEmplaced, &scan);
     }
     if (failed(gather(explorer, funcOp, gathered)))
       return failure();
     if (!referenceCompat)
-      applySluicePlacementRules(explorer, funcOp, gathered);
+      applySluicePlacementRules(explorer, funcOp, gathered, scan);
+    gatherVisited = llvm::DenseSet<Value>();
+    gatherWalkKept = false;
     PlacementTally emplaced = tallyAllocas(gathered.allocas);
     if (!referenceCompat &&
         failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
@@ -210,25 +269,51 @@ struct EmplaceTransientsPass
       return failure();
     if (gathered.allocas.empty()) {
       emplaceNothing(gathered);
-    } else if (failed(process(funcOp, gathered))) {
-      return failure();
+    } else {
+      for (ResourceAllocaOp allocaOp : gathered.allocas)
+        emplacedAllocas.insert(allocaOp);
+      if (failed(process(funcOp, gathered)))
+        return failure();
     }
     if (!referenceCompat)
-      return reportUnplaced(explorer, funcOp, emplaced);
+      return reportUnplaced(explorer, funcOp, emplaced, &scan);
     return success();
   }
 
   /// §5.1 step 3 (reference-compat=true); with reference-compat=false the
   /// calls are specialized instead (§9.2).
-  LogicalResult checkCalls(Explorer &explorer, FunctionOpInterface funcOp) {
+  LogicalResult checkCalls(Explorer &explorer, FunctionOpInterface funcOp,
+                           const FunctionScan &scan) {
     if (!referenceCompat)
-      return specializeCalls(explorer, funcOp);
-    auto callResult = funcOp.walk([&](CallOpInterface callOp) {
-      funcOp.emitError("function contains function calls, which are not "
-                       "supported by EmplaceTransientsPass");
-      return WalkResult::interrupt();
-    });
-    return failure(callResult.wasInterrupted());
+      return specializeCalls(explorer, funcOp, &scan);
+    if (scan.calls.empty())
+      return success();
+    return funcOp.emitError("function contains function calls, which are not "
+                            "supported by EmplaceTransientsPass");
+  }
+
+  /// The calls of the function being processed that specializeCalls
+  /// rewrote, with the alloca standing for each one's slab (the calls are
+  /// erased: the keys are only compared).
+  llvm::DenseMap<Operation *, Operation *> rewrittenCalls;
+  /// The allocas of the function being processed handed to `process`, which
+  /// erases them (only compared too).
+  llvm::DenseSet<Operation *> emplacedAllocas;
+
+  /// The ops of `scan.allocasAndCalls` with each rewritten call replaced by
+  /// its slab's alloca, for which `keep` holds; `keep` may only compare the
+  /// op (the emplaced ones are erased).
+  SmallVector<Operation *>
+  currentAllocas(const FunctionScan &scan,
+                 llvm::function_ref<bool(Operation *)> keep) {
+    SmallVector<Operation *> result;
+    for (Operation *op : scan.allocasAndCalls) {
+      if (Operation *allocaOp = rewrittenCalls.lookup(op))
+        op = allocaOp;
+      if (keep(op))
+        result.push_back(op);
+    }
+    return result;
   }
 
   //===--------------------------------------------------------------------===//
@@ -252,16 +337,23 @@ struct EmplaceTransientsPass
     SmallVector<Value> seeds;
     for (ResourceTransientsOp op : gathered.transientsOps)
       seeds.push_back(op.getAwaitTimepoint());
-    gatherAllocas(explorer, funcOp, seeds, gathered);
+    gatherAllocas(explorer, funcOp, seeds, gathered, /*keepWalk=*/true);
     return success();
   }
 
   /// §5.2 steps 3-4: the allocas and deallocas of `funcOp` on the timeline
-  /// ancestry of `seeds`, in gather order.
+  /// ancestry of `seeds`, in gather order. With `keepWalk`, the walk is kept
+  /// in gatherVisited and gatherDeallocas.
   void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
-                     ArrayRef<Value> seeds, Gathered &gathered) {
+                     ArrayRef<Value> seeds, Gathered &gathered,
+                     bool keepWalk = false) {
     llvm::SetVector<Operation *> allocas, deallocas;
-    walkAncestry(explorer, seeds, allocas, deallocas);
+    walkAncestry(explorer, seeds, allocas, deallocas,
+                 keepWalk ? &gatherVisited : nullptr);
+    if (keepWalk) {
+      gatherDeallocas.assign(deallocas.begin(), deallocas.end());
+      gatherWalkKept = true;
+    }
 
     llvm::DenseSet<Value> allocaResults;
     for (Operation *op : llvm::reverse(allocas)) {
@@ -397,6 +489,9 @@ struct EmplaceTransientsPass
     op.erase();
   }
 
+  /// The transients pack the last emplaceNothing or process created.
+  ResourcePackOp lastTransientsPack;
+
   /// §5.3 A.
   void emplaceNothing(Gathered &gathered) {
     ResourceTransientsOp first = gathered.transientsOps.front();
@@ -404,6 +499,7 @@ struct EmplaceTransientsPass
     auto packOp = ResourcePackOp::create(builder, first.getLoc(), Value(),
                                          ValueRange{}, gathered.affinity);
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
+    lastTransientsPack = packOp;
     for (ResourceTransientsOp op : gathered.transientsOps)
       eraseTransientsOp(op);
   }
@@ -438,6 +534,7 @@ struct EmplaceTransientsPass
     auto packOp =
         ResourcePackOp::create(builder, loc, Value(), sizes, gathered.affinity);
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
+    lastTransientsPack = packOp;
     if (!referenceCompat && livenessPacking)
       applySlotLifetimes(funcOp, slots, packOp);
     Value required = packOp.getTotalLength();
@@ -588,6 +685,7 @@ struct EmplaceTransientsPass
     }
 
     SmallVector<Slot> slots;
+    slots.reserve(gathered.allocas.size());
     for (SmallVector<Region *> &group : exclusiveGroups) {
       size_t depth = 0;
       for (Region *region : group)
@@ -849,12 +947,14 @@ struct EmplaceTransientsPass
     // storage checks let through) dominate B.
     if (isa<BlockArgument>(value))
       return value;
-    // Positions of the entry block taken once: moving ops would make every
+    // The ops before B are taken once: moving ops would make every
     // isBeforeInBlock query renumber the block (quadratic on long bodies).
+    // Moving an op before B changes no other op's side of B; a moved op is
+    // added (rather than its results to `mapping`, which a clone reads with
+    // lookupOrDefault anyway).
     Operation *def = value.getDefiningOp();
-    auto position = entryPositions.find(def);
-    bool inEntry = position != entryPositions.end();
-    if (inEntry && position->second < entryPositions.lookup(B))
+    bool inEntry = def->getBlock() == B->getBlock();
+    if (inEntry && opsBeforeB.contains(def))
       return value;
     SmallVector<Value> inputs(def->getOperands());
     visitUsedValuesDefinedAbove(def->getRegions(), [&](OpOperand *use) {
@@ -864,8 +964,7 @@ struct EmplaceTransientsPass
       materializeBefore(input, B, mapping);
     if (inEntry) {
       def->moveBefore(B);
-      for (Value result : def->getResults())
-        mapping.map(result, result);
+      opsBeforeB.insert(def);
       return value;
     }
     OpBuilder builder(B);
@@ -873,8 +972,10 @@ struct EmplaceTransientsPass
     return clone->getResult(cast<OpResult>(value).getResultNumber());
   }
 
-  /// Position of every op of the entry block (computeSlotSizesAtEntry).
-  llvm::DenseMap<Operation *, unsigned> entryPositions;
+  /// The ops of the entry block before the pack's insertion point B: those
+  /// there when computeSlotSizesAtEntry starts materializing, and those
+  /// materializeBefore moves there.
+  llvm::DenseSet<Operation *> opsBeforeB;
   /// The exact size of an alloca computed in a nested region, as
   /// materialized before the pack (computeSlotSizesAtEntry).
   llvm::DenseMap<Operation *, Value> entrySizes;
@@ -956,9 +1057,12 @@ struct EmplaceTransientsPass
         return firstTransients->emitError(
             "the transient storage is a block argument that is not available "
             "at the function entry");
-    entryPositions.clear();
-    for (auto [index, op] : llvm::enumerate(B->getBlock()->getOperations()))
-      entryPositions[&op] = index;
+    opsBeforeB.clear();
+    for (Operation &op : *B->getBlock()) {
+      if (&op == B)
+        break;
+      opsBeforeB.insert(&op);
+    }
     IRMapping mapping;
     gathered.storage = materializeBefore(gathered.storage, B, mapping);
     gathered.storageSize = materializeBefore(gathered.storageSize, B, mapping);
@@ -1017,13 +1121,22 @@ struct EmplaceTransientsPass
   llvm::DenseSet<Operation *> erasedCalls;
   void walkAncestry(Explorer &explorer, ArrayRef<Value> seeds,
                     llvm::SetVector<Operation *> &allocas,
-                    llvm::SetVector<Operation *> &deallocas) {
+                    llvm::SetVector<Operation *> &deallocas,
+                    llvm::DenseSet<Value> *visitedOut = nullptr,
+                    const llvm::DenseSet<Value> *skip = nullptr) {
     if (!erasedCalls.empty()) {
       explorer.forgetCalls(erasedCalls);
       erasedCalls.clear();
     }
-    walkTimelineAncestry(explorer, seeds, allocas, deallocas);
+    walkTimelineAncestry(explorer, seeds, allocas, deallocas, visitedOut, skip);
   }
+  /// The gather walk of the function being processed (gather): the
+  /// timepoints it visited and the deallocas it reached, so that the walks
+  /// from its host waits need not go through the same ancestry again
+  /// (addHostSynchronizedAllocas).
+  llvm::DenseSet<Value> gatherVisited;
+  SmallVector<Operation *> gatherDeallocas;
+  bool gatherWalkKept = false;
   /// Allocas standing for calls to callees that are not `ordered`.
   llvm::DenseSet<Operation *> unorderedCallAllocas;
   /// Allocas standing for calls to callees whose results follow their
@@ -1077,15 +1190,31 @@ struct EmplaceTransientsPass
 
   /// Rewrites every call of `funcOp` to a callee that performs transient
   /// allocations into a call of its specialization (§9.2 items 2-5).
-  LogicalResult specializeCalls(Explorer &explorer,
-                                FunctionOpInterface funcOp) {
-    if (!callGraph)
-      callGraph = std::make_shared<TransientCallGraph>(getOperation());
+  /// `scan` is that of `funcOp` when it is the function being processed
+  /// (null for a specialized callee, which is walked here): its calls are
+  /// taken from it, and the rewritten ones recorded in rewrittenCalls.
+  LogicalResult specializeCalls(Explorer &explorer, FunctionOpInterface funcOp,
+                                const FunctionScan *scan = nullptr) {
+    if (!callGraph) {
+      TransientFunctionSummary summary;
+      if (scan) {
+        summary.funcOp = funcOp;
+        summary.allocates = scan->allocates;
+        summary.calls = scan->calls;
+      }
+      callGraph = std::make_shared<TransientCallGraph>(getOperation(), summary);
+    }
     SmallVector<CallOpInterface> calls;
-    funcOp.walk([&](CallOpInterface callOp) {
-      if (!isTransientSizeCall(callOp))
-        calls.push_back(callOp);
-    });
+    if (scan) {
+      for (CallOpInterface callOp : scan->calls)
+        if (!isTransientSizeCall(callOp))
+          calls.push_back(callOp);
+    } else {
+      funcOp.walk([&](CallOpInterface callOp) {
+        if (!isTransientSizeCall(callOp))
+          calls.push_back(callOp);
+      });
+    }
 
     for (CallOpInterface callOp : calls) {
       FunctionOpInterface callee = callGraph->lookupCallee(callOp);
@@ -1132,10 +1261,13 @@ struct EmplaceTransientsPass
           return failure();
         continue;
       }
-      erasedCalls.insert(callOp.getOperation());
+      Operation *erasedCall = callOp.getOperation();
+      erasedCalls.insert(erasedCall);
       TransientCallRewrite rewrite =
           rewriteTransientCall(callOp, spec.clone, spec.sizeFunction,
                                spec.sizeArgs, affinityOfAllocas(spec.clone));
+      if (scan)
+        rewrittenCalls[erasedCall] = rewrite.allocaOp;
       if (!spec.ordered)
         unorderedCallAllocas.insert(rewrite.allocaOp);
       if (spec.resultsFollowArguments)
@@ -1269,7 +1401,7 @@ struct EmplaceTransientsPass
   FailureOr<bool>
   processSeveralStorages(Explorer &explorer, FunctionOpInterface funcOp,
                          ArrayRef<ResourceTransientsOp> transientsOps,
-                         PlacementTally &emplaced) {
+                         const FunctionScan &scan, PlacementTally &emplaced) {
     llvm::MapVector<Value, SmallVector<ResourceTransientsOp>> byStorage;
     for (ResourceTransientsOp op : transientsOps) {
       Value key = traceStorageArgument(op.getStorage());
@@ -1346,23 +1478,32 @@ struct EmplaceTransientsPass
         perStorage[it->second].deallocas.push_back(deallocaOp);
     }
 
+    // The transients packs without a storage argument yet: those of the
+    // input, then the one of each storage (nothing else makes them).
+    SmallVector<ResourcePackOp> untagged;
+    for (ResourcePackOp packOp : scan.transientsPacks)
+      if (!packOp->hasAttr(kStorageArgAttr))
+        untagged.push_back(packOp);
     for (auto [index, gathered] : llvm::enumerate(perStorage)) {
       emplaced += tallyAllocas(gathered.allocas);
-      if (gathered.allocas.empty())
+      if (gathered.allocas.empty()) {
         emplaceNothing(gathered);
-      else if (failed(process(funcOp, gathered)))
-        return failure();
+      } else {
+        for (ResourceAllocaOp allocaOp : gathered.allocas)
+          emplacedAllocas.insert(allocaOp);
+        if (failed(process(funcOp, gathered)))
+          return failure();
+      }
+      untagged.push_back(lastTransientsPack);
       // Tell the size query which argument this pack sizes.
       auto arg = dyn_cast<BlockArgument>(groups[index].first);
       if (!arg)
         continue;
-      funcOp.walk([&](ResourcePackOp packOp) {
-        if (packOp->hasAttr(kTransientsPackAttr) &&
-            !packOp->hasAttr(kStorageArgAttr))
-          packOp->setAttr(kStorageArgAttr,
-                          IntegerAttr::get(IndexType::get(funcOp.getContext()),
-                                           arg.getArgNumber()));
-      });
+      for (ResourcePackOp packOp : untagged)
+        packOp->setAttr(kStorageArgAttr,
+                        IntegerAttr::get(IndexType::get(funcOp.getContext()),
+                                         arg.getArgNumber()));
+      untagged.clear();
     }
     return true;
   }
@@ -1407,7 +1548,7 @@ struct EmplaceTransientsPass
   /// place (and reported); in the sync invocation model, host-synchronized
   /// allocas are added.
   void applySluicePlacementRules(Explorer &explorer, FunctionOpInterface funcOp,
-                                 Gathered &gathered) {
+                                 Gathered &gathered, const FunctionScan &scan) {
     Attribute storageAffinity;
     if (BlockArgument arg = traceStorageArgument(gathered.storage))
       storageAffinity = funcOp.getArgAttr(arg.getArgNumber(), kAbiAffinityAttr);
@@ -1428,7 +1569,7 @@ struct EmplaceTransientsPass
       return true;
     };
     if (isSyncModel(funcOp))
-      addHostSynchronizedAllocas(explorer, funcOp, gathered);
+      addHostSynchronizedAllocas(explorer, funcOp, gathered, scan);
     llvm::erase_if(gathered.allocas,
                    [&](ResourceAllocaOp allocaOp) { return !keep(allocaOp); });
     llvm::DenseSet<Value> kept;
@@ -1486,22 +1627,37 @@ struct EmplaceTransientsPass
   /// program order, with the loop-order rule of §9.4.
   void addHostSynchronizedAllocas(Explorer &explorer,
                                   FunctionOpInterface funcOp,
-                                  Gathered &gathered) {
-    SmallVector<TimepointAwaitOp> awaits;
-    for (Block &block : funcOp.getFunctionBody())
-      for (auto awaitOp : block.getOps<TimepointAwaitOp>())
-        awaits.push_back(awaitOp);
+                                  Gathered &gathered,
+                                  const FunctionScan &scan) {
+    // specializeCalls makes and erases no await.
+    ArrayRef<TimepointAwaitOp> awaits = scan.bodyAwaits;
     if (awaits.empty())
       return;
     PostDominanceInfo postDomInfo(funcOp);
     llvm::DenseSet<Operation *> gatheredOps;
     for (ResourceAllocaOp allocaOp : gathered.allocas)
       gatheredOps.insert(allocaOp);
+    // A dealloca is only used below if its alloca is a candidate (not
+    // gathered, in the function, transient). When no dealloca the gather
+    // walk reached has a candidate alloca, the ancestry that walk visited
+    // (closed: it holds everything it reaches) adds nothing, and the walks
+    // from the awaits stop at it. The IR has not changed since that walk.
+    auto isCandidate = [&](Operation *deallocaOp) {
+      auto allocaOp = cast<ResourceDeallocaOp>(deallocaOp)
+                          .getOperand()
+                          .getDefiningOp<ResourceAllocaOp>();
+      return allocaOp && !gatheredOps.contains(allocaOp) &&
+             funcOp->isProperAncestor(allocaOp) &&
+             isTransientResourceType(allocaOp.getResult().getType());
+    };
+    const llvm::DenseSet<Value> *skip = nullptr;
+    if (gatherWalkKept && llvm::none_of(gatherDeallocas, isCandidate))
+      skip = &gatherVisited;
     llvm::SetVector<Operation *> allocas, deallocas;
     for (TimepointAwaitOp awaitOp : awaits) {
       llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
       walkAncestry(explorer, awaitOp.getAwaitTimepoints(), reachedAllocas,
-                   reachedDeallocas);
+                   reachedDeallocas, /*visitedOut=*/nullptr, skip);
       for (Operation *op : reachedDeallocas) {
         Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
         if (!top || !postDomInfo.postDominates(awaitOp, top))
@@ -1529,12 +1685,13 @@ struct EmplaceTransientsPass
     if (added.empty())
       return;
     llvm::DenseSet<Value> addedResults;
-    funcOp.walk([&](ResourceAllocaOp allocaOp) {
-      if (!added.contains(allocaOp))
-        return;
+    // In walk order (nothing is erased yet).
+    for (Operation *op : currentAllocas(
+             scan, [&](Operation *op) { return added.contains(op); })) {
+      auto allocaOp = cast<ResourceAllocaOp>(op);
       gathered.allocas.push_back(allocaOp);
       addedResults.insert(allocaOp.getResult());
-    });
+    }
     for (Operation *op : deallocas) {
       auto deallocaOp = cast<ResourceDeallocaOp>(op);
       if (addedResults.contains(deallocaOp.getOperand()))
@@ -1798,14 +1955,29 @@ struct EmplaceTransientsPass
                     }));
   }
 
-  /// §9.7: every transient alloca left in a function with storage.
+  /// §9.7: every transient alloca left in a function with storage. With
+  /// `scan` (the function being processed), they are those of the scan that
+  /// were not emplaced; without, the function is walked.
   LogicalResult reportUnplaced(Explorer &explorer, FunctionOpInterface funcOp,
-                               const PlacementTally &emplaced) {
+                               const PlacementTally &emplaced,
+                               const FunctionScan *scan = nullptr) {
+    if (!statistics && unplaced == TransientsUnplaced::Ignore)
+      return success();
     SmallVector<ResourceAllocaOp> remaining;
-    funcOp.walk([&](ResourceAllocaOp allocaOp) {
-      if (isTransientResourceType(allocaOp.getResult().getType()))
-        remaining.push_back(allocaOp);
-    });
+    if (scan) {
+      // Only the kept ops are dereferenced: the emplaced ones are erased,
+      // and a call left in place is no alloca.
+      for (Operation *op : currentAllocas(*scan, [&](Operation *op) {
+             return !emplacedAllocas.contains(op);
+           }))
+        if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op))
+          remaining.push_back(allocaOp);
+    } else {
+      funcOp.walk([&](ResourceAllocaOp allocaOp) {
+        if (isTransientResourceType(allocaOp.getResult().getType()))
+          remaining.push_back(allocaOp);
+      });
+    }
     if (statistics)
       recordStatistics(funcOp, emplaced, tallyAllocas(remaining));
     if (unplaced == TransientsUnplaced::Ignore)

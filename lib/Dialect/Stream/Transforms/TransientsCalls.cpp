@@ -15,7 +15,8 @@ using namespace mlir;
 
 namespace sluice::stream {
 
-TransientCallGraph::TransientCallGraph(ModuleOp moduleOp)
+TransientCallGraph::TransientCallGraph(ModuleOp moduleOp,
+                                       const TransientFunctionSummary &known)
     : symbolTable(moduleOp) {
   // Callers of each function, and the functions that allocate directly.
   llvm::DenseMap<Operation *, SmallVector<Operation *>> callers;
@@ -24,6 +25,15 @@ TransientCallGraph::TransientCallGraph(ModuleOp moduleOp)
     if (funcOp.isExternal())
       continue;
     bool direct = false;
+    if (funcOp.getOperation() == known.funcOp) {
+      direct = known.allocates;
+      for (CallOpInterface callOp : known.calls)
+        if (FunctionOpInterface callee = lookupCallee(callOp))
+          callers[callee].push_back(funcOp);
+      if (direct && allocating.insert(funcOp).second)
+        worklist.push_back(funcOp);
+      continue;
+    }
     funcOp.walk([&](Operation *op) {
       if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
         direct |= isTransientResourceType(allocaOp.getResult().getType());

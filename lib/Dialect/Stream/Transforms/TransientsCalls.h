@@ -26,9 +26,21 @@ namespace sluice::stream {
 /// Which functions of a module perform transient allocations, directly or
 /// through direct calls (§9.2 item 1). Built once, in time linear in the
 /// module; functions created later are not in it (they are never queried).
+/// What a walk of one function finds for TransientCallGraph, when the
+/// caller has walked it already (the function being processed): the graph
+/// then does not walk it again.
+struct TransientFunctionSummary {
+  mlir::Operation *funcOp = nullptr;
+  /// True if the function contains a transient `stream.resource.alloca`.
+  bool allocates = false;
+  /// Every CallOpInterface op of the function, in walk order.
+  llvm::ArrayRef<mlir::CallOpInterface> calls;
+};
+
 class TransientCallGraph {
 public:
-  explicit TransientCallGraph(mlir::ModuleOp moduleOp);
+  explicit TransientCallGraph(mlir::ModuleOp moduleOp,
+                              const TransientFunctionSummary &known = {});
 
   /// The callee of a direct call; null for an indirect call or an unknown
   /// symbol.

@@ -334,6 +334,38 @@ util.func public @host_wait(%input: !stream.resource<*>, %input_size: index, %st
 
 // -----
 
+// §9.7 host-synchronized work whose dealloca is also on the annotated
+// result's timeline while its alloca is not: the result's ancestry holds a
+// dealloca the host step needs, so the walk from the host await must go
+// through that ancestry again (it may only skip it when no dealloca there
+// has an alloca left to add).
+// CHECK-LABEL: util.func public @host_wait_dealloca_on_result
+// CHECK:       %[[C64:.+]] = arith.constant 64 : index
+// CHECK:       %[[PACK:.+]]:2 = stream.resource.pack slices({
+// CHECK-NEXT:    [0, 0] = %[[C64]]
+// CHECK-NEXT:  }) : index attributes {stream.experimental.transients}
+// CHECK:       %[[BASE:.+]] = stream.resource.subview %arg2[%c0] : !stream.resource<transient>{%arg3} -> !stream.resource<transient>{%[[PACK]]#0}
+// CHECK:       %[[VIEW:.+]] = stream.resource.subview %[[BASE]][%[[PACK]]#1] : !stream.resource<transient>{%[[PACK]]#0} -> !stream.resource<transient>{%[[C64]]}
+// CHECK-NOT:   stream.resource.alloca
+// CHECK:       %[[E:.+]] = stream.cmd.execute await(%arg4) => with(%[[VIEW]] as
+// CHECK-NOT:   stream.resource.dealloca
+// CHECK:       %[[J:.+]] = stream.timepoint.join max(%arg4, %[[E]])
+// CHECK:       %[[READY:.+]] = stream.timepoint.await %[[J]] => %arg0
+// CHECK:       util.return %[[READY]], %arg4
+util.func public @host_wait_dealloca_on_result(%input: !stream.resource<*>, %input_size: index, %storage: !stream.resource<transient>, %storage_size: index, %await: !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint) {
+  %c64 = arith.constant 64 : index
+  %a, %a_tp = stream.resource.alloca uninitialized await(%await) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %e = stream.cmd.execute await(%a_tp) => with(%a as %x: !stream.resource<transient>{%c64}, %input as %i: !stream.resource<*>{%input_size}) {
+  } => !stream.timepoint
+  %d = stream.resource.dealloca await(%await) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  %j = stream.timepoint.join max(%d, %e) => !stream.timepoint
+  %ready = stream.timepoint.await %j => %input : !stream.resource<*>{%input_size}
+  %result, %result_tp = stream.resource.transients await(%d) => %ready : !stream.resource<*>{%input_size} from %storage : !stream.resource<transient>{%storage_size} => !stream.timepoint
+  util.return %result, %result_tp : !stream.resource<*>, !stream.timepoint
+}
+
+// -----
+
 // §9.7: in the coarse-fences model the call returns before the work is
 // done by the caller's fences, so host-awaited work is not emplaced.
 // CHECK-LABEL: util.func public @host_wait_async
