@@ -421,7 +421,9 @@ void Splitter::buildExecutes(CmdExecuteOp executeOp, const Wave &wave,
                                        body.getArgument(i).getLoc()));
     OpBuilder inner = OpBuilder::atBlockEnd(newBody);
     Block *commandBlock = newBody;
-    CmdConcurrentOp original = wave.concurrent;
+    // The concurrent region is kept, except around no command at all.
+    bool hasCommands = llvm::is_contained(commandChunk, chunk);
+    CmdConcurrentOp original = hasCommands ? wave.concurrent : nullptr;
     if (original) {
       auto concurrent = CmdConcurrentOp::create(inner, original.getLoc());
       concurrent->setDiscardableAttrs(original->getDiscardableAttrDictionary());
