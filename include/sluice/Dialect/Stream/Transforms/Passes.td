@@ -1233,7 +1233,7 @@ def PipelineParameterUploadsPass :
       replaced by the `stream.timepoint.join` of the new gather (resp.
       execute) timepoints; load results are replaced by the new loads'.
 
-    Choices where the spec is silent (docs/execution-phases.md): a command
+    Choices where the spec is silent (docs/execution-tools.md, «Phase stream»): a command
     *writing* a row also joins its group (it must wait for that row to
     arrive), not only dispatches but every command (copy, fill, collective,
     flush, invalidate, discard) is grouped the same way, and a body where two
