@@ -198,32 +198,54 @@ static std::optional<Wave> getWave(CmdExecuteOp executeOp) {
       return std::nullopt;
   }
 
-  // Hazards: per block argument, sort the reads and writes by begin and scan
-  // the ranges overlapping each write (prefix maximum of the ends).
+  // Hazards, per captured resource: captures of one value (or of subviews
+  // of one value, whose ranges then count as the whole resource) share one
+  // list. Sort each list by begin and scan the ranges overlapping each write
+  // (prefix maximum of the ends).
+  SmallVector<Access> ranges(wave.accesses);
+  {
+    DenseMap<Value, unsigned> rootArg;
+    SmallVector<unsigned> canonical(body.getNumArguments());
+    SmallVector<bool> aliased(body.getNumArguments(), false);
+    for (auto [i, operand] : llvm::enumerate(executeOp.getResourceOperands())) {
+      Value root = operand;
+      while (auto subview = root.getDefiningOp<ResourceSubviewOp>())
+        root = subview.getSource();
+      aliased[i] = root != operand;
+      canonical[i] = rootArg.try_emplace(root, i).first->second;
+    }
+    for (Access &range : ranges) {
+      if (aliased[range.arg]) {
+        range.begin = 0;
+        range.end = kUnknownEnd;
+      }
+      range.arg = canonical[range.arg];
+    }
+  }
   SmallVector<SmallVector<unsigned>> byArg(body.getNumArguments());
-  for (auto [index, access] : llvm::enumerate(wave.accesses))
+  for (auto [index, access] : llvm::enumerate(ranges))
     byArg[access.arg].push_back(index);
   for (SmallVector<unsigned> &list : byArg) {
     if (list.size() < 2)
       continue;
     llvm::sort(list, [&](unsigned a, unsigned b) {
-      return wave.accesses[a].begin < wave.accesses[b].begin;
+      return ranges[a].begin < ranges[b].begin;
     });
     SmallVector<uint64_t> maxEnd(list.size());
     for (unsigned i = 0; i < list.size(); ++i)
-      maxEnd[i] = std::max(i ? maxEnd[i - 1] : 0, wave.accesses[list[i]].end);
+      maxEnd[i] = std::max(i ? maxEnd[i - 1] : 0, ranges[list[i]].end);
     for (unsigned w : list) {
-      const Access &write = wave.accesses[w];
+      const Access &write = ranges[w];
       if (!write.write)
         continue;
       // The first entry whose begin is >= write.end.
-      unsigned hi =
-          std::partition_point(
-              list.begin(), list.end(),
-              [&](unsigned a) { return wave.accesses[a].begin < write.end; }) -
-          list.begin();
+      unsigned hi = std::partition_point(list.begin(), list.end(),
+                                         [&](unsigned a) {
+                                           return ranges[a].begin < write.end;
+                                         }) -
+                    list.begin();
       for (unsigned i = hi; i > 0 && maxEnd[i - 1] > write.begin; --i) {
-        const Access &other = wave.accesses[list[i - 1]];
+        const Access &other = ranges[list[i - 1]];
         if (other.command == write.command || other.end <= write.begin ||
             other.begin >= write.end)
           continue;

@@ -943,3 +943,46 @@ util.func public @nested(%buf: !stream.resource<constant>, %out: !stream.resourc
   } => !stream.timepoint
   util.return %e : !stream.timepoint
 }
+
+// -----
+
+// Unchanged: %out is captured twice (%o, %o2); the write through %o and the
+// read through %o2 overlap, so the body is not one wave.
+// CHECK-LABEL: util.func public @aliased_captures
+// CHECK-COUNT-1: stream.cmd.parameter.gather
+// CHECK-NOT: stream.cmd.parameter.gather
+// CHECK-COUNT-1: stream.cmd.execute
+// CHECK-NOT: stream.cmd.execute
+// CHECK: util.return
+util.func public @aliased_captures(%buf: !stream.resource<constant>, %out: !stream.resource<external>) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %c0_i64 = arith.constant 0 : i64
+  %k0 = util.buffer.constant : !util.buffer = "w0"
+  %k1 = util.buffer.constant : !util.buffer = "w1"
+  %k2 = util.buffer.constant : !util.buffer = "w2"
+  %t = stream.cmd.parameter.gather {
+    %k0[%c0_i64] -> %buf[%c0 for %c16] : !stream.resource<constant>{%c48},
+    %k1[%c0_i64] -> %buf[%c16 for %c16] : !stream.resource<constant>{%c48},
+    %k2[%c0_i64] -> %buf[%c32 for %c16] : !stream.resource<constant>{%c48}
+  } => !stream.timepoint
+  %e = stream.cmd.execute await(%t) => with(%buf as %b: !stream.resource<constant>{%c48}, %out as %o: !stream.resource<external>{%c48}, %out as %o2: !stream.resource<external>{%c48}) {
+    stream.cmd.concurrent {
+      stream.cmd.dispatch @ex::@f {
+        ro %b[%c0 for %c16] : !stream.resource<constant>{%c48},
+        wo %o[%c0 for %c16] : !stream.resource<external>{%c48}
+      }
+      stream.cmd.dispatch @ex::@f {
+        ro %b[%c16 for %c16] : !stream.resource<constant>{%c48},
+        wo %o[%c16 for %c16] : !stream.resource<external>{%c48}
+      }
+      stream.cmd.dispatch @ex::@g {
+        ro %b[%c32 for %c16] : !stream.resource<constant>{%c48},
+        ro %o2[%c0 for %c16] : !stream.resource<external>{%c48}
+      }
+    }
+  } => !stream.timepoint
+  util.return %e : !stream.timepoint
+}
