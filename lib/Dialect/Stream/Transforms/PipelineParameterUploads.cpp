@@ -406,27 +406,31 @@ void Splitter::buildExecutes(CmdExecuteOp executeOp, const Wave &wave,
                              ArrayRef<Value> chunkTimepoints,
                              const DenseMap<Value, Value> &resultMap) {
   Block &body = executeOp.getBody().front();
-  // The captures each chunk's commands use, in the original capture order.
-  SmallVector<SmallVector<bool>> used(
-      chunkCount, SmallVector<bool>(body.getNumArguments(), false));
+  // The commands of each chunk, and the captures they use in the original
+  // capture order (collected per chunk: linear in the commands' operands).
+  SmallVector<SmallVector<Operation *>> chunkCommands(chunkCount);
   for (auto [index, op] : llvm::enumerate(wave.commands))
-    for (Value operand : op->getOperands())
-      if (auto arg = dyn_cast<BlockArgument>(operand))
-        if (arg.getOwner() == &body)
-          used[commandChunk[index]][arg.getArgNumber()] = true;
+    chunkCommands[commandChunk[index]].push_back(op);
+  SmallVector<unsigned> stamp(body.getNumArguments(), 0);
 
   OpBuilder builder(executeOp);
   SmallVector<Value> timepoints;
   for (unsigned chunk = 0; chunk < chunkCount; ++chunk) {
-    SmallVector<Value> operands, sizes;
     SmallVector<unsigned> argNumbers;
-    for (unsigned i = 0, e = body.getNumArguments(); i < e; ++i) {
-      if (!used[chunk][i])
-        continue;
+    for (Operation *op : chunkCommands[chunk])
+      for (Value operand : op->getOperands())
+        if (auto arg = dyn_cast<BlockArgument>(operand))
+          if (arg.getOwner() == &body &&
+              stamp[arg.getArgNumber()] != chunk + 1) {
+            stamp[arg.getArgNumber()] = chunk + 1;
+            argNumbers.push_back(arg.getArgNumber());
+          }
+    llvm::sort(argNumbers);
+    SmallVector<Value> operands, sizes;
+    for (unsigned i : argNumbers) {
       Value operand = executeOp.getResourceOperands()[i];
       operands.push_back(resultMap.lookup_or(operand, operand));
       sizes.push_back(executeOp.getResourceOperandSizes()[i]);
-      argNumbers.push_back(i);
     }
     auto newOp = CmdExecuteOp::create(builder, executeOp.getLoc(), operands,
                                       sizes, chunkTimepoints[chunk]);
@@ -444,8 +448,8 @@ void Splitter::buildExecutes(CmdExecuteOp executeOp, const Wave &wave,
     OpBuilder inner = OpBuilder::atBlockEnd(newBody);
     Block *commandBlock = newBody;
     // The concurrent region is kept, except around no command at all.
-    bool hasCommands = llvm::is_contained(commandChunk, chunk);
-    CmdConcurrentOp original = hasCommands ? wave.concurrent : nullptr;
+    CmdConcurrentOp original =
+        chunkCommands[chunk].empty() ? nullptr : wave.concurrent;
     if (original) {
       auto concurrent = CmdConcurrentOp::create(inner, original.getLoc());
       concurrent->setDiscardableAttrs(original->getDiscardableAttrDictionary());
@@ -453,9 +457,8 @@ void Splitter::buildExecutes(CmdExecuteOp executeOp, const Wave &wave,
       concurrent.getBody().push_back(commandBlock);
     }
     OpBuilder commands = OpBuilder::atBlockEnd(commandBlock);
-    for (auto [index, op] : llvm::enumerate(wave.commands))
-      if (commandChunk[index] == chunk)
-        commands.clone(*op, mapping);
+    for (Operation *op : chunkCommands[chunk])
+      commands.clone(*op, mapping);
     if (original)
       YieldOp::create(commands, original.getLoc());
     YieldOp::create(inner, executeOp.getLoc());
@@ -527,10 +530,29 @@ bool Splitter::run() {
   // writes: a command writing a row must wait for that row's chunk too).
   RowSets sets(rowCount);
   SmallVector<int64_t> commandRow(wave->commands.size(), -1);
+  // Per block argument: whether its rows are already one set (so a range
+  // covering all of them only needs one union: no quadratic rescans).
+  SmallVector<bool> allUnited(body.getNumArguments(), false);
   for (const Access &access : wave->accesses) {
     const std::optional<ArgRows> &entry = argRows[access.arg];
     if (!entry)
       continue;
+    uint64_t lowest = rows.begins[entry->rows.front()];
+    if (access.begin <= lowest && access.end >= entry->maxEnd.back() &&
+        access.end > lowest) {
+      int64_t &first = commandRow[access.command];
+      unsigned anyRow = entry->rows.front();
+      if (!allUnited[access.arg]) {
+        for (unsigned row : entry->rows)
+          sets.unite(anyRow, row);
+        allUnited[access.arg] = true;
+      }
+      if (first < 0)
+        first = anyRow;
+      else
+        sets.unite(first, anyRow);
+      continue;
+    }
     unsigned hi = std::partition_point(entry->rows.begin(), entry->rows.end(),
                                        [&](unsigned row) {
                                          return rows.begins[row] < access.end;
