@@ -1862,6 +1862,8 @@ def paramwave(e, L):
     group = max(1, min(e.opt("group", 8), L.SLOTS))
     v, *rest = L.begin_func()
     e.exports["d1"] = (2, [])
+    # funcs=1: every dispatch takes the two extra operands of CmdLevel.compute.
+    uniforms = "(%c64, %flag : index, i32)" if e.opt("funcs", 0) else ""
     buf = f"{L.BUF}{{%size}}"
     prev = v.names[0]
     n = 0
@@ -1875,12 +1877,13 @@ def paramwave(e, L):
                   ("," if k + 1 < group else ""))
         e.raw("} => !stream.timepoint")
         x, y, r = e.fresh("x"), e.fresh("x"), e.fresh("t")
-        e.op(f"{r} = stream.cmd.execute await({t}) => with(%buf_b as {x}: {buf}, %buf_a as {y}: {buf}) {{")
+        on = f"on({DEVICES['a']}) " if L.targets() else ""
+        e.op(f"{r} = stream.cmd.execute {on}await({t}) => with(%buf_b as {x}: {buf}, %buf_a as {y}: {buf}) {{")
         with e.region():
             e.op("stream.cmd.concurrent {")
             with e.region():
                 for k in range(group):
-                    e.op(f"stream.cmd.dispatch {L.entry_point('d1')}[%c64] {{")
+                    e.op(f"stream.cmd.dispatch {L.entry_point('d1')}[%c64]{uniforms} {{")
                     e.raw(f"  ro {x}[%o{k} for %c256] : {buf},")
                     e.raw(f"  wo {y}[%o{k} for %c256] : {buf}")
                     e.raw("}")
