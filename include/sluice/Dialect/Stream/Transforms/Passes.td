@@ -1238,7 +1238,9 @@ def PipelineParameterUploadsPass :
     arrive), not only dispatches but every command (copy, fill, collective,
     flush, invalidate, discard) is grouped the same way, and a body where two
     commands write overlapping ranges is not one wave either (a serial body's
-    order would otherwise be lost).
+    order would otherwise be lost). For that check, captures of one value
+    are one resource, and a capture of a `stream.resource.subview` counts
+    as the whole of its source.
 
     Input the pass leaves unchanged: rows whose target offset, length or
     result size is not a constant (chunk sizes unknown); an execute whose
