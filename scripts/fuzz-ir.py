@@ -256,6 +256,11 @@ MODES = {
     "split-parameter-encoder": (["--verify-each", "--iree-stream-split-parameter-encoder"],
                                 ("test/Dialect/Stream/Transforms/split_parameter_encoder*.mlir",
                                  "test/Dialect/Stream/IR/async_*.mlir")),
+    # Parameter upload pipelining (execution.md §2.4 step 2); chunk-bytes=1 splits wherever it may.
+    "pipeline-parameter-uploads": (["--verify-each", "--sluice-pipeline-parameter-uploads=chunk-bytes=1"],
+                                   ("test/Dialect/Stream/Transforms/pipeline_parameter_uploads.mlir",
+                                    "test/Dialect/Stream/IR/cmd*.mlir",
+                                    "test/Dialect/Stream/IR/*parameter*.mlir")),
     "vm-conversion": (["--verify-each", "--iree-vm-conversion"],
                       ("test/Dialect/VM/**/*.mlir", "test/Dialect/IOParameters/Conversion/params_to_vm*.mlir")),
     "vm-ir": (["--verify-each"], ("test/Dialect/VM/**/*.mlir",)),

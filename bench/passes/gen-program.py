@@ -86,6 +86,8 @@ Shapes (knobs in brackets):
                parameters (`stream.async.constant` of #stream.parameter.named) by `depth` chain steps;
                `share` stores derive from one parameter: the input of
                --iree-stream-split-parameter-encoder  [depth=2 share=1 stores=64]
+  paramwave    (cmd) gathers of `group` rows, each awaited by one execute holding one dispatch per row in
+               one stream.cmd.concurrent: the input of --sluice-pipeline-parameter-uploads  [group=8]
   paramio      (cmd, hal) a chain of parameter transfers: stream.cmd.parameter.load/gather/scatter/
                read/write on device_a each awaiting the previous one (cmd: the input of
                --iree-hal-conversion), io_parameters.load/gather/scatter each on the previous buffer
@@ -1851,6 +1853,46 @@ def initstores(e, L):
             L.store(L.step(base) if share > 1 else base, f"g{n}")
             n += 1
         L.end_init()
+
+
+@shape("paramwave", levels=("cmd",))
+def paramwave(e, L):
+    """Gathers of `group` rows, each awaited by exactly one execute whose body is one wave (one
+    stream.cmd.concurrent with one dispatch per row): the input of --sluice-pipeline-parameter-uploads."""
+    group = max(1, min(e.opt("group", 8), L.SLOTS))
+    v, *rest = L.begin_func()
+    e.exports["d1"] = (2, [])
+    # funcs=1: every dispatch takes the two extra operands of CmdLevel.compute.
+    uniforms = "(%c64, %flag : index, i32)" if e.opt("funcs", 0) else ""
+    buf = f"{L.BUF}{{%size}}"
+    prev = v.names[0]
+    n = 0
+    while room(e, L, 2 * group + 6):
+        keys = [L.key(n + k) for k in range(group)]
+        n += group
+        t = e.fresh("t")
+        e.op(f"{t} = stream.cmd.parameter.gather await({prev}) => {{")
+        for k in range(group):
+            e.raw(f"  %scope::{keys[k]}[%c0_i64] -> %buf_b[%o{k} for %c256] : {buf}" +
+                  ("," if k + 1 < group else ""))
+        e.raw("} => !stream.timepoint")
+        x, y, r = e.fresh("x"), e.fresh("x"), e.fresh("t")
+        on = f"on({DEVICES['a']}) " if L.targets() else ""
+        e.op(f"{r} = stream.cmd.execute {on}await({t}) => with(%buf_b as {x}: {buf}, %buf_a as {y}: {buf}) {{")
+        with e.region():
+            e.op("stream.cmd.concurrent {")
+            with e.region():
+                for k in range(group):
+                    e.op(f"stream.cmd.dispatch {L.entry_point('d1')}[%c64]{uniforms} {{")
+                    e.raw(f"  ro {x}[%o{k} for %c256] : {buf},")
+                    e.raw(f"  wo {y}[%o{k} for %c256] : {buf}")
+                    e.raw("}")
+                e.op("stream.yield")
+            e.raw("}")
+            e.op("stream.yield")
+        e.raw("} => !stream.timepoint")
+        prev = r
+    L.end_func([Val([prev], ["!stream.timepoint"])])
 
 
 @shape("paramio", levels=("cmd", "hal"))

@@ -13,19 +13,19 @@
 // RUN: sluice-compile --compile-to=input --sluice-invocation-model=coarse-fences %s | FileCheck %s --check-prefix=WRAP
 // WRAP: util.func public @chain(%{{.*}}: !hal.buffer_view, %{{.*}}: !hal.fence, %{{.*}}: !hal.fence) -> !hal.buffer_view
 // WRAP-SAME: iree.abi.model = "coarse-fences"
-// RUN: sluice-compile --sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s -o %t.so
+// RUN: sluice-compile --sluice-invocation-model=coarse-fences --sluice-stream-options=optimize-bindings=false %s -o %t.so
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=chain --input=8xf32=1 --worker_threads=2 --inline_threshold_ns=1 --benchmark=10 --benchmark_warmup=2 | FileCheck %s --check-prefix=BENCH --match-full-lines
 // BENCH:      8xf32=5 5 5 5 5 5 5 5
 // BENCH-NEXT: BENCHMARK @chain calls=10 warmup=2
-// RUN: sluice-run --module=%s --jit_flags="--sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-invocation-model=coarse-fences --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // The same program in the sync model with the stream pipeline's default
 // options: fused bindings carry `util.assume.int` assumptions into the
 // dispatch, which the CPU codegen drops (execution.md §5.1 step 1 does not
 // list the op; Sluice accepts it).
-// RUN: sluice-compile --compile-to=stream --sluice-pipeline-parameter-uploads=false %s | FileCheck %s --check-prefix=ASSUME
+// RUN: sluice-compile --compile-to=stream %s | FileCheck %s --check-prefix=ASSUME
 // ASSUME: util.assume.int
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.sync.so
+// RUN: sluice-compile %s -o %t.sync.so
 // RUN: sluice-run --module=%t.sync.so --function=chain --input=8xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @chain
 // CHECK-NEXT: result[0]: hal.buffer_view

@@ -20,14 +20,13 @@
 // INPUT-NOT: @_mul
 // INPUT-NOT: @square
 //
-// AOT, then JIT (--sluice-pipeline-parameter-uploads is not registered
-// yet, as in the other e2e tests).
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.so
+// AOT, then JIT.
+// RUN: sluice-compile %s -o %t.so
 // RUN: sluice-run --module=%t.so --function=mul --input=4xf32=1,2,3,4 --input=4xf32=2 | FileCheck %s --check-prefix=MUL --match-full-lines
 // RUN: sluice-run --module=%t.so --function=dyn_add --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=DYN5 --match-full-lines
 // RUN: sluice-run --module=%t.so --function=dyn_add "--input=0xf32=" | FileCheck %s --check-prefix=DYN0 --match-full-lines
-// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=mul --input=4xf32=1,2,3,4 --input=4xf32=2 | FileCheck %s --check-prefix=MUL --match-full-lines
-// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dyn_add --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=DYN5 --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-opt-level=1" --function=mul --input=4xf32=1,2,3,4 --input=4xf32=2 | FileCheck %s --check-prefix=MUL --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-opt-level=1" --function=dyn_add --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=DYN5 --match-full-lines
 // (a * b) squared: (2 4 6 8)^2.
 // MUL:      EXEC @mul
 // MUL-NEXT: result[0]: hal.buffer_view

@@ -13,8 +13,8 @@
 // config's printed form does not parse back (stream-ir.md, ResourceConfig,
 // "Quirk": the bool is printed as 0/1).
 // RUN: sluice-opt --iree-abi-wrap-entry-points --inline --symbol-dce --emit-bytecode %s -o %t.mlirbc
-// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false %t.mlirbc -o %t.so
-// RUN: sluice-compile --compile-from=input --compile-to=stream --sluice-pipeline-parameter-uploads=false %t.mlirbc | FileCheck %s --check-prefix=STREAM
+// RUN: sluice-compile --compile-from=input %t.mlirbc -o %t.so
+// RUN: sluice-compile --compile-from=input --compile-to=stream %t.mlirbc | FileCheck %s --check-prefix=STREAM
 // STREAM-LABEL: util.func public @dynamic(
 // STREAM-SAME: iree.abi.transients.alignment = "256"
 // STREAM: hal.buffer.assert<%{{.+}} : !hal.buffer> message("external transient storage for 'dynamic' (size query 'dynamic_transients_size')") {{.*}} attributes {sluice.storage_alignment = 256 : i64}

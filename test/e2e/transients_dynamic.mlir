@@ -15,8 +15,8 @@
 // WRAP: %[[DIM:.+]] = hal.buffer_view.dim<%{{.+}} : !hal.buffer_view>[0] : index
 // WRAP-NEXT: %[[N:.+]] = util.assume.int %[[DIM]]<umin = 0, umax = 1024> : index
 // WRAP-NEXT: hal.tensor.import %{{.+}} "input0" : !hal.buffer_view -> tensor<?xf32>{%[[N]]}
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.so
-// RUN: sluice-compile --compile-to=stream --sluice-pipeline-parameter-uploads=false %s | FileCheck %s --check-prefix=STREAM
+// RUN: sluice-compile %s -o %t.so
+// RUN: sluice-compile --compile-to=stream %s | FileCheck %s --check-prefix=STREAM
 // The upper bound comes from the wrapper's assumption: 2 * 4096 bytes.
 // STREAM-LABEL: util.func public @dynamic(
 // STREAM-SAME: iree.abi.transients.size = @dynamic_transients_size, iree.abi.transients.size.upper_bound = "8192"
@@ -36,7 +36,7 @@
 // buffer.
 // RUN: sluice-run --module=%t.so --function=dynamic --input=4xf32=1 | FileCheck %s --check-prefix=FOUR --match-full-lines
 // RUN: sluice-run --module=%t.so --function=dynamic --input=4xf32=1 "--input=&128xi8=0" | FileCheck %s --check-prefix=FOUR --match-full-lines
-// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dynamic --input=4xf32=1 | FileCheck %s --check-prefix=FOUR --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-opt-level=1" --function=dynamic --input=4xf32=1 | FileCheck %s --check-prefix=FOUR --match-full-lines
 // FOUR:      EXEC @dynamic
 // FOUR-NEXT: result[0]: hal.buffer_view
 // FOUR-NEXT: 4xf32=5 5 5 5
@@ -45,14 +45,14 @@
 // AOT and JIT, from --transients=none and from a (null) input.
 // RUN: sluice-run --module=%t.so --function=dynamic "--input=0xf32=" --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
 // RUN: sluice-run --module=%t.so --function=dynamic "--input=0xf32=" "--input=(null)" | FileCheck %s --check-prefix=EMPTY --match-full-lines
-// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dynamic "--input=0xf32=" --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-opt-level=1" --function=dynamic "--input=0xf32=" --transients=none | FileCheck %s --check-prefix=EMPTY --match-full-lines
 // EMPTY:      EXEC @dynamic
 // EMPTY-NEXT: result[0]: hal.buffer_view
 // EMPTY-NEXT: 0xf32=
 
 // n = 4 with a null storage: the exact §9.1/§9.10 error, nothing read.
 // RUN: not sluice-run --module=%t.so --function=dynamic --input=4xf32=1 --transients=none 2>&1 | FileCheck %s --check-prefix=NULL --match-full-lines
-// RUN: not sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=dynamic --input=4xf32=1 "--input=(null)" 2>&1 | FileCheck %s --check-prefix=NULL --match-full-lines
+// RUN: not sluice-run --module=%s --jit_flags="--sluice-opt-level=1" --function=dynamic --input=4xf32=1 "--input=(null)" 2>&1 | FileCheck %s --check-prefix=NULL --match-full-lines
 // NULL: Error: INVALID_ARGUMENT; external transient storage for 'dynamic' (size query 'dynamic_transients_size') buffer is null; invoking function 'dynamic'
 // Too small: 127 bytes.
 // RUN: not sluice-run --module=%t.so --function=dynamic --input=4xf32=1 --transients=127 2>&1 | FileCheck %s --check-prefix=SMALL --match-full-lines

@@ -10,11 +10,10 @@
 // Workarounds, outside this feature (see docs/external-transients.md): the
 // stream pipeline's dispatch assumptions (util.assume.int on fused binding
 // offsets) are not accepted by the CPU codegen yet, so bindings are not
-// fused (optimize-bindings=false); --sluice-pipeline-parameter-uploads is
-// not registered yet.
+// fused (optimize-bindings=false).
 //
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s -o %t.so
-// RUN: sluice-compile --compile-to=stream --sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false %s | FileCheck %s --check-prefix=STREAM
+// RUN: sluice-compile --sluice-stream-options=optimize-bindings=false %s -o %t.so
+// RUN: sluice-compile --compile-to=stream --sluice-stream-options=optimize-bindings=false %s | FileCheck %s --check-prefix=STREAM
 // STREAM-LABEL: util.func public @in_place_computation(
 // STREAM-SAME: iree.abi.transients.alignment = "64", iree.abi.transients.args = "1", iree.abi.transients.size = @in_place_computation_transients_size, iree.abi.transients.size.constant = 512 : index
 // STREAM-NOT: stream.resource.alloca{{.*}}<transient>
@@ -34,7 +33,7 @@
 // BENCH:      result[0]: hal.buffer_view
 // BENCH-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5
 // BENCH-NEXT: BENCHMARK @in_place_computation calls=10 warmup=2
-// RUN: sluice-run --module=%s --jit_flags="--sluice-pipeline-parameter-uploads=false --sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-stream-options=optimize-bindings=false --sluice-opt-level=1" --function=in_place_computation --input=64xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @in_place_computation
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5

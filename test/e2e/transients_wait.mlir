@@ -13,7 +13,7 @@
 //
 // RUN: sluice-compile --compile-to=input --sluice-invocation-model=coarse-fences %s | FileCheck %s --check-prefix=WRAP
 // WRAP: util.func public @waited(%{{.+}}: !hal.buffer_view, %{{.+}}: !hal.buffer {iree.abi.transients, sluice.abi.transients_wait = 2 : index}, %{{.+}}: !hal.fence, %{{.+}}: !hal.fence) -> !hal.buffer_view
-// RUN: sluice-compile --sluice-invocation-model=coarse-fences --compile-to=stream --sluice-pipeline-parameter-uploads=false %s | FileCheck %s --check-prefix=STREAM
+// RUN: sluice-compile --sluice-invocation-model=coarse-fences --compile-to=stream %s | FileCheck %s --check-prefix=STREAM
 // STREAM-LABEL: util.func public @waited(
 // STREAM-SAME: %[[WAIT:[a-z0-9]+]]: !hal.fence, %{{[a-z0-9]+}}: !hal.fence)
 // STREAM-SAME: iree.abi.transients.size.constant = 512 : index
@@ -24,10 +24,10 @@
 // STREAM-NOT: stream.resource.alloca{{.*}}<transient>
 // STREAM: stream.cmd.execute
 // STREAM-NOT: stream.resource.alloca{{.*}}<transient>
-// RUN: sluice-compile --sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false %s -o %t.so
+// RUN: sluice-compile --sluice-invocation-model=coarse-fences %s -o %t.so
 // RUN: sluice-run --module=%t.so --function=waited --input=64xf32=1 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=waited --input=64xf32=1 "--input=&512xi8=0" | FileCheck %s --match-full-lines
-// RUN: sluice-run --module=%s --jit_flags="--sluice-invocation-model=coarse-fences --sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=waited --input=64xf32=1 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%s --jit_flags="--sluice-invocation-model=coarse-fences --sluice-opt-level=1" --function=waited --input=64xf32=1 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @waited
 // CHECK-NEXT: result[0]: hal.buffer_view
 // CHECK-NEXT: 64xf32=5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5

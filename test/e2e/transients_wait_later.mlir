@@ -16,10 +16,10 @@
 // signals the fence while the device's workers wait on it).
 //
 // RUN: sluice-opt --iree-abi-wrap-entry-points=invocation-model=coarse-fences --inline --symbol-dce %s -o %t.mlir
-// RUN: sluice-compile --compile-from=input --sluice-pipeline-parameter-uploads=false %t.mlir -o %t.so
+// RUN: sluice-compile --compile-from=input %t.mlir -o %t.so
 // RUN: sluice-run --module=%t.so --function=waited --input=64xf32=1 --wait_fence_delay_ms=300 | FileCheck %s --match-full-lines
 // RUN: sluice-run --module=%t.so --function=plain --input=64xf32=1 --wait_fence_delay_ms=300 | FileCheck %s --match-full-lines
-// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-pipeline-parameter-uploads=false --sluice-opt-level=1" --function=waited --input=64xf32=1 --wait_fence_delay_ms=300 | FileCheck %s --match-full-lines
+// RUN: sluice-run --module=%t.mlir --jit_flags="--compile-from=input --sluice-opt-level=1" --function=waited --input=64xf32=1 --wait_fence_delay_ms=300 | FileCheck %s --match-full-lines
 // CHECK:      EXEC @{{waited|plain}}
 // CHECK-NEXT: wait fence: signalled by another thread 300 ms after the call started
 // CHECK-NEXT: call returned before the wait fence was signalled: yes

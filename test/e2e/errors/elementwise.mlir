@@ -2,7 +2,7 @@
 // execution.md §8.5: the invocation errors of sluice-run on a program
 // compiled from the flow level (phase input wraps @add). Each prints one
 // exact line on stderr and exits with status 1.
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.so
+// RUN: sluice-compile %s -o %t.so
 // RUN: sluice-run --module=%t.so --function=add --input=4xf32=1,2,3,4 --input=4xf32=1 | FileCheck %s --check-prefix=OK --match-full-lines
 // OK:      EXEC @add
 // OK-NEXT: result[0]: hal.buffer_view

@@ -9,7 +9,7 @@
 // execution.md §8.5: the parameter errors of a program whose weights live in
 // an archive (`#flow.parameter.named`), compiled from the flow level. The
 // module's initializer loads the parameters, so the errors name the module.
-// RUN: sluice-compile --sluice-pipeline-parameter-uploads=false %s -o %t.so
+// RUN: sluice-compile %s -o %t.so
 // RUN: sluice-params create --quiet --output=%t.irpa --data=w2=4xf32=0.5
 // RUN: sluice-run --module=%t.so --function=predict --parameters=model=%t.irpa --input=4xf32=1,2,3,4 | FileCheck %s --check-prefix=OK --match-full-lines
 // OK:      EXEC @predict

@@ -1194,4 +1194,65 @@ def DumpTimelinePass :
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Sluice parameter upload pipelining (execution.md §2.4 step 2)
+//===----------------------------------------------------------------------===//
+
+def PipelineParameterUploadsPass :
+    Pass<"sluice-pipeline-parameter-uploads", "mlir::ModuleOp"> {
+  let summary = "Splits parameter gathers/loads and their consumer into chunks";
+  let description = [{
+    [SLUICE] Makes parameter I/O overlap the compute that consumes it
+    (execution.md §2.4 step 2, §7 E9). `sluice-compile` runs it after the
+    stream pipeline; `--sluice-pipeline-parameter-uploads=false` disables it.
+
+    For every `stream.cmd.parameter.gather` G (or `stream.cmd.parameter.load`
+    L) with result timepoint T such that exactly one `stream.cmd.execute` E
+    awaits T (as its `await` operand) and E's body is one wave — no
+    `stream.cmd.serial`, at most one `stream.cmd.concurrent` holding all
+    commands, no command writing a range another command reads:
+
+    * G's rows are grouped: the rows one command of E touches form one group,
+      rows touched by several commands merge their groups (union-find), rows
+      touched by no command form their own group. A gather row is the target
+      range `[offset for length]`; a load row is its result resource. A
+      command touches a row when one of its ranges on the captured target (or
+      result) overlaps it; a range that is not constant overlaps every row of
+      that resource;
+    * groups are packed in row order (by their first row) into chunks of at
+      least `chunk-bytes` bytes; the last chunk may be smaller;
+    * with one chunk nothing changes; otherwise G becomes one gather per chunk
+      (same scope, target, affinity and `await`, rows in original order) and
+      E one execute per chunk (same `once`, affinity and attributes), each
+      awaiting its chunk's timepoint, capturing only what its commands use
+      and holding the commands that touch the chunk's rows (inside a
+      `stream.cmd.concurrent` when E had one); commands that touch no row go
+      into the first execute. A chunk whose rows no command touches still
+      gets an (empty) execute, so that the join below covers every chunk;
+    * every use of T other than by E, and every use of E's timepoint, is
+      replaced by the `stream.timepoint.join` of the new gather (resp.
+      execute) timepoints; load results are replaced by the new loads'.
+
+    Choices where the spec is silent (docs/execution-tools.md, «Phase stream»): a command
+    *writing* a row also joins its group (it must wait for that row to
+    arrive), not only dispatches but every command (copy, fill, collective,
+    flush, invalidate, discard) is grouped the same way, and a body where two
+    commands write overlapping ranges is not one wave either (a serial body's
+    order would otherwise be lost). For that check, captures of one value
+    are one resource, and a capture of a `stream.resource.subview` counts
+    as the whole of its source.
+
+    Input the pass leaves unchanged: rows whose target offset, length or
+    result size is not a constant (chunk sizes unknown); an execute whose
+    body holds another op (`stream.cmd.call`, nested regions) or uses a
+    resource it does not capture; an execute capturing a
+    `stream.resource.subview` of the target or of a load result (an alias the
+    pass does not follow); gathers/loads of fewer than two rows.
+  }];
+  let options = [
+    Option<"chunkBytes", "chunk-bytes", "uint64_t", /*default=*/"33554432",
+           "Smallest chunk size in bytes (the last chunk may be smaller).">,
+  ];
+}
+
 #endif // SLUICE_DIALECT_STREAM_TRANSFORMS_PASSES
