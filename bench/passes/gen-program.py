@@ -1275,16 +1275,24 @@ class CmdLevel(Level):
         e.raw("} => !stream.timepoint")
         return Val([t], ["!stream.timepoint"], buf=p, slot=None, type="!stream.resource<constant>", size="%c256")
 
+    def gather(self, keys, slots, await_tp=None):
+        """One stream.cmd.parameter.gather of 256-byte rows `keys` into %buf_b at offsets %o<slot>; its
+        timepoint."""
+        e = self.e
+        t = e.fresh("t")
+        wait = f" await({await_tp}) =>" if await_tp else ""
+        e.op(f"{t} = stream.cmd.parameter.gather{wait} {{")
+        for k, (key, slot) in enumerate(zip(keys, slots)):
+            e.raw(f"  %scope::{key}[%c0_i64] -> %buf_b[%o{slot} for %c256] : {self.BUF}{{%size}}" +
+                  ("," if k + 1 < len(keys) else ""))
+        e.raw("} => !stream.timepoint")
+        return t
+
     def params(self, first, count):
         e = self.e
         keys = [self.key(first + k) for k in range(count)]
         slots = [self.slot() for _ in range(count)]
-        t = e.fresh("t")
-        e.op(f"{t} = stream.cmd.parameter.gather {{")
-        for k in range(count):
-            e.raw(f"  %scope::{keys[k]}[%c0_i64] -> %buf_b[%o{slots[k]} for %c256] : {self.BUF}{{%size}}" +
-                  ("," if k + 1 < count else ""))
-        e.raw("} => !stream.timepoint")
+        t = self.gather(keys, slots)
         return [Val([t], ["!stream.timepoint"], buf="%buf_b", slot=s, type=self.BUF, size="%size") for s in slots]
 
     def param_io(self, kind, first, count, after):
@@ -1870,12 +1878,7 @@ def paramwave(e, L):
     while room(e, L, 2 * group + 6):
         keys = [L.key(n + k) for k in range(group)]
         n += group
-        t = e.fresh("t")
-        e.op(f"{t} = stream.cmd.parameter.gather await({prev}) => {{")
-        for k in range(group):
-            e.raw(f"  %scope::{keys[k]}[%c0_i64] -> %buf_b[%o{k} for %c256] : {buf}" +
-                  ("," if k + 1 < group else ""))
-        e.raw("} => !stream.timepoint")
+        t = L.gather(keys, range(group), await_tp=prev)
         x, y, r = e.fresh("x"), e.fresh("x"), e.fresh("t")
         on = f"on({DEVICES['a']}) " if L.targets() else ""
         e.op(f"{r} = stream.cmd.execute {on}await({t}) => with(%buf_b as {x}: {buf}, %buf_a as {y}: {buf}) {{")
