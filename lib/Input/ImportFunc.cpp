@@ -17,6 +17,7 @@
 #include "sluice/Dialect/Util/IR/UtilStatusOps.h"
 
 #include "sluice/Input/InputUtils.h"
+#include "sluice/Runtime/Status.h"
 
 namespace sluice::input {
 #define GEN_PASS_DEF_IMPORTFUNCPASS
@@ -28,8 +29,9 @@ using namespace mlir;
 namespace sluice::input {
 namespace {
 
-/// FAILED_PRECONDITION (runtime/include/sluice/Runtime/Status.h).
-constexpr int32_t kFailedPrecondition = 9;
+/// The status a failed cf.assert raises (util.status.check_ok).
+constexpr int32_t kFailedPrecondition =
+    static_cast<int32_t>(runtime::StatusCode::FailedPrecondition);
 
 /// The util.func replacing `func`, with its body moved over.
 util::FuncOp importFunction(func::FuncOp func) {
