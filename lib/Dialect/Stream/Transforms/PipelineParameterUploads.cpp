@@ -25,6 +25,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -255,28 +256,6 @@ static std::optional<Wave> getWave(CmdExecuteOp executeOp) {
   }
   return wave;
 }
-
-/// Disjoint-set forest over rows (path halving, union by index).
-struct RowSets {
-  explicit RowSets(unsigned n) : parent(n) {
-    for (unsigned i = 0; i < n; ++i)
-      parent[i] = i;
-  }
-  unsigned find(unsigned x) {
-    while (parent[x] != x) {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  }
-  void unite(unsigned a, unsigned b) {
-    a = find(a);
-    b = find(b);
-    if (a != b)
-      parent[std::max(a, b)] = std::min(a, b);
-  }
-  SmallVector<unsigned> parent;
-};
 
 /// The rows of a gather/load as byte ranges of what E captures.
 struct RowLayout {
@@ -528,7 +507,8 @@ bool Splitter::run() {
 
   // Group rows: every command unites the rows it touches (reads, and also
   // writes: a command writing a row must wait for that row's chunk too).
-  RowSets sets(rowCount);
+  // Row groups; a group's leader is its smallest row.
+  llvm::IntEqClasses sets(rowCount);
   SmallVector<int64_t> commandRow(wave->commands.size(), -1);
   // Per block argument: whether its rows are already one set (so a range
   // covering all of them only needs one union: no quadratic rescans).
@@ -544,13 +524,13 @@ bool Splitter::run() {
       unsigned anyRow = entry->rows.front();
       if (!allUnited[access.arg]) {
         for (unsigned row : entry->rows)
-          sets.unite(anyRow, row);
+          sets.join(anyRow, row);
         allUnited[access.arg] = true;
       }
       if (first < 0)
         first = anyRow;
       else
-        sets.unite(first, anyRow);
+        sets.join(first, anyRow);
       continue;
     }
     unsigned hi = std::partition_point(entry->rows.begin(), entry->rows.end(),
@@ -566,7 +546,7 @@ bool Splitter::run() {
       if (first < 0)
         first = row;
       else
-        sets.unite(first, row);
+        sets.join(first, row);
     }
   }
 
@@ -576,7 +556,7 @@ bool Splitter::run() {
   SmallVector<uint64_t> groupBytes;
   SmallVector<unsigned> rowGroup(rowCount);
   for (unsigned row = 0; row < rowCount; ++row) {
-    unsigned root = sets.find(row);
+    unsigned root = sets.findLeader(row);
     if (groupOfRoot[root] < 0) {
       groupOfRoot[root] = groupBytes.size();
       groupBytes.push_back(0);
