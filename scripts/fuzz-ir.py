@@ -12,6 +12,10 @@ live blocks, turn a branch into a loop back edge, split a block) and runs
 `sluice-opt --split-input-file <the mode's flags>` on each mutant with a timeout. The modes are the
 table `MODES` below: a pass gets a mode by adding one line (its flags and its seed globs).
 
+With `--reference OPT2` the fuzzer is differential: every mutant also runs on a second sluice-opt (say a
+saved build of the base commit) and any difference in printed IR, diagnostics or exit status is a finding,
+for changes meant to keep the output byte-identical.
+
 A mutant is a *finding* when sluice-opt dies by a signal, reports an ASan/UBSan error, an LLVM/MLIR
 assertion or UNREACHABLE, prints a stack dump, or hangs. Parse and verify errors are fine.
 
@@ -31,6 +35,7 @@ Usage:
 """
 import argparse
 import concurrent.futures
+import difflib
 import glob
 import os
 import random
@@ -919,22 +924,36 @@ def crash_signature(log):
     return " | ".join(sig) or "unknown"
 
 
-def run(opt, mode, text, timeout):
+def run(opt, mode, text, timeout, reference=None):
+    """Runs `opt` on `text`: (crashed, log, returncode, differs). With `reference` (a second sluice-opt),
+    also runs it on the same file and `differs` tells whether the two printed different output,
+    diagnostics or exit statuses (differential mode: a change meant to keep the output identical)."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(text)
         path = f.name
     env = dict(os.environ)
     env.setdefault("ASAN_OPTIONS", "detect_leaks=0:allow_user_poisoning=0:abort_on_error=1:symbolize=1")
     env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+    capture = subprocess.PIPE if reference else subprocess.DEVNULL
     try:
-        p = subprocess.run([opt, "--split-input-file"] + MODES[mode][0] + [path], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE,
-                           timeout=timeout, env=env)
+        cmd = ["--split-input-file"] + MODES[mode][0] + [path]
+        p = subprocess.run([opt] + cmd, stdout=capture, stderr=subprocess.PIPE, timeout=timeout, env=env)
         log = p.stderr.decode(errors="replace")
         crashed = p.returncode < 0 or any(pat.search(log) for pat in CRASH_PATTERNS)
-        return crashed, log, p.returncode
+        differs = False
+        if reference and not crashed:
+            r = subprocess.run([reference] + cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=timeout, env=env)
+            differs = (r.returncode, r.stdout, r.stderr) != (p.returncode, p.stdout, p.stderr)
+            if differs:
+                log = (f"DIFFERS from {reference} (exit {r.returncode} vs {p.returncode})\n"
+                       + "".join(difflib.unified_diff(
+                           (r.stdout + r.stderr).decode(errors="replace").splitlines(True),
+                           (p.stdout + p.stderr).decode(errors="replace").splitlines(True),
+                           "reference", "opt", n=2)))
+        return crashed, log, p.returncode, differs
     except subprocess.TimeoutExpired as e:
-        return True, "TIMEOUT (hang)\n" + (e.stderr or b"").decode(errors="replace"), None
+        return True, "TIMEOUT (hang)\n" + (e.stderr or b"").decode(errors="replace"), None, False
     finally:
         os.unlink(path)
 
@@ -960,6 +979,10 @@ def main():
     ap.add_argument("--batch", type=int, default=25)
     ap.add_argument("--jobs", type=int, default=1, help="sluice-opt processes run at once (default 1)")
     ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--reference", default=None,
+                    help="differential mode: also run every mutant on this second sluice-opt (e.g. a saved build "
+                         "of the base commit); a mutant whose output, diagnostics or exit status differ is a "
+                         "finding (for changes meant to keep the output byte-identical)")
     ap.add_argument("--generic", action=argparse.BooleanOptionalAction, default=True,
                     help="also seed with the generic-form print of every valid split (reaches verifiers the "
                          "custom parsers would reject first)")
@@ -1017,10 +1040,10 @@ def main():
         # A batch crashed: rerun its mutants one by one to find and save the culprits.
         nonlocal nfind
         for src, names, text in batch:
-            crashed, log, rc = run(args.opt, mode, text, args.timeout)
-            if not crashed:
+            crashed, log, rc, differs = run(args.opt, mode, text, args.timeout, args.reference)
+            if not crashed and not differs:
                 continue
-            sig = crash_signature(log)
+            sig = crash_signature(log) if crashed else "DIFFERS"
             seen.setdefault((mode, sig), 0)
             seen[(mode, sig)] += 1
             if seen[(mode, sig)] > 3:
@@ -1052,14 +1075,14 @@ def main():
                 batch = next_batch(mode)
                 counts[mode] += len(batch)
                 text = "\n// -----\n".join(b[2] for b in batch)
-                in_flight[pool.submit(run, args.opt, mode, text, args.timeout * 2)] = (mode, batch)
+                in_flight[pool.submit(run, args.opt, mode, text, args.timeout * 2, args.reference)] = (mode, batch)
             if not in_flight:
                 break
             finished, _ = concurrent.futures.wait(in_flight, return_when=concurrent.futures.FIRST_COMPLETED)
             for fut in finished:
                 mode, batch = in_flight.pop(fut)
-                crashed, _, _ = fut.result()
-                if crashed:
+                crashed, _, _, differs = fut.result()
+                if crashed or differs:
                     triage(mode, batch)
     print(f"mutants per mode: {counts}", flush=True)
     print(f"distinct signatures: {len(seen)}", flush=True)

@@ -26,14 +26,27 @@ namespace {
 
 class ExplorerTest : public sluice::testing::DialectTest {
 protected:
-  void load(StringRef source) {
+  void load(StringRef source, bool lazily = false) {
     module = parse(source);
     ASSERT_TRUE(module);
     explorer = std::make_unique<Explorer>(*module, TraversalAction::RECURSE);
     explorer->setOpInterfaceAction<FunctionOpInterface>(
         TraversalAction::RECURSE);
     explorer->setDialectAction("scf", TraversalAction::RECURSE);
-    explorer->initialize();
+    if (lazily)
+      explorer->initializeLazily();
+    else
+      explorer->initialize();
+  }
+  /// The tags of the calls walkIncomingCalls reports for function `name`.
+  SmallVector<std::string> incomingCallTags(StringRef name,
+                                            TraversalResult &result) {
+    SmallVector<std::string> tags;
+    result = explorer->walkIncomingCalls(func(name), [&](CallOpInterface c) {
+      tags.push_back(c->getAttrOfType<StringAttr>("tag").getValue().str());
+      return WalkResult::advance();
+    });
+    return tags;
   }
   Operation *tagged(StringRef tag) {
     Operation *found = nullptr;
@@ -263,6 +276,100 @@ TEST_F(ExplorerTest, DefiningOpsThroughCallsBranchesAndGlobals) {
   // A public function's argument has unseen callers.
   EXPECT_EQ("", definingTags(arg("caller", 0), r));
   EXPECT_EQ(TraversalResult::COMPLETE, r) << "private caller has no callers";
+}
+
+/// initializeLazily() answers like initialize() when the IR is unchanged;
+/// the deferred parts are built from the IR as it is at the first query.
+TEST_F(ExplorerTest, LazyInitialization) {
+  StringRef source = R"mlir(
+    util.global private mutable @g : index
+    util.func private @callee(%x: index) -> index {
+      util.return %x : index
+    }
+    util.func public @caller(%a: index) -> index {
+      %c = arith.constant {tag = "cst"} 7 : index
+      util.global.store %c, @g {tag = "store"} : index
+      %0 = util.call @callee(%a) {tag = "call"} : (index) -> index
+      %l = util.global.load @g {tag = "load"} : index
+      util.return %l : index
+    }
+  )mlir";
+  for (bool lazily : {false, true}) {
+    SCOPED_TRACE(lazily ? "lazily" : "eagerly");
+    load(source, lazily);
+    TraversalResult r;
+    EXPECT_EQ("cst#0,load#0", definingTags(result("load"), r));
+    EXPECT_EQ(TraversalResult::COMPLETE, r);
+    EXPECT_EQ((SmallVector<std::string>{"call"}),
+              incomingCallTags("callee", r));
+    EXPECT_EQ(TraversalResult::COMPLETE, r);
+    EXPECT_FALSE(explorer->isCallGraphIncomplete());
+    size_t globals = 0;
+    explorer->forEachGlobal([&](const Explorer::GlobalInfo *info) {
+      ++globals;
+      EXPECT_EQ(2u, info->uses.size());
+    });
+    EXPECT_EQ(1u, globals);
+  }
+  // A call added before the first query is seen lazily (initialize() took
+  // its snapshot before).
+  load(source, /*lazily=*/true);
+  OpBuilder builder(tagged("load"));
+  Operation *call = tagged("call");
+  Operation *second = builder.clone(*call);
+  second->setAttr("tag", builder.getStringAttr("second"));
+  TraversalResult r;
+  EXPECT_EQ((SmallVector<std::string>{"call", "second"}),
+            incomingCallTags("callee", r));
+  // materialize() fixes the snapshot: later calls are not seen.
+  load(source, /*lazily=*/true);
+  explorer->materialize();
+  builder.setInsertionPoint(tagged("load"));
+  builder.clone(*tagged("call"))->setAttr("tag", builder.getStringAttr("late"));
+  EXPECT_EQ((SmallVector<std::string>{"call"}), incomingCallTags("callee", r));
+}
+
+/// assumeNoCallsIn: with no call anywhere else the call graph is empty; a
+/// call in another op is still found.
+TEST_F(ExplorerTest, AssumeNoCallsIn) {
+  load(R"mlir(
+    util.func private @leaf(%x: index) -> index {
+      util.return %x : index
+    }
+    util.func private @user(%x: index) -> index {
+      %0 = util.call @leaf(%x) {tag = "call"} : (index) -> index
+      util.return %0 : index
+    }
+  )mlir",
+       /*lazily=*/true);
+  explorer->assumeNoCallsIn(func("leaf"));
+  TraversalResult r;
+  EXPECT_EQ((SmallVector<std::string>{"call"}), incomingCallTags("leaf", r));
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+
+  load(R"mlir(
+    util.func private @leaf(%x: index) -> index {
+      util.return %x : index
+    }
+    util.func public @main(%x: index) -> index {
+      %c = arith.constant {tag = "cst"} 1 : index
+      util.return %c : index
+    }
+  )mlir",
+       /*lazily=*/true);
+  explorer->assumeNoCallsIn(func("main"));
+  explorer->assumeNoCallsIn(func("leaf"));
+  EXPECT_TRUE(incomingCallTags("leaf", r).empty());
+  EXPECT_EQ(TraversalResult::COMPLETE, r);
+  EXPECT_TRUE(incomingCallTags("main", r).empty());
+  EXPECT_EQ(TraversalResult::INCOMPLETE, r) << "public: unseen callers";
+  EXPECT_FALSE(explorer->isCallGraphIncomplete());
+  // The SCC order is still available (built on its own when asked).
+  SmallVector<std::string> names;
+  explorer->forEachFunction([&](Operation *op) {
+    names.push_back(SymbolTable::getSymbolName(op).str());
+  });
+  EXPECT_EQ(2u, names.size());
 }
 
 TEST_F(ExplorerTest, IncompleteEdges) {

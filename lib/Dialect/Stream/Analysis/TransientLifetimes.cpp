@@ -11,6 +11,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
 #include <limits>
@@ -98,40 +99,47 @@ Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
 SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
   // The timeline ops of the entry block, numbered in program order (the one
-  // iteration of the block); every table below is a vector indexed by that
-  // number, so that its size is a few bytes per op.
-  SmallVector<TimelineOpInterface> timeline;
-  for (Operation &op : entry)
-    if (auto timelineOp = dyn_cast<TimelineOpInterface>(&op))
-      timeline.push_back(timelineOp);
+  // iteration of the block), with their awaits as numbers: every table
+  // below is a vector indexed by that number, a few bytes per op, and the
+  // ops themselves are read once (at 100k ops the block does not stay in
+  // the caches between passes over it).
   llvm::DenseMap<Operation *, uint32_t> numberOf;
-  numberOf.reserve(timeline.size());
-  for (auto [index, timelineOp] : llvm::enumerate(timeline))
-    numberOf[timelineOp.getOperation()] = index;
-  // The number of the timeline op of the entry block whose result timepoint
-  // is `value`; kNone for anything else.
-  auto numberOfTimepoint = [&](Value value) -> uint32_t {
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != &entry)
-      return kNone;
-    auto it = numberOf.find(def);
-    if (it == numberOf.end() ||
-        timeline[it->second].getResultTimepoint() != value)
-      return kNone;
-    return it->second;
-  };
-  // Same, without the result check (the backward walk follows any value
-  // defined by a timeline op of the entry block).
-  auto numberOfDef = [&](Value value) -> uint32_t {
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != &entry)
-      return kNone;
-    auto it = numberOf.find(def);
-    return it == numberOf.end() ? kNone : it->second;
+  SmallVector<Value> resultOf; // result timepoint per number (may be null)
+  // The awaits of op k: awaitDefs[awaitBegin[k] .. awaitBegin[k + 1]), each
+  // the number of the entry timeline op defining the awaited value (kNone if
+  // none), with awaitIsResult telling whether the value is that op's result
+  // timepoint.
+  SmallVector<uint32_t> awaitBegin{0};
+  SmallVector<uint32_t> awaitDefs;
+  SmallVector<bool> awaitIsResult;
+  for (Operation &op : entry) {
+    auto timelineOp = dyn_cast<TimelineOpInterface>(&op);
+    if (!timelineOp)
+      continue;
+    for (Value await : timelineOp.getAwaitTimepoints()) {
+      if (!await)
+        continue;
+      // A value of the entry block is defined above its users there, so its
+      // timeline op, if any, is numbered already.
+      uint32_t def = kNone;
+      Operation *defOp = await.getDefiningOp();
+      if (defOp && defOp->getBlock() == &entry)
+        if (auto it = numberOf.find(defOp); it != numberOf.end())
+          def = it->second;
+      awaitDefs.push_back(def);
+      awaitIsResult.push_back(def != kNone && resultOf[def] == await);
+    }
+    awaitBegin.push_back(awaitDefs.size());
+    numberOf[&op] = resultOf.size();
+    resultOf.push_back(timelineOp.getResultTimepoint());
+  }
+  size_t numTimeline = resultOf.size();
+  auto awaitsOf = [&](uint32_t k) {
+    return llvm::seq<uint32_t>(awaitBegin[k], awaitBegin[k + 1]);
   };
 
-  SmallVector<uint32_t> slotOfAlloca(timeline.size(), kNone);
-  SmallVector<uint32_t> slotOfDealloca(timeline.size(), kNone);
+  SmallVector<uint32_t> slotOfAlloca(numTimeline, kNone);
+  SmallVector<uint32_t> slotOfDealloca(numTimeline, kNone);
   for (auto [slot, allocaOp] : llvm::enumerate(slotAllocas)) {
     if (!allocaOp || allocaOp->getBlock() != &entry ||
         !isa<ResourceAllocaOp>(allocaOp))
@@ -148,25 +156,19 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
   // function's results) would otherwise stop every later prefix from
   // advancing. One backward pass: a timepoint of the entry block is defined
   // before its users there, so the ops awaited from op k are all below k.
-  llvm::BitVector awaited(timeline.size());
-  for (uint32_t k = timeline.size(); k-- > 0;) {
-    auto mark = [&](Value await) {
-      if (!await)
-        return;
-      if (uint32_t def = numberOfDef(await); def != kNone)
-        awaited.set(def);
-    };
-    if (slotOfAlloca[k] != kNone)
-      mark(cast<ResourceAllocaOp>(timeline[k].getOperation())
-               .getAwaitTimepoint());
-    if (awaited.test(k))
-      for (Value await : timeline[k].getAwaitTimepoints())
-        mark(await);
+  llvm::BitVector awaited(numTimeline);
+  for (uint32_t k = numTimeline; k-- > 0;) {
+    // An alloca's awaits are its await timepoint.
+    if (slotOfAlloca[k] == kNone && !awaited.test(k))
+      continue;
+    for (uint32_t a : awaitsOf(k))
+      if (awaitDefs[a] != kNone)
+        awaited.set(awaitDefs[a]);
   }
 
   // Forward pass: what each timepoint follows; the sets seen by the allocas
   // (in program order) and the dealloca number of each slot.
-  SmallVector<StoredSet> follows(timeline.size());
+  SmallVector<StoredSet> follows(numTimeline);
   SmallVector<uint32_t> pool;
   auto extrasOf = [&](const StoredSet &stored) {
     return ArrayRef<uint32_t>(pool).slice(stored.extraBegin, stored.extraCount);
@@ -176,15 +178,13 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
   SmallVector<uint32_t> deallocaOfSlot(slotAllocas.size(), kNone);
   uint32_t numDeallocas = 0;
   FollowSet set;
-  for (auto [index, timelineOp] : llvm::enumerate(timeline)) {
+  for (uint32_t index = 0; index < numTimeline; ++index) {
     set.prefix = 0;
     set.extra.clear();
-    for (Value await : timelineOp.getAwaitTimepoints()) {
-      if (!await)
-        continue;
-      if (uint32_t def = numberOfTimepoint(await); def != kNone)
-        set.unite(follows[def].prefix, extrasOf(follows[def]));
-    }
+    for (uint32_t a : awaitsOf(index))
+      if (awaitIsResult[a])
+        set.unite(follows[awaitDefs[a]].prefix,
+                  extrasOf(follows[awaitDefs[a]]));
     if (slotOfDealloca[index] != kNone && awaited.test(index)) {
       deallocaOfSlot[slotOfDealloca[index]] = numDeallocas;
       set.insert(numDeallocas++);
@@ -194,7 +194,7 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
     stored.extraBegin = pool.size();
     stored.extraCount = set.extra.size();
     pool.append(set.extra.begin(), set.extra.end());
-    if (timelineOp.getResultTimepoint())
+    if (resultOf[index])
       follows[index] = stored;
     if (slotOfAlloca[index] != kNone) {
       order.push_back(slotOfAlloca[index]);

@@ -203,8 +203,12 @@ struct EmplaceTransientsPass
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    // Lazily: most functions' timeline walks never cross a call or a
+    // global, and the two whole-module walks are a large share of the
+    // pass at 100k ops. specializeCalls materializes them before the only
+    // rewrite that changes calls or global uses (the callee clones).
     Explorer explorer(moduleOp, TraversalAction::RECURSE);
-    explorer.initialize();
+    explorer.initializeLazily();
     callGraph.reset();
     specializations.clear();
     specializing.clear();
@@ -237,6 +241,10 @@ struct EmplaceTransientsPass
     gatherDeallocas.clear();
     gatherWalkKept = false;
     FunctionScan scan = scanFunction(funcOp);
+    // The timeline walks reach the function's arguments, whose callers
+    // the explorer would otherwise find by walking the whole module.
+    if (scan.calls.empty())
+      explorer.assumeNoCallsIn(funcOp);
     Gathered gathered;
     gathered.transientsOps = scan.transientsOps;
     if (gathered.transientsOps.empty())
@@ -385,7 +393,7 @@ struct EmplaceTransientsPass
     if (!from)
       return false;
     SmallVector<Value> worklist{from};
-    llvm::DenseSet<Value> seen{from};
+    llvm::SmallDenseSet<Value, 16> seen{from};
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       if (isTarget(value))
@@ -1216,6 +1224,8 @@ struct EmplaceTransientsPass
       });
     }
 
+    if (!calls.empty())
+      explorer.materialize();
     for (CallOpInterface callOp : calls) {
       FunctionOpInterface callee = callGraph->lookupCallee(callOp);
       if (!callee) {
@@ -1588,7 +1598,7 @@ struct EmplaceTransientsPass
                                          Value size) {
     Region &body = funcOp.getFunctionBody();
     SmallVector<Value> worklist{size};
-    llvm::DenseSet<Value> seen{size};
+    llvm::SmallDenseSet<Value, 16> seen{size};
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       auto push = [&](Value next) {

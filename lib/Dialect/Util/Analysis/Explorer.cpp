@@ -261,21 +261,39 @@ TraversalAction Explorer::getTraversalAction(Operation *op) {
   return action;
 }
 
+bool Explorer::isOpaqueDefiningOp(Operation *op) {
+  OperationName name = op->getName();
+  auto cached = opaqueCache.find(name);
+  if (cached != opaqueCache.end())
+    return cached->second;
+  // Interfaces are per op name (registered or dialect fallback), so the
+  // first op of a name answers for all.
+  bool opaque = !isa<TiedOpInterface, CallOpInterface, GlobalLoadOpInterface,
+                     RegionBranchOpInterface>(op);
+  opaqueCache[name] = opaque;
+  return opaque;
+}
+
 //===----------------------------------------------------------------------===//
 // initialize
 //===----------------------------------------------------------------------===//
 
 void Explorer::initialize() {
+  initializeLazily();
+  materialize();
+}
+
+void Explorer::initializeLazily() {
   globalInfos.clear();
   globalInfoMap.clear();
   callers.clear();
+  callGraph.reset();
   callGraphIncomplete = false;
 
-  // Globals of the nearest symbol table, in op order.
-  Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(rootOp);
-  llvm::DenseMap<StringAttr, GlobalInfo *> globalsByName;
-  if (symbolTableOp) {
-    for (Region &region : symbolTableOp->getRegions()) {
+  // Globals of the nearest symbol table, in op order (top-level ops only).
+  globalsTableOp = SymbolTable::getNearestSymbolTable(rootOp);
+  if (globalsTableOp) {
+    for (Region &region : globalsTableOp->getRegions()) {
       for (Block &block : region) {
         for (Operation &op : block) {
           auto globalOp = dyn_cast<GlobalOpInterface>(&op);
@@ -284,33 +302,72 @@ void Explorer::initialize() {
           auto info = std::make_unique<GlobalInfo>();
           info->op = globalOp;
           globalInfoMap[&op] = info.get();
-          globalsByName[globalOp.getGlobalName()] = info.get();
           globalInfos.push_back(std::move(info));
         }
       }
     }
-    // One walk over every symbol use in the table (SymbolRefScanner: no
-    // attribute dictionary is materialized per operation).
-    if (!globalsByName.empty()) {
-      SymbolRefScanner scanner;
-      scanner.forEachSymbolUse(symbolTableOp->getRegions(),
-                               [&](Operation *user, SymbolRefAttr ref) {
-                                 auto flat = dyn_cast<FlatSymbolRefAttr>(ref);
-                                 if (!flat)
-                                   return;
-                                 auto it = globalsByName.find(flat.getAttr());
-                                 if (it == globalsByName.end())
-                                   return;
-                                 if (isa<GlobalAddressOpInterface>(user))
-                                   it->second->isIndirect = true;
-                                 else
-                                   it->second->uses.push_back(user);
-                               });
-    }
   }
+  globalUsesPending = !globalInfos.empty();
+  callersPending = true;
+  callFreeTopLevelOps.clear();
+}
 
+void Explorer::assumeNoCallsIn(Operation *topLevelOp) {
+  if (callersPending)
+    callFreeTopLevelOps.insert(topLevelOp);
+}
+
+void Explorer::materialize() {
+  ensureGlobalUses();
+  ensureCallers();
+}
+
+void Explorer::ensureGlobalUses() const {
+  if (!globalUsesPending)
+    return;
+  globalUsesPending = false;
+  llvm::DenseMap<StringAttr, GlobalInfo *> globalsByName;
+  for (const auto &info : globalInfos)
+    globalsByName[info->op.getGlobalName()] = info.get();
+  // One walk over every symbol use in the table (SymbolRefScanner: no
+  // attribute dictionary is materialized per operation).
+  SymbolRefScanner scanner;
+  scanner.forEachSymbolUse(globalsTableOp->getRegions(),
+                           [&](Operation *user, SymbolRefAttr ref) {
+                             auto flat = dyn_cast<FlatSymbolRefAttr>(ref);
+                             if (!flat)
+                               return;
+                             auto it = globalsByName.find(flat.getAttr());
+                             if (it == globalsByName.end())
+                               return;
+                             if (isa<GlobalAddressOpInterface>(user))
+                               it->second->isIndirect = true;
+                             else
+                               it->second->uses.push_back(user);
+                           });
+}
+
+void Explorer::ensureCallers() {
+  if (!callersPending)
+    return;
+  callersPending = false;
+  // No call anywhere: nothing to build (the ops known to be call-free are
+  // not walked; the others are usually small: executables, initializers).
+  if (!callFreeTopLevelOps.empty()) {
+    bool anyCall = false;
+    for (Region &region : rootOp->getRegions())
+      for (Operation &op : region.getOps())
+        if (!anyCall && !callFreeTopLevelOps.contains(&op))
+          anyCall = op.walk([](CallOpInterface) {
+                        return WalkResult::interrupt();
+                      }).wasInterrupted();
+    callFreeTopLevelOps.clear();
+    if (!anyCall)
+      return;
+  }
   // Inverse call graph, from the calls the call graph's walk found.
-  callGraph = std::make_unique<CallGraphInfo>(rootOp, symbolTables);
+  if (!callGraph)
+    callGraph = std::make_unique<CallGraphInfo>(rootOp, symbolTables);
   forEachFunctionLikeOp([&](FunctionOpInterface funcOp) {
     for (auto [callOp, callee] : callGraph->getCalls(funcOp)) {
       if (isa<Value>(callOp.getCallableForCallee())) {
@@ -329,7 +386,8 @@ void Explorer::initialize() {
 }
 
 void Explorer::forgetCalls(const llvm::DenseSet<Operation *> &calls) {
-  if (calls.empty())
+  // Not built yet: it will be built from the IR without them.
+  if (calls.empty() || callersPending)
     return;
   for (auto &entry : callers)
     llvm::erase_if(entry.second, [&](CallOpInterface callOp) {
@@ -343,6 +401,7 @@ void Explorer::forgetCalls(const llvm::DenseSet<Operation *> &calls) {
 
 const Explorer::GlobalInfo *
 Explorer::getGlobalInfo(GlobalOpInterface globalOp) const {
+  ensureGlobalUses();
   return globalInfoMap.lookup(globalOp.getOperation());
 }
 
@@ -352,10 +411,12 @@ const Explorer::GlobalInfo *Explorer::queryGlobalInfoFrom(StringRef globalName,
       fromOp, StringAttr::get(fromOp->getContext(), globalName));
   if (!symbol)
     return nullptr;
+  ensureGlobalUses();
   return globalInfoMap.lookup(symbol);
 }
 
 void Explorer::forEachGlobal(function_ref<void(const GlobalInfo *)> fn) {
+  ensureGlobalUses();
   for (auto &info : globalInfos)
     fn(info.get());
 }
@@ -405,6 +466,7 @@ void Explorer::forEachFunctionLikeOp(
 TraversalResult
 Explorer::walkIncomingCalls(Operation *callableOp,
                             function_ref<WalkResult(CallOpInterface)> fn) {
+  ensureCallers();
   TraversalResult result = TraversalResult::COMPLETE;
   auto symbol = dyn_cast<SymbolOpInterface>(callableOp);
   if ((symbol && symbol.isPublic()) || callGraphIncomplete)
@@ -645,8 +707,17 @@ Explorer::walkDefiningOps(Value value, function_ref<WalkResult(OpResult)> fn,
                           function_ref<WalkResult(BlockArgument)> argFn,
                           TraversalBehavior behavior) {
   if (auto result = dyn_cast<OpResult>(value)) {
-    if (result.getOwner()->hasTrait<mlir::OpTrait::ConstantLike>()) {
+    Operation *owner = result.getOwner();
+    if (owner->hasTrait<mlir::OpTrait::ConstantLike>()) {
       fn(result);
+      return TraversalResult::COMPLETE;
+    }
+    // The common case: a result of an op the walk cannot see through (no
+    // tie, call, global load or region exit): the result itself, without
+    // the worklist and its set.
+    if (isOpaqueDefiningOp(owner)) {
+      if (getTraversalAction(owner) != TraversalAction::IGNORE)
+        fn(result);
       return TraversalResult::COMPLETE;
     }
   }

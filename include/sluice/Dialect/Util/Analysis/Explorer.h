@@ -34,6 +34,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -135,6 +136,21 @@ public:
 
   /// Builds the global table and the inverse call graph (one walk each).
   void initialize();
+  /// Lists the globals but defers the two whole-IR walks (the symbol uses
+  /// of the globals, the call graph) to the first query that needs each.
+  /// For passes that may never cross a global or a call: their results are
+  /// those of initialize() as long as nothing that changes a global's uses
+  /// or the calls is rewritten before the first such query, or
+  /// materialize() is called before that rewrite.
+  void initializeLazily();
+  /// Builds what initializeLazily() deferred (nothing after initialize()).
+  void materialize();
+  /// After initializeLazily(): the caller has walked `topLevelOp` (an op of
+  /// the root's body) and found no call in it, and guarantees none is added
+  /// before the call graph is built. If no other op of the root has a call
+  /// either, the deferred call graph is then known to be empty without a
+  /// walk of `topLevelOp`.
+  void assumeNoCallsIn(mlir::Operation *topLevelOp);
 
   /// Drops `calls` (erased by the caller, compared by address only) from
   /// the inverse call graph, so that walks reaching a callee's arguments
@@ -167,7 +183,10 @@ public:
   forEachFunctionLikeOp(llvm::function_ref<void(mlir::FunctionOpInterface)> fn);
 
   /// True if the call graph has an indirect call.
-  bool isCallGraphIncomplete() const { return callGraphIncomplete; }
+  bool isCallGraphIncomplete() {
+    ensureCallers();
+    return callGraphIncomplete;
+  }
 
   //===--------------------------------------------------------------------===//
   // Edge walks
@@ -252,6 +271,9 @@ private:
   /// op, built once per op so that wide branches (cf.switch) cost O(1) per
   /// operand and per successor block.
   const BranchInfo &getBranchInfo(mlir::BranchOpInterface branchOp);
+  /// The deferred parts of initializeLazily(), built on first need.
+  void ensureGlobalUses() const;
+  void ensureCallers();
 
   mlir::Operation *rootOp;
   TraversalAction defaultAction;
@@ -260,6 +282,10 @@ private:
   llvm::SmallVector<std::pair<mlir::TypeID, TraversalAction>> interfaceActions;
   /// Memo of getTraversalAction per op name.
   llvm::DenseMap<mlir::OperationName, TraversalAction> actionCache;
+  /// Whether walkDefiningOps stops at a result of ops of this name (no tie,
+  /// call, global load or region exit to follow), per op name.
+  bool isOpaqueDefiningOp(mlir::Operation *op);
+  llvm::DenseMap<mlir::OperationName, bool> opaqueCache;
 
   mlir::SymbolTableCollection symbolTables;
   std::unique_ptr<mlir::AsmState> asmState;
@@ -267,11 +293,17 @@ private:
   /// Globals in the order found, and by op.
   llvm::SmallVector<std::unique_ptr<GlobalInfo>> globalInfos;
   llvm::DenseMap<mlir::Operation *, GlobalInfo *> globalInfoMap;
+  /// The symbol table the globals were listed from, and whether their uses
+  /// were collected yet (mutable: collected from const queries).
+  mlir::Operation *globalsTableOp = nullptr;
+  mutable bool globalUsesPending = false;
 
   /// Callable region -> known call sites.
   llvm::DenseMap<mlir::Region *, llvm::SmallVector<mlir::CallOpInterface>>
       callers;
   bool callGraphIncomplete = false;
+  bool callersPending = false;
+  llvm::SmallPtrSet<mlir::Operation *, 4> callFreeTopLevelOps;
   std::unique_ptr<CallGraphInfo> callGraph;
   llvm::DenseMap<mlir::Operation *, std::unique_ptr<BranchInfo>> branchInfos;
 };
