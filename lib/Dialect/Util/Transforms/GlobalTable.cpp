@@ -83,9 +83,12 @@ Operation *getParentCallable(Operation *op, ModuleOp moduleOp) {
   return op && isa<CallableOpInterface>(op) ? op : nullptr;
 }
 
-GlobalTable::GlobalTable(ModuleOp moduleOp)
-    : moduleOp(moduleOp), reachability(moduleOp) {
-  rebuild();
+GlobalTable::GlobalTable(ModuleOp moduleOp) : moduleOp(moduleOp) { rebuild(); }
+
+const CallReachability &GlobalTable::getReachability() {
+  if (!reachability)
+    reachability = std::make_unique<CallReachability>(moduleOp);
+  return *reachability;
 }
 
 void GlobalTable::rebuild() {
@@ -101,6 +104,9 @@ void GlobalTable::rebuild() {
     nameToOrdinal[globalOp.getGlobalName().getValue()] = info.ordinal;
     globals.push_back(std::move(info));
   }
+  // No global: no use to collect.
+  if (globals.empty())
+    return;
   SymbolRefScanner symbolRefs;
   for (Operation &callableOp : moduleOp.getBody()->getOperations()) {
     if (!isa<CallableOpInterface>(&callableOp))
@@ -114,7 +120,7 @@ void GlobalTable::rebuild() {
         } else if (auto store = dyn_cast<GlobalStoreOpInterface>(op)) {
           info.stores.push_back(store);
           Operation *callable = op->getParentOfType<CallableOpInterface>();
-          if (callable && reachability.isExternallyReachable(callable))
+          if (callable && getReachability().isExternallyReachable(callable))
             info.onlyInitialized = false;
         } else {
           if (info.referencingOps.empty() || info.referencingOps.back() != op)

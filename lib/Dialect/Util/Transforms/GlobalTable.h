@@ -19,6 +19,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
+
 namespace sluice::util {
 
 /// Which callables of a module can run outside initialization (§15.0, §15.1
@@ -89,11 +91,14 @@ public:
   /// Erases the global and its stores.
   void eraseGlobal(GlobalInfo &global);
 
-  const CallReachability &getReachability() const { return reachability; }
+  /// The reachability of the callables (two module walks), computed on
+  /// first use: only stores and verify-initialization-order need it, and
+  /// the passes using the table do not change calls or callables.
+  const CallReachability &getReachability();
 
 private:
   mlir::ModuleOp moduleOp;
-  CallReachability reachability;
+  std::unique_ptr<CallReachability> reachability;
   llvm::SmallVector<GlobalInfo> globals;
   llvm::StringMap<size_t> nameToOrdinal;
 };

@@ -241,8 +241,11 @@ public:
     ModuleOp moduleOp = getOperation();
     std::vector<FuncAnalysis> analyses;
     {
+      // Lazily: only the callers of private functions are asked for (no
+      // global, and no call graph at all when every function is public),
+      // and nothing changes until the analyses are done.
       Explorer explorer(moduleOp, TraversalAction::RECURSE);
-      explorer.initialize();
+      explorer.initializeLazily();
       for (auto funcOp : moduleOp.getOps<FuncOp>())
         analyses.push_back(analyzeFunction(funcOp, explorer));
     }
