@@ -9,7 +9,10 @@
 // order; dispatches sorted stably by affinity text; tied results found by
 // their mixed-operand index; uses by every tensor-phase op are recorded
 // (those other than dispatch/encode get a re-encode); the use walk does not
-// descend into the tied results of the ops it records.
+// descend into the tied results of the ops it records; an operand whose
+// encoding type is not a ranked tensor (any type verifies there, e.g.
+// `!util.unused`, `!stream.timepoint`) or that has no entry in the encoding
+// array has no encoding to unify and is left alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,6 +69,17 @@ struct Member {
 
 RankedTensorType withEncoding(Type type, Attribute encoding) {
   return cast<RankedTensorType>(type).cloneWithEncoding(encoding);
+}
+
+/// The ranked tensor type of entry `index` of an encoding array, or null
+/// when the entry is missing or is another type: the verifiers accept any
+/// type there and do not tie the array's length to the operand count.
+RankedTensorType getRankedEncoding(ArrayAttr encodings, unsigned index) {
+  if (!encodings || index >= encodings.size())
+    return {};
+  auto typeAttr = dyn_cast<TypeAttr>(encodings[index]);
+  return typeAttr ? dyn_cast<RankedTensorType>(typeAttr.getValue())
+                  : RankedTensorType();
 }
 
 /// The global the encode's result is stored into through single-user values
@@ -184,21 +198,24 @@ std::optional<EncodedUse> getEncodedUse(OpOperand &use) {
       })
       .Case([&](TensorTraceOp traceOp) -> std::optional<EncodedUse> {
         unsigned index = use.getOperandNumber();
-        if (index >= traceOp.getResources().size())
+        ArrayAttr encodings = traceOp.getResourceEncodings();
+        if (index >= traceOp.getResources().size() ||
+            index >= encodings.size() ||
+            index >= traceOp.getResourceSizes().size())
           return std::nullopt;
         unsigned dimOffset = 0;
         for (unsigned i = 0; i < index; ++i)
-          if (auto shaped = dyn_cast<ShapedType>(
-                  cast<TypeAttr>(traceOp.getResourceEncodings()[i]).getValue()))
-            dimOffset += shaped.getNumDynamicDims();
-        Type type =
-            cast<TypeAttr>(traceOp.getResourceEncodings()[index]).getValue();
-        unsigned numDims = isa<ShapedType>(type)
-                               ? cast<ShapedType>(type).getNumDynamicDims()
-                               : 0;
-        return EncodedUse{
-            type, traceOp.getResourceEncodingDims().slice(dimOffset, numDims),
-            traceOp.getResourceSizes()[index], AffinityAttr()};
+          if (RankedTensorType ranked = getRankedEncoding(encodings, i))
+            dimOffset += ranked.getNumDynamicDims();
+        RankedTensorType type = getRankedEncoding(encodings, index);
+        if (!type)
+          return std::nullopt;
+        unsigned numDims = type.getNumDynamicDims();
+        ValueRange allDims = traceOp.getResourceEncodingDims();
+        if (dimOffset + numDims > allDims.size())
+          return std::nullopt;
+        return EncodedUse{type, allDims.slice(dimOffset, numDims),
+                          traceOp.getResourceSizes()[index], AffinityAttr()};
       })
       .Default([](Operation *) { return std::nullopt; });
 }
@@ -232,10 +249,19 @@ void recordUses(util::Explorer &explorer, util::GlobalOpInterface globalOp,
         if (number < begin ||
             number >= begin + dispatchOp.getMixedOperands().size())
           return WalkResult::advance();
-        updates[owner][number - begin] = unified;
+        // An operand without a ranked tensor encoding has no encoding to
+        // unify: the dispatch reads it as it is.
+        if (getRankedEncoding(dispatchOp.getOperandEncodings(), number - begin))
+          updates[owner][number - begin] = unified;
         return WalkResult::skip();
       }
-      if (isa<TensorEncodeOp>(owner) || getEncodedUse(use)) {
+      if (auto encodeOp = dyn_cast<TensorEncodeOp>(owner)) {
+        if (&use == &encodeOp.getSourceMutable() &&
+            isa<RankedTensorType>(encodeOp.getSourceEncoding()))
+          updates[owner][use.getOperandNumber()] = unified;
+        return WalkResult::skip();
+      }
+      if (getEncodedUse(use)) {
         updates[owner][use.getOperandNumber()] = unified;
         return WalkResult::skip();
       }
@@ -244,13 +270,14 @@ void recordUses(util::Explorer &explorer, util::GlobalOpInterface globalOp,
   }
 }
 
-/// The dynamic dims of result `index` of a dispatch.
+/// The dynamic dims of result `index` of a dispatch (the result's encoding
+/// is a ranked tensor type).
 ValueRange getResultDims(TensorDispatchOp dispatchOp, unsigned index) {
   unsigned offset = 0;
   ArrayAttr encodings = dispatchOp.getResultEncodings();
   auto dynamicCount = [&](unsigned i) -> unsigned {
-    auto shaped = dyn_cast<ShapedType>(cast<TypeAttr>(encodings[i]).getValue());
-    return shaped ? shaped.getNumDynamicDims() : 0;
+    RankedTensorType ranked = getRankedEncoding(encodings, i);
+    return ranked ? ranked.getNumDynamicDims() : 0;
   };
   for (unsigned i = 0; i < index; ++i)
     offset += dynamicCount(i);
@@ -264,6 +291,7 @@ void applyDispatchUpdates(TensorDispatchOp dispatchOp,
   MLIRContext *context = dispatchOp.getContext();
   SmallVector<Attribute> operandEncodings(
       dispatchOp.getOperandEncodings().getValue());
+  // recordUses only records operands with a ranked tensor encoding.
   for (auto [index, unified] : operandUpdates)
     operandEncodings[index] = TypeAttr::get(withEncoding(
         cast<TypeAttr>(operandEncodings[index]).getValue(), unified));
@@ -280,8 +308,14 @@ void applyDispatchUpdates(TensorDispatchOp dispatchOp,
     auto tied = dyn_cast<IntegerAttr>(tiedAttr);
     if (!tied || tied.getInt() < 0 || !operandUpdates.contains(tied.getInt()))
       continue;
+    // The verifier ties a result's encoding to its operand's only when the
+    // result has an entry; a result without a ranked tensor encoding is left
+    // alone.
+    RankedTensorType oldType =
+        getRankedEncoding(dispatchOp.getResultEncodings(), resultIndex);
+    if (!oldType)
+      continue;
     Attribute unified = operandUpdates.lookup(tied.getInt());
-    Type oldType = cast<TypeAttr>(resultEncodings[resultIndex]).getValue();
     RankedTensorType unifiedType = withEncoding(oldType, unified);
     resultEncodings[resultIndex] = TypeAttr::get(unifiedType);
     Value result = dispatchOp.getResult(resultIndex);
