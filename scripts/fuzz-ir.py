@@ -172,6 +172,13 @@ MODES = {
     # Util passes (stream-passes-2.md §15).
     "verify-initialization-order": (["--verify-each", "--iree-util-verify-initialization-order"], UTIL_TESTS),
     "optimize-int-arithmetic": (["--verify-each", "--iree-util-optimize-int-arithmetic"], UTIL_TESTS),
+    # The straight-line walk against the solver (Util/Analysis/IntegerAnalyses.h), per function.
+    "integer-analyses": (["--verify-each", "--sluice-integer-analyses=check",
+                          "--pass-pipeline=builtin.module(util.func(iree-util-optimize-int-arithmetic),"
+                          "func.func(iree-util-optimize-int-arithmetic{narrow-to-i32=true}),"
+                          "iree-stream-annotate-dispatch-assumptions)"],
+                         UTIL_TESTS + DISPATCH_TESTS + ("test/Dialect/Util/Analysis/*.mlir",
+                                                        "test/Dialect/Stream/Transforms/e2e/*.mlir")),
     "simplify-global-accesses": (["--verify-each", "--iree-util-simplify-global-accesses"], UTIL_TESTS),
     "apply-patterns": (["--verify-each", "--iree-util-apply-patterns"], UTIL_TESTS),
     "fold-globals": (["--verify-each", "--iree-util-fold-globals"], UTIL_TESTS),
@@ -201,6 +208,10 @@ MODES = {
     "pipeline": (["--verify-each", "--iree-stream-transformation-pipeline"],
                  ("examples/flow_*.mlir", "test/Dialect/Stream/Transforms/e2e/*.mlir",
                   "test/Dialect/Stream/Transforms/*pipeline*.mlir", "test/Dialect/Stream/Conversion/**/*.mlir")),
+    "pipeline-integer-analyses": (["--verify-each", "--sluice-integer-analyses=check",
+                                   "--iree-stream-transformation-pipeline"],
+                                  ("examples/flow_*.mlir", "test/Dialect/Stream/Transforms/e2e/*.mlir",
+                                   "test/Dialect/Stream/Transforms/*pipeline*.mlir")),
     # Phase native (execution.md §3.5, §3.6, §4.3).
     "outline-command-buffers": (["--verify-each", "--sluice-outline-command-buffers"],
                                 ("test/Dialect/SluiceRT/Transforms/*.mlir",)),
@@ -295,6 +306,8 @@ CRASH_PATTERNS = [
     re.compile(r"Stack dump"),
     re.compile(r"PLEASE submit a bug report"),
     re.compile(r"ERROR: LeakSanitizer"),
+    # --sluice-integer-analyses=check: the straight-line walk and the solver differ.
+    re.compile(r"straight-line walk disagrees with the solver"),
 ]
 
 REPLACEMENT_TYPES = [

@@ -10,13 +10,10 @@
 #include "DispatchUtils.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
-#include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
+#include "sluice/Dialect/Util/Analysis/IntegerAnalyses.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
-#include "sluice/Dialect/Util/Analysis/IntegerRangeAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 
@@ -46,11 +43,8 @@ public:
         if (!root || solvers.contains(root))
           continue;
         auto solver = std::make_unique<DataFlowSolver>();
-        solver->load<dataflow::SparseConstantPropagation>();
-        solver->load<util::GatedDeadCodeAnalysis>();
-        solver->load<util::IntegerRangeAnalysis>();
-        solver->load<util::IntegerDivisibilityAnalysis>();
-        if (failed(solver->initializeAndRun(root)))
+        util::loadIntegerAnalyses(*solver);
+        if (failed(util::runIntegerAnalyses(root, *solver)))
           return signalPassFailure();
         solvers[root] = std::move(solver);
       }

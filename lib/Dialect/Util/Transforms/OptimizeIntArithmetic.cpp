@@ -5,14 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Util/Analysis/GatedDeadCodeAnalysis.h"
+#include "sluice/Dialect/Util/Analysis/IntegerAnalyses.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
-#include "sluice/Dialect/Util/Analysis/IntegerRangeAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -288,10 +285,7 @@ public:
     });
 
     DataFlowSolver solver;
-    solver.load<dataflow::SparseConstantPropagation>();
-    solver.load<util::GatedDeadCodeAnalysis>();
-    solver.load<util::IntegerRangeAnalysis>();
-    solver.load<IntegerDivisibilityAnalysis>();
+    loadIntegerAnalyses(solver);
     RangeQueries queries{solver, indexIsI64};
 
     RewritePatternSet patterns(context);
@@ -330,7 +324,7 @@ public:
         return signalPassFailure();
       }
       solver.eraseAllStates();
-      if (failed(solver.initializeAndRun(root))) {
+      if (failed(runIntegerAnalyses(root, solver))) {
         root->emitError() << "failed to perform int range analysis";
         return signalPassFailure();
       }
