@@ -9,6 +9,7 @@
 
 #include "sluice/Dialect/Util/Transforms/FixedPoint.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "llvm/ADT/MapVector.h"
 
@@ -28,6 +29,7 @@ class FuseGlobalsPass : public impl::FuseGlobalsPassBase<FuseGlobalsPass> {
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    UnchangedIRGuard guard(moduleOp);
     GlobalTable table(moduleOp);
     size_t numGlobals = table.size();
 
@@ -140,6 +142,8 @@ public:
     }
     if (changed)
       signalFixedPointModified(moduleOp);
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

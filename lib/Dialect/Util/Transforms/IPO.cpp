@@ -11,6 +11,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/FixedPoint.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -239,6 +240,7 @@ class IPOPass : public impl::IPOPassBase<IPOPass> {
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    UnchangedIRGuard guard(moduleOp);
     std::vector<FuncAnalysis> analyses;
     {
       // Lazily: only the callers of private functions are asked for (no
@@ -260,6 +262,8 @@ public:
     }
     if (changed)
       signalFixedPointModified(moduleOp);
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 
 private:
