@@ -164,6 +164,15 @@ public:
   }
 
 private:
+  /// Joins `valueFor(result)` into the state of each integer result of
+  /// `op` (the entry state of an op without a transfer function).
+  template <typename LatticeT, typename ValueFn>
+  void joinIntoIntegerResults(Operation *op, ValueFn valueFor) {
+    for (Value result : op->getResults())
+      if (isIntegerLike(result.getType()))
+        (void)solver.getOrCreateState<LatticeT>(result)->join(valueFor(result));
+  }
+
   /// The state an op reads: for a non-integer operand, its entry state
   /// (whyNotStraightLine checked it is one).
   IntegerValueRange getRange(Value value) const {
@@ -210,10 +219,9 @@ private:
       emptyConstant = elements && elements.empty();
     }
     if (!inferrable || emptyConstant) {
-      for (Value result : op->getResults())
-        if (isIntegerLike(result.getType()))
-          (void)solver.getOrCreateState<IntegerValueRangeLattice>(result)->join(
-              IntegerValueRange::getMaxRange(result));
+      joinIntoIntegerResults<IntegerValueRangeLattice>(op, [](Value result) {
+        return IntegerValueRange::getMaxRange(result);
+      });
       return;
     }
     SmallVector<IntegerValueRange> argRanges;
@@ -251,10 +259,8 @@ private:
   void visitDivisibilities(Operation *op) {
     auto inferrable = dyn_cast<InferIntDivisibilityOpInterface>(op);
     if (!inferrable) {
-      for (Value result : op->getResults())
-        if (isIntegerLike(result.getType()))
-          (void)solver.getOrCreateState<IntegerDivisibilityLattice>(result)
-              ->join(IntegerDivisibility::getMinDivisibility());
+      joinIntoIntegerResults<IntegerDivisibilityLattice>(
+          op, [](Value) { return IntegerDivisibility::getMinDivisibility(); });
       return;
     }
     SmallVector<IntegerDivisibility> argDivs;
