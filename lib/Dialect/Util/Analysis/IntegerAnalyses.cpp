@@ -14,8 +14,6 @@
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -99,8 +97,10 @@ bool isTransparentRegionOp(Operation *op) {
 bool hasEntryStateWhenRead(Value value, Operation *root) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return arg.getOwner()->getParentOp() == root;
+  // A value from outside a (non-isolated) root is never visited by the
+  // solver: uninitialized, not the entry state.
   Operation *def = value.getDefiningOp();
-  return def->getNumRegions() == 0 &&
+  return root->isProperAncestor(def) && def->getNumRegions() == 0 &&
          !isa<InferIntRangeInterface, InferIntDivisibilityOpInterface>(def);
 }
 
@@ -120,6 +120,20 @@ StringRef whyNotStraightLine(Operation *op, Operation *root) {
         return "an integer transfer function reading a non-integer that is "
                "neither an argument nor the result of a plain op";
   return {};
+}
+
+/// The states `solver` holds for `value` (uninitialized when absent, as the
+/// passes reading them treat an absent state).
+IntegerValueRange storedRange(const DataFlowSolver &solver, Value value) {
+  if (auto *lattice = solver.lookupState<IntegerValueRangeLattice>(value))
+    return lattice->getValue();
+  return IntegerValueRange();
+}
+IntegerDivisibility storedDivisibility(const DataFlowSolver &solver,
+                                       Value value) {
+  if (auto *lattice = solver.lookupState<IntegerDivisibilityLattice>(value))
+    return lattice->getValue();
+  return IntegerDivisibility();
 }
 
 /// Why `root` itself is outside the class (empty: it is not).
@@ -178,16 +192,12 @@ private:
   IntegerValueRange getRange(Value value) const {
     if (!isIntegerLike(value.getType()))
       return IntegerValueRange::getMaxRange(value);
-    if (auto *lattice = solver.lookupState<IntegerValueRangeLattice>(value))
-      return lattice->getValue();
-    return IntegerValueRange();
+    return storedRange(solver, value);
   }
   IntegerDivisibility getDivisibility(Value value) const {
     if (!isIntegerLike(value.getType()))
       return IntegerDivisibility::getMinDivisibility();
-    if (auto *lattice = solver.lookupState<IntegerDivisibilityLattice>(value))
-      return lattice->getValue();
-    return {};
+    return storedDivisibility(solver, value);
   }
 
   /// What the analyses' setToEntryState gives: the maximal range and the
@@ -213,12 +223,7 @@ private:
   /// override for empty constants) on final operand states.
   void visitRanges(Operation *op) {
     auto inferrable = dyn_cast<InferIntRangeInterface>(op);
-    bool emptyConstant = false;
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto elements = dyn_cast<ElementsAttr>(constant.getValue());
-      emptyConstant = elements && elements.empty();
-    }
-    if (!inferrable || emptyConstant) {
+    if (!inferrable || IntegerRangeAnalysis::isEmptyElementsConstant(op)) {
       joinIntoIntegerResults<IntegerValueRangeLattice>(op, [](Value result) {
         return IntegerValueRange::getMaxRange(result);
       });
@@ -307,18 +312,10 @@ LogicalResult checkFastPath(Operation *root, DataFlowSolver &solver) {
   forEachIntegerValue(root, [&](Value value) {
     if (failed(result))
       return;
-    auto range = [](DataFlowSolver &s, Value v) {
-      auto *lattice = s.lookupState<IntegerValueRangeLattice>(v);
-      return lattice ? lattice->getValue() : IntegerValueRange();
-    };
-    auto divisibility = [](DataFlowSolver &s, Value v) {
-      auto *lattice = s.lookupState<IntegerDivisibilityLattice>(v);
-      return lattice ? lattice->getValue() : IntegerDivisibility();
-    };
-    IntegerValueRange fastRange = range(fast, value),
-                      solverRange = range(solver, value);
-    IntegerDivisibility fastDiv = divisibility(fast, value),
-                        solverDiv = divisibility(solver, value);
+    IntegerValueRange fastRange = storedRange(fast, value),
+                      solverRange = storedRange(solver, value);
+    IntegerDivisibility fastDiv = storedDivisibility(fast, value),
+                        solverDiv = storedDivisibility(solver, value);
     if (fastRange == solverRange && fastDiv == solverDiv)
       return;
     std::string text;

@@ -20,6 +20,11 @@ class IntegerRangeAnalysis : public mlir::dataflow::IntegerRangeAnalysis {
 public:
   using mlir::dataflow::IntegerRangeAnalysis::IntegerRangeAnalysis;
 
+  /// An `arith.constant` of a shaped type with no elements: gets the entry
+  /// state instead of the op's range inference (also used by the
+  /// straight-line walk of IntegerAnalyses.h).
+  static bool isEmptyElementsConstant(mlir::Operation *op);
+
   mlir::LogicalResult visitOperation(
       mlir::Operation *op,
       llvm::ArrayRef<const mlir::dataflow::IntegerValueRangeLattice *> operands,
