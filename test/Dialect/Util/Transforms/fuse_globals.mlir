@@ -1,5 +1,7 @@
 // REQUIRES: sluice-opt
 // RUN: sluice-opt --split-input-file --iree-util-fuse-globals %s | FileCheck %s
+// Every no-change claim (UnchangedIR.h) checked against a fingerprint:
+// RUN: sluice-opt --split-input-file --sluice-check-unchanged --iree-util-fuse-globals %s | FileCheck %s
 
 // stream-passes-2.md §15.6.
 

@@ -1,5 +1,7 @@
 // REQUIRES: sluice-opt
 // RUN: sluice-opt --split-input-file --iree-util-ipo %s | FileCheck %s
+// Every no-change claim (UnchangedIR.h) checked against a fingerprint:
+// RUN: sluice-opt --split-input-file --sluice-check-unchanged --iree-util-ipo %s | FileCheck %s
 
 // stream-passes-2.md §15.7.
 

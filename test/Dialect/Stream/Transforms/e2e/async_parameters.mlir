@@ -1,5 +1,7 @@
 // REQUIRES: sluice-opt
 // RUN: sluice-opt --iree-stream-transformation-pipeline %s | FileCheck %s
+// The same with every no-change claim and the integer analyses checked:
+// RUN: sluice-opt --sluice-check-unchanged --sluice-integer-analyses=check --iree-stream-transformation-pipeline %s | FileCheck %s
 
 // stream-passes-2.md §16.5: the async parameter ops through the whole
 // --iree-stream-transformation-pipeline (default options). No
