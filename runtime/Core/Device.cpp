@@ -330,7 +330,7 @@ void Device::submitTransfers(const FenceRef &wait, const FenceRef &signal,
   // completions signal from its threads.
   enqueue(
       wait, signal, 0,
-      [this, transfers = std::move(transfers), isRead](Done done) {
+      [this, transfers = std::move(transfers), isRead](Done done) mutable {
         std::vector<io::IoRequest> requests;
         requests.reserve(transfers.size());
         for (const FileTransfer &t : transfers) {
@@ -347,11 +347,16 @@ void Device::submitTransfers(const FenceRef &wait, const FenceRef &signal,
           r.direct = t.direct;
           requests.push_back(std::move(r));
         }
-        // Buffers stay alive through `transfers`, captured by the completion.
-        auto keepAlive = std::make_shared<std::vector<FileTransfer>>(transfers);
+        // The buffers stay alive through `keepAlive` until the transfers
+        // complete, and are released before the fence is signaled (the
+        // vector is cleared, whatever copies of the completion the engine
+        // still holds): a waiter that wakes up holds the last references.
+        auto keepAlive =
+            std::make_shared<std::vector<FileTransfer>>(std::move(transfers));
         io_->submit(std::move(requests),
                     [done, keepAlive](const Status &status) {
                       exec::IoThreadScope ioThread;
+                      keepAlive->clear();
                       done(status);
                     });
       },

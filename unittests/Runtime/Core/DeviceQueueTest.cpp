@@ -239,6 +239,73 @@ TEST_F(DeviceTest, WriteThenReadFile) {
   ::unlink(path.c_str());
 }
 
+/// Records the value of `timeline` when it is destroyed: whether the fence
+/// the operation that held it signals was already visible to waiters.
+struct ReleaseProbe {
+  SemaphoreRef timeline;
+  std::atomic<int64_t> *valueAtRelease;
+  ~ReleaseProbe() {
+    Expected<uint64_t> value = timeline->query();
+    valueAtRelease->store(value ? (int64_t)*value : -1);
+  }
+};
+
+TEST_F(DeviceTest, HostCallReleasesItsCapturesBeforeSignaling) {
+  // A waiter that wakes up on the signal fence must find every reference
+  // the call captured already dropped (no worker still holding it).
+  for (int round = 0; round < 50; ++round) {
+    auto gate = Semaphore::create(0);
+    auto done = Semaphore::create(0);
+    std::atomic<int64_t> valueAtRelease{-2};
+    auto probe =
+        std::make_shared<ReleaseProbe>(ReleaseProbe{done, &valueAtRelease});
+    std::weak_ptr<ReleaseProbe> watch = probe;
+    ASSERT_TRUE(
+        device_
+            ->queueHostCall(~0ull, fenceAt(gate, 1), fenceAt(done, 1),
+                            [probe = std::move(probe)] { return Status(); })
+            .isOk());
+    ASSERT_TRUE(gate->signal(1).isOk());
+    ASSERT_TRUE(done->wait(1).isOk());
+    EXPECT_TRUE(watch.expired()) << "round " << round;
+    EXPECT_EQ(valueAtRelease.load(), 0) << "round " << round;
+  }
+}
+
+TEST_F(DeviceTest, FileReadReleasesItsTargetBeforeSignaling) {
+  std::string path = tempPath("release");
+  auto file = io::IoFile::open(
+      path, {io::file_access::Read | io::file_access::Write, false, true});
+  ASSERT_TRUE(file) << file.status().toString();
+  std::vector<uint8_t> bytes(8192, 0x5a);
+  ASSERT_EQ(::pwrite((*file)->fd(), bytes.data(), bytes.size(), 0),
+            (ssize_t)bytes.size());
+  const uint64_t alignment = device_->allocator().minImportAlignment();
+  for (int round = 0; round < 50; ++round) {
+    auto done = Semaphore::create(0);
+    std::atomic<int64_t> valueAtRelease{-2};
+    void *memory = std::aligned_alloc(alignment, 8192);
+    ASSERT_NE(memory, nullptr);
+    // The imported buffer's keep-alive goes when the buffer does.
+    std::shared_ptr<void> keepAlive(memory, [done, &valueAtRelease](void *p) {
+      Expected<uint64_t> value = done->query();
+      valueAtRelease.store(value ? (int64_t)*value : -1);
+      std::free(p);
+    });
+    auto target = device_->allocator().importHost(
+        BufferParams{}, static_cast<uint8_t *>(memory), 8192,
+        memory_access::Read | memory_access::Write, std::move(keepAlive));
+    ASSERT_TRUE(target) << target.status().toString();
+    ASSERT_TRUE(device_
+                    ->queueRead(~0ull, nullptr, fenceAt(done, 1), *file, 0,
+                                std::move(*target), 0, 8192)
+                    .isOk());
+    ASSERT_TRUE(done->wait(1).isOk());
+    EXPECT_EQ(valueAtRelease.load(), 0) << "round " << round;
+  }
+  ::unlink(path.c_str());
+}
+
 TEST_F(DeviceTest, WritingAReadOnlyFileIsPermissionDenied) {
   std::string path = tempPath("ro");
   {

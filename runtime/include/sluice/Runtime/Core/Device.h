@@ -25,6 +25,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -121,14 +122,22 @@ public:
   /// record when it fits) once `wait` is reached; its status signals or
   /// fails `signal`. `costHintNs` drives the lazy-wake rule (UINT32_MAX =
   /// unknown). No heap allocation when `wait` is already reached.
+  /// `work` and everything it captured (buffers, host-call state) are
+  /// destroyed before `signal` is signaled: once a waiter sees the fence, the
+  /// queue holds no reference the operation took (a cached parameter buffer
+  /// whose holders all released it is gone, not kept alive by a worker).
   template <typename F>
   void enqueueTask(const FenceRef &wait, const FenceRef &signal,
                    uint32_t costHintNs, F &&work) {
     beginOperation();
     exec::Submission *s = scheduler_->acquire();
     s->emplace(
-        [this, signal, work = std::forward<F>(work)]() mutable {
-          finishOperation(signal, work());
+        [this, signal,
+         work = std::optional<std::decay_t<F>>(
+             std::in_place, std::forward<F>(work))]() mutable {
+          Status status = (*work)();
+          work.reset();
+          finishOperation(signal, std::move(status));
         },
         costHintNs);
     scheduleWhenReady(wait, signal, s);
