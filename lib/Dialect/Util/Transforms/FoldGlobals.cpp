@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Util/Transforms/FixedPoint.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -226,7 +227,7 @@ public:
     std::optional<GlobalTable> table;
     bool changedAny = false;
     for (int iteration = 0; iteration < 10; ++iteration) {
-      (void)applyPatternsGreedily(moduleOp, patterns, config);
+      (void)applyPatternsGreedilyLinear(moduleOp, patterns, config);
       if (!table)
         table.emplace(moduleOp);
       else

@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -329,7 +330,7 @@ public:
         return signalPassFailure();
       }
       bool changed = false;
-      if (failed(applyPatternsGreedily(root, frozen, config, &changed))) {
+      if (failed(applyPatternsGreedilyLinear(root, frozen, config, &changed))) {
         root->emitError()
             << "int arithmetic optimization failed to converge on iteration "
             << i;

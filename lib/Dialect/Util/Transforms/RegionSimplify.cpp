@@ -22,6 +22,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/RegionGraphTraits.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -130,6 +131,11 @@ private:
   SmallVector<llvm::PointerUnion<Operation *, Value>> worklist;
 };
 
+/// Erases what `live` did not prove live. Returns true if an op was erased:
+/// like the upstream region DCE, dropping dead block arguments and the branch
+/// operands that fed them is done but not reported as a change (so the
+/// greedy driver's rounds, and its `changed` result, are the upstream ones:
+/// a round whose only edit is such a drop ends the rewrite).
 bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
                     LiveSet &live, BranchSlots &slots) {
   bool erasedAnything = false;
@@ -151,11 +157,9 @@ bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
                   !live.isLive(successor->getArgument(a)))
                 editor.erase(terminator, succ, a);
           }
-          if (editor.isPending(terminator)) {
+          if (editor.isPending(terminator))
             rewriter.modifyOpInPlace(terminator,
                                      [&] { editor.flush(terminator); });
-            erasedAnything = true;
-          }
         }
       }
       for (Operation &op :
@@ -171,12 +175,9 @@ bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
         }
       }
     }
-    for (Block &block : llvm::drop_begin(region.getBlocks(), 1)) {
-      unsigned before = block.getNumArguments();
+    for (Block &block : llvm::drop_begin(region.getBlocks(), 1))
       block.eraseArguments(
           [&](BlockArgument arg) { return !live.isLive(arg); });
-      erasedAnything |= block.getNumArguments() != before;
-    }
   }
   return erasedAnything;
 }
@@ -547,7 +548,37 @@ LogicalResult dropRedundantArguments(RewriterBase &rewriter,
   return success(changed);
 }
 
+/// Whether `region` can hold nothing for region simplification to do after a
+/// worklist round that changed nothing: at most one block, and, if it is a
+/// graph region, no op with results (see hasOnlyTrivialRegions).
+bool isTrivialRegion(Region &region) {
+  if (region.empty())
+    return true;
+  if (!region.hasOneBlock())
+    return false;
+  if (mayHaveSSADominance(region))
+    return true;
+  return llvm::all_of(region.front(),
+                      [](Operation &op) { return op.getNumResults() == 0; });
+}
+
 } // namespace
+
+bool hasOnlyTrivialRegions(MutableArrayRef<Region> regions) {
+  for (Region &region : regions) {
+    if (!isTrivialRegion(region))
+      return false;
+    WalkResult result = region.walk([](Operation *op) {
+      for (Region &nested : op->getRegions())
+        if (!isTrivialRegion(nested))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return false;
+  }
+  return true;
+}
 
 LogicalResult simplifyRegionsAggressively(RewriterBase &rewriter,
                                           MutableArrayRef<Region> regions) {
@@ -563,8 +594,8 @@ LogicalResult
 applyPatternsGreedilyLinear(Operation *op,
                             const FrozenRewritePatternSet &patterns,
                             GreedyRewriteConfig config, bool *changed) {
-  if (config.getRegionSimplificationLevel() !=
-      GreedySimplifyRegionLevel::Aggressive)
+  const GreedySimplifyRegionLevel level = config.getRegionSimplificationLevel();
+  if (level == GreedySimplifyRegionLevel::Disabled)
     return applyPatternsGreedily(op, patterns, config, changed);
 
   int64_t maxIterations = config.getMaxIterations();
@@ -578,10 +609,19 @@ applyPatternsGreedilyLinear(Operation *op,
         iteration > maxIterations)
       return failure();
     // With one iteration allowed, the driver reports non-convergence exactly
-    // when its worklist pass changed something.
+    // when its round (unreachable-block erasure and worklist) changed
+    // something.
     bool roundChanged = failed(applyPatternsGreedily(op, patterns, config));
-    roundChanged |=
-        succeeded(simplifyRegionsAggressively(rewriter, op->getRegions()));
+    // After a round that changed nothing, the simplification of trivial
+    // regions is a no-op (header): the rewrite has converged.
+    if (!roundChanged && hasOnlyTrivialRegions(op->getRegions()))
+      return success();
+    if (level == GreedySimplifyRegionLevel::Aggressive)
+      roundChanged |=
+          succeeded(simplifyRegionsAggressively(rewriter, op->getRegions()));
+    else
+      roundChanged |= succeeded(
+          simplifyRegions(rewriter, op->getRegions(), /*mergeBlocks=*/false));
     if (!roundChanged)
       return success();
     if (changed)

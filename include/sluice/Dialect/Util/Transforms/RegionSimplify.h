@@ -38,17 +38,43 @@ namespace sluice::util {
 ///      leader block, passed by every predecessor);
 ///   4. drop redundant block arguments (every predecessor passes the same
 ///      value: the argument is replaced by it and removed).
-/// Returns success if anything changed. Linear in the size of the regions.
+/// Returns success if anything changed, reported as upstream does: the dead
+/// block arguments step 2 erases (with the branch operands feeding them) do
+/// not count as a change on their own. Linear in the size of the regions.
 mlir::LogicalResult
 simplifyRegionsAggressively(mlir::RewriterBase &rewriter,
                             mlir::MutableArrayRef<mlir::Region> regions);
 
-/// `mlir::applyPatternsGreedily(op, patterns, config)` where, if `config`
-/// asks for Aggressive region simplification, the driver runs without it and
-/// simplifyRegionsAggressively runs after each pattern round instead (the
-/// same alternation and iteration limit as the upstream driver: a round is
-/// one worklist pass plus one simplification, the rewrite converges when a
-/// round changes nothing). Other levels go to the upstream driver unchanged.
+/// True if every region of `regions` and every region nested in them has at
+/// most one block, and no op directly in a graph region has results. One walk
+/// that reads each op's region count and nothing else.
+///
+/// After a greedy round whose worklist changed nothing (the driver also erases
+/// unreachable blocks at the start of every round and reported none), region
+/// simplification of such regions changes nothing either, at either level:
+///   * no block is unreachable and there is nothing to merge or to drop
+///     (single-block regions: only entry blocks, whose arguments are kept);
+///   * region DCE erases a set of ops that are all trivially dead and whose
+///     results are used only inside the set. Without graph-region results the
+///     uses are acyclic (a use is dominated by its definition), so such a set
+///     has an op whose results have no use at all: `isOpTriviallyDead` holds
+///     for it. The round visited every op, found none trivially dead and
+///     changed nothing, so there is no such op and the set is empty. (The
+///     round's silent constant moves -- the folder hoisting or de-duplicating
+///     an unused constant without notification -- change no use and no block.)
+bool hasOnlyTrivialRegions(mlir::MutableArrayRef<mlir::Region> regions);
+
+/// `mlir::applyPatternsGreedily(op, patterns, config)` for the Normal and
+/// Aggressive region-simplification levels, with the same result: the driver
+/// runs without simplification, one round at a time, and the simplification
+/// runs after each round (Aggressive: simplifyRegionsAggressively; Normal:
+/// `mlir::simplifyRegions` without block merging) -- the same alternation and
+/// iteration limit as the upstream driver: a round is one worklist pass plus
+/// one simplification, the rewrite converges when a round changes nothing. A
+/// round that changed nothing on trivial regions (hasOnlyTrivialRegions)
+/// skips the simplification: on the straight-line functions of the stream
+/// pipelines, every unchanged run of a greedy pass would otherwise pay three
+/// or four whole-IR walks for nothing. Disabled goes to the upstream driver.
 /// Returns failure if the rewrite did not converge within the config's
 /// iteration limit; `changed` (if given) is set when any round changed IR.
 mlir::LogicalResult applyPatternsGreedilyLinear(
