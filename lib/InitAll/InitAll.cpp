@@ -79,7 +79,29 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void sluice::registerAllPasses() {
-  mlir::registerTransformsPasses();
+  // MLIR's transforms, except its canonicalizer: `canonicalize` is Sluice's
+  // (same argument and options, util::createCanonicalizerPass).
+  mlir::registerBubbleDownMemorySpaceCasts();
+  mlir::registerCSE();
+  mlir::registerCompositeFixedPointPass();
+  mlir::registerControlFlowSink();
+  mlir::registerGenerateRuntimeVerification();
+  mlir::registerInliner();
+  mlir::registerLocationSnapshot();
+  mlir::registerLoopInvariantCodeMotion();
+  mlir::registerLoopInvariantSubsetHoisting();
+  mlir::registerMem2Reg();
+  mlir::registerPrintIRPass();
+  mlir::registerPrintOpStats();
+  mlir::registerRemoveDeadValues();
+  mlir::registerSCCP();
+  mlir::registerSROA();
+  mlir::registerStripDebugInfo();
+  mlir::registerSymbolDCE();
+  mlir::registerSymbolPrivatize();
+  mlir::registerTopologicalSort();
+  mlir::registerViewOpGraph();
+  sluice::util::registerCanonicalizerPass();
   sluice::pipelines::registerPhasePipelines();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Input/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -74,7 +75,7 @@ void buildInputPipeline(OpPassManager &pm,
   pm.addPass(abi::createWrapEntryPointsPass(wrap));
   // 5: inlining and cleanup.
   pm.addPass(createInlinerPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(sluice::util::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // 6: the CPU device.
   AssignCPUDevicePassOptions device;
@@ -116,7 +117,7 @@ void buildInputPipeline(OpPassManager &pm,
     pm.addPass(std::move(splat));
   }
   // 12: cleanup.
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(sluice::util::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
 }

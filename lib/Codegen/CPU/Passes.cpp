@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Codegen/CPU/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -60,7 +61,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   // 1-2. Verify, then simplify the dispatch bodies.
   front.addPass(createCPUVerifyDispatchPass());
   front.addPass(createInlinerPass());
-  front.addPass(createCanonicalizerPass());
+  front.addPass(sluice::util::createCanonicalizerPass());
   front.addPass(createCSEPass());
   // 3. Bindings become memrefs.
   front.addPass(createCPULowerDispatchTensorsPass());
@@ -75,7 +76,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   OpPassManager &back = variantPm.nest<ModuleOp>();
   // 7 (vectorization) is not built yet: every strategy runs as loops.
   // 8. Cleanup.
-  back.addPass(createCanonicalizerPass());
+  back.addPass(sluice::util::createCanonicalizerPass());
   back.addPass(createCSEPass());
   back.addPass(createLoopInvariantCodeMotionPass());
   // 9. Bufferize.
@@ -83,12 +84,12 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = false;
   back.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  back.addPass(createCanonicalizerPass());
+  back.addPass(sluice::util::createCanonicalizerPass());
   // A workgroup tile is written through a subview of the output binding
   // and inserted through an identical one: CSE makes that copy a self-copy,
   // which canonicalization removes.
   back.addPass(createCSEPass());
-  back.addPass(createCanonicalizerPass());
+  back.addPass(sluice::util::createCanonicalizerPass());
   // 10. Small allocations on the stack, the others freed.
   back.addPass(createCPUPlaceAllocationsPass());
   // 12. Loops.
@@ -107,7 +108,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   back.addPass(createFinalizeMemRefToLLVMConversionPass());
   back.addPass(createConvertToLLVMPass());
   back.addPass(createReconcileUnrealizedCastsPass());
-  back.addPass(createCanonicalizerPass());
+  back.addPass(sluice::util::createCanonicalizerPass());
 }
 
 namespace {

@@ -153,7 +153,7 @@ private:
   bool failedOptions = false;
 };
 
-std::unique_ptr<Pass> canonicalize() { return createCanonicalizerPass(); }
+std::unique_ptr<Pass> canonicalize() { return util::createCanonicalizerPass(); }
 std::unique_ptr<Pass> cse() { return createCSEPass(); }
 std::unique_ptr<Pass> convertSCFToCF() { return createSCFToControlFlowPass(); }
 

@@ -18,6 +18,13 @@ std::unique_ptr<mlir::Pass>
 createFixedPointIteratorPass(mlir::OpPassManager pipeline,
                              int maxIterations = 10);
 
+/// `--canonicalize`: MLIR's pass (argument, name, options, patterns) with its
+/// rewrite run by `applyPatternsGreedilyLinear` (Canonicalizer.cpp). The
+/// pipelines create it instead of `mlir::createCanonicalizerPass()`.
+std::unique_ptr<mlir::Pass> createCanonicalizerPass();
+/// Registers it as `canonicalize`; upstream's must not be registered too.
+void registerCanonicalizerPass();
+
 #define GEN_PASS_REGISTRATION
 #include "sluice/Dialect/Util/Transforms/Passes.h.inc"
 
