@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/Patterns.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
 
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -45,10 +46,8 @@ struct CanonicalizerPass : mlir::impl::CanonicalizerBase<CanonicalizerPass> {
     // Upstream's pattern set and order (dialects, then registered ops): the
     // order breaks ties between equal-benefit patterns.
     RewritePatternSet owning(context);
-    for (Dialect *dialect : context->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(owning);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      op.getCanonicalizationPatterns(owning, context);
+    populateAllCanonicalizationPatterns(context, owning,
+                                        /*upstreamSwitchPatterns=*/true);
     patterns = std::make_shared<FrozenRewritePatternSet>(
         std::move(owning), disabledPatterns, enabledPatterns);
     return success();

@@ -32,14 +32,15 @@ static llvm::cl::opt<bool> clUpstreamSwitchPatterns(
     llvm::cl::init(false), llvm::cl::Hidden);
 
 void populateAllCanonicalizationPatterns(MLIRContext *context,
-                                         RewritePatternSet &patterns) {
+                                         RewritePatternSet &patterns,
+                                         bool upstreamSwitchPatterns) {
   for (Dialect *dialect : context->getLoadedDialects())
     dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName op : context->getRegisteredOperations()) {
     // Upstream's cf.switch patterns are O(cases^2) per match attempt; ours
     // make the same rewrites in linear time (SwitchPatterns.cpp).
     if (op.getTypeID() == TypeID::get<cf::SwitchOp>() &&
-        !clUpstreamSwitchPatterns)
+        !upstreamSwitchPatterns && !clUpstreamSwitchPatterns)
       populateSwitchCanonicalizationPatterns(context, patterns);
     else
       op.getCanonicalizationPatterns(patterns, context);

@@ -15,9 +15,11 @@ namespace sluice::util {
 
 /// Dialect-level patterns of each loaded dialect (in load order), then the
 /// op-level patterns of every registered op (sorted by name); cf.switch gets
-/// populateSwitchCanonicalizationPatterns instead of upstream's.
+/// populateSwitchCanonicalizationPatterns instead of upstream's unless
+/// `upstreamSwitchPatterns` (`--canonicalize` keeps upstream's set).
 void populateAllCanonicalizationPatterns(mlir::MLIRContext *context,
-                                         mlir::RewritePatternSet &patterns);
+                                         mlir::RewritePatternSet &patterns,
+                                         bool upstreamSwitchPatterns = false);
 
 /// The cf.switch canonicalizations of upstream MLIR (only-default, cases equal
 /// to the default, constant selector, pass-through destinations, selector
