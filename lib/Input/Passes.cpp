@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Input/Passes.h"
+
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"

@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Codegen/CPU/Passes.h"
+
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
