@@ -68,3 +68,20 @@ func.func @identical_blocks(%c: i1, %x: i32) -> i32 {
 ^bb2:
   return %x : i32
 }
+
+// -----
+
+// An unreachable block (using a value defined after it in no dominance
+// order) is erased at every level, region simplification or not.
+// CHECK-LABEL: func.func @unreachable_block
+// CHECK-NEXT:  return %arg0
+// NOSIMPLIFY-LABEL: func.func @unreachable_block
+// NOSIMPLIFY-NEXT:  return %arg0
+// AGGRESSIVE-LABEL: func.func @unreachable_block
+// AGGRESSIVE-NEXT:  return %arg0
+func.func @unreachable_block(%x: i32) -> i32 {
+  return %x : i32
+^bb1:
+  %y = arith.addi %y, %y : i32
+  cf.br ^bb1
+}
