@@ -45,6 +45,10 @@ if sanitized_tools_dir:
         config.environment["SLUICE_SANITIZE_GENERATED"] = sanitize_generated
     config.available_features.add("sanitized-tools")
 
+# Every pass's claim that it changed nothing (which skips the verifier after it) is checked
+# against a fingerprint of the IR in every run of the suite (UnchangedIR.h).
+config.environment["SLUICE_CHECK_UNCHANGED"] = "1"
+
 config.substitutions.append(("%testdata", config.sluice_testdata_dir))
 # The source tree, for tests of scripts under bench/ and scripts/.
 config.substitutions.append(("%sluice_src", config.sluice_src_root))

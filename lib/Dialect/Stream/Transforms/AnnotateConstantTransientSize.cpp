@@ -11,6 +11,7 @@
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -32,10 +33,24 @@ struct AnnotateConstantTransientSizePass
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
+    changed = false;
     SymbolTable symbolTable(moduleOp);
     for (auto funcOp : moduleOp.getOps<FunctionOpInterface>())
       if (failed(annotate(symbolTable, funcOp)))
         return signalPassFailure();
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
+  }
+
+  /// Whether a function's reflection changed in this run.
+  bool changed = false;
+
+  void setReflection(FunctionOpInterface funcOp, DictionaryAttr reflection) {
+    if (funcOp->getAttr(kReflectionAttr) == reflection)
+      return;
+    funcOp->setAttr(kReflectionAttr, reflection);
+    changed = true;
   }
 
   LogicalResult annotate(SymbolTable &symbolTable, FunctionOpInterface funcOp) {
@@ -85,8 +100,7 @@ struct AnnotateConstantTransientSizePass
           [&](IntegerAttr attr) { os << attr.getValue().getZExtValue(); }, ",");
       value = StringAttr::get(funcOp.getContext(), text);
     }
-    funcOp->setAttr(kReflectionAttr,
-                    withDictEntry(reflection, kSizeConstantKey, value));
+    setReflection(funcOp, withDictEntry(reflection, kSizeConstantKey, value));
     return success();
   }
 
@@ -130,9 +144,9 @@ struct AnnotateConstantTransientSizePass
     llvm::raw_string_ostream os(text);
     llvm::interleave(bounds, os, ",");
     auto reflection = funcOp->getAttrOfType<DictionaryAttr>(kReflectionAttr);
-    funcOp->setAttr(kReflectionAttr,
-                    withDictEntry(reflection, kSizeUpperBoundKey,
-                                  StringAttr::get(funcOp.getContext(), text)));
+    setReflection(funcOp,
+                  withDictEntry(reflection, kSizeUpperBoundKey,
+                                StringAttr::get(funcOp.getContext(), text)));
     return success();
   }
 

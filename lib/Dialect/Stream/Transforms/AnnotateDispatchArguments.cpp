@@ -18,6 +18,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -191,7 +192,19 @@ private:
   llvm::DenseMap<Operation *, PotentialValues> globalPVS;
 };
 
-void annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
+/// Sets argument attribute `name` of `funcOp`; returns whether its value
+/// changed.
+bool updateArgAttr(FunctionOpInterface funcOp, unsigned argIndex,
+                   StringRef name, Attribute value) {
+  if (funcOp.getArgAttr(argIndex, name) == value)
+    return false;
+  funcOp.setArgAttr(argIndex, name, value);
+  return true;
+}
+
+/// Returns whether an argument attribute changed.
+bool annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
+  bool changed = false;
   FunctionOpInterface funcOp = entry.funcOp;
   MLIRContext *context = funcOp->getContext();
   SmallVector<unsigned> operandToArg =
@@ -226,11 +239,12 @@ void annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
                                            : argType.getIntOrFloatBitWidth();
         values.push_back(IntegerAttr::get(argType, v.zextOrTrunc(width)));
       }
-      funcOp.setArgAttr(argIndex, "stream.values",
-                        ArrayAttr::get(context, values));
+      changed |= updateArgAttr(funcOp, argIndex, "stream.values",
+                               ArrayAttr::get(context, values));
     }
     if (argType.isIndex() && alignmentValid && alignment < kMaxAlignment)
-      funcOp.setArgAttr(argIndex, "stream.alignment",
+      changed |=
+          updateArgAttr(funcOp, argIndex, "stream.alignment",
                         IntegerAttr::get(IndexType::get(context), alignment));
   }
 
@@ -264,9 +278,11 @@ void annotateExport(ExportSites &entry, DispatchArgumentAnalysis &analysis) {
       alignment =
           static_cast<uint64_t>(ResourceConfigAttr::lookup(entry.exportOp)
                                     .getMinBufferOffsetAlignment());
-    funcOp.setArgAttr(argIndex, "stream.alignment",
+    changed |=
+        updateArgAttr(funcOp, argIndex, "stream.alignment",
                       IntegerAttr::get(IndexType::get(context), alignment));
   }
+  return changed;
 }
 
 class AnnotateDispatchArgumentsPass
@@ -275,13 +291,17 @@ class AnnotateDispatchArgumentsPass
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
     SmallVector<ExportSites> exports = collectExportSites(moduleOp);
     DispatchArgumentAnalysis analysis(moduleOp);
+    bool changed = false;
     for (ExportSites &entry : exports) {
       if (!entry.funcOp || entry.funcOp.isExternal())
         continue;
-      annotateExport(entry, analysis);
+      changed |= annotateExport(entry, analysis);
     }
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -13,6 +13,7 @@
 #include "sluice/Dialect/Util/Analysis/IntegerAnalyses.h"
 #include "sluice/Dialect/Util/Analysis/IntegerDivisibilityAnalysis.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -33,6 +34,7 @@ class AnnotateDispatchAssumptionsPass
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
     SmallVector<ExportSites> exports = collectExportSites(moduleOp);
 
     // One solver per function that holds a dispatch.
@@ -50,16 +52,20 @@ public:
       }
     }
 
+    bool changed = false;
     for (ExportSites &entry : exports) {
       if (!entry.funcOp || entry.funcOp.isExternal() ||
           entry.funcOp.getFunctionBody().empty())
         continue;
-      annotate(entry, solvers);
+      changed |= annotate(entry, solvers);
     }
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 
 private:
-  void annotate(
+  /// Returns whether the function got an assumption op.
+  bool annotate(
       ExportSites &entry,
       llvm::DenseMap<Operation *, std::unique_ptr<DataFlowSolver>> &solvers) {
     FunctionOpInterface funcOp = entry.funcOp;
@@ -108,12 +114,13 @@ private:
       keptRows.push_back(ArrayAttr::get(context, row));
     }
     if (keptArgs.empty())
-      return;
+      return false;
     OpBuilder builder = OpBuilder::atBlockBegin(&block);
     auto assumeOp = util::AssumeIntOp::create(
         builder, funcOp->getLoc(), keptArgs, ArrayAttr::get(context, keptRows));
     for (auto [arg, result] : llvm::zip_equal(keptArgs, assumeOp.getResults()))
       arg.replaceAllUsesExcept(result, assumeOp);
+    return true;
   }
 };
 

@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -97,7 +98,8 @@ struct CloneToConsumersPass
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     if (moduleOp.getBody()->empty())
-      return;
+      return markAllAnalysesPreserved();
+    util::UnchangedIRGuard guard(moduleOp);
     for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
       AffinityAnalysis analysis(moduleOp);
       if (failed(analysis.run())) {
@@ -112,8 +114,11 @@ struct CloneToConsumersPass
         for (Block &block : *region)
           changed |= cloneInBlock(block, analysis);
       }
-      if (!changed)
+      if (!changed) {
+        if (iteration == 0 && guard.unchanged(false, getName()))
+          markAllAnalysesPreserved();
         return;
+      }
     }
     moduleOp.emitRemark()
         << "clone to consumers pass failed to reach a fixed point after "

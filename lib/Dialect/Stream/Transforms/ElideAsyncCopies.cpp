@@ -14,6 +14,7 @@
 #include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/Stream/Analysis/ElisionAnalysis.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_ELIDEASYNCCOPIESPASS
@@ -312,10 +313,12 @@ struct ElideAsyncCopiesPass
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     if (moduleOp.getBody()->empty())
-      return;
+      return markAllAnalysesPreserved();
+    util::UnchangedIRGuard guard(moduleOp);
     auto topology = dyn_cast_if_present<AffinityTopologyAttrInterface>(
         moduleOp->getAttr("stream.topology"));
 
+    bool changed = false;
     unsigned iteration = 0;
     for (; iteration < kMaxIterations; ++iteration) {
       ElisionAnalysis analysis(moduleOp);
@@ -329,12 +332,15 @@ struct ElideAsyncCopiesPass
       numSlicesElided += counts.slices;
       if (counts.total() == 0)
         break;
+      changed = true;
     }
     numIterations += iteration;
     if (iteration == kMaxIterations)
       moduleOp.emitRemark()
           << "copy elision pass failed to reach a fixed point after "
           << kMaxIterations << " iterations; unneeded copies may be present";
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

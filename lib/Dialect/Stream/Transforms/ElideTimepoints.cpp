@@ -14,6 +14,7 @@
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/FixedPoint.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -354,6 +355,7 @@ struct ElideTimepointsPass
     : impl::ElideTimepointsPassBase<ElideTimepointsPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
     Explorer explorer(moduleOp, TraversalAction::RECURSE);
     explorer.setOpAction<ExecutableOp>(TraversalAction::IGNORE);
     explorer.setOpAction<AsyncExecuteOp>(TraversalAction::SHALLOW);
@@ -374,6 +376,8 @@ struct ElideTimepointsPass
     }
     if (changed)
       util::signalFixedPointModified(moduleOp);
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -10,6 +10,7 @@
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/TensorExt/IR/TensorExtOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -76,12 +77,13 @@ void eraseSiteOperands(ArrayRef<CmdDispatchOp> sites,
         site.getUniformOperandsMutable().erase(i);
 }
 
-void deduplicateOperands(ExportSites &entry) {
+/// Returns whether anything changed.
+bool deduplicateOperands(ExportSites &entry) {
   unsigned count = entry.sites.front().getUniformOperands().size();
   SmallVector<SmallVector<Value>> values;
   for (CmdDispatchOp site : entry.sites) {
     if (site.getUniformOperands().size() != count)
-      return;
+      return false;
     values.push_back(llvm::to_vector(site.getUniformOperands()));
   }
   SmallVector<int> deadTo = findUniformDupes(values, count);
@@ -89,7 +91,7 @@ void deduplicateOperands(ExportSites &entry) {
   SmallVector<unsigned> operandToArg =
       CmdDispatchOp::makeOperandToArgMap(entry.funcOp);
   if (operandToArg.size() != count)
-    return;
+    return false;
   Block &block = entry.funcOp.getFunctionBody().front();
   llvm::BitVector deadArgs(block.getNumArguments());
   for (unsigned k = 0; k < count; ++k) {
@@ -101,20 +103,22 @@ void deduplicateOperands(ExportSites &entry) {
         .replaceAllUsesWith(block.getArgument(operandToArg[deadTo[k]]));
   }
   if (deadOperands.none())
-    return;
+    return false;
   eraseSiteOperands(entry.sites, deadOperands);
   eraseFunctionArguments(entry.funcOp, deadArgs);
+  return true;
 }
 
-void deduplicateWorkloads(ExportSites &entry) {
+/// Returns whether anything changed.
+bool deduplicateWorkloads(ExportSites &entry) {
   Region &region = entry.exportOp.getWorkgroupCount();
   if (region.empty())
-    return;
+    return false;
   unsigned count = entry.sites.front().getWorkload().size();
   SmallVector<SmallVector<Value>> values;
   for (CmdDispatchOp site : entry.sites) {
     if (site.getWorkload().size() != count)
-      return;
+      return false;
     values.push_back(llvm::to_vector(site.getWorkload()));
   }
   SmallVector<int> deadTo = findUniformDupes(values, count);
@@ -128,7 +132,7 @@ void deduplicateWorkloads(ExportSites &entry) {
       newOrdinal[i] = next++;
   }
   if (dead.none())
-    return;
+    return false;
   // [QUIRK FU1] fixed: a dead index takes its live twin's new ordinal.
   for (unsigned i = 0; i < count; ++i)
     if (deadTo[i] >= 0)
@@ -154,14 +158,16 @@ void deduplicateWorkloads(ExportSites &entry) {
     for (int i = count - 1; i >= 0; --i)
       if (dead.test(i))
         site.getWorkloadMutable().erase(i);
+  return true;
 }
 
-void inlineUniformConstants(ExportSites &entry) {
+/// Returns whether anything changed.
+bool inlineUniformConstants(ExportSites &entry) {
   unsigned count = entry.sites.front().getUniformOperands().size();
   SmallVector<unsigned> operandToArg =
       CmdDispatchOp::makeOperandToArgMap(entry.funcOp);
   if (operandToArg.size() != count)
-    return;
+    return false;
   Block &block = entry.funcOp.getFunctionBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&block);
   llvm::BitVector deadOperands(count);
@@ -196,22 +202,27 @@ void inlineUniformConstants(ExportSites &entry) {
     deadArgs.set(operandToArg[k]);
   }
   if (deadOperands.none())
-    return;
+    return false;
   eraseSiteOperands(entry.sites, deadOperands);
   eraseFunctionArguments(entry.funcOp, deadArgs);
+  return true;
 }
 
 class FoldUniformOperandsPass
     : public impl::FoldUniformOperandsPassBase<FoldUniformOperandsPass> {
 public:
   void runOnOperation() override {
+    util::UnchangedIRGuard guard(getOperation());
+    bool changed = false;
     for (ExportSites &entry : collectExportSites(getOperation())) {
       if (!entry.isRewritable())
         continue;
-      deduplicateOperands(entry);
-      deduplicateWorkloads(entry);
-      inlineUniformConstants(entry);
+      changed |= deduplicateOperands(entry);
+      changed |= deduplicateWorkloads(entry);
+      changed |= inlineUniformConstants(entry);
     }
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

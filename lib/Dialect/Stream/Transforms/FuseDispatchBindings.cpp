@@ -9,6 +9,7 @@
 #include "DispatchUtils.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -62,16 +63,17 @@ SmallVector<llvm::BitVector> correlateBindings(ArrayRef<CmdDispatchOp> sites,
   return corr;
 }
 
-void fuseExport(ExportSites &entry, ExecuteIndexConstants &zeros) {
+/// Returns whether the export was rewritten.
+bool fuseExport(ExportSites &entry, ExecuteIndexConstants &zeros) {
   CmdDispatchOp first = entry.sites.front();
   unsigned count = first.getResources().size();
   for (CmdDispatchOp site : entry.sites)
     if (site.getResources().size() != count)
-      return;
+      return false;
   SmallVector<unsigned> resourceToArg =
       CmdDispatchOp::makeResourceToArgMap(entry.funcOp);
   if (resourceToArg.size() != count)
-    return;
+    return false;
   bool aliasMutable =
       ResourceConfigAttr::lookup(entry.exportOp).getAliasMutableBindings();
   SmallVector<llvm::BitVector> corr =
@@ -165,21 +167,26 @@ void fuseExport(ExportSites &entry, ExecuteIndexConstants &zeros) {
     site.erase();
     site = newSite;
   }
+  return true;
 }
 
 class FuseDispatchBindingsPass
     : public impl::FuseDispatchBindingsPassBase<FuseDispatchBindingsPass> {
 public:
   void runOnOperation() override {
+    util::UnchangedIRGuard guard(getOperation());
     SmallVector<ExportSites> exports = collectExportSites(getOperation());
     // Sluice: exports named by a multi-entry-point dispatch are skipped (the
     // reference would reuse a replaced dispatch).
     ExecuteIndexConstants zeros;
+    bool changed = false;
     for (ExportSites &entry : exports) {
       if (!entry.isRewritable())
         continue;
-      fuseExport(entry, zeros);
+      changed |= fuseExport(entry, zeros);
     }
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

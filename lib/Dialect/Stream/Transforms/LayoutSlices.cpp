@@ -201,9 +201,12 @@ struct LayoutSlicesPass : public impl::LayoutSlicesPassBase<LayoutSlicesPass> {
     CallableOpInterface callableOp = getOperation();
     Region *region = callableOp.getCallableRegion();
     if (!region || region->empty())
-      return;
+      return markAllAnalysesPreserved();
     SmallVector<ResourcePackOp> packOps;
     region->walk([&](ResourcePackOp packOp) { packOps.push_back(packOp); });
+    // Every pack op is laid out and replaced; without one nothing changes.
+    if (packOps.empty())
+      return markAllAnalysesPreserved();
     for (ResourcePackOp packOp : packOps) {
       PackLayout layout(packOp, ResourceConfigAttr::lookup(packOp));
       if (failed(layout.run()))

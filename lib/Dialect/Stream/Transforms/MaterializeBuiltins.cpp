@@ -186,20 +186,28 @@ struct MaterializeBuiltinsPass
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
     if (moduleOp.getBody()->empty())
-      return;
+      return markAllAnalysesPreserved();
 
     // File name -> locations of the ops that need it (sorted by name).
     std::map<std::string, SmallVector<Location>> requiredFiles;
     createdDispatches.clear();
+    bool anyCandidate = false;
     auto walkResult = moduleOp.walk([&](StreamableOpInterface op) {
-      if (auto splatOp = dyn_cast<AsyncSplatOp>(op.getOperation()))
+      if (auto splatOp = dyn_cast<AsyncSplatOp>(op.getOperation())) {
+        anyCandidate = true;
         return replaceSplat(splatOp, requiredFiles);
-      if (auto fillOp = dyn_cast<AsyncFillOp>(op.getOperation()))
+      }
+      if (auto fillOp = dyn_cast<AsyncFillOp>(op.getOperation())) {
+        anyCandidate = true;
         return replaceFill(fillOp, requiredFiles);
+      }
       return WalkResult::advance();
     });
     if (walkResult.wasInterrupted())
       return signalPassFailure();
+    // Without a splat or a fill there is nothing to replace or to merge.
+    if (!anyCandidate)
+      return markAllAnalysesPreserved();
 
     Operation *insertAfter = nullptr;
     DenseMap<StringAttr, StringAttr> renamed;

@@ -11,6 +11,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,6 +47,7 @@ struct MaterializeTransientSizeQueriesPass
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
     // Collect everything first so that the new functions are never scanned.
     SmallVector<std::tuple<FunctionOpInterface, SmallVector<ResourcePackOp>,
                            SmallVector<uint64_t>>>
@@ -79,6 +81,9 @@ struct MaterializeTransientSizeQueriesPass
       if (failed(
               materialize(moduleOp, funcOp, packs, storageArgs, symbolTables)))
         return signalPassFailure();
+    // Only packs marked as transients are edited (and each gets a query).
+    if (guard.unchanged(!work.empty(), getName()))
+      markAllAnalysesPreserved();
   }
 
   LogicalResult materialize(ModuleOp moduleOp, FunctionOpInterface funcOp,

@@ -382,9 +382,12 @@ struct PackConstantsPass
   void runOnOperation() override {
     Region *region = getOperation().getCallableRegion();
     if (!region || region->empty())
-      return;
+      return markAllAnalysesPreserved();
     SmallVector<ResourceConstantsOp> constantsOps;
     region->walk([&](ResourceConstantsOp op) { constantsOps.push_back(op); });
+    // Every constants op is rewritten; without one nothing is.
+    if (constantsOps.empty())
+      return markAllAnalysesPreserved();
     for (ResourceConstantsOp constantsOp : constantsOps) {
       ConstantsPacker packer(constantsOp,
                              ResourceConfigAttr::lookup(constantsOp));

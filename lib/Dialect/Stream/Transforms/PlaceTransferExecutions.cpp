@@ -10,6 +10,7 @@
 
 #include "sluice/Dialect/Stream/Analysis/Affinity.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace sluice::stream {
@@ -37,10 +38,12 @@ struct PlaceTransferExecutionsPass
           PlaceTransferExecutionsPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    util::UnchangedIRGuard guard(moduleOp);
     AffinityAnalysis analysis(moduleOp);
     if (failed(analysis.run()))
       return signalPassFailure();
 
+    bool changed = false;
     moduleOp.walk([&](AsyncTransferOp op) {
       if (op.getExecutionAffinityAttr())
         return;
@@ -55,7 +58,10 @@ struct PlaceTransferExecutionsPass
       if (AffinityAttr::canExecuteTogether(op.getAffinityAttr(), pinned))
         return;
       op.setExecutionAffinityAttr(pinned);
+      changed = true;
     });
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -12,6 +12,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilDialect.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -69,7 +70,9 @@ createConcurrent(const Partition &wave, Block *body,
   return builder;
 }
 
-static LogicalResult processExecute(AsyncExecuteOp executeOp) {
+/// Sets `changed` when a wave was formed (otherwise nothing is edited: the
+/// body, an SSA block, is already topologically sorted).
+static LogicalResult processExecute(AsyncExecuteOp executeOp, bool &changed) {
   if (executeOp.getBody().empty())
     return success();
   Block *body = &executeOp.getBody().front();
@@ -98,6 +101,9 @@ static LogicalResult processExecute(AsyncExecuteOp executeOp) {
     for (Operation *op : wave.ops)
       buildersOf[op].push_back(index);
   }
+  if (builders.empty())
+    return success();
+  changed = true;
 
   llvm::SetVector<Operation *> deadOps;
   for (Operation *op : originalOps) {
@@ -141,7 +147,8 @@ struct ScheduleConcurrencyPass
     auto callable = cast<CallableOpInterface>(getOperation());
     Region *region = callable.getCallableRegion();
     if (!region || region->empty())
-      return;
+      return markAllAnalysesPreserved();
+    util::UnchangedIRGuard guard(getOperation());
     llvm::SmallVector<AsyncExecuteOp> executeOps;
     if (clConcurrencyNested) {
       region->walk([&](AsyncExecuteOp op) { executeOps.push_back(op); });
@@ -151,9 +158,12 @@ struct ScheduleConcurrencyPass
         for (auto op : block.getOps<AsyncExecuteOp>())
           executeOps.push_back(op);
     }
+    bool changed = false;
     for (AsyncExecuteOp executeOp : executeOps)
-      if (failed(processExecute(executeOp)))
+      if (failed(processExecute(executeOp, changed)))
         return signalPassFailure();
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

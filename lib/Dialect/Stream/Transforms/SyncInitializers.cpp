@@ -8,6 +8,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_SYNCINITIALIZERSPASS
@@ -23,11 +24,17 @@ struct SyncInitializersPass
     : impl::SyncInitializersPassBase<SyncInitializersPass> {
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    if (moduleOp.getBody()->empty())
-      return;
+    util::UnchangedIRGuard guard(moduleOp);
+    bool changed = false;
     for (auto initializerOp : moduleOp.getOps<util::InitializerOp>())
-      initializerOp.walk(
-          [](TimepointAwaitOp awaitOp) { awaitOp.setSync(true); });
+      initializerOp.walk([&](TimepointAwaitOp awaitOp) {
+        if (awaitOp.getSync())
+          return;
+        awaitOp.setSync(true);
+        changed = true;
+      });
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

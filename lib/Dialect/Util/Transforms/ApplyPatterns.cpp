@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -38,12 +39,17 @@ public:
   }
 
   void runOnOperation() override {
-    if (failed(applyPatternsGreedilyLinear(getOperation(), patterns))) {
+    UnchangedIRGuard guard(getOperation());
+    bool modified = true;
+    if (failed(applyPatternsGreedilyLinear(getOperation(), patterns, {},
+                                           /*changed=*/nullptr, &modified))) {
       getOperation()->emitOpError()
           << "failed to apply patterns, likely due to a bad pattern that "
              "causes an infinite fixed point iteration";
-      signalPassFailure();
+      return signalPassFailure();
     }
+    if (guard.unchanged(modified, getName()))
+      markAllAnalysesPreserved();
   }
 
 private:

@@ -20,6 +20,7 @@
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -54,15 +55,21 @@ struct CanonicalizerPass : mlir::impl::CanonicalizerBase<CanonicalizerPass> {
   }
 
   void runOnOperation() override {
+    UnchangedIRGuard guard(getOperation());
     // A rewrite budget counts across rounds in the upstream driver and per
-    // call in the round-by-round one: keep upstream's driver for it.
+    // call in the round-by-round one: keep upstream's driver for it (and
+    // claim a change, which that driver cannot rule out).
+    bool modified = true;
     LogicalResult converged =
         config.getMaxNumRewrites() == GreedyRewriteConfig::kNoLimit
-            ? applyPatternsGreedilyLinear(getOperation(), *patterns, config)
+            ? applyPatternsGreedilyLinear(getOperation(), *patterns, config,
+                                          /*changed=*/nullptr, &modified)
             : applyPatternsGreedily(getOperation(), *patterns, config);
     // Best effort, as upstream: not converging fails only when asked to.
     if (testConvergence && failed(converged))
-      signalPassFailure();
+      return signalPassFailure();
+    if (guard.unchanged(modified, getName()))
+      markAllAnalysesPreserved();
   }
 
   GreedyRewriteConfig config;

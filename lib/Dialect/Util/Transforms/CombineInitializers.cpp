@@ -84,7 +84,7 @@ public:
       anyInitializer |= isa<InitializerOpInterface>(&op);
     }
     if (!anyInitializer || points.size() <= 1)
-      return;
+      return markAllAnalysesPreserved();
 
     SymbolTable symbolTable(moduleOp);
     llvm::SetVector<Operation *> batch;

@@ -84,6 +84,13 @@ public:
         return signalPassFailure();
       if (!root->hasAttr(kFixedPointModifiedAttr)) {
         root->removeAttr(kFixedPointIterationAttr);
+        // The nested pipeline ran on this pass's analysis manager, whose
+        // passes invalidated what they changed, and under the pass manager's
+        // verifier setting, which verified after every nested pass that
+        // changed the IR: preserving everything here only skips a second
+        // verification of IR already verified (this pass itself only adds
+        // and removes its own marker attributes).
+        markAllAnalysesPreserved();
         return;
       }
     }

@@ -13,6 +13,7 @@
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/Patterns.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -222,12 +223,17 @@ public:
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    UnchangedIRGuard guard(moduleOp);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal);
     std::optional<GlobalTable> table;
     bool changedAny = false;
+    bool modifiedAny = false;
     for (int iteration = 0; iteration < 10; ++iteration) {
-      (void)applyPatternsGreedilyLinear(moduleOp, patterns, config);
+      bool modified = true;
+      (void)applyPatternsGreedilyLinear(moduleOp, patterns, config,
+                                        /*changed=*/nullptr, &modified);
+      modifiedAny |= modified;
       if (!table)
         table.emplace(moduleOp);
       else
@@ -245,6 +251,8 @@ public:
     }
     if (changedAny)
       signalFixedPointModified(moduleOp);
+    if (guard.unchanged(modifiedAny || changedAny, getName()))
+      markAllAnalysesPreserved();
   }
 
 private:

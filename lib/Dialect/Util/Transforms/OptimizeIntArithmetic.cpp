@@ -10,6 +10,7 @@
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/RegionSimplify.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
@@ -273,6 +274,9 @@ public:
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
 
+    UnchangedIRGuard guard(root);
+    bool modifiedAny = false;
+
     // 1. Affine expansion.
     IRRewriter rewriter(context);
     root->walk([&](affine::AffineApplyOp op) {
@@ -283,6 +287,7 @@ public:
       if (!expanded)
         return;
       rewriter.replaceOp(op, *expanded);
+      modifiedAny = true;
     });
 
     DataFlowSolver solver;
@@ -329,16 +334,20 @@ public:
         root->emitError() << "failed to perform int range analysis";
         return signalPassFailure();
       }
-      bool changed = false;
-      if (failed(applyPatternsGreedilyLinear(root, frozen, config, &changed))) {
+      bool changed = false, modified = true;
+      if (failed(applyPatternsGreedilyLinear(root, frozen, config, &changed,
+                                             &modified))) {
         root->emitError()
             << "int arithmetic optimization failed to converge on iteration "
             << i;
         return signalPassFailure();
       }
+      modifiedAny |= modified;
       if (!changed)
         break;
     }
+    if (guard.unchanged(modifiedAny, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

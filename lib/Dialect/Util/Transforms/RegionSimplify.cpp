@@ -20,6 +20,7 @@
 #include "BranchEdits.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/IR/RegionKindInterface.h"
@@ -136,8 +137,9 @@ private:
 /// operands that fed them is done but not reported as a change (so the
 /// greedy driver's rounds, and its `changed` result, are the upstream ones:
 /// a round whose only edit is such a drop ends the rewrite).
+/// `droppedArguments` is set when a dead block argument was dropped.
 bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
-                    LiveSet &live, BranchSlots &slots) {
+                    LiveSet &live, BranchSlots &slots, bool &droppedArguments) {
   bool erasedAnything = false;
   for (Region &region : regions) {
     if (region.empty())
@@ -170,24 +172,31 @@ bool deleteDeadness(RewriterBase &rewriter, MutableArrayRef<Region> regions,
           op.dropAllUses();
           rewriter.eraseOp(&op);
         } else {
-          erasedAnything |=
-              deleteDeadness(rewriter, op.getRegions(), live, slots);
+          erasedAnything |= deleteDeadness(rewriter, op.getRegions(), live,
+                                           slots, droppedArguments);
         }
       }
     }
-    for (Block &block : llvm::drop_begin(region.getBlocks(), 1))
+    for (Block &block : llvm::drop_begin(region.getBlocks(), 1)) {
+      unsigned before = block.getNumArguments();
       block.eraseArguments(
           [&](BlockArgument arg) { return !live.isLive(arg); });
+      droppedArguments |= block.getNumArguments() != before;
+    }
   }
   return erasedAnything;
 }
 
+/// Region DCE; `droppedArguments` is set when it dropped a dead block
+/// argument, which the result (as upstream's) does not report.
 LogicalResult runLinearRegionDCE(RewriterBase &rewriter,
-                                 MutableArrayRef<Region> regions) {
+                                 MutableArrayRef<Region> regions,
+                                 bool &droppedArguments) {
   BranchSlots slots;
   LiveSet live(slots);
   live.solve(regions);
-  return success(deleteDeadness(rewriter, regions, live, slots));
+  return success(
+      deleteDeadness(rewriter, regions, live, slots, droppedArguments));
 }
 
 //===----------------------------------------------------------------------===//
@@ -580,34 +589,148 @@ bool hasOnlyTrivialRegions(MutableArrayRef<Region> regions) {
   return true;
 }
 
-LogicalResult simplifyRegionsAggressively(RewriterBase &rewriter,
-                                          MutableArrayRef<Region> regions) {
+namespace {
+
+/// The simplification `mlir::simplifyRegions(rewriter, regions, mergeBlocks)`
+/// does, linear in the size of the regions. `silentChange` is set when region
+/// DCE dropped dead block arguments, which the result does not report.
+LogicalResult simplifyRegionsLinear(RewriterBase &rewriter,
+                                    MutableArrayRef<Region> regions,
+                                    bool mergeBlocks, bool &silentChange) {
   bool erasedBlocks = succeeded(eraseUnreachableBlocks(rewriter, regions));
-  bool erasedDead = succeeded(runLinearRegionDCE(rewriter, regions));
+  bool erasedDead =
+      succeeded(runLinearRegionDCE(rewriter, regions, silentChange));
+  if (!mergeBlocks)
+    return success(erasedBlocks || erasedDead);
   bool mergedBlocks = succeeded(mergeIdenticalBlocks(rewriter, regions));
   bool droppedArguments = succeeded(dropRedundantArguments(rewriter, regions));
   return success(erasedBlocks || erasedDead || mergedBlocks ||
                  droppedArguments);
 }
 
-LogicalResult
-applyPatternsGreedilyLinear(Operation *op,
-                            const FrozenRewritePatternSet &patterns,
-                            GreedyRewriteConfig config, bool *changed) {
+/// Forwards every notification to the listener the caller configured and
+/// records whether any of them reported an edit of the IR.
+class EditRecorder : public RewriterBase::ForwardingListener {
+public:
+  using ForwardingListener::ForwardingListener;
+
+  bool edited = false;
+
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    edited = true;
+    ForwardingListener::notifyOperationInserted(op, previous);
+  }
+  void notifyBlockInserted(Block *block, Region *previous,
+                           Region::iterator previousIt) override {
+    edited = true;
+    ForwardingListener::notifyBlockInserted(block, previous, previousIt);
+  }
+  void notifyBlockErased(Block *block) override {
+    edited = true;
+    ForwardingListener::notifyBlockErased(block);
+  }
+  void notifyOperationModified(Operation *op) override {
+    edited = true;
+    ForwardingListener::notifyOperationModified(op);
+  }
+  void notifyOperationReplaced(Operation *op, Operation *newOp) override {
+    edited = true;
+    ForwardingListener::notifyOperationReplaced(op, newOp);
+  }
+  void notifyOperationReplaced(Operation *op, ValueRange replacement) override {
+    edited = true;
+    ForwardingListener::notifyOperationReplaced(op, replacement);
+  }
+  void notifyOperationErased(Operation *op) override {
+    edited = true;
+    ForwardingListener::notifyOperationErased(op);
+  }
+};
+
+} // namespace
+
+bool constantsStayInPlace(MutableArrayRef<Region> regions) {
+  // The folder hoists a constant to the entry block of its insertion region
+  // unless it is in that block, first or right after a constant the folder
+  // took (in walk order, the ops of a block are visited in order, so the
+  // previous op was taken before). The insertion region is the first
+  // enclosing region whose parent is isolated from above or unlinked, or one
+  // a dialect asks constants to be materialized into: constants in any other
+  // region count as moving.
+  Operation *lastTaken = nullptr;
+  for (Region &region : regions) {
+    WalkResult result = region.walk([&](Operation *op) {
+      Attribute value;
+      if (!op->hasTrait<OpTrait::ConstantLike>() ||
+          !matchPattern(op, m_Constant(&value)))
+        return WalkResult::advance();
+      Block *block = op->getBlock();
+      Operation *parent = block->getParentOp();
+      bool insertionRegion =
+          parent->mightHaveTrait<OpTrait::IsIsolatedFromAbove>() ||
+          !parent->getBlock();
+      if (!insertionRegion || block != &block->getParent()->front())
+        return WalkResult::interrupt();
+      Operation *prev = op->getPrevNode();
+      if (prev && prev != lastTaken)
+        return WalkResult::interrupt();
+      lastTaken = op;
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return false;
+  }
+  return true;
+}
+
+LogicalResult simplifyRegionsAggressively(RewriterBase &rewriter,
+                                          MutableArrayRef<Region> regions) {
+  bool silentChange = false;
+  return simplifyRegionsLinear(rewriter, regions, /*mergeBlocks=*/true,
+                               silentChange);
+}
+
+LogicalResult applyPatternsGreedilyLinear(
+    Operation *op, const FrozenRewritePatternSet &patterns,
+    GreedyRewriteConfig config, bool *changed, bool *modified) {
+  if (changed)
+    *changed = false;
+  // Whether the IR may have been edited in a way neither the result nor
+  // `changed` reports: the constant folder's moves when it fills its
+  // worklist, and dead block arguments dropped by region DCE.
+  bool silentChange = false;
+  EditRecorder recorder(config.getListener());
+  if (modified) {
+    silentChange = config.isConstantCSEEnabled() &&
+                   !constantsStayInPlace(op->getRegions());
+    config.setListener(&recorder);
+  }
+  auto finish = [&](LogicalResult result, bool anyChanged) {
+    if (changed)
+      *changed = anyChanged;
+    if (modified)
+      *modified = anyChanged || silentChange || recorder.edited;
+    return result;
+  };
+
   const GreedySimplifyRegionLevel level = config.getRegionSimplificationLevel();
-  if (level == GreedySimplifyRegionLevel::Disabled)
-    return applyPatternsGreedily(op, patterns, config, changed);
+  if (level == GreedySimplifyRegionLevel::Disabled) {
+    bool upstreamChanged = false;
+    LogicalResult result =
+        applyPatternsGreedily(op, patterns, config, &upstreamChanged);
+    return finish(result, upstreamChanged);
+  }
 
   int64_t maxIterations = config.getMaxIterations();
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   config.setMaxIterations(1);
   IRRewriter rewriter(op->getContext(), config.getListener());
-  if (changed)
-    *changed = false;
+  bool anyChanged = false;
   for (int64_t iteration = 1;; ++iteration) {
     if (maxIterations != GreedyRewriteConfig::kNoLimit &&
         iteration > maxIterations)
-      return failure();
+      return finish(failure(), anyChanged);
     // With one iteration allowed, the driver reports non-convergence exactly
     // when its round (unreachable-block erasure and worklist) changed
     // something.
@@ -615,17 +738,14 @@ applyPatternsGreedilyLinear(Operation *op,
     // After a round that changed nothing, the simplification of trivial
     // regions is a no-op (header): the rewrite has converged.
     if (!roundChanged && hasOnlyTrivialRegions(op->getRegions()))
-      return success();
-    if (level == GreedySimplifyRegionLevel::Aggressive)
-      roundChanged |=
-          succeeded(simplifyRegionsAggressively(rewriter, op->getRegions()));
-    else
-      roundChanged |= succeeded(
-          simplifyRegions(rewriter, op->getRegions(), /*mergeBlocks=*/false));
+      return finish(success(), anyChanged);
+    roundChanged |= succeeded(simplifyRegionsLinear(
+        rewriter, op->getRegions(),
+        /*mergeBlocks=*/level == GreedySimplifyRegionLevel::Aggressive,
+        silentChange));
     if (!roundChanged)
-      return success();
-    if (changed)
-      *changed = true;
+      return finish(success(), anyChanged);
+    anyChanged = true;
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -32,10 +33,37 @@ bool isBlockingOp(Operation *op) {
          op->hasTrait<mlir::OpTrait::IsTerminator>();
 }
 
+/// Moves `op` right after `anchor`, or to the front of `block` without one;
+/// returns whether it was elsewhere.
+bool moveToFollow(Operation *op, Operation *anchor, Block &block) {
+  if (anchor ? op->getPrevNode() == anchor && op->getBlock() == &block
+             : &block.front() == op)
+    return false;
+  if (anchor)
+    op->moveAfter(anchor);
+  else
+    op->moveBefore(&block, block.begin());
+  return true;
+}
+
+/// Moves `op` right before `anchor`, or to the end of `block` without one;
+/// returns whether it was elsewhere.
+bool moveToPrecede(Operation *op, Operation *anchor, Block &block) {
+  if (anchor ? op->getNextNode() == anchor && op->getBlock() == &block
+             : &block.back() == op)
+    return false;
+  if (anchor)
+    op->moveBefore(anchor);
+  else
+    op->moveBefore(&block, block.end());
+  return true;
+}
+
 /// Loads of immutable globals: the first per global moves to the entry
-/// block, later ones are replaced by it.
-void hoistImmutableLoads(Region &region,
+/// block, later ones are replaced by it. Returns whether anything changed.
+bool hoistImmutableLoads(Region &region,
                          const llvm::DenseSet<StringAttr> &immutableGlobals) {
+  bool changed = false;
   Block &entry = region.front();
   llvm::DenseMap<StringAttr, GlobalLoadOpInterface> hoisted;
   Operation *lastMoved = nullptr;
@@ -51,20 +79,21 @@ void hoistImmutableLoads(Region &region,
       if (!inserted) {
         load->replaceAllUsesWith(it->second.getOperation());
         load->erase();
+        changed = true;
         continue;
       }
-      if (lastMoved)
-        load->moveAfter(lastMoved);
-      else
-        load->moveBefore(&entry, entry.begin());
+      changed |= moveToFollow(load, lastMoved, entry);
       lastMoved = load;
     }
   }
+  return changed;
 }
 
-/// One round over a block; returns whether an op was removed.
+/// One round over a block; returns whether an op was removed. `changed` is
+/// set when an op was removed or moved.
 bool optimizeBlock(Block &block,
-                   const llvm::DenseSet<StringAttr> &immutableGlobals) {
+                   const llvm::DenseSet<StringAttr> &immutableGlobals,
+                   bool &changed) {
   struct Sequence {
     /// The last blocking op before the first access (null: block start).
     Operation *prevBlocker = nullptr;
@@ -125,20 +154,13 @@ bool optimizeBlock(Block &block,
       }
       if (ops.empty())
         continue;
-      if (isa<GlobalLoadOpInterface>(ops.front())) {
-        if (sequence.prevBlocker)
-          ops.front()->moveAfter(sequence.prevBlocker);
-        else
-          ops.front()->moveBefore(&block, block.begin());
-      }
-      if (isa<GlobalStoreOpInterface>(ops.back())) {
-        if (sequence.endBlocker)
-          ops.back()->moveBefore(sequence.endBlocker);
-        else
-          ops.back()->moveBefore(&block, block.end());
-      }
+      if (isa<GlobalLoadOpInterface>(ops.front()))
+        changed |= moveToFollow(ops.front(), sequence.prevBlocker, block);
+      if (isa<GlobalStoreOpInterface>(ops.back()))
+        changed |= moveToPrecede(ops.back(), sequence.endBlocker, block);
     }
   }
+  changed |= removed;
   return removed;
 }
 
@@ -149,7 +171,7 @@ public:
     auto callable = cast<CallableOpInterface>(getOperation());
     Region *region = callable.getCallableRegion();
     if (!region || region->empty())
-      return;
+      return markAllAnalysesPreserved();
 
     // Immutable globals of the enclosing symbol table; none inside an
     // initializer (it may be the one initializing them).
@@ -164,17 +186,23 @@ public:
               if (!globalOp.isGlobalMutable())
                 immutableGlobals.insert(globalOp.getGlobalName());
 
-    hoistImmutableLoads(*region, immutableGlobals);
+    UnchangedIRGuard guard(callable);
+    bool changed = hoistImmutableLoads(*region, immutableGlobals);
+    auto finish = [&] {
+      if (guard.unchanged(changed, getName()))
+        markAllAnalysesPreserved();
+    };
 
     for (Block &block : *region)
       for (Operation &op : block)
         if (isa<GlobalLoadIndirectOpInterface, GlobalStoreIndirectOpInterface>(
                 &op))
-          return;
+          return finish();
 
     for (Block &block : *region)
-      while (optimizeBlock(block, immutableGlobals)) {
+      while (optimizeBlock(block, immutableGlobals, changed)) {
       }
+    finish();
   }
 };
 

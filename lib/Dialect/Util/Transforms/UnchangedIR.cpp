@@ -6,6 +6,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <cstdlib>
+
 using namespace mlir;
 
 namespace sluice::util {
@@ -17,8 +19,19 @@ static llvm::cl::opt<bool> clCheckUnchanged(
                    "the IR taken when the pass started"),
     llvm::cl::init(false));
 
+/// The check is on with the flag or with SLUICE_CHECK_UNCHANGED set in the
+/// environment (the lit suite sets it, so that every sluice-opt, sluice-compile
+/// and sluice-run of the suite checks every claim).
+static bool checkUnchanged() {
+  static const bool fromEnvironment = [] {
+    const char *value = std::getenv("SLUICE_CHECK_UNCHANGED");
+    return value && *value && llvm::StringRef(value) != "0";
+  }();
+  return clCheckUnchanged || fromEnvironment;
+}
+
 UnchangedIRGuard::UnchangedIRGuard(Operation *root) : root(root) {
-  if (clCheckUnchanged)
+  if (checkUnchanged())
     before.emplace(root);
 }
 

@@ -64,22 +64,42 @@ simplifyRegionsAggressively(mlir::RewriterBase &rewriter,
 ///     an unused constant without notification -- change no use and no block.)
 bool hasOnlyTrivialRegions(mlir::MutableArrayRef<mlir::Region> regions);
 
+/// True if the greedy driver's constant folder, filling its worklist from
+/// `regions`, moves no constant: every constant (a ConstantLike op that folds
+/// to an attribute) is in the entry block of a region whose parent op is
+/// isolated from above or unlinked, preceded only by such constants. The
+/// folder hoists any other constant to the top of its insertion region and
+/// changes its location, and reports neither (no listener hears of it, the
+/// driver's `changed` stays false). Conservative: constants in a region a
+/// dialect asks constants to be materialized into count as moving.
+bool constantsStayInPlace(mlir::MutableArrayRef<mlir::Region> regions);
+
 /// `mlir::applyPatternsGreedily(op, patterns, config)` for the Normal and
 /// Aggressive region-simplification levels, with the same result: the driver
 /// runs without simplification, one round at a time, and the simplification
 /// runs after each round (Aggressive: simplifyRegionsAggressively; Normal:
-/// `mlir::simplifyRegions` without block merging) -- the same alternation and
-/// iteration limit as the upstream driver: a round is one worklist pass plus
-/// one simplification, the rewrite converges when a round changes nothing. A
-/// round that changed nothing on trivial regions (hasOnlyTrivialRegions)
-/// skips the simplification: on the straight-line functions of the stream
-/// pipelines, every unchanged run of a greedy pass would otherwise pay three
-/// or four whole-IR walks for nothing. Disabled goes to the upstream driver.
-/// Returns failure if the rewrite did not converge within the config's
-/// iteration limit; `changed` (if given) is set when any round changed IR.
-mlir::LogicalResult applyPatternsGreedilyLinear(
-    mlir::Operation *op, const mlir::FrozenRewritePatternSet &patterns,
-    mlir::GreedyRewriteConfig config = {}, bool *changed = nullptr);
+/// its first two steps, as `mlir::simplifyRegions` without block merging) --
+/// the same alternation and iteration limit as the upstream driver: a round is
+/// one worklist pass plus one simplification, the rewrite converges when a
+/// round changes nothing. A round that changed nothing on trivial regions
+/// (hasOnlyTrivialRegions) skips the simplification: on the straight-line
+/// functions of the stream pipelines, every unchanged run of a greedy pass
+/// would otherwise pay three or four whole-IR walks for nothing. Disabled goes
+/// to the upstream driver. Returns failure if the rewrite did not converge
+/// within the config's iteration limit; `changed` (if given) is set when any
+/// round changed IR, as upstream reports it.
+///
+/// `modified` (if given) is set unless the IR is provably untouched: no
+/// round changed anything, no rewrite notification reached the listener (the
+/// config's own listener still hears everything), region DCE dropped no dead
+/// block argument, and the folder had no constant to move
+/// (constantsStayInPlace, checked before the first round). A pass may then
+/// mark all analyses preserved, which skips the verifier after it.
+mlir::LogicalResult
+applyPatternsGreedilyLinear(mlir::Operation *op,
+                            const mlir::FrozenRewritePatternSet &patterns,
+                            mlir::GreedyRewriteConfig config = {},
+                            bool *changed = nullptr, bool *modified = nullptr);
 
 } // namespace sluice::util
 

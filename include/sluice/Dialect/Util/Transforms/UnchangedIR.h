@@ -8,15 +8,19 @@
 // run two or three times each to confirm a fixed point). A pass that tracks
 // exactly whether it changed anything and changed nothing says so through
 // UnchangedIRGuard, which also skips the verification and keeps the cached
-// analyses (dominance for the next CSE). Passes driving the greedy rewriter do
-// not use it: the driver's `changed` result misses the moves and location
-// changes its constant folder makes when it fills its worklist (constants
-// hoisted to the top of their region), which reach no listener either
-// (--sluice-check-unchanged caught this on optimize-int-arithmetic).
+// analyses (dominance for the next CSE). Passes driving the greedy rewriter
+// use it with `applyPatternsGreedilyLinear(..., &modified)`: the driver's
+// `changed` result alone misses the moves and location changes its constant
+// folder makes when it fills its worklist (constants hoisted to the top of
+// their region), which reach no listener either (--sluice-check-unchanged
+// caught this on optimize-int-arithmetic); `modified` rules them out before
+// the first round (RegionSimplify.h).
 //
-// `--sluice-check-unchanged` fingerprints the root when the guard is made and
-// again when the pass claims no change; a difference is a fatal error naming
-// the pass (the lit suite and the fuzzer run with it to check every claim).
+// `--sluice-check-unchanged` (or SLUICE_CHECK_UNCHANGED=1 in the environment)
+// fingerprints the root when the guard is made and again when the pass claims
+// no change; a difference is a fatal error naming the pass. The lit suite sets
+// the variable, so every tool run of the suite checks every claim; the fuzzer
+// has modes with the flag.
 //
 //===----------------------------------------------------------------------===//
 
