@@ -361,10 +361,11 @@ void ResourceStoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void ResourcePackOp::build(OpBuilder &builder, OperationState &state,
                            Value offset, ValueRange sizes,
                            AffinityAttr affinity) {
-  SmallVector<int64_t> intervals(2 * sizes.size(), 0);
+  // Every interval [0, 0]: one uniqued zero, repeated.
+  SmallVector<Attribute> intervals(2 * sizes.size(), builder.getIndexAttr(0));
   SmallVector<Type> offsetTypes(sizes.size(), builder.getIndexType());
   build(builder, state, builder.getIndexType(), offsetTypes, offset, sizes,
-        builder.getIndexArrayAttr(intervals), affinity);
+        builder.getArrayAttr(intervals), affinity);
 }
 
 void ResourcePackOp::getAsmResultNames(function_ref<void(Value, StringRef)>) {}

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamPassHelpers.h"
 #include "TransientsBounds.h"
 #include "TransientsCalls.h"
 #include "TransientsUtils.h"
@@ -198,6 +199,8 @@ struct EmplaceTransientsPass
 
   /// Why an alloca of the current function was left in place (§9.7).
   llvm::DenseMap<Operation *, StringRef> unplacedReasons;
+  /// The lifetime intervals of the packs made in this run.
+  std::optional<IndexArrayAttrBuilder> intervalAttrs;
   /// Reasons with a parameter (the affinity).
   llvm::DenseMap<Operation *, std::string> unplacedTexts;
 
@@ -217,6 +220,7 @@ struct EmplaceTransientsPass
     followingClones.clear();
     erasedCalls.clear();
     cloneAffinities.clear();
+    intervalAttrs.emplace(moduleOp.getContext());
     for (auto funcOp :
          llvm::make_early_inc_range(moduleOp.getOps<FunctionOpInterface>())) {
       if (funcOp.isExternal())
@@ -544,7 +548,7 @@ struct EmplaceTransientsPass
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
     lastTransientsPack = packOp;
     if (!referenceCompat && livenessPacking)
-      applySlotLifetimes(funcOp, slots, packOp);
+      applySlotLifetimes(funcOp, slots, packOp, *intervalAttrs);
     Value required = packOp.getTotalLength();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat) {
@@ -1760,7 +1764,8 @@ struct EmplaceTransientsPass
   /// layout-slices for `packSlicesBest`, so that slots with disjoint
   /// lifetimes share bytes.
   static void applySlotLifetimes(FunctionOpInterface funcOp,
-                                 ArrayRef<Slot> slots, ResourcePackOp packOp) {
+                                 ArrayRef<Slot> slots, ResourcePackOp packOp,
+                                 IndexArrayAttrBuilder &intervalAttrs) {
     SmallVector<Operation *> slotAllocas;
     for (const Slot &slot : slots) {
       ResourceAllocaOp single;
@@ -1775,7 +1780,7 @@ struct EmplaceTransientsPass
       intervals.push_back(end);
     }
     Builder builder(packOp.getContext());
-    packOp.setLifetimeIntervalsAttr(builder.getIndexArrayAttr(intervals));
+    packOp.setLifetimeIntervalsAttr(intervalAttrs.get(intervals));
     packOp->setAttr(kPackLayoutAttr, builder.getStringAttr(kPackLayoutBest));
   }
 

@@ -49,4 +49,27 @@ unsigned getResourceRangeIndex(AsyncDispatchOp dispatchOp,
       [](Value operand) { return isa<ResourceType>(operand.getType()); });
 }
 
+IndexArrayAttrBuilder::IndexArrayAttrBuilder(MLIRContext *context)
+    : builder(context) {}
+
+Attribute IndexArrayAttrBuilder::getElement(int64_t value) {
+  if (value < 0 || value >= kMaxCached)
+    return builder.getIndexAttr(value);
+  if (static_cast<size_t>(value) >= elements.size())
+    elements.resize(std::min<size_t>(
+        kMaxCached, std::max<size_t>(value + 1, elements.size() * 2)));
+  Attribute &element = elements[value];
+  if (!element)
+    element = builder.getIndexAttr(value);
+  return element;
+}
+
+ArrayAttr IndexArrayAttrBuilder::get(ArrayRef<int64_t> values) {
+  scratch.clear();
+  scratch.reserve(values.size());
+  for (int64_t value : values)
+    scratch.push_back(getElement(value));
+  return builder.getArrayAttr(scratch);
+}
+
 } // namespace sluice::stream

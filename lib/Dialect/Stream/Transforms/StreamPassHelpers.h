@@ -39,6 +39,27 @@ bool tryMoveProducerBefore(
 unsigned getResourceRangeIndex(AsyncDispatchOp dispatchOp,
                                unsigned operandIndex);
 
+/// Index-typed array attributes of small non-negative values (pack lifetime
+/// intervals) whose element attributes are made once per value: a pack of n
+/// slots otherwise asks the context's attribute uniquer -- one hash table
+/// shared by every attribute of the context, cold on large programs -- for 2n
+/// integer attributes. Values outside [0, kMaxCached) take the uniquer.
+class IndexArrayAttrBuilder {
+public:
+  explicit IndexArrayAttrBuilder(mlir::MLIRContext *context);
+
+  /// What `Builder::getIndexArrayAttr(values)` returns.
+  mlir::ArrayAttr get(llvm::ArrayRef<int64_t> values);
+
+private:
+  static constexpr int64_t kMaxCached = 1 << 22;
+  mlir::Attribute getElement(int64_t value);
+
+  mlir::Builder builder;
+  llvm::SmallVector<mlir::Attribute> elements; // by value, null until made
+  llvm::SmallVector<mlir::Attribute> scratch;
+};
+
 } // namespace sluice::stream
 
 #endif // SLUICE_LIB_DIALECT_STREAM_TRANSFORMS_STREAMPASSHELPERS_H
