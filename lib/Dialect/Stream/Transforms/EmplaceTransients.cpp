@@ -20,6 +20,7 @@
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -201,6 +202,9 @@ struct EmplaceTransientsPass
   llvm::DenseMap<Operation *, StringRef> unplacedReasons;
   /// The lifetime intervals of the packs made in this run.
   std::optional<IndexArrayAttrBuilder> intervalAttrs;
+  /// Whether a function of this run has a stream.resource.transients op:
+  /// without one the pass edits nothing.
+  bool anyTransients = false;
   /// Reasons with a parameter (the affinity).
   llvm::DenseMap<Operation *, std::string> unplacedTexts;
 
@@ -221,6 +225,8 @@ struct EmplaceTransientsPass
     erasedCalls.clear();
     cloneAffinities.clear();
     intervalAttrs.emplace(moduleOp.getContext());
+    anyTransients = false;
+    util::UnchangedIRGuard guard(moduleOp);
     for (auto funcOp :
          llvm::make_early_inc_range(moduleOp.getOps<FunctionOpInterface>())) {
       if (funcOp.isExternal())
@@ -228,6 +234,8 @@ struct EmplaceTransientsPass
       if (failed(processFunction(explorer, funcOp)))
         return signalPassFailure();
     }
+    if (guard.unchanged(anyTransients, getName()))
+      markAllAnalysesPreserved();
   }
 
   //===--------------------------------------------------------------------===//
@@ -253,6 +261,8 @@ struct EmplaceTransientsPass
     gathered.transientsOps = scan.transientsOps;
     if (gathered.transientsOps.empty())
       return success();
+    // Everything below may edit the IR.
+    anyTransients = true;
     if (!funcOp.isPublic())
       return funcOp.emitError(
           "only public functions with stream.resource.transients are "
