@@ -33,29 +33,21 @@ bool isBlockingOp(Operation *op) {
          op->hasTrait<mlir::OpTrait::IsTerminator>();
 }
 
-/// Moves `op` right after `anchor`, or to the front of `block` without one;
-/// returns whether it was elsewhere.
-bool moveToFollow(Operation *op, Operation *anchor, Block &block) {
-  if (anchor ? op->getPrevNode() == anchor && op->getBlock() == &block
-             : &block.front() == op)
+/// Moves `op` right after `anchor` (`after`) or right before it; without an
+/// anchor, to the front (`after`) or the end of `block`. Returns whether it
+/// was elsewhere.
+bool placeNextTo(Operation *op, Operation *anchor, Block &block, bool after) {
+  Operation *neighbor = after ? op->getPrevNode() : op->getNextNode();
+  bool inPlace = anchor ? neighbor == anchor && op->getBlock() == &block
+                        : !neighbor && op->getBlock() == &block;
+  if (inPlace)
     return false;
-  if (anchor)
+  if (anchor && after)
     op->moveAfter(anchor);
-  else
-    op->moveBefore(&block, block.begin());
-  return true;
-}
-
-/// Moves `op` right before `anchor`, or to the end of `block` without one;
-/// returns whether it was elsewhere.
-bool moveToPrecede(Operation *op, Operation *anchor, Block &block) {
-  if (anchor ? op->getNextNode() == anchor && op->getBlock() == &block
-             : &block.back() == op)
-    return false;
-  if (anchor)
+  else if (anchor)
     op->moveBefore(anchor);
   else
-    op->moveBefore(&block, block.end());
+    op->moveBefore(&block, after ? block.begin() : block.end());
   return true;
 }
 
@@ -82,7 +74,7 @@ bool hoistImmutableLoads(Region &region,
         changed = true;
         continue;
       }
-      changed |= moveToFollow(load, lastMoved, entry);
+      changed |= placeNextTo(load, lastMoved, entry, /*after=*/true);
       lastMoved = load;
     }
   }
@@ -155,9 +147,11 @@ bool optimizeBlock(Block &block,
       if (ops.empty())
         continue;
       if (isa<GlobalLoadOpInterface>(ops.front()))
-        changed |= moveToFollow(ops.front(), sequence.prevBlocker, block);
+        changed |= placeNextTo(ops.front(), sequence.prevBlocker, block,
+                               /*after=*/true);
       if (isa<GlobalStoreOpInterface>(ops.back()))
-        changed |= moveToPrecede(ops.back(), sequence.endBlocker, block);
+        changed |= placeNextTo(ops.back(), sequence.endBlocker, block,
+                               /*after=*/false);
     }
   }
   changed |= removed;
