@@ -13,6 +13,9 @@ valgrind (callgrind, collection toggled on that function only): slow (~50x), but
 independent of the load, the figure to check a 10x ratio against. Programs are generated and prepared
 exactly as `run-pass-bench.py` does.
 
+With `--no-difference` (or several passes) the sizes take turns, one run of each per repetition, so that
+host drift weighs on every size of a ratio alike.
+
 Usage:
   pass-own-time.py --flags '--iree-stream-schedule-allocation' --pass ScheduleAllocationPass \\
       --level async-alloc --shapes chain,fanout [--prepare FLAGS] [--sizes 1000,10000,100000] [--reps 3]
@@ -87,13 +90,20 @@ def own_time_table(args, flags, passes, options, combine):
     """The own times of every pass in `passes`, all from the same --reps runs per program, with the ratio
     to the previous size per pass; no whole-run difference. One markdown table, a row per pass and size."""
     rows = []
+    sizes = [int(s) for s in args.sizes.split(",")]
     for shape in args.shapes.split(","):
         prev = {}
-        for size in (int(s) for s in args.sizes.split(",")):
-            path, count = bench.program(args, shape, size, options)
-            runs = [own_times(args, flags, path, passes) for _ in range(args.reps)]
+        programs = {size: bench.program(args, shape, size, options) for size in sizes}
+        # The sizes take turns, one run of each per repetition: the host's speed drifts within minutes on
+        # a shared machine, and a ratio should compare sizes measured under the same conditions.
+        runs = {size: [] for size in sizes}
+        for _ in range(args.reps):
+            for size in sizes:
+                runs[size].append(own_times(args, flags, programs[size][0], passes))
+        for size in sizes:
+            path, count = programs[size]
             for name in passes:
-                t = combine([r[name] for r in runs])
+                t = combine([r[name] for r in runs[size]])
                 # No ratio against a figure under 1 ms (the clock's resolution and the scheduler's noise).
                 ratio = t / prev[name] if prev.get(name, 0) >= 1e-3 else None
                 prev[name] = t

@@ -14,6 +14,10 @@ the previous size; a 10x size step whose CPU ratio exceeds --max-ratio (15) is r
 the staged run (in full mode it runs the staged chain as well, for these columns only) and the per-stage
 CPU ratios of every 10x step.
 
+The sizes of a shape take turns (one run of each per repetition, the minimum CPU kept per size): on a
+shared machine the host's speed drifts by tens of percent within minutes, and both sizes of a ratio should
+be measured under the same conditions.
+
 Usage:
   run-pipeline-bench.py [--shapes chain,fanout,multidevice,hostsync,params] [--sizes 1000,10000,100000]
                         [--reps 1] [--mode auto|full|staged] [--opt build/bin/sluice-opt] [--phases]
@@ -123,27 +127,33 @@ def main():
     if args.phases:
         header += "  " + " ".join(f"{name:>12}" for name, _ in STAGES)
     print(header, flush=True)
+    sizes = [int(size) for size in args.sizes.split(",")]
     for shape in args.shapes.split(","):
-        prev = None
-        for size in args.sizes.split(","):
-            size = int(size)
-            text, count = gen.generate("flow", shape, size, args.seed, {})
-            path = os.path.join(args.workdir, f"flow-{shape}-{size}-s{args.seed}.mlir")
-            with open(path, "w") as f:
+        paths, counts = {}, {}
+        for size in sizes:
+            text, counts[size] = gen.generate("flow", shape, size, args.seed, {})
+            paths[size] = os.path.join(args.workdir, f"flow-{shape}-{size}-s{args.seed}.mlir")
+            with open(paths[size], "w") as f:
                 f.write(text)
-            best = None
-            for _ in range(args.reps):
-                result = run_chain(args.opt, steps, path, args.workdir, args.timeout, args.nice)
-                if best is None or result[1] < best[1]:
-                    best = result
-            wall, cpu, rss, per_step = best
+        # The sizes take turns (one run of each per repetition, the minimum CPU kept per size), so that
+        # the host's state -- on a shared machine its speed drifts by tens of percent within minutes --
+        # weighs on every size of a ratio alike.
+        best, best_staged = {}, {}
+        for _ in range(args.reps):
+            for size in sizes:
+                result = run_chain(args.opt, steps, paths[size], args.workdir, args.timeout, args.nice)
+                if size not in best or result[1] < best[size][1]:
+                    best[size] = result
+                if args.phases and not staged:
+                    result = run_chain(args.opt, STAGES, paths[size], args.workdir, args.timeout, args.nice)
+                    if size not in best_staged or result[1] < best_staged[size][1]:
+                        best_staged[size] = result
+        prev = None
+        for size in sizes:
+            count = counts[size]
+            wall, cpu, rss, per_step = best[size]
             if args.phases and not staged:
-                best_staged = None
-                for _ in range(args.reps):
-                    result = run_chain(args.opt, STAGES, path, args.workdir, args.timeout, args.nice)
-                    if best_staged is None or result[1] < best_staged[1]:
-                        best_staged = result
-                per_step = best_staged[3]
+                per_step = best_staged[size][3]
             ratio = None
             if prev is not None:
                 ratio = cpu / max(prev[1], 1e-6)
@@ -169,7 +179,7 @@ def main():
         commit, load_avg = bench.provenance()
         stage_cols = args.phases
         lines = ["", f"#### {args.title or 'stream pipeline'}", "",
-                 f"Mode {mode}. `gen-program.py --level flow`; minimum CPU of {args.reps}; {datetime.date.today()}, "
+                 f"Mode {mode}. `gen-program.py --level flow`; minimum CPU of {args.reps} (sizes interleaved); {datetime.date.today()}, "
                  f"commit {commit}, load {load_avg:.1f} (2-core shared machine: compare CPU times).", "",
                  "| shape | ops | CPU (s) | wall (s) | CPU µs/op | peak RSS (MiB) | CPU ratio |"
                  + ("".join(f" {name} CPU (s) |" for name, _ in STAGES) if stage_cols else ""),
