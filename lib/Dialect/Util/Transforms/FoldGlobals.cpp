@@ -230,9 +230,12 @@ public:
     bool changedAny = false;
     bool modifiedAny = false;
     for (int iteration = 0; iteration < 10; ++iteration) {
+      // Once a change is known, later rounds skip the untouched-IR check
+      // (a walk of its own).
       bool modified = true;
       (void)applyPatternsGreedilyLinear(moduleOp, patterns, config,
-                                        /*changed=*/nullptr, &modified);
+                                        /*changed=*/nullptr,
+                                        modifiedAny ? nullptr : &modified);
       modifiedAny |= modified;
       if (!table)
         table.emplace(moduleOp);

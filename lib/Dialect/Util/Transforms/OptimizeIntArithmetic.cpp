@@ -334,9 +334,12 @@ public:
         root->emitError() << "failed to perform int range analysis";
         return signalPassFailure();
       }
+      // Once a change is known, later rounds skip the untouched-IR check
+      // (a walk of its own).
       bool changed = false, modified = true;
-      if (failed(applyPatternsGreedilyLinear(root, frozen, config, &changed,
-                                             &modified))) {
+      if (failed(
+              applyPatternsGreedilyLinear(root, frozen, config, &changed,
+                                          modifiedAny ? nullptr : &modified))) {
         root->emitError()
             << "int arithmetic optimization failed to converge on iteration "
             << i;
