@@ -1,5 +1,4 @@
-//===- Canonicalizer.cpp - --canonicalize through the linear greedy driver
-//-===//
+//===- Canonicalizer.cpp - --canonicalize, linear greedy driver ----------===//
 //
 // Sluice's `--canonicalize`: the same pass as MLIR's (same argument, name,
 // options and pattern set: every loaded dialect's and registered op's

@@ -4,6 +4,14 @@
 // the reference flags (--iree-util-...). Each pass is implemented in
 // lib/Dialect/Util/Transforms/<PassName>.cpp.
 //
+// `--canonicalize` is Sluice's too (Canonicalizer.cpp) but is not declared
+// here: it is MLIR's own declaration (mlir/Transforms/Passes.td, generated
+// into the public mlir/Transforms/Passes.h.inc) that it derives from, so that
+// argument, options, defaults and printed form stay upstream's exactly. What
+// differs is the rewrite: through applyPatternsGreedilyLinear
+// (RegionSimplify.h), claiming no change when it touched nothing
+// (UnchangedIR.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SLUICE_DIALECT_UTIL_TRANSFORMS_PASSES

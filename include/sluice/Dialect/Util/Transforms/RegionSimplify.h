@@ -1,5 +1,4 @@
-//===- RegionSimplify.h - linear-time Aggressive region simplification -*- C++
-//-*-===//
+//===- RegionSimplify.h - linear region simplification ----------*- C++ -*-===//
 //
 // MLIR's greedy driver, at the Aggressive region-simplification level (the
 // default of a default-constructed GreedyRewriteConfig), runs
