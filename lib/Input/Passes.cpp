@@ -75,7 +75,7 @@ void buildInputPipeline(OpPassManager &pm,
   wrap.invocationModel = options.invocationModel;
   pm.addPass(abi::createWrapEntryPointsPass(wrap));
   // 5: inlining and cleanup.
-  pm.addPass(createInlinerPass());
+  pm.addPass(sluice::util::createInlinerPass());
   pm.addPass(sluice::util::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // 6: the CPU device.

@@ -61,7 +61,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   OpPassManager &front = variantPm.nest<ModuleOp>();
   // 1-2. Verify, then simplify the dispatch bodies.
   front.addPass(createCPUVerifyDispatchPass());
-  front.addPass(createInlinerPass());
+  front.addPass(sluice::util::createInlinerPass());
   front.addPass(sluice::util::createCanonicalizerPass());
   front.addPass(createCSEPass());
   // 3. Bindings become memrefs.

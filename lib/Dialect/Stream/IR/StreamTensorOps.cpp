@@ -19,24 +19,34 @@ namespace util = sluice::util;
 
 namespace {
 /// Replaces an op by the first equivalent op of the same kind earlier in its
-/// block (stream-folding.md `DeduplicateTensorOp`).
+/// block (stream-folding.md `DeduplicateTensorOp`): the nearest one going
+/// backwards. An equivalent op has the same operands, so the candidates are
+/// the other users of the first operand; looking only at them keeps the
+/// pattern linear in the uses instead of the block's length (a block with n
+/// imports made the backward scan quadratic).
 template <typename OpT>
 struct DeduplicateTensorOp : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    for (Operation *prev = op->getPrevNode(); prev;
-         prev = prev->getPrevNode()) {
-      auto candidate = dyn_cast<OpT>(prev);
-      if (!candidate)
+    if (op->getNumOperands() == 0)
+      return failure();
+    Block *block = op->getBlock();
+    Operation *nearest = nullptr;
+    for (Operation *user : op->getOperand(0).getUsers()) {
+      if (user == op.getOperation() || user->getBlock() != block ||
+          !isa<OpT>(user) || !user->isBeforeInBlock(op))
+        continue;
+      if (nearest && user->isBeforeInBlock(nearest))
         continue;
       if (OperationEquivalence::isEquivalentTo(
-              candidate, op, OperationEquivalence::IgnoreLocations)) {
-        rewriter.replaceOp(op, candidate->getResults());
-        return success();
-      }
+              user, op, OperationEquivalence::IgnoreLocations))
+        nearest = user;
     }
-    return failure();
+    if (!nearest)
+      return failure();
+    rewriter.replaceOp(op, nearest->getResults());
+    return success();
   }
 };
 } // namespace

@@ -182,7 +182,7 @@ static void populateTensorPhase(PipelineBuilder &b) {
     b.add("iree-stream-annotate-affinities");
   b.add("iree-stream-conversion");
   b.add("iree-stream-verify-lowering-to-tensors");
-  b.add(createInlinerPass());
+  b.add(util::createInlinerPass());
   b.cleanup();
   b.add(util::createCombineInitializersPass());
   b.addFixedPoint([](PipelineBuilder &iterated) { iterated.cleanup(); });

@@ -85,4 +85,9 @@ void registerCanonicalizerPass() {
   registerPass([] { return createCanonicalizerPass(); });
 }
 
+std::unique_ptr<Pass> createInlinerPass() {
+  return mlir::createInlinerPass(
+      {}, [](OpPassManager &pm) { pm.addPass(createCanonicalizerPass()); });
+}
+
 } // namespace sluice::util

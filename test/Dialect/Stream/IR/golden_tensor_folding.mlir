@@ -84,6 +84,33 @@ util.func public @dedup_exports(%r: !stream.resource<external>, %n: index) -> (!
 
 // -----
 
+// §5.3 DeduplicateTensorOp: only earlier ops of the same block are candidates
+// (the import before the scf.if and the first one inside it stay; the two
+// inside collapse onto the first of them, and scf.if then merges its equal
+// results).
+// CHECK-LABEL: util.func public @dedup_same_block_only
+util.func public @dedup_same_block_only(%buf: !util.buffer, %d: index, %cond: i1) -> (!stream.resource<external>, !stream.resource<external>, !stream.resource<external>) {
+  // CHECK: %[[A:.+]] = stream.tensor.import %arg0
+  // CHECK-NEXT: %[[R:.+]] = scf.if %arg2
+  // CHECK-NEXT:   %[[B:.+]] = stream.tensor.import %arg0
+  // CHECK-NEXT:   scf.yield %[[B]] :
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT:   scf.yield %[[A]] :
+  // CHECK: util.return %[[A]], %[[R]], %[[R]]
+  %c20 = arith.constant 20 : index
+  %a = stream.tensor.import %buf : !util.buffer -> tensor<?x5xf32>{%d} in !stream.resource<external>{%c20}
+  %r:2 = scf.if %cond -> (!stream.resource<external>, !stream.resource<external>) {
+    %b = stream.tensor.import %buf : !util.buffer -> tensor<?x5xf32>{%d} in !stream.resource<external>{%c20}
+    %c = stream.tensor.import %buf : !util.buffer -> tensor<?x5xf32>{%d} in !stream.resource<external>{%c20}
+    scf.yield %b, %c : !stream.resource<external>, !stream.resource<external>
+  } else {
+    scf.yield %a, %a : !stream.resource<external>, !stream.resource<external>
+  }
+  util.return %a, %r#0, %r#1 : !stream.resource<external>, !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
 // §5.3 TensorConstantToEmpty (spec example): a static zero dim.
 // CHECK-LABEL: util.func public @constant_to_empty
 util.func public @constant_to_empty(%d: index) -> !stream.resource<constant> {

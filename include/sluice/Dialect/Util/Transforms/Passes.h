@@ -25,6 +25,12 @@ std::unique_ptr<mlir::Pass> createCanonicalizerPass();
 /// Registers it as `canonicalize`; upstream's must not be registered too.
 void registerCanonicalizerPass();
 
+/// MLIR's `--inline` whose default pipeline (run on each function it changed)
+/// is the canonicalizer above rather than upstream's. `--inline` from the
+/// command line resolves `canonicalize` through the registry and so gets it
+/// too; C++ pipelines create the inliner with this.
+std::unique_ptr<mlir::Pass> createInlinerPass();
+
 #define GEN_PASS_REGISTRATION
 #include "sluice/Dialect/Util/Transforms/Passes.h.inc"
 
