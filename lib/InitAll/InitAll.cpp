@@ -79,10 +79,10 @@ void sluice::registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 void sluice::registerAllPasses() {
-  // MLIR's transforms, except its canonicalizer: `canonicalize` is Sluice's
-  // (same argument and options, util::createCanonicalizerPass).
+  // MLIR's transforms, except its canonicalizer and CSE: `canonicalize` and
+  // `cse` are Sluice's (same arguments and options,
+  // util::createCanonicalizerPass and util::createCSEPass).
   mlir::registerBubbleDownMemorySpaceCasts();
-  mlir::registerCSE();
   mlir::registerCompositeFixedPointPass();
   mlir::registerControlFlowSink();
   mlir::registerGenerateRuntimeVerification();
@@ -102,6 +102,7 @@ void sluice::registerAllPasses() {
   mlir::registerTopologicalSort();
   mlir::registerViewOpGraph();
   sluice::util::registerCanonicalizerPass();
+  sluice::util::registerCSEPass();
   sluice::pipelines::registerPhasePipelines();
   sluice::io_parameters::registerIOParametersPasses();
   sluice::hal::registerHALTransformPasses();

@@ -77,7 +77,7 @@ void buildInputPipeline(OpPassManager &pm,
   // 5: inlining and cleanup.
   pm.addPass(sluice::util::createInlinerPass());
   pm.addPass(sluice::util::createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  pm.addPass(sluice::util::createCSEPass());
   // 6: the CPU device.
   AssignCPUDevicePassOptions device;
   device.cpu = options.cpu;
@@ -119,7 +119,7 @@ void buildInputPipeline(OpPassManager &pm,
   }
   // 12: cleanup.
   pm.addPass(sluice::util::createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  pm.addPass(sluice::util::createCSEPass());
   pm.addPass(createSymbolDCEPass());
 }
 

@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - The sluice-compile phases --------------------------===//
 
 #include "sluice/Pipelines/Pipelines.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OperationSupport.h"
@@ -197,6 +198,7 @@ runPhases(ModuleOp module, const CompileOptions &options,
              << phaseName(phase) << "': " << errors;
     if (configure && failed(configure(pm)))
       return failure();
+    sluice::util::addRerunElision(pm);
     if (failed(pm.run(module)))
       return failure();
     if (!options.dumpDir.empty() && failed(dumpPhase(module, options, phase)))

@@ -30,6 +30,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "sluice/InitAll.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/CommandLine.h"
@@ -171,19 +172,22 @@ int main(int argc, char **argv) {
   sluice::registerAllDialects(registry);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "Sluice optimizer driver\n", registry);
-  if (!passCpuTime)
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  // Listings run no pass: MLIR's driver prints them.
+  if (config.shouldShowDialects() || config.shouldListPasses())
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
-  // The benchmark path: the same processing with the CPU-time instrumentation
-  // added after the command line's pipeline.
-  mlir::MlirOptMainConfig config =
-      mlir::MlirOptMainConfig::createFromCLOptions();
+  // The command line's pipeline with rerun elision (UnchangedIR.h) and, for
+  // the benchmarks, the CPU-time instrumentation.
   mlir::MlirOptMainConfig commandLine = config;
   config.setPassPipelineSetupFn([commandLine](mlir::PassManager &pm) {
     if (mlir::failed(commandLine.setupPassPipeline(pm)))
       return mlir::failure();
-    pm.addInstrumentation(std::make_unique<PassCpuTimeInstrumentation>());
+    sluice::util::addRerunElision(pm);
+    if (passCpuTime)
+      pm.addInstrumentation(std::make_unique<PassCpuTimeInstrumentation>());
     return mlir::success();
   });
   std::string errorMessage;

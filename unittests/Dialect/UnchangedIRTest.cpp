@@ -11,6 +11,7 @@
 
 #include "DialectTestFixture.h"
 
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "sluice/InitAll.h"
 
 #include "mlir/Pass/Pass.h"
@@ -43,11 +44,49 @@ struct RequestCountedAnalysisPass
   }
 };
 
+/// Takes part in rerun elision, changes nothing, and counts the runs that
+/// were not skipped.
+struct CountedNoOpPass : PassWrapper<CountedNoOpPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CountedNoOpPass)
+  static inline int executions = 0;
+  StringRef getArgument() const final { return "test-counted-no-op"; }
+  void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(*this, getOperation());
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
+    ++executions;
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
+  }
+};
+
 class UnchangedIRTest : public sluice::testing::DialectTest {
 protected:
   static void SetUpTestSuite() {
     sluice::registerAllPasses();
     PassRegistration<RequestCountedAnalysisPass>();
+    PassRegistration<CountedNoOpPass>();
+  }
+
+  /// Runs `pipeline` with rerun elision and returns how many runs of
+  /// test-counted-no-op were not skipped.
+  int executions(StringRef source, StringRef pipeline, bool threads = false) {
+    OwningOpRef<ModuleOp> module = parse(source);
+    EXPECT_TRUE(module);
+    if (!module)
+      return -1;
+    auto pm = PassManager::on<ModuleOp>(&context);
+    if (!threads)
+      context.disableMultithreading();
+    sluice::util::addRerunElision(pm);
+    std::string errors;
+    llvm::raw_string_ostream errorStream(errors);
+    EXPECT_TRUE(succeeded(parsePassPipeline(pipeline, pm, errorStream)))
+        << errors;
+    CountedNoOpPass::executions = 0;
+    EXPECT_TRUE(succeeded(pm.run(*module))) << pipeline.str();
+    context.enableMultithreading();
+    return CountedNoOpPass::executions;
   }
 
   /// Runs `request,<pass>,request` nested in `nest` (empty: on the module)
@@ -130,6 +169,80 @@ TEST_F(UnchangedIRTest, SimplifyGlobalAccessesClaimsOnlyWithNothingToMove) {
   EXPECT_EQ(computations(kRedundantLoad, "iree-util-simplify-global-accesses",
                          "util.func"),
             2);
+}
+
+constexpr const char *kCaller = R"mlir(
+  func.func private @callee(%x: i32) -> i32 {
+    return %x : i32
+  }
+  func.func @caller(%x: i32) -> i32 {
+    %0 = call @callee(%x) : (i32) -> i32
+    return %0 : i32
+  })mlir";
+
+constexpr const char *kFoldingCaller = R"mlir(
+  func.func private @callee(%x: i32) -> i32 {
+    return %x : i32
+  }
+  func.func @caller(%x: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %0 = arith.addi %x, %c0 : i32
+    %1 = call @callee(%0) : (i32) -> i32
+    return %1 : i32
+  })mlir";
+
+// With the check on (the lit suite's setting) nothing is skipped: a run that
+// would be is executed and checked instead.
+int skippedUnlessChecking(int runs) {
+  return sluice::util::isCheckingUnchanged() ? runs : 1;
+}
+
+TEST_F(UnchangedIRTest, RerunElisionSkipsRepeatsOfNothing) {
+  // Nothing ran in between: the second run is skipped.
+  EXPECT_EQ(executions(kCanonical, "test-counted-no-op,test-counted-no-op"),
+            skippedUnlessChecking(2));
+  // Passes that changed nothing and said so do not count as changes.
+  EXPECT_EQ(executions(kCanonical,
+                       "test-counted-no-op,canonicalize,cse,"
+                       "iree-util-optimize-int-arithmetic,test-counted-no-op"),
+            skippedUnlessChecking(2));
+  // Across pass-manager adaptors, per function.
+  EXPECT_EQ(executions(kCaller, "func.func(test-counted-no-op),"
+                                "func.func(test-counted-no-op)"),
+            sluice::util::isCheckingUnchanged() ? 4 : 2);
+  EXPECT_EQ(executions(kCaller,
+                       "func.func(test-counted-no-op),"
+                       "func.func(test-counted-no-op)",
+                       /*threads=*/true),
+            sluice::util::isCheckingUnchanged() ? 4 : 2);
+}
+
+TEST_F(UnchangedIRTest, RerunElisionRerunsAfterAChange) {
+  // canonicalize folds the addition away.
+  EXPECT_EQ(executions(kFoldable,
+                       "test-counted-no-op,canonicalize,test-counted-no-op"),
+            2);
+  // A pass that does not claim "unchanged" counts as a change.
+  EXPECT_EQ(executions(kCanonical,
+                       "test-counted-no-op,symbol-dce,test-counted-no-op"),
+            2);
+  // A change to one function counts for the others too (and for the
+  // module): canonicalize changes @caller, so no run is skipped.
+  EXPECT_EQ(executions(kFoldingCaller, "test-counted-no-op,"
+                                       "func.func(test-counted-no-op,"
+                                       "canonicalize),"
+                                       "test-counted-no-op"),
+            4);
+}
+
+TEST_F(UnchangedIRTest, RerunElisionSkipsNothingInsideAnEditingPass) {
+  // The inliner runs its pipeline on both functions (then inlines @callee
+  // into @caller): these runs execute although no pass has ended since the
+  // first runs on the same functions, as the inliner may already have
+  // edited the IR when it starts a nested pipeline.
+  EXPECT_EQ(executions(kCaller, "func.func(test-counted-no-op),"
+                                "inline{default-pipeline=test-counted-no-op}"),
+            4);
 }
 
 } // namespace

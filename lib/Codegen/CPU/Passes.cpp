@@ -63,7 +63,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   front.addPass(createCPUVerifyDispatchPass());
   front.addPass(sluice::util::createInlinerPass());
   front.addPass(sluice::util::createCanonicalizerPass());
-  front.addPass(createCSEPass());
+  front.addPass(sluice::util::createCSEPass());
   // 3. Bindings become memrefs.
   front.addPass(createCPULowerDispatchTensorsPass());
   // 4-5. The root, its strategy and its workgroup tiles.
@@ -78,7 +78,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   // 7 (vectorization) is not built yet: every strategy runs as loops.
   // 8. Cleanup.
   back.addPass(sluice::util::createCanonicalizerPass());
-  back.addPass(createCSEPass());
+  back.addPass(sluice::util::createCSEPass());
   back.addPass(createLoopInvariantCodeMotionPass());
   // 9. Bufferize.
   back.addPass(bufferization::createEmptyTensorEliminationPass());
@@ -89,7 +89,7 @@ void sluice::cpu::buildCpuCodegenPipeline(OpPassManager &variantPm,
   // A workgroup tile is written through a subview of the output binding
   // and inserted through an identical one: CSE makes that copy a self-copy,
   // which canonicalization removes.
-  back.addPass(createCSEPass());
+  back.addPass(sluice::util::createCSEPass());
   back.addPass(sluice::util::createCanonicalizerPass());
   // 10. Small allocations on the stack, the others freed.
   back.addPass(createCPUPlaceAllocationsPass());

@@ -19,6 +19,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "sluice/Support/PrefetchOp.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -258,8 +259,9 @@ static bool isResource(Value value) {
 class FunctionRefCounter {
 public:
   /// Analyses the function body `entry` and inserts the deallocas, unless a
-  /// call sits directly in it (ARC2, the function is left alone).
-  void run(Block &entry);
+  /// call sits directly in it (ARC2, the function is left alone). Returns
+  /// whether it changed the IR (every change creates an op).
+  bool run(Block &entry);
 
 private:
   /// Analyses `block`; in the function's `entry` block fails (before any IR
@@ -281,9 +283,10 @@ private:
   /// The position of the last op visited (see LastUse).
   unsigned position = 0;
   DenseMap<Value, uint8_t> marks;
+  bool changed = false;
 };
 
-void FunctionRefCounter::run(Block &entry) {
+bool FunctionRefCounter::run(Block &entry) {
   LastUseSet set(coverage);
   for (BlockArgument arg : entry.getArguments())
     if (isa<TimepointType>(arg.getType()))
@@ -301,8 +304,9 @@ void FunctionRefCounter::run(Block &entry) {
           markIndeterminate(set.base(operand));
     });
   if (failed(analyzeBlock(entry, set, /*entry=*/true)))
-    return;
+    return changed;
   insertDeallocas(set);
+  return changed;
 }
 
 LogicalResult FunctionRefCounter::analyzeBlock(Block &block, LastUseSet &set,
@@ -436,6 +440,7 @@ LogicalResult FunctionRefCounter::analyzeRegionOp(Operation *op,
   if (timepoints.size() > 1) {
     OpBuilder builder(op->getContext());
     builder.setInsertionPointAfter(op);
+    changed = true;
     regionTimepoint = TimepointJoinOp::create(
         builder, op->getLoc(), builder.getType<TimepointType>(), timepoints);
   }
@@ -550,6 +555,9 @@ void FunctionRefCounter::insertDeallocas(LastUseSet &set) {
         util::SizeAwareTypeInterface::queryValueSize(loc, resource, builder);
     if (!size)
       continue;
+    // A size is found or made (only when found does nothing get created),
+    // and the dealloca follows.
+    changed = true;
     Operation *definingOp = resource.getDefiningOp();
     AffinityAttr affinity =
         definingOp ? AffinityAttr::lookup(definingOp) : AffinityAttr();
@@ -579,6 +587,8 @@ struct AutomaticReferenceCountingPass
     : public impl::AutomaticReferenceCountingPassBase<
           AutomaticReferenceCountingPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
+    bool changed = false;
     for (Operation &op : *getOperation().getBody()) {
       auto funcOp = dyn_cast<FunctionOpInterface>(op);
       if (!funcOp || funcOp.isExternal())
@@ -587,8 +597,10 @@ struct AutomaticReferenceCountingPass
       // Unstructured control flow is not analysed.
       if (!body.hasOneBlock())
         continue;
-      FunctionRefCounter().run(body.front());
+      changed |= FunctionRefCounter().run(body.front());
     }
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -154,7 +154,7 @@ private:
 };
 
 std::unique_ptr<Pass> canonicalize() { return util::createCanonicalizerPass(); }
-std::unique_ptr<Pass> cse() { return createCSEPass(); }
+std::unique_ptr<Pass> cse() { return util::createCSEPass(); }
 std::unique_ptr<Pass> convertSCFToCF() { return createSCFToControlFlowPass(); }
 
 } // namespace

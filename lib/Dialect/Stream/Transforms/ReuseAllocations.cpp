@@ -8,6 +8,7 @@
 #include "sluice/Dialect/Stream/IR/StreamDialect.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace sluice::stream {
@@ -67,9 +68,15 @@ namespace {
 struct ReuseAllocationsPass
     : public impl::ReuseAllocationsPassBase<ReuseAllocationsPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
+    bool changed = false;
+    auto finish = [&] {
+      if (guard.unchanged(changed, getName()))
+        markAllAnalysesPreserved();
+    };
     Region *region = getOperation().getCallableRegion();
     if (!region || region->empty())
-      return;
+      return finish();
     for (ResourceAllocaOp allocaOp :
          llvm::make_early_inc_range(region->getOps<ResourceAllocaOp>())) {
       ResourceDeallocaOp deallocaOp = findReusableDealloca(allocaOp);
@@ -88,7 +95,9 @@ struct ReuseAllocationsPass
       allocaOp.erase();
       deallocaOp.getResultTimepoint().replaceAllUsesWith(available);
       deallocaOp.erase();
+      changed = true;
     }
+    finish();
   }
 };
 

@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilInterfaces.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 using namespace mlir;
 
@@ -23,6 +24,7 @@ class VerifyAffinitiesPass
     : public impl::VerifyAffinitiesPassBase<VerifyAffinitiesPass> {
 public:
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     WalkResult result = getOperation()->walk<WalkOrder::PreOrder>(
         [](Operation *op) -> WalkResult {
           if (isa<ModuleOp>(op))
@@ -45,7 +47,8 @@ public:
     if (result.wasInterrupted())
       return signalPassFailure();
     // A verifier: nothing changed (no need to verify the IR again).
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/Matchers.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -103,6 +104,7 @@ struct VerifyAsyncAccessRangesPass
     : public stream::impl::VerifyAsyncAccessRangesPassBase<
           VerifyAsyncAccessRangesPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     WalkResult result = getOperation()->walk([&](AsyncAccessOpInterface op) {
       return failed(verifyOp(op)) ? WalkResult::interrupt()
                                   : WalkResult::advance();
@@ -110,7 +112,8 @@ struct VerifyAsyncAccessRangesPass
     if (result.wasInterrupted())
       return signalPassFailure();
     // A verifier: nothing changed (no need to verify the IR again).
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -9,6 +9,7 @@
 #include "sluice/Dialect/Flow/IR/FlowOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -43,6 +44,7 @@ std::optional<LoweringVerifier::Legality> checkFlowExecutable(Operation *op) {
 
 struct VerifyInputPass : impl::VerifyInputPassBase<VerifyInputPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     LoweringVerifier verifier;
     using Legality = LoweringVerifier::Legality;
     verifier.addOp<util::GlobalAddressOp>(Legality::Illegal);
@@ -51,7 +53,8 @@ struct VerifyInputPass : impl::VerifyInputPassBase<VerifyInputPass> {
     verifier.addOpPredicate(checkFlowExecutable);
     if (failed(verifier.run(getOperation())))
       return signalPassFailure();
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -9,6 +9,7 @@
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_VERIFYLOWERINGTOASYNCPASS
@@ -36,13 +37,15 @@ std::optional<LoweringVerifier::Legality> checkStreamableOp(Operation *op) {
 struct VerifyLoweringToAsyncPass
     : impl::VerifyLoweringToAsyncPassBase<VerifyLoweringToAsyncPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     LoweringVerifier verifier;
     configureLoweringToAsyncResources(verifier);
     addUnknownLifetimeIllegal(verifier);
     verifier.addOpPredicate(checkStreamableOp);
     if (failed(verifier.run(getOperation())))
       return signalPassFailure();
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 

@@ -7,6 +7,7 @@
 #include "sluice/Dialect/Stream/Transforms/LoweringVerifier.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_VERIFYLOWERINGTOASYNCRESOURCESPASS
@@ -17,11 +18,13 @@ struct VerifyLoweringToAsyncResourcesPass
     : impl::VerifyLoweringToAsyncResourcesPassBase<
           VerifyLoweringToAsyncResourcesPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     LoweringVerifier verifier;
     configureLoweringToAsyncResources(verifier);
     if (failed(verifier.run(getOperation())))
       return signalPassFailure();
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

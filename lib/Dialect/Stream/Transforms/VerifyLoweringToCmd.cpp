@@ -9,6 +9,7 @@
 
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_VERIFYLOWERINGTOCMDPASS
@@ -20,6 +21,7 @@ namespace {
 struct VerifyLoweringToCmdPass
     : impl::VerifyLoweringToCmdPassBase<VerifyLoweringToCmdPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     LoweringVerifier verifier;
     configureLoweringToAsyncResources(verifier);
     verifier.addOpPredicate(
@@ -31,7 +33,8 @@ struct VerifyLoweringToCmdPass
     addUnknownLifetimeIllegal(verifier);
     if (failed(verifier.run(getOperation())))
       return signalPassFailure();
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

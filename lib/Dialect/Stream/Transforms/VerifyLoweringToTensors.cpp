@@ -7,6 +7,7 @@
 #include "sluice/Dialect/Stream/Transforms/LoweringVerifier.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 namespace sluice::stream {
 #define GEN_PASS_DEF_VERIFYLOWERINGTOTENSORSPASS
@@ -16,11 +17,13 @@ namespace {
 struct VerifyLoweringToTensorsPass
     : impl::VerifyLoweringToTensorsPassBase<VerifyLoweringToTensorsPass> {
   void runOnOperation() override {
+    sluice::util::UnchangedIRGuard guard(getOperation());
     LoweringVerifier verifier;
     configureLoweringToTensors(verifier);
     if (failed(verifier.run(getOperation())))
       return signalPassFailure();
-    markAllAnalysesPreserved();
+    if (guard.unchanged(false, getName()))
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -39,7 +39,9 @@ public:
   }
 
   void runOnOperation() override {
-    UnchangedIRGuard guard(getOperation());
+    UnchangedIRGuard guard(*this, getOperation());
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     bool modified = true;
     if (failed(applyPatternsGreedilyLinear(getOperation(), patterns, {},
                                            /*changed=*/nullptr, &modified))) {

@@ -54,7 +54,9 @@ struct CanonicalizerPass : mlir::impl::CanonicalizerBase<CanonicalizerPass> {
   }
 
   void runOnOperation() override {
-    UnchangedIRGuard guard(getOperation());
+    UnchangedIRGuard guard(*this, getOperation());
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     // A rewrite budget counts across rounds in the upstream driver and per
     // call in the round-by-round one: keep upstream's driver for it (and
     // claim a change, which that driver cannot rule out).

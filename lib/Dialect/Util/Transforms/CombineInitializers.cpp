@@ -10,6 +10,7 @@
 
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -72,6 +73,7 @@ class CombineInitializersPass
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    UnchangedIRGuard guard(moduleOp);
     Block *body = moduleOp.getBody();
     SmallVector<Operation *> points;
     bool anyInitializer = false;
@@ -83,8 +85,11 @@ public:
       points.push_back(&op);
       anyInitializer |= isa<InitializerOpInterface>(&op);
     }
-    if (!anyInitializer || points.size() <= 1)
-      return markAllAnalysesPreserved();
+    if (!anyInitializer || points.size() <= 1) {
+      if (guard.unchanged(false, getName()))
+        markAllAnalysesPreserved();
+      return;
+    }
 
     SymbolTable symbolTable(moduleOp);
     llvm::SetVector<Operation *> batch;

@@ -223,7 +223,9 @@ public:
 
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    UnchangedIRGuard guard(moduleOp);
+    UnchangedIRGuard guard(*this, moduleOp);
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Normal);
     std::optional<GlobalTable> table;

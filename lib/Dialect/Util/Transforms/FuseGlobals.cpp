@@ -29,7 +29,9 @@ class FuseGlobalsPass : public impl::FuseGlobalsPassBase<FuseGlobalsPass> {
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    UnchangedIRGuard guard(moduleOp);
+    UnchangedIRGuard guard(*this, moduleOp);
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     GlobalTable table(moduleOp);
     size_t numGlobals = table.size();
 

@@ -240,7 +240,9 @@ class IPOPass : public impl::IPOPassBase<IPOPass> {
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
-    UnchangedIRGuard guard(moduleOp);
+    UnchangedIRGuard guard(*this, moduleOp);
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     std::vector<FuncAnalysis> analyses;
     {
       // Lazily: only the callers of private functions are asked for (no

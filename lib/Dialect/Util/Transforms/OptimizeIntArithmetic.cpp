@@ -274,7 +274,9 @@ public:
     Operation *root = getOperation();
     MLIRContext *context = &getContext();
 
-    UnchangedIRGuard guard(root);
+    UnchangedIRGuard guard(*this, root);
+    if (guard.rerunChangesNothing())
+      return markAllAnalysesPreserved();
     bool modifiedAny = false;
 
     // 1. Affine expansion.

@@ -163,9 +163,15 @@ class SimplifyGlobalAccessesPass
 public:
   void runOnOperation() override {
     auto callable = cast<CallableOpInterface>(getOperation());
-    Region *region = callable.getCallableRegion();
-    if (!region || region->empty())
+    UnchangedIRGuard guard(*this, callable);
+    if (guard.rerunChangesNothing())
       return markAllAnalysesPreserved();
+    Region *region = callable.getCallableRegion();
+    if (!region || region->empty()) {
+      if (guard.unchanged(false, getName()))
+        markAllAnalysesPreserved();
+      return;
+    }
 
     // Immutable globals of the enclosing symbol table; none inside an
     // initializer (it may be the one initializing them).
@@ -180,7 +186,6 @@ public:
               if (!globalOp.isGlobalMutable())
                 immutableGlobals.insert(globalOp.getGlobalName());
 
-    UnchangedIRGuard guard(callable);
     bool changed = hoistImmutableLoads(*region, immutableGlobals);
     auto finish = [&] {
       if (guard.unchanged(changed, getName()))

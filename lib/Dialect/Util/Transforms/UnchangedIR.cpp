@@ -1,12 +1,31 @@
 //===- UnchangedIR.cpp - passes that changed nothing say so ---------------===//
+//
+// See UnchangedIR.h. The RerunLedger keeps, per thread, a stack of the
+// passes and nested pipelines running on it (a pipeline spawned on a worker
+// thread names its parent pass, whose opacity it inherits), a generation
+// counter bumped after every pass run that claimed no "unchanged", and, per
+// (op, pass key), the generation at which that pass last ran on the op and
+// changed nothing.
+//
+//===----------------------------------------------------------------------===//
 
 #include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/Operation.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
+#include <string>
 
 using namespace mlir;
 
@@ -19,10 +38,23 @@ static llvm::cl::opt<bool> clCheckUnchanged(
                    "the IR taken when the pass started"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<bool> clElideReruns(
+    "sluice-elide-reruns",
+    llvm::cl::desc("Skip a cleanup pass run when its previous run on the same "
+                   "op changed nothing and no pass changed anything since"),
+    llvm::cl::init(true));
+
+static llvm::cl::opt<bool> clReportReruns(
+    "sluice-report-elided-reruns",
+    llvm::cl::desc("At the end of each pass manager run, print on stderr how "
+                   "many runs of passes taking part in rerun elision were "
+                   "skipped"),
+    llvm::cl::init(false));
+
 /// The check is on with the flag or with SLUICE_CHECK_UNCHANGED set in the
 /// environment (the lit suite sets it, so that every sluice-opt, sluice-compile
 /// and sluice-run of the suite checks every claim).
-static bool checkUnchanged() {
+bool isCheckingUnchanged() {
   static const bool fromEnvironment = [] {
     const char *value = std::getenv("SLUICE_CHECK_UNCHANGED");
     return value && *value && llvm::StringRef(value) != "0";
@@ -30,19 +62,202 @@ static bool checkUnchanged() {
   return clCheckUnchanged || fromEnvironment;
 }
 
+namespace {
+
+class RerunLedger;
+
+/// A pass or nested pipeline running on this thread.
+struct Frame {
+  Pass *pass = nullptr; // null: a nested pipeline
+  Operation *op = nullptr;
+  /// Runs inside a pipeline spawned by a pass that edits the IR itself.
+  bool insideOpaque = false;
+  /// This frame makes what it runs opaque (insideOpaque or an editing pass).
+  bool opaque = false;
+  bool claimedUnchanged = false;
+};
+
+struct ThreadState {
+  RerunLedger *ledger = nullptr;
+  llvm::SmallVector<Frame, 16> frames;
+};
+
+thread_local ThreadState threadState;
+
+/// Pass-manager adaptors and the fixed-point iterator only run other passes
+/// (the iterator also sets its iteration markers, which no pass reads except
+/// to signal a change): their runs are neither changes nor opaque.
+bool isTransparent(Pass *pass) {
+  StringRef argument = pass->getArgument();
+  if (argument == "iree-util-fixed-point-iterator")
+    return true;
+  return argument.empty() && pass->getName().ends_with("OpToOpPassAdaptor");
+}
+
+class RerunLedger : public PassInstrumentation {
+public:
+  ~RerunLedger() override {
+    if (clReportReruns)
+      llvm::errs() << "sluice-elided-reruns: " << skippedRuns.load() << " of "
+                   << participatingRuns.load() << " runs skipped\n";
+  }
+
+  /// Counts a run of a pass taking part (and whether it was skipped).
+  void countRun(bool skipped) {
+    participatingRuns.fetch_add(1, std::memory_order_relaxed);
+    if (skipped)
+      skippedRuns.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  uint64_t generation() const {
+    return currentGeneration.load(std::memory_order_acquire);
+  }
+
+  const void *internKey(StringRef key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    return keys.insert(key).first->getKeyData();
+  }
+
+  std::optional<uint64_t> lookup(Operation *op, const void *key) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = noChangeAt.find({op, key});
+    if (it == noChangeAt.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  void record(Operation *op, const void *key, uint64_t generation) {
+    std::lock_guard<std::mutex> lock(mutex);
+    noChangeAt[{op, key}] = generation;
+  }
+
+  void runBeforePipeline(std::optional<OperationName>,
+                         const PipelineParentInfo &parentInfo) override {
+    bool opaque = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = opaquePasses.find(parentInfo.parentPass);
+      opaque = it != opaquePasses.end() && it->second;
+    }
+    threadState.ledger = this;
+    threadState.frames.push_back({nullptr, nullptr, opaque, opaque, false});
+  }
+
+  void runAfterPipeline(std::optional<OperationName>,
+                        const PipelineParentInfo &) override {
+    if (!threadState.frames.empty())
+      threadState.frames.pop_back();
+  }
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    threadState.ledger = this;
+    bool inside =
+        !threadState.frames.empty() && threadState.frames.back().opaque;
+    bool opaque = inside || !isTransparent(pass);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      opaquePasses[pass] = opaque;
+    }
+    threadState.frames.push_back({pass, op, inside, opaque, false});
+  }
+
+  void runAfterPass(Pass *pass, Operation *) override { finish(pass, false); }
+  void runAfterPassFailed(Pass *pass, Operation *) override {
+    finish(pass, true);
+  }
+
+private:
+  void finish(Pass *pass, bool failed) {
+    if (threadState.frames.empty())
+      return;
+    Frame frame = threadState.frames.pop_back_val();
+    if (failed || (!isTransparent(pass) && !frame.claimedUnchanged))
+      currentGeneration.fetch_add(1, std::memory_order_acq_rel);
+  }
+
+  std::atomic<uint64_t> currentGeneration{0};
+  std::atomic<uint64_t> participatingRuns{0}, skippedRuns{0};
+  std::mutex mutex;
+  llvm::StringSet<> keys;
+  llvm::DenseMap<std::pair<Operation *, const void *>, uint64_t> noChangeAt;
+  llvm::DenseMap<Pass *, bool> opaquePasses;
+};
+
+/// The frame of the pass running `root` on this thread, if it is the
+/// innermost one.
+Frame *currentFrame(Pass *pass, Operation *root) {
+  if (!threadState.ledger || threadState.frames.empty())
+    return nullptr;
+  Frame &frame = threadState.frames.back();
+  if (frame.op != root || (pass && frame.pass != pass))
+    return nullptr;
+  return &frame;
+}
+
+} // namespace
+
 UnchangedIRGuard::UnchangedIRGuard(Operation *root) : root(root) {
-  if (checkUnchanged())
+  if (isCheckingUnchanged())
     before.emplace(root);
 }
 
-bool UnchangedIRGuard::unchanged(bool changed, llvm::StringRef passName) const {
-  if (changed)
+UnchangedIRGuard::UnchangedIRGuard(Pass &pass, Operation *root)
+    : UnchangedIRGuard(root) {
+  Frame *frame = currentFrame(&pass, root);
+  if (!frame || frame->insideOpaque)
+    return;
+  RerunLedger &ledger = *threadState.ledger;
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  pass.printAsTextualPipeline(os);
+  passKey = ledger.internKey(key);
+  startGeneration = ledger.generation();
+  std::optional<uint64_t> recorded = ledger.lookup(root, passKey);
+  bool noChange = recorded && *recorded == startGeneration;
+  ledger.countRun(noChange && !isCheckingUnchanged());
+  if (!noChange)
+    return;
+  if (isCheckingUnchanged()) {
+    predictedNoChange = true;
+    return;
+  }
+  skip = true;
+  claimed = true;
+  frame->claimedUnchanged = true;
+}
+
+UnchangedIRGuard::~UnchangedIRGuard() {
+  if (predictedNoChange && !claimed)
+    llvm::report_fatal_error(
+        "--sluice-check-unchanged: rerun elision would have skipped a pass "
+        "run that changed the IR or failed");
+}
+
+bool UnchangedIRGuard::unchanged(bool changed, StringRef passName) {
+  if (changed) {
+    if (predictedNoChange)
+      llvm::report_fatal_error(llvm::Twine("--sluice-check-unchanged: rerun "
+                                           "elision would have skipped a run "
+                                           "of ") +
+                               passName + " that changed the IR");
     return false;
+  }
   if (before && !(*before == OperationFingerPrint(root)))
     llvm::report_fatal_error(llvm::Twine("--sluice-check-unchanged: pass ") +
                              passName +
                              " reported no change but changed the IR");
+  claimed = true;
+  if (Frame *frame = currentFrame(nullptr, root)) {
+    frame->claimedUnchanged = true;
+    if (passKey && !frame->insideOpaque)
+      threadState.ledger->record(root, passKey, startGeneration);
+  }
   return true;
+}
+
+void addRerunElision(PassManager &pm) {
+  if (clElideReruns)
+    pm.addInstrumentation(std::make_unique<RerunLedger>());
 }
 
 } // namespace sluice::util

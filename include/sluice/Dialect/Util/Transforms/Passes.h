@@ -25,6 +25,13 @@ std::unique_ptr<mlir::Pass> createCanonicalizerPass();
 /// Registers it as `canonicalize`; upstream's must not be registered too.
 void registerCanonicalizerPass();
 
+/// `--cse`: MLIR's pass (argument, name, statistics, rewrite) taking part in
+/// rerun elision (CSE.cpp, UnchangedIR.h). The pipelines create it instead of
+/// `mlir::createCSEPass()`.
+std::unique_ptr<mlir::Pass> createCSEPass();
+/// Registers it as `cse`; upstream's must not be registered too.
+void registerCSEPass();
+
 /// MLIR's `--inline` whose default pipeline (run on each function it changed)
 /// is the canonicalizer above rather than upstream's. `--inline` from the
 /// command line resolves `canonicalize` through the registry and so gets it

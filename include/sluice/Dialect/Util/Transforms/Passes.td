@@ -10,7 +10,12 @@
 // argument, options, defaults and printed form stay upstream's exactly. What
 // differs is the rewrite: through applyPatternsGreedilyLinear
 // (RegionSimplify.h), claiming no change when it touched nothing
-// (UnchangedIR.h).
+// (UnchangedIR.h). `--cse` likewise (CSE.cpp): MLIR's declaration and
+// rewrite, with a guard so that it takes part in rerun elision. Both, and
+// the cleanup passes below (apply-patterns, optimize-int-arithmetic,
+// simplify-global-accesses, fold-globals, fuse-globals, ipo), skip a run
+// that would repeat an earlier run that changed nothing (UnchangedIR.h,
+// --sluice-elide-reruns).
 //
 //===----------------------------------------------------------------------===//
 
