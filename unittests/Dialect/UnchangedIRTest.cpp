@@ -11,9 +11,12 @@
 
 #include "DialectTestFixture.h"
 
+#include "sluice/Dialect/Util/Transforms/Passes.h"
 #include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 #include "sluice/InitAll.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -243,6 +246,38 @@ TEST_F(UnchangedIRTest, RerunElisionSkipsNothingInsideAnEditingPass) {
   EXPECT_EQ(executions(kCaller, "func.func(test-counted-no-op),"
                                 "inline{default-pipeline=test-counted-no-op}"),
             4);
+}
+
+TEST_F(UnchangedIRTest, SCFToControlFlowClaimsOnlyWithoutSCF) {
+  constexpr const char *kLoop = R"mlir(
+    func.func @f(%n: index) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      scf.for %i = %c0 to %n step %c1 {
+      }
+      return
+    })mlir";
+  auto run = [&](StringRef source) {
+    OwningOpRef<ModuleOp> module = parse(source);
+    EXPECT_TRUE(module);
+    if (!module)
+      return -1;
+    context.disableMultithreading();
+    auto pm = PassManager::on<ModuleOp>(&context);
+    OpPassManager &nested = pm.nest<func::FuncOp>();
+    nested.addPass(std::make_unique<RequestCountedAnalysisPass>());
+    nested.addPass(sluice::util::createSCFToControlFlowPass());
+    nested.addPass(std::make_unique<RequestCountedAnalysisPass>());
+    CountedAnalysis::computations = 0;
+    EXPECT_TRUE(succeeded(pm.run(*module)));
+    // The conversion ran: no scf op is left.
+    EXPECT_FALSE(
+        module->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+            .wasInterrupted());
+    return CountedAnalysis::computations;
+  };
+  EXPECT_EQ(run(kCanonical), 1);
+  EXPECT_EQ(run(kLoop), 2);
 }
 
 } // namespace

@@ -16,7 +16,6 @@
 #include "sluice/Dialect/Stream/Transforms/Pipelines.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
 
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
@@ -155,7 +154,9 @@ private:
 
 std::unique_ptr<Pass> canonicalize() { return util::createCanonicalizerPass(); }
 std::unique_ptr<Pass> cse() { return util::createCSEPass(); }
-std::unique_ptr<Pass> convertSCFToCF() { return createSCFToControlFlowPass(); }
+std::unique_ptr<Pass> convertSCFToCF() {
+  return util::createSCFToControlFlowPass();
+}
 
 } // namespace
 

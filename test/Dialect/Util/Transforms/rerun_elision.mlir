@@ -20,6 +20,14 @@
 // RUN: env SLUICE_CHECK_UNCHANGED=0 sluice-opt --iree-stream-transformation-pipeline %S/../../../../examples/flow_multi_device.mlir -o %t.md.elided
 // RUN: env SLUICE_CHECK_UNCHANGED=0 sluice-opt --sluice-elide-reruns=false --iree-stream-transformation-pipeline %S/../../../../examples/flow_multi_device.mlir -o %t.md.full
 // RUN: diff %t.md.elided %t.md.full
+// With scf ops, convert-scf-to-cf runs MLIR's conversion (otherwise it says
+// "unchanged" and the stretch of skips goes on):
+// RUN: env SLUICE_CHECK_UNCHANGED=0 sluice-opt --iree-stream-transformation-pipeline %S/../../../../examples/flow_scf_loop.mlir -o %t.scf.elided
+// RUN: env SLUICE_CHECK_UNCHANGED=0 sluice-opt --sluice-elide-reruns=false --iree-stream-transformation-pipeline %S/../../../../examples/flow_scf_loop.mlir -o %t.scf.full
+// RUN: diff %t.scf.elided %t.scf.full
+// RUN: FileCheck %s --check-prefix=SCF --input-file=%t.scf.elided
+// SCF-NOT: scf.
+// SCF: cf.cond_br
 
 // CHECK-LABEL: util.func public @fold
 // CHECK-NEXT: util.return %arg0

@@ -32,6 +32,11 @@ std::unique_ptr<mlir::Pass> createCSEPass();
 /// Registers it as `cse`; upstream's must not be registered too.
 void registerCSEPass();
 
+/// MLIR's `convert-scf-to-cf` as the pipelines run it: printed like it, it
+/// runs it when the op holds an scf op and otherwise claims no change
+/// (SCFToControlFlow.cpp). Not registered: the printed name parses to MLIR's.
+std::unique_ptr<mlir::Pass> createSCFToControlFlowPass();
+
 /// MLIR's `--inline` whose default pipeline (run on each function it changed)
 /// is the canonicalizer above rather than upstream's. `--inline` from the
 /// command line resolves `canonicalize` through the registry and so gets it
