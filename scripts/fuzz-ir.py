@@ -216,6 +216,16 @@ MODES = {
                               "--pass-pipeline=builtin.module(iree-util-ipo,iree-util-fuse-globals,"
                               "iree-stream-verify-affinities,iree-stream-verify-async-access-ranges)"],
                              UTIL_TESTS),
+    # Rerun elision (UnchangedIR.h): the cleanup twice over, checked — a run
+    # the ledger predicts to change nothing runs and must change nothing.
+    "rerun-elision-check": (["--verify-each", "--sluice-check-unchanged",
+                             "--pass-pipeline=builtin.module(" + ",".join([
+                                 "util.func(canonicalize,cse,iree-util-optimize-int-arithmetic,"
+                                 "iree-util-simplify-global-accesses,iree-util-apply-patterns),"
+                                 "iree-util-fold-globals,iree-util-fuse-globals,iree-util-ipo,"
+                                 "iree-stream-verify-async-access-ranges"] * 2) + ")"],
+                            UTIL_TESTS + ("test/Dialect/Stream/IR/async*.mlir",
+                                          "test/Dialect/Stream/Transforms/e2e/*.mlir")),
     "pipeline-integer-analyses": (["--verify-each", "--sluice-integer-analyses=check",
                                    "--iree-stream-transformation-pipeline"],
                                   ("examples/flow_*.mlir", "test/Dialect/Stream/Transforms/e2e/*.mlir",
