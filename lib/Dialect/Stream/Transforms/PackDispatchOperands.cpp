@@ -9,6 +9,7 @@
 #include "DispatchUtils.h"
 
 #include "sluice/Dialect/Stream/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -144,7 +145,22 @@ Value recompose(Location loc, Type type, DictionaryAttr attrs,
   return value;
 }
 
-void recomposeFunction(FunctionOpInterface funcOp, unsigned indexBits) {
+/// Whether recomposeFunction would give `funcOp` back as it is: every
+/// argument already an i32 or of a type that is not packed, and no argument
+/// attributes (which the rewrite normalizes).
+bool isAlreadyPacked(FunctionOpInterface funcOp) {
+  if (funcOp.getArgAttrsAttr())
+    return false;
+  return llvm::all_of(funcOp.getArgumentTypes(), [](Type type) {
+    return type.isInteger(32) ||
+           !isa<IndexType, IntegerType, FloatType, ComplexType>(type);
+  });
+}
+
+/// Returns whether it changed `funcOp`.
+bool recomposeFunction(FunctionOpInterface funcOp, unsigned indexBits) {
+  if (isAlreadyPacked(funcOp))
+    return false;
   Block &entry = funcOp.getFunctionBody().front();
   unsigned oldCount = entry.getNumArguments();
   SmallVector<DictionaryAttr> oldAttrs;
@@ -181,6 +197,7 @@ void recomposeFunction(FunctionOpInterface funcOp, unsigned indexBits) {
     funcOp.setAllArgAttrs(argAttrs);
   else
     funcOp.removeArgAttrsAttr();
+  return true;
 }
 
 class PackDispatchOperandsPass
@@ -188,6 +205,8 @@ class PackDispatchOperandsPass
 public:
   void runOnOperation() override {
     ModuleOp moduleOp = getOperation();
+    sluice::util::UnchangedIRGuard guard(moduleOp);
+    changed = false;
     // Step 1: every public function of every executable's inner module.
     for (auto executableOp : moduleOp.getOps<ExecutableOp>()) {
       ModuleOp innerModule = executableOp.getInnerModule();
@@ -197,7 +216,7 @@ public:
         if (!funcOp.isPublic() || funcOp.isExternal())
           continue;
         unsigned indexBits = ResourceConfigAttr::lookup(funcOp).getIndexBits();
-        recomposeFunction(funcOp, indexBits);
+        changed |= recomposeFunction(funcOp, indexBits);
       }
     }
     // Step 2: every dispatch site, once per entry point with an export.
@@ -221,6 +240,8 @@ public:
         decomposeSite(dispatchOp, indexBits);
       }
     });
+    if (guard.unchanged(changed, getName()))
+      markAllAnalysesPreserved();
   }
 
 private:
@@ -237,8 +258,14 @@ private:
       OpBuilder builder(point);
       decompose(dispatchOp.getLoc(), operand, indexBits, builder, operands);
     }
+    // Operands that all travel as they are (i32, or not packed) stay.
+    if (llvm::equal(operands, dispatchOp.getUniformOperands()))
+      return;
     dispatchOp.getUniformOperandsMutable().assign(operands);
+    changed = true;
   }
+
+  bool changed = false;
 };
 
 } // namespace
