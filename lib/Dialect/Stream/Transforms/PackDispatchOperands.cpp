@@ -152,7 +152,7 @@ bool isAlreadyPacked(FunctionOpInterface funcOp) {
   if (funcOp.getArgAttrsAttr())
     return false;
   return llvm::all_of(funcOp.getArgumentTypes(), [](Type type) {
-    return type.isInteger(32) ||
+    return type.isSignlessInteger(32) ||
            !isa<IndexType, IntegerType, FloatType, ComplexType>(type);
   });
 }
