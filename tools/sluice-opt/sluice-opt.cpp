@@ -35,6 +35,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -179,6 +180,9 @@ int main(int argc, char **argv) {
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
+  // What MLIR's driver sets up before running (crash stack traces, signal
+  // handlers); made after the listing path, which makes its own.
+  llvm::InitLLVM init(argc, argv);
   // The command line's pipeline with rerun elision (UnchangedIR.h) and, for
   // the benchmarks, the CPU-time instrumentation.
   mlir::MlirOptMainConfig commandLine = config;
