@@ -7,6 +7,7 @@
 
 #include "sluice/Dialect/Util/Transforms/FixedPoint.h"
 #include "sluice/Dialect/Util/Transforms/Passes.h"
+#include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -76,6 +77,7 @@ public:
     }
     if (!nestedPipeline)
       return;
+    declareOnlyRunsOtherPasses(*this, root);
     Builder builder(context);
     for (int i = 0; i < maxIterations; ++i) {
       root->setAttr(kFixedPointIterationAttr, builder.getIndexAttr(i));

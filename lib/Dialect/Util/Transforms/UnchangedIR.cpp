@@ -74,6 +74,8 @@ struct Frame {
   bool insideOpaque = false;
   /// This frame makes what it runs opaque (insideOpaque or an editing pass).
   bool opaque = false;
+  /// A pass that only runs other passes (neither a change nor opaque).
+  bool transparent = false;
   bool claimedUnchanged = false;
 };
 
@@ -84,14 +86,12 @@ struct ThreadState {
 
 thread_local ThreadState threadState;
 
-/// Pass-manager adaptors and the fixed-point iterator only run other passes
-/// (the iterator also sets its iteration markers, which no pass reads except
-/// to signal a change): their runs are neither changes nor opaque.
-bool isTransparent(Pass *pass) {
-  StringRef argument = pass->getArgument();
-  if (argument == "iree-util-fixed-point-iterator")
-    return true;
-  return argument.empty() && pass->getName().ends_with("OpToOpPassAdaptor");
+/// Pass-manager adaptors only run other passes. (MLIR does not expose the
+/// adaptor class; it is the pass without an argument named after it.) Other
+/// such passes say so with declareOnlyRunsOtherPasses.
+bool isAdaptor(Pass *pass) {
+  return pass->getArgument().empty() &&
+         pass->getName().ends_with("OpToOpPassAdaptor");
 }
 
 class RerunLedger : public PassInstrumentation {
@@ -140,7 +140,8 @@ public:
       opaque = it != opaquePasses.end() && it->second;
     }
     threadState.ledger = this;
-    threadState.frames.push_back({nullptr, nullptr, opaque, opaque, false});
+    threadState.frames.push_back(
+        {nullptr, nullptr, opaque, opaque, false, false});
   }
 
   void runAfterPipeline(std::optional<OperationName>,
@@ -153,25 +154,34 @@ public:
     threadState.ledger = this;
     bool inside =
         !threadState.frames.empty() && threadState.frames.back().opaque;
-    bool opaque = inside || !isTransparent(pass);
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      opaquePasses[pass] = opaque;
-    }
-    threadState.frames.push_back({pass, op, inside, opaque, false});
+    bool transparent = isAdaptor(pass);
+    bool opaque = inside || !transparent;
+    setOpaque(pass, opaque);
+    threadState.frames.push_back(
+        {pass, op, inside, opaque, transparent, false});
   }
 
-  void runAfterPass(Pass *pass, Operation *) override { finish(pass, false); }
-  void runAfterPassFailed(Pass *pass, Operation *) override {
-    finish(pass, true);
+  /// `frame`'s pass only runs other passes.
+  void makeTransparent(Frame &frame) {
+    frame.transparent = true;
+    frame.opaque = frame.insideOpaque;
+    setOpaque(frame.pass, frame.opaque);
   }
+
+  void runAfterPass(Pass *, Operation *) override { finish(false); }
+  void runAfterPassFailed(Pass *, Operation *) override { finish(true); }
 
 private:
-  void finish(Pass *pass, bool failed) {
+  void setOpaque(Pass *pass, bool opaque) {
+    std::lock_guard<std::mutex> lock(mutex);
+    opaquePasses[pass] = opaque;
+  }
+
+  void finish(bool failed) {
     if (threadState.frames.empty())
       return;
     Frame frame = threadState.frames.pop_back_val();
-    if (failed || (!isTransparent(pass) && !frame.claimedUnchanged))
+    if (failed || (!frame.transparent && !frame.claimedUnchanged))
       currentGeneration.fetch_add(1, std::memory_order_acq_rel);
   }
 
@@ -253,6 +263,11 @@ bool UnchangedIRGuard::unchanged(bool changed, StringRef passName) {
       threadState.ledger->record(root, passKey, startGeneration);
   }
   return true;
+}
+
+void declareOnlyRunsOtherPasses(Pass &pass, Operation *root) {
+  if (Frame *frame = currentFrame(&pass, root))
+    threadState.ledger->makeTransparent(*frame);
 }
 
 void addRerunElision(PassManager &pm) {

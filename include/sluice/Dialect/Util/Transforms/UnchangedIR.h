@@ -36,12 +36,12 @@
 // nothing. "Changed anything anywhere" is a generation counter of the
 // RerunLedger, a pass instrumentation the tools install with
 // addRerunElision: every pass run that does not claim "unchanged" through a
-// guard bumps it (pass-manager adaptors and the fixed-point iterator, which
-// only run other passes, do not). Inside a pipeline run by a pass that is
-// neither (the inliner's per-function simplification) nothing is skipped or
-// recorded, since that pass edits the IR between the runs it triggers.
-// With the check on, nothing is skipped: a run that would have been skipped
-// runs, and a change (or failure) in it is a fatal error.
+// guard bumps it (pass-manager adaptors, and passes that declare they only
+// run other passes like the fixed-point iterator, do not). Inside a pipeline
+// run by a pass that is neither (the inliner's per-function simplification)
+// nothing is skipped or recorded, since that pass edits the IR between the runs
+// it triggers. With the check on, nothing is skipped: a run that would have
+// been skipped runs, and a change (or failure) in it is a fatal error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +92,12 @@ private:
   bool predictedNoChange = false;
   bool claimed = false;
 };
+
+/// Called by a pass at the start of its run when all it does is run other
+/// passes (nested pipelines) and bookkeeping no pass reads (the fixed-point
+/// iterator's markers): its run then neither counts as a change nor makes
+/// the pipelines it runs opaque to rerun elision.
+void declareOnlyRunsOtherPasses(mlir::Pass &pass, mlir::Operation *root);
 
 /// Installs the RerunLedger on `pm` (unless --sluice-elide-reruns=false).
 void addRerunElision(mlir::PassManager &pm);
