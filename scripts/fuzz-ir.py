@@ -216,6 +216,9 @@ MODES = {
                               "--pass-pipeline=builtin.module(iree-util-ipo,iree-util-fuse-globals,"
                               "iree-stream-verify-affinities,iree-stream-verify-async-access-ranges)"],
                              UTIL_TESTS),
+    # Sluice's --cse (CSE.cpp: MLIR's rewrite behind a guard), checked.
+    "cse": (["--verify-each", "--sluice-check-unchanged", "--cse"],
+            ("test/Dialect/**/*.mlir",)),
     # Rerun elision (UnchangedIR.h): the cleanup twice over, checked — a run
     # the ledger predicts to change nothing runs and must change nothing.
     "rerun-elision-check": (["--verify-each", "--sluice-check-unchanged",

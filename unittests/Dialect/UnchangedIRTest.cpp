@@ -71,24 +71,33 @@ protected:
     PassRegistration<CountedNoOpPass>();
   }
 
-  /// Runs `pipeline` with rerun elision and returns how many runs of
-  /// test-counted-no-op were not skipped.
-  int executions(StringRef source, StringRef pipeline, bool threads = false) {
+  /// Parses `source` and runs the textual `pipeline` on it (single-threaded
+  /// unless `threads`, with rerun elision if `elide`); false on any failure.
+  bool run(StringRef source, StringRef pipeline, bool elide, bool threads) {
     OwningOpRef<ModuleOp> module = parse(source);
     EXPECT_TRUE(module);
     if (!module)
-      return -1;
+      return false;
     auto pm = PassManager::on<ModuleOp>(&context);
-    if (!threads)
-      context.disableMultithreading();
-    sluice::util::addRerunElision(pm);
+    if (elide)
+      sluice::util::addRerunElision(pm);
     std::string errors;
     llvm::raw_string_ostream errorStream(errors);
     EXPECT_TRUE(succeeded(parsePassPipeline(pipeline, pm, errorStream)))
         << errors;
-    CountedNoOpPass::executions = 0;
-    EXPECT_TRUE(succeeded(pm.run(*module))) << pipeline.str();
+    context.enableMultithreading(threads);
+    bool ran = succeeded(pm.run(*module));
     context.enableMultithreading();
+    EXPECT_TRUE(ran) << pipeline.str();
+    return ran;
+  }
+
+  /// Runs `pipeline` with rerun elision and returns how many runs of
+  /// test-counted-no-op were not skipped.
+  int executions(StringRef source, StringRef pipeline, bool threads = false) {
+    CountedNoOpPass::executions = 0;
+    if (!run(source, pipeline, /*elide=*/true, threads))
+      return -1;
     return CountedNoOpPass::executions;
   }
 
@@ -96,21 +105,13 @@ protected:
   /// and returns how often the counted analysis was computed per op the
   /// nest visits (1: the pass claimed no change).
   int computations(StringRef source, StringRef pass, StringRef nest = "") {
-    OwningOpRef<ModuleOp> module = parse(source);
-    EXPECT_TRUE(module);
-    if (!module)
-      return -1;
     std::string inner = ("test-request-counted-analysis," + pass +
                          ",test-request-counted-analysis")
                             .str();
     std::string text = nest.empty() ? inner : nest.str() + "(" + inner + ")";
-    auto pm = PassManager::on<ModuleOp>(&context);
-    context.disableMultithreading();
-    std::string errors;
-    llvm::raw_string_ostream errorStream(errors);
-    EXPECT_TRUE(succeeded(parsePassPipeline(text, pm, errorStream))) << errors;
     CountedAnalysis::computations = 0;
-    EXPECT_TRUE(succeeded(pm.run(*module))) << text;
+    if (!run(source, text, /*elide=*/false, /*threads=*/false))
+      return -1;
     return CountedAnalysis::computations;
   }
 };
@@ -236,6 +237,14 @@ TEST_F(UnchangedIRTest, RerunElisionRerunsAfterAChange) {
                                        "canonicalize),"
                                        "test-counted-no-op"),
             4);
+}
+
+TEST_F(UnchangedIRTest, RerunElisionSkipsInsideTheFixedPointIterator) {
+  // The iterator only runs its pipeline: the run inside it is skipped.
+  EXPECT_EQ(executions(kCanonical,
+                       "test-counted-no-op,iree-util-fixed-point-iterator{"
+                       "pipeline=builtin.module(test-counted-no-op)}"),
+            skippedUnlessChecking(2));
 }
 
 TEST_F(UnchangedIRTest, RerunElisionSkipsNothingInsideAnEditingPass) {

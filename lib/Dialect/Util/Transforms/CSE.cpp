@@ -10,7 +10,9 @@
 // The statistics are counted through a rewrite listener: a CSE'd op is
 // announced as replaced before it is erased, a DCE'd op is only erased.
 // (Upstream also counts as CSE'd the ops it replaces in graph regions,
-// which the rewrite does not announce; they count as DCE'd here.)
+// which the rewrite does not announce; they count as DCE'd here.) Builds
+// without statistics (LLVM_ENABLE_STATS off, as in Release) skip the
+// counting: MLIR would print nothing anyway.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
 
 namespace mlir {
 #define GEN_PASS_DEF_CSE
@@ -34,6 +37,7 @@ using namespace mlir;
 namespace sluice::util {
 namespace {
 
+#if LLVM_ENABLE_STATS
 /// Counts the ops a CSE rewrite replaced and erased.
 struct EliminationCounter : RewriterBase::Listener {
   void notifyOperationReplaced(Operation *op, ValueRange) override {
@@ -59,20 +63,27 @@ struct EliminationCounter : RewriterBase::Listener {
   llvm::DenseSet<Operation *> replaced;
   llvm::SmallVector<std::pair<Operation *, Operation *>> erased;
 };
+#endif
 
 struct CSEPass : mlir::impl::CSEBase<CSEPass> {
   void runOnOperation() override {
     UnchangedIRGuard guard(*this, getOperation());
     if (guard.rerunChangesNothing())
       return markAllAnalysesPreserved();
+#if LLVM_ENABLE_STATS
     EliminationCounter counter;
     IRRewriter rewriter(&getContext(), &counter);
+#else
+    IRRewriter rewriter(&getContext());
+#endif
     bool changed = false;
     eliminateCommonSubExpressions(rewriter, getAnalysis<DominanceInfo>(),
                                   getOperation(), &changed);
+#if LLVM_ENABLE_STATS
     auto [cse, dce] = counter.counts();
     numCSE += cse;
     numDCE += dce;
+#endif
     if (guard.unchanged(changed, getName()))
       return markAllAnalysesPreserved();
     // As upstream: CSE erases no op with regions, dominance stays valid.

@@ -15,7 +15,12 @@
 // the cleanup passes below (apply-patterns, optimize-int-arithmetic,
 // simplify-global-accesses, fold-globals, fuse-globals, ipo), skip a run
 // that would repeat an earlier run that changed nothing (UnchangedIR.h,
-// --sluice-elide-reruns).
+// --sluice-elide-reruns). Two more upstream passes appear in the pipelines
+// under their own flags without a registration of ours: `inline`, created
+// with Sluice's canonicalizer as its default pipeline
+// (util::createInlinerPass), and `convert-scf-to-cf`, a wrapper printed
+// like MLIR's pass that runs it only when the op holds an scf op and claims
+// no change otherwise (SCFToControlFlow.cpp, util::createSCFToControlFlowPass).
 //
 //===----------------------------------------------------------------------===//
 
