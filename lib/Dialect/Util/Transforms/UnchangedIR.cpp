@@ -113,9 +113,24 @@ public:
     return currentGeneration.load(std::memory_order_acquire);
   }
 
-  const void *internKey(StringRef key) {
+  /// The record key of `pass`: its printed pipeline text (argument and
+  /// options), printed once per pass instance. Caching by address is sound
+  /// because only passes outside opaque pipelines ask, and those (the pass
+  /// manager's own, its per-thread clones, the fixed-point iterator's
+  /// pipeline) all live as long as the pass manager and so this ledger.
+  const void *getKey(Pass &pass) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (const void *key = passKeys.lookup(&pass))
+        return key;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    pass.printAsTextualPipeline(os);
     std::lock_guard<std::mutex> lock(mutex);
-    return keys.insert(key).first->getKeyData();
+    const void *key = keys.insert(text).first->getKeyData();
+    passKeys[&pass] = key;
+    return key;
   }
 
   std::optional<uint64_t> lookup(Operation *op, const void *key) {
@@ -191,6 +206,7 @@ private:
   llvm::StringSet<> keys;
   llvm::DenseMap<std::pair<Operation *, const void *>, uint64_t> noChangeAt;
   llvm::DenseMap<Pass *, bool> opaquePasses;
+  llvm::DenseMap<Pass *, const void *> passKeys;
 };
 
 /// The frame of the pass running `root` on this thread, if it is the
@@ -217,10 +233,7 @@ UnchangedIRGuard::UnchangedIRGuard(Pass &pass, Operation *root)
   if (!frame || frame->insideOpaque)
     return;
   RerunLedger &ledger = *threadState.ledger;
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  pass.printAsTextualPipeline(os);
-  passKey = ledger.internKey(key);
+  passKey = ledger.getKey(pass);
   startGeneration = ledger.generation();
   std::optional<uint64_t> recorded = ledger.lookup(root, passKey);
   bool noChange = recorded && *recorded == startGeneration;
