@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -21,6 +22,11 @@ struct Recorder {
   std::atomic<uint32_t> maxProcessor{0};
   std::atomic<uint32_t> concurrency{0};
   std::atomic<int> failAt{-1};
+  /// When set, every unit but `failAt` waits until the failing unit has run
+  /// and then takes 50 us, so that the failing unit is the first to finish
+  /// and a participant that went on claiming chunks would be seen.
+  bool holdUntilFailure = false;
+  std::atomic<bool> failureReturned{false};
   explicit Recorder(size_t n) : hits(n) {}
 };
 
@@ -40,8 +46,15 @@ int32_t recordWorkgroup(const sluice_environment_t *env,
   while (p > seen && !r.maxProcessor.compare_exchange_weak(seen, p)) {
   }
   r.concurrency.store(d->max_concurrency);
-  if ((int)linear == r.failAt.load())
+  if ((int)linear == r.failAt.load()) {
+    r.failureReturned.store(true);
     return 7;
+  }
+  if (r.holdUntilFailure) {
+    while (!r.failureReturned.load())
+      std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
   return 0;
 }
 
@@ -214,7 +227,8 @@ TEST(Wave, FailureInAFannedOutWaveClaimsNoMoreUnits) {
   const uint32_t n = 4096;
   Recorder r(n);
   gRecorder = &r;
-  r.failAt = 0; // the first unit the publisher claims
+  r.failAt = 0; // the first unit of the first chunk, whoever claims it
+  r.holdUntilFailure = true;
   sluice_dispatch_state_t state = makeState(n, 1, 1);
   sluice_wave_item_t item = dispatchItem(&state, 100000);
   ExecState exec = execFor(s);
@@ -224,7 +238,10 @@ TEST(Wave, FailureInAFannedOutWaveClaimsNoMoreUnits) {
   size_t ran = 0;
   for (auto &h : r.hits)
     ran += h.load();
-  // chunk = n / (3 * 8) = 170: at most the chunks already claimed ran.
+  // chunk = n / (3 * 8) = 170. Every participant but the failing one is held
+  // in the first unit of its first chunk until the failure; it then finishes
+  // that chunk (50 us a unit) and claims no other: at most 1 + 2 * 170 units
+  // ran. Going on would take it past n / 2 in 1024 * 50 us.
   EXPECT_LT(ran, n / 2);
 }
 
