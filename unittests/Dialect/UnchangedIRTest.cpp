@@ -22,6 +22,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <string>
 
 using namespace mlir;
@@ -48,10 +49,11 @@ struct RequestCountedAnalysisPass
 };
 
 /// Takes part in rerun elision, changes nothing, and counts the runs that
-/// were not skipped.
+/// were not skipped. Atomic: with multithreading on, the pass runs on
+/// several functions at once (a plain int could lose an increment).
 struct CountedNoOpPass : PassWrapper<CountedNoOpPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CountedNoOpPass)
-  static inline int executions = 0;
+  static inline std::atomic<int> executions{0};
   StringRef getArgument() const final { return "test-counted-no-op"; }
   void runOnOperation() override {
     sluice::util::UnchangedIRGuard guard(*this, getOperation());

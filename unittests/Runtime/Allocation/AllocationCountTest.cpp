@@ -114,6 +114,7 @@ TEST(AllocationCount, WavesDoNotAllocate) {
   options.inlineThresholdNs = 100;
   exec::Scheduler scheduler(options);
   static std::atomic<uint64_t> ran{0};
+  ran = 0; // --gtest_repeat runs this again
   sluice_dispatch_state_t state{};
   state.workgroup_count_x = 4096;
   state.workgroup_count_y = 1;
@@ -260,6 +261,7 @@ TEST(AllocationCount, PreparedCallsAndQueueExecuteDoNotAllocate) {
   ASSERT_EQ(sluice_context_lookup_function(c, "submit", &f), nullptr);
   sluice_call_t *call = nullptr;
   ASSERT_EQ(sluice_call_create(f, &call), nullptr);
+  gCommandsRun = 0; // --gtest_repeat runs this again
   ASSERT_EQ(sluice_call_invoke(call), nullptr); // warm up
   while (gCommandsRun.load(std::memory_order_acquire) != 1)
     std::this_thread::yield();

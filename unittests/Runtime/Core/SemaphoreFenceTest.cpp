@@ -44,16 +44,21 @@ TEST(Semaphore, WaitTimesOut) {
   EXPECT_EQ(status.code(), StatusCode::DeadlineExceeded);
 }
 
+/// Spins until a thread blocks in `sem`->wait() (or registers a callback):
+/// the signal that follows then has to release a blocked waiter, whatever
+/// the scheduling.
+void waitUntilSomeoneWaits(const SemaphoreRef &sem) {
+  while (!sem->hasWaiters())
+    std::this_thread::yield();
+}
+
 TEST(Semaphore, WaiterIsReleasedBySignalFromAnotherThread) {
   auto sem = Semaphore::create(0);
-  std::latch started(1);
   Status result(StatusCode::Unknown, "not run");
-  std::thread waiter([&] {
-    started.count_down();
-    result = sem->wait(2);
-  });
-  started.wait();
+  std::thread waiter([&] { result = sem->wait(2); });
+  waitUntilSomeoneWaits(sem);
   ASSERT_TRUE(sem->signal(1).isOk());
+  EXPECT_TRUE(sem->hasWaiters()); // 1 < 2: still blocked
   ASSERT_TRUE(sem->signal(2).isOk());
   waiter.join();
   EXPECT_TRUE(result.isOk()) << result.toString();
@@ -62,12 +67,8 @@ TEST(Semaphore, WaiterIsReleasedBySignalFromAnotherThread) {
 TEST(Semaphore, FailurePropagatesToWaitersQueriesAndSignals) {
   auto sem = Semaphore::create(0);
   Status waited;
-  std::latch started(1);
-  std::thread waiter([&] {
-    started.count_down();
-    waited = sem->wait(100);
-  });
-  started.wait();
+  std::thread waiter([&] { waited = sem->wait(100); });
+  waitUntilSomeoneWaits(sem);
   sem->fail(Status(StatusCode::DataLoss, "disk on fire"));
   waiter.join();
   EXPECT_EQ(waited.code(), StatusCode::DataLoss);

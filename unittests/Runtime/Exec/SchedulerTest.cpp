@@ -6,8 +6,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <future>
+#include <string>
+#include <sys/syscall.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace sluice::runtime;
 using namespace sluice::runtime::exec;
@@ -161,19 +165,48 @@ TEST(Scheduler, AwaitReturnsTheTokenStatus) {
   EXPECT_EQ(status.message(), "stopped");
 }
 
+/// The scheduling state of thread `tid` of this process ('R', 'S', 'D', ...)
+/// from /proc; 0 when it cannot be read.
+char threadState(pid_t tid) {
+  std::ifstream in("/proc/self/task/" + std::to_string(tid) + "/stat");
+  std::string stat;
+  std::getline(in, stat);
+  // "tid (comm) S ...": the state follows the last ')'.
+  size_t paren = stat.rfind(')');
+  return paren != std::string::npos && paren + 2 < stat.size() ? stat[paren + 2]
+                                                               : 0;
+}
+
 TEST(Scheduler, AWaiterRunsWorkArrivingWhileItIsParked) {
-  Scheduler s(optionsWith(0));
+  Scheduler s(optionsWith(0)); // no workers, no spinning
   auto token = std::make_shared<AwaitToken>();
   std::thread::id ranOn;
+  std::atomic<pid_t> waiterTid{0};
+  std::atomic<bool> sawParked{false};
   std::thread pusher([&] {
-    std::this_thread::sleep_for(20ms); // let the waiter park
+    // Post only once the waiter sleeps: with nothing to run, await() blocks
+    // only on its token's condition variable, so an 'S' state after the
+    // waiter announced itself means it is parked there (not a timing guess).
+    // The 60 s bound only turns a waiter that never parks into a failure
+    // instead of a hang.
+    pid_t tid;
+    while ((tid = waiterTid.load()) == 0)
+      std::this_thread::yield();
+    auto end = std::chrono::steady_clock::now() + 60s;
+    while (!(sawParked = threadState(tid) == 'S') &&
+           std::chrono::steady_clock::now() < end)
+      std::this_thread::sleep_for(100us);
     s.post([&] {
       ranOn = std::this_thread::get_id();
       token->complete(Status());
     });
   });
-  EXPECT_TRUE(s.await(*token, in(10000ms)).isOk());
+  waiterTid = (pid_t)::syscall(SYS_gettid);
+  // Generous: the push wakes the waiter at once; a lost wake-up shows as
+  // DEADLINE_EXCEEDED rather than as a hang.
+  EXPECT_TRUE(s.await(*token, in(60000ms)).isOk());
   pusher.join();
+  EXPECT_TRUE(sawParked.load()) << "the waiter never parked";
   EXPECT_EQ(ranOn, std::this_thread::get_id());
 }
 
