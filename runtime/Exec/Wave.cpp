@@ -196,6 +196,10 @@ struct Scheduler::Wave {
   uint64_t chunk = 1;
   uint32_t maxParticipants = 1;
   uint32_t joined = 1; // guarded by Scheduler::mutex_; the publisher is 0
+  /// Counted in joinableWaves_ (guarded by Scheduler::mutex_): from its
+  /// publication until it is full or removed. A full wave no longer keeps
+  /// idle workers from parking.
+  bool countedJoinable = false;
   std::atomic<uint64_t> next{0};
   std::atomic<uint32_t> refs{1};
   std::atomic<bool> failed{false};
@@ -246,6 +250,10 @@ bool Scheduler::helpWave() {
       return false;
     participant = wave->joined++;
     wave->refs.fetch_add(1, std::memory_order_relaxed);
+    if (wave->joined == wave->maxParticipants && wave->countedJoinable) {
+      wave->countedJoinable = false;
+      joinableWaves_.fetch_sub(1, std::memory_order_relaxed);
+    }
   }
   participate(*wave, participant);
   // The last touch of the wave: its publisher may return once refs is 0.
@@ -303,7 +311,9 @@ Status Scheduler::wave(ExecState &exec, uint32_t count,
     while (*tail)
       tail = &(*tail)->nextActive;
     *tail = &wave;
-    joinableWaves_.fetch_add(1, std::memory_order_relaxed);
+    wave.countedJoinable = wave.maxParticipants > 1;
+    if (wave.countedJoinable)
+      joinableWaves_.fetch_add(1, std::memory_order_relaxed);
     unsigned spinning = spinningWorkers_.load(std::memory_order_relaxed);
     if (helpers > spinning)
       wakeWorkersLocked(helpers - spinning);
@@ -315,7 +325,8 @@ Status Scheduler::wave(ExecState &exec, uint32_t count,
     while (*link != &wave)
       link = &(*link)->nextActive;
     *link = wave.nextActive;
-    joinableWaves_.fetch_sub(1, std::memory_order_relaxed);
+    if (wave.countedJoinable)
+      joinableWaves_.fetch_sub(1, std::memory_order_relaxed);
   }
   // Barrier: wait for the units other participants claimed.
   wave.refs.fetch_sub(1, std::memory_order_release);

@@ -230,6 +230,7 @@ private:
   std::vector<std::unique_ptr<Submission>> allRecords_;
   AwaitToken *parkedAwaiters_ = nullptr;
   Wave *activeWaves_ = nullptr; // oldest first
+  /// Listed waves with a free participant slot (Wave::countedJoinable).
   std::atomic<uint32_t> joinableWaves_{0};
   unsigned parkedWorkers_ = 0;
   std::atomic<unsigned> spinningWorkers_{0};
