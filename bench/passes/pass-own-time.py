@@ -10,7 +10,11 @@ time of the thread running it (`sluice-opt --sluice-pass-cpu-time`) instead of t
 machine a pass that runs for less than a scheduler time slice at 10k ops is rarely preempted while the same
 pass at 100k ops waits for the CPU several times, which biases wall-time ratios upwards. With `--instructions` it instead counts the instructions executed inside `<pass>::runOnOperation` under
 valgrind (callgrind, collection toggled on that function only): slow (~50x), but deterministic and
-independent of the load, the figure to check a 10x ratio against. Programs are generated and prepared
+independent of the load, the figure to check a 10x ratio against. `--cache-sim` adds valgrind's simulation
+of the caches (last level sized like the host's): the pass's last-level misses and an estimate of its
+cycles (instructions + 10 per first-level miss + `--latency` per last-level miss, default 200), the
+deterministic stand-in for a time ratio that the memory hierarchy bends (at 100k ops the IR no longer fits
+in the last-level cache) and the host's noise blurs. Programs are generated and prepared
 exactly as `run-pass-bench.py` does.
 
 With `--no-difference` (or several passes) the sizes take turns, one run of each per repetition, so that
@@ -50,19 +54,53 @@ def cpu_time(args, cmd):
     return rusage.ru_utime + rusage.ru_stime
 
 
+def last_level_cache_bytes():
+    """The host's last-level cache size (sysfs), for valgrind's cache simulation; 32 MiB if unknown."""
+    best = 0
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    for entry in (os.listdir(base) if os.path.isdir(base) else []):
+        try:
+            with open(os.path.join(base, entry, "size")) as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        m = re.match(r"(\d+)([KMG]?)", text)
+        if m:
+            best = max(best, int(m.group(1)) * {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}[m.group(2)])
+    return best or 32 << 20
+
+
 def instructions(args, flags, path, pass_name):
-    """Instructions executed inside `<pass_name>::runOnOperation` (valgrind callgrind), deterministic."""
+    """Instructions executed inside `<pass_name>::runOnOperation` (valgrind callgrind), deterministic. With
+    --cache-sim, a dict of callgrind's events instead (Ir, ..., DLmr, DLmw: simulated misses of a cache of the
+    host's last-level size)."""
     out = os.path.join(args.workdir, "callgrind.out")
-    cmd = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
-            f"--toggle-collect=*{pass_name}::runOnOperation*", args.opt, "--mlir-disable-threading",
-            "--verify-each=0"] + flags + [path, "-o", os.devnull])
+    sim = ([f"--cache-sim=yes", f"--LL={last_level_cache_bytes()},16,64"] if args.cache_sim else [])
+    cmd = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no"] + sim
+           + [f"--toggle-collect=*{pass_name}::runOnOperation*", args.opt, "--mlir-disable-threading",
+              "--verify-each=0"] + flags + [path, "-o", os.devnull])
     p = subprocess.run(cmd, capture_output=True, text=True,
                        preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
     m = re.search(r"Collected : (\d+)", p.stderr)
     if p.returncode or not m:
         raise SystemExit(f"pass-own-time: `{' '.join(cmd)}` failed:\n{p.stderr[-2000:]}")
+    events = None
+    if args.cache_sim:
+        with open(out) as f:
+            text = f.read()
+        names = re.search(r"^events: (.*)$", text, re.M).group(1).split()
+        values = [int(v) for v in re.search(r"^summary: (.*)$", text, re.M).group(1).split()]
+        events = dict(zip(names, values))
     os.remove(out)
-    return int(m.group(1))
+    return events if args.cache_sim else int(m.group(1))
+
+
+def estimated_cycles(events, latency):
+    """Instructions + 10 per first-level miss + `latency` per last-level miss (callgrind's estimate with the
+    memory latency as a parameter)."""
+    l1 = events["I1mr"] + events["D1mr"] + events["D1mw"]
+    ll = events["ILmr"] + events["DLmr"] + events["DLmw"]
+    return events["Ir"] + 10 * l1 + latency * ll
 
 
 def own_times(args, flags, path, pass_names):
@@ -157,9 +195,16 @@ def main():
     ap.add_argument("--workdir", default="/tmp/sluice-pass-bench")
     ap.add_argument("--instructions", action="store_true",
                     help="count the pass's instructions with valgrind instead of timing it")
+    ap.add_argument("--cache-sim", action="store_true",
+                    help="with --instructions: also simulate the caches (last level sized like the host's) and "
+                         "report the misses and an estimate of the cycles")
+    ap.add_argument("--latency", type=int, default=200,
+                    help="cycles per last-level miss in the --cache-sim estimate (default 200)")
     ap.add_argument("--markdown")
     ap.add_argument("--title")
     args = ap.parse_args()
+    if args.cache_sim:
+        args.instructions = True
     options = dict(item.split("=", 1) for item in args.set)
     combine = min if args.stat == "min" else statistics.median
     flags = shlex.split(args.flags)
@@ -174,12 +219,25 @@ def main():
         for size in (int(s) for s in args.sizes.split(",")):
             path, count = bench.program(args, shape, size, options)
             if args.instructions:
-                n = instructions(args, flags, path, args.pass_name)
-                ratio = n / prev if prev else None
-                prev = n
-                rows.append((shape, count, n, ratio))
+                result = instructions(args, flags, path, args.pass_name)
+                if args.cache_sim:
+                    misses = result["ILmr"] + result["DLmr"] + result["DLmw"]
+                    cycles = estimated_cycles(result, args.latency)
+                    n = result["Ir"]
+                    extra = (f"  LL misses {misses:>10,}  est. cycles {cycles:>14,} "
+                             f"{f'{cycles / prev[1]:.1f}' if prev else '-':>6}")
+                    ratio = n / prev[0] if prev else None
+                    cycle_ratio = cycles / prev[1] if prev else None
+                    prev = (n, cycles)
+                    rows.append((shape, count, n, ratio, misses, cycles, cycle_ratio))
+                else:
+                    n = result
+                    extra = ""
+                    ratio = n / prev if prev else None
+                    prev = n
+                    rows.append((shape, count, n, ratio, None, None, None))
                 print(f"{shape:<12} {count:>8} {n:>14,} instructions {n / count:>9.0f} /op "
-                      f"{f'{ratio:.1f}' if ratio else '-':>6}", flush=True)
+                      f"{f'{ratio:.1f}' if ratio else '-':>6}{extra}", flush=True)
                 continue
             t = combine([own_times(args, flags, path, passes)[args.pass_name] for _ in range(args.reps)])
             # CPU time of the whole run with the pass minus that of parse + print alone.
@@ -205,12 +263,18 @@ def main():
                  f"Instructions executed in `{args.pass_name}::runOnOperation` (valgrind callgrind) for "
                  f"`sluice-opt {args.flags}` on `gen-program.py --level {args.level}{knobs}`"
                  + (f" prepared with `{args.prepare}`" if args.prepare else "")
-                 + f"; {datetime.date.today()}, commit {commit}. Deterministic, independent of the load.", "",
-                 "| shape | ops | instructions | per op | ratio to previous size |",
-                 "|---|---:|---:|---:|---:|"]
-        for shape, count, n, ratio in rows:
+                 + f"; {datetime.date.today()}, commit {commit}. Deterministic, independent of the load."
+                 + (f" With the caches simulated (last level {last_level_cache_bytes() >> 20} MiB, like the "
+                    f"host's): last-level misses and cycles estimated as instructions + 10 per first-level miss "
+                    f"+ {args.latency} per last-level miss." if args.cache_sim else ""), "",
+                 "| shape | ops | instructions | per op | ratio to previous size |"
+                 + (" LL misses | est. cycles | ratio |" if args.cache_sim else ""),
+                 "|---|---:|---:|---:|---:|" + ("---:|---:|---:|" if args.cache_sim else "")]
+        for shape, count, n, ratio, misses, cycles, cycle_ratio in rows:
             lines.append(f"| {shape} | {count:,} | {n:,} | {n / count:,.0f} | "
-                         f"{f'{ratio:.1f}' if ratio else '—'} |")
+                         f"{f'{ratio:.1f}' if ratio else '—'} |"
+                         + (f" {misses:,} | {cycles:,} | {f'{cycle_ratio:.1f}' if cycle_ratio else '—'} |"
+                            if args.cache_sim else ""))
         with open(args.markdown, "a") as f:
             f.write("\n".join(lines) + "\n")
     elif args.markdown:

@@ -57,11 +57,17 @@ protected:
     entry = &findOp<sluice::util::FuncOp>(*module).getFunctionBody().front();
   }
 
-  /// The lifetimes of `slots` (default: every alloca, in order).
+  /// The lifetimes of `slots` (default: every alloca, in order). Every test
+  /// also checks that a size hint (too small or too large) changes nothing.
   SmallVector<std::pair<int64_t, int64_t>>
   lifetimes(std::optional<ArrayRef<Operation *>> slots = std::nullopt) {
-    return computeTransientSlotLifetimes(
-        *entry, slots ? *slots : ArrayRef<Operation *>(allocas));
+    ArrayRef<Operation *> slotOps = slots ? *slots : ArrayRef(allocas);
+    auto result = computeTransientSlotLifetimes(*entry, slotOps);
+    size_t ops = entry->getOperations().size();
+    for (size_t hint : {size_t(1), ops / 2, 4 * ops})
+      EXPECT_EQ(computeTransientSlotLifetimes(*entry, slotOps, hint), result)
+          << "size hint " << hint;
+    return result;
   }
 
   static std::string none(unsigned) { return ""; }

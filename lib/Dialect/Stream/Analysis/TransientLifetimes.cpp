@@ -97,7 +97,8 @@ Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
 } // namespace
 
 SmallVector<std::pair<int64_t, int64_t>>
-computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
+computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas,
+                              size_t expectedTimelineOps) {
   // The timeline ops of the entry block, numbered in program order (the one
   // iteration of the block), with their awaits as numbers: every table
   // below is a vector indexed by that number, a few bytes per op, and the
@@ -112,6 +113,11 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
   SmallVector<uint32_t> awaitBegin{0};
   SmallVector<uint32_t> awaitDefs;
   SmallVector<bool> awaitIsResult;
+  numberOf.reserve(expectedTimelineOps);
+  resultOf.reserve(expectedTimelineOps);
+  awaitBegin.reserve(expectedTimelineOps + 1);
+  awaitDefs.reserve(expectedTimelineOps);
+  awaitIsResult.reserve(expectedTimelineOps);
   for (Operation &op : entry) {
     auto timelineOp = dyn_cast<TimelineOpInterface>(&op);
     if (!timelineOp)

@@ -250,6 +250,7 @@ struct EmplaceTransientsPass
     rewrittenCalls.clear();
     emplacedAllocas.clear();
     gatherVisited.clear();
+    gatherVisitedCount = 0;
     gatherDeallocas.clear();
     gatherWalkKept = false;
     FunctionScan scan = scanFunction(funcOp);
@@ -282,6 +283,7 @@ struct EmplaceTransientsPass
       return failure();
     if (!referenceCompat)
       applySluicePlacementRules(explorer, funcOp, gathered, scan);
+    gatherVisitedCount = gatherVisited.size();
     gatherVisited = llvm::DenseSet<Value>();
     gatherWalkKept = false;
     PlacementTally emplaced = tallyAllocas(gathered.allocas);
@@ -558,7 +560,8 @@ struct EmplaceTransientsPass
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
     lastTransientsPack = packOp;
     if (!referenceCompat && livenessPacking)
-      applySlotLifetimes(funcOp, slots, packOp, *intervalAttrs);
+      applySlotLifetimes(funcOp, slots, packOp, *intervalAttrs,
+                         gatherVisitedCount);
     Value required = packOp.getTotalLength();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat) {
@@ -1157,6 +1160,9 @@ struct EmplaceTransientsPass
   /// from its host waits need not go through the same ancestry again
   /// (addHostSynchronizedAllocas).
   llvm::DenseSet<Value> gatherVisited;
+  /// The number of timepoints the gather walk visited: about the number of
+  /// timeline ops, which sizes the lifetimes' tables (applySlotLifetimes).
+  size_t gatherVisitedCount = 0;
   SmallVector<Operation *> gatherDeallocas;
   bool gatherWalkKept = false;
   /// Allocas standing for calls to callees that are not `ordered`.
@@ -1788,7 +1794,8 @@ struct EmplaceTransientsPass
   /// lifetimes share bytes.
   static void applySlotLifetimes(FunctionOpInterface funcOp,
                                  ArrayRef<Slot> slots, ResourcePackOp packOp,
-                                 IndexArrayAttrBuilder &intervalAttrs) {
+                                 IndexArrayAttrBuilder &intervalAttrs,
+                                 size_t expectedTimelineOps) {
     SmallVector<Operation *> slotAllocas;
     for (const Slot &slot : slots) {
       ResourceAllocaOp single;
@@ -1797,8 +1804,9 @@ struct EmplaceTransientsPass
       slotAllocas.push_back(single ? single.getOperation() : nullptr);
     }
     SmallVector<int64_t> intervals;
-    for (auto [start, end] : computeTransientSlotLifetimes(
-             funcOp.getFunctionBody().front(), slotAllocas)) {
+    for (auto [start, end] :
+         computeTransientSlotLifetimes(funcOp.getFunctionBody().front(),
+                                       slotAllocas, expectedTimelineOps)) {
       intervals.push_back(start);
       intervals.push_back(end);
     }

@@ -59,9 +59,13 @@ namespace sluice::stream {
 /// `slotAllocas[i]` is the `stream.resource.alloca` of slot i when the slot
 /// has exactly one member, null otherwise. `entry` is the function's entry
 /// block. Cost: O(ops of `entry` x a constant + slots x log slots).
+/// `expectedTimelineOps`, when known (e.g. the timepoints a walk of the
+/// block visited), sizes the tables at once instead of rehashing them as
+/// they grow; it changes nothing else.
 llvm::SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(mlir::Block &entry,
-                              llvm::ArrayRef<mlir::Operation *> slotAllocas);
+                              llvm::ArrayRef<mlir::Operation *> slotAllocas,
+                              size_t expectedTimelineOps = 0);
 
 } // namespace sluice::stream
 
