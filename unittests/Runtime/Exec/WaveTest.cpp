@@ -23,7 +23,7 @@ struct Recorder {
   std::atomic<uint32_t> concurrency{0};
   std::atomic<int> failAt{-1};
   /// When set, every unit but `failAt` waits until the failing unit has run
-  /// and then takes 50 us, so that the failing unit is the first to finish
+  /// and then takes 200 us, so that the failing unit is the first to finish
   /// and a participant that went on claiming chunks would be seen.
   bool holdUntilFailure = false;
   std::atomic<bool> failureReturned{false};
@@ -53,7 +53,7 @@ int32_t recordWorkgroup(const sluice_environment_t *env,
   if (r.holdUntilFailure) {
     while (!r.failureReturned.load())
       std::this_thread::yield();
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
   return 0;
 }
@@ -240,8 +240,10 @@ TEST(Wave, FailureInAFannedOutWaveClaimsNoMoreUnits) {
     ran += h.load();
   // chunk = n / (3 * 8) = 170. Every participant but the failing one is held
   // in the first unit of its first chunk until the failure; it then finishes
-  // that chunk (50 us a unit) and claims no other: at most 1 + 2 * 170 units
-  // ran. Going on would take it past n / 2 in 1024 * 50 us.
+  // that chunk (200 us a unit) and claims no other: at most 1 + 2 * 170 units
+  // ran. The one gap: the failing participant returns from the unit before
+  // it marks the wave failed; to pass n / 2 the others would have to run
+  // ~1700 more units (~170 ms) while it stays descheduled in that gap.
   EXPECT_LT(ran, n / 2);
 }
 
