@@ -75,7 +75,7 @@ def instructions(args, flags, path, pass_name):
     --cache-sim, a dict of callgrind's events instead (Ir, ..., DLmr, DLmw: simulated misses of a cache of the
     host's last-level size)."""
     out = os.path.join(args.workdir, "callgrind.out")
-    sim = ([f"--cache-sim=yes", f"--LL={last_level_cache_bytes()},16,64"] if args.cache_sim else [])
+    sim = (["--cache-sim=yes", f"--LL={last_level_cache_bytes()},16,64"] if args.cache_sim else [])
     cmd = (["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no"] + sim
            + [f"--toggle-collect=*{pass_name}::runOnOperation*", args.opt, "--mlir-disable-threading",
               "--verify-each=0"] + flags + [path, "-o", os.devnull])

@@ -289,6 +289,14 @@ TEST_F(UnchangedIRTest, SCFToControlFlowClaimsOnlyWithoutSCF) {
   };
   EXPECT_EQ(run(kCanonical), 1);
   EXPECT_EQ(run(kLoop), 2);
+  // An unregistered op (no dialect) is no scf op: claimed, no crash.
+  context.allowUnregisteredDialects();
+  EXPECT_EQ(run(R"mlir(
+    func.func @f() {
+      "unknown.op"() : () -> ()
+      return
+    })mlir"),
+            1);
 }
 
 } // namespace

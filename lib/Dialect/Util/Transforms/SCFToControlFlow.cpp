@@ -44,12 +44,14 @@ struct SCFToControlFlowIfAnyPass
   void runOnOperation() override {
     Operation *root = getOperation();
     UnchangedIRGuard guard(root);
-    bool anySCF = root->walk([](Operation *op) {
-                        return isa<scf::SCFDialect>(op->getDialect())
-                                   ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-                      })
-                      .wasInterrupted();
+    // No scf op without the loaded dialect; an unregistered op has none.
+    Dialect *scfDialect = getContext().getLoadedDialect<scf::SCFDialect>();
+    bool anySCF = scfDialect && root->walk([&](Operation *op) {
+                                      return op->getDialect() == scfDialect
+                                                 ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+                                    })
+                                    .wasInterrupted();
     if (!anySCF) {
       if (guard.unchanged(false, getName()))
         markAllAnalysesPreserved();
