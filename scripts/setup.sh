@@ -8,8 +8,9 @@ PACKAGES=(
   clang-22 lld-22 libclang-rt-22-dev cmake ninja-build ccache python3
   # LLVM/MLIR 22: libraries, CMake config, mlir-tblgen, lit and FileCheck.
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  # Test and benchmark frameworks.
-  libgtest-dev libgmock-dev libbenchmark-dev
+  # Test and benchmark frameworks; valgrind for the deterministic pass
+  # benchmarks (bench/passes/pass-own-time.py --instructions / --cache-sim).
+  libgtest-dev libgmock-dev libbenchmark-dev valgrind
   # Runtime I/O.
   liburing-dev
   # The compiler tools' heap allocator (docs/benchmarks-passes.md, "The allocator").
