@@ -35,3 +35,32 @@ util.func public @regions(%x: i32, %c: i1) -> (i32, i32) {
   }
   util.return %a, %r : i32, i32
 }
+
+// -----
+
+// An unreachable block and a self-loop: the loop's addition is replaced by
+// the entry's, which dominates it; the unreachable block is left alone.
+// CHECK-LABEL: func.func @cfg
+func.func @cfg(%x: i32, %c: i1) -> i32 {
+  // CHECK: %[[A:.+]] = arith.addi %arg0, %arg0
+  // CHECK-NEXT: cf.br ^[[LOOP:.+]]
+  %a = arith.addi %x, %x : i32
+  cf.br ^loop
+// CHECK: ^[[LOOP]]:
+// CHECK-NEXT: cf.cond_br %arg1, ^[[LOOP]], ^[[EXIT:bb[0-9]+]]
+^loop:
+  %b = arith.addi %x, %x : i32
+  cf.cond_br %c, ^loop, ^exit
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: %[[S:.+]] = arith.muli %[[A]], %[[A]]
+// CHECK-NEXT: return %[[S]]
+^exit:
+  %s = arith.muli %a, %b : i32
+  return %s : i32
+// CHECK: ^{{.+}}:
+// CHECK-NEXT: %[[D:.+]] = arith.addi %arg0, %arg0
+// CHECK-NEXT: return %[[D]]
+^unreachable:
+  %d = arith.addi %x, %x : i32
+  return %d : i32
+}
