@@ -8,6 +8,7 @@
 
 #include "DialectTestFixture.h"
 
+#include "sluice/Dialect/Stream/Analysis/BlockTimeline.h"
 #include "sluice/Dialect/Stream/Analysis/TransientLifetimes.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
@@ -58,15 +59,16 @@ protected:
   }
 
   /// The lifetimes of `slots` (default: every alloca, in order). Every test
-  /// also checks that a size hint (too small or too large) changes nothing.
+  /// also checks that a timeline recorded op by op, as a walk of the
+  /// function records it (BlockTimeline::append), gives the same result.
   SmallVector<std::pair<int64_t, int64_t>>
   lifetimes(std::optional<ArrayRef<Operation *>> slots = std::nullopt) {
     ArrayRef<Operation *> slotOps = slots ? *slots : ArrayRef(allocas);
     auto result = computeTransientSlotLifetimes(*entry, slotOps);
-    size_t ops = entry->getOperations().size();
-    for (size_t hint : {size_t(1), ops / 2, 4 * ops})
-      EXPECT_EQ(computeTransientSlotLifetimes(*entry, slotOps, hint), result)
-          << "size hint " << hint;
+    BlockTimeline recorded(*entry);
+    for (Operation &op : *entry)
+      recorded.append(&op);
+    EXPECT_EQ(computeTransientSlotLifetimes(recorded, slotOps), result);
     return result;
   }
 
@@ -158,6 +160,71 @@ TEST_F(TransientLifetimesTest, UnorderedSlotsSpanEverything) {
   auto unordered = lifetimes(ArrayRef<Operation *>(unorderedSlots));
   EXPECT_EQ(unordered[0], std::make_pair(int64_t{0}, int64_t{0}));
   EXPECT_EQ(unordered[1], std::make_pair(int64_t{0}, int64_t{0}));
+}
+
+} // namespace
+
+namespace {
+
+using BlockTimelineTest = sluice::testing::DialectTest;
+
+/// The timeline numbers the timeline ops in program order (skipping other
+/// ops), resolves each await to the op of the block defining it (none for an
+/// argument, or for a timepoint of a nested op), and tells alloca and
+/// dealloca ops and their resources' lifetime apart.
+TEST_F(BlockTimelineTest, NumbersOpsAndResolvesAwaits) {
+  auto module = parse(R"mlir(
+util.func public @f(%arg: !stream.timepoint, %cond: i1) {
+  %c64 = arith.constant 64 : index
+  %a, %a_tp = stream.resource.alloca uninitialized await(%arg) => !stream.resource<transient>{%c64} => !stream.timepoint
+  %b, %b_tp = stream.resource.alloca uninitialized await(%a_tp) => !stream.resource<external>{%c64} => !stream.timepoint
+  %nested = scf.if %cond -> (!stream.timepoint) {
+    %j = stream.timepoint.join max(%a_tp, %b_tp) => !stream.timepoint
+    scf.yield %j : !stream.timepoint
+  } else {
+    scf.yield %a_tp : !stream.timepoint
+  }
+  %join = stream.timepoint.join max(%b_tp, %nested, %a_tp, %arg) => !stream.timepoint
+  %d = stream.resource.dealloca await(%join) => %a : !stream.resource<transient>{%c64} => !stream.timepoint
+  %d2 = stream.resource.dealloca await(%d) => %b : !stream.resource<external>{%c64} => !stream.timepoint
+  util.return
+}
+)mlir");
+  ASSERT_TRUE(module);
+  Block &entry =
+      findOp<sluice::util::FuncOp>(*module).getFunctionBody().front();
+  BlockTimeline timeline = BlockTimeline::build(entry);
+  constexpr uint32_t kNone = BlockTimeline::kNone;
+  ASSERT_EQ(timeline.size(), 5u);
+  EXPECT_TRUE(isa<ResourceAllocaOp>(timeline.getOp(0)));
+  EXPECT_TRUE(isa<TimepointJoinOp>(timeline.getOp(2)));
+  EXPECT_EQ(timeline.getKind(0),
+            BlockTimeline::kAlloca | BlockTimeline::kTransient);
+  EXPECT_EQ(timeline.getKind(1), BlockTimeline::kAlloca);
+  EXPECT_EQ(timeline.getKind(2), BlockTimeline::kOther);
+  EXPECT_EQ(timeline.getKind(3),
+            BlockTimeline::kDealloca | BlockTimeline::kTransient);
+  EXPECT_EQ(timeline.getKind(4), BlockTimeline::kDealloca);
+  auto defsOf = [&](uint32_t k) {
+    SmallVector<uint32_t> defs;
+    for (uint32_t a : timeline.awaitsOf(k))
+      defs.push_back(timeline.getAwaitDef(a));
+    return defs;
+  };
+  EXPECT_EQ(defsOf(0), SmallVector<uint32_t>{kNone});
+  EXPECT_EQ(defsOf(1), SmallVector<uint32_t>{0});
+  // %b_tp, the scf.if result (not a timeline op), %a_tp (awaited a third
+  // time in the block, after a use in the nested join), %arg.
+  EXPECT_EQ(defsOf(2), (SmallVector<uint32_t>{1, kNone, 0, kNone}));
+  EXPECT_EQ(defsOf(3), SmallVector<uint32_t>{2});
+  EXPECT_EQ(defsOf(4), SmallVector<uint32_t>{3});
+  for (uint32_t a : timeline.awaitsOf(2))
+    EXPECT_EQ(timeline.awaitIsResult(a), timeline.getAwaitDef(a) != kNone);
+  EXPECT_EQ(timeline.getResult(0),
+            timeline.getAwait(*timeline.awaitsOf(1).begin()));
+  EXPECT_EQ(timeline.getTag(0), 0);
+  timeline.setTag(0, 7);
+  EXPECT_EQ(timeline.getTag(0), 7);
 }
 
 } // namespace

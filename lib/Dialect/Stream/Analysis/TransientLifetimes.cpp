@@ -6,6 +6,7 @@
 
 #include "sluice/Dialect/Stream/Analysis/TransientLifetimes.h"
 
+#include "sluice/Dialect/Stream/Analysis/BlockTimeline.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -97,61 +98,40 @@ Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
 } // namespace
 
 SmallVector<std::pair<int64_t, int64_t>>
-computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas,
-                              size_t expectedTimelineOps) {
-  // The timeline ops of the entry block, numbered in program order (the one
-  // iteration of the block), with their awaits as numbers: every table
-  // below is a vector indexed by that number, a few bytes per op, and the
-  // ops themselves are read once (at 100k ops the block does not stay in
-  // the caches between passes over it).
-  llvm::DenseMap<Operation *, uint32_t> numberOf;
-  SmallVector<Value> resultOf; // result timepoint per number (may be null)
-  // The awaits of op k: awaitDefs[awaitBegin[k] .. awaitBegin[k + 1]), each
-  // the number of the entry timeline op defining the awaited value (kNone if
-  // none), with awaitIsResult telling whether the value is that op's result
-  // timepoint.
-  SmallVector<uint32_t> awaitBegin{0};
-  SmallVector<uint32_t> awaitDefs;
-  SmallVector<bool> awaitIsResult;
-  numberOf.reserve(expectedTimelineOps);
-  resultOf.reserve(expectedTimelineOps);
-  awaitBegin.reserve(expectedTimelineOps + 1);
-  awaitDefs.reserve(expectedTimelineOps);
-  awaitIsResult.reserve(expectedTimelineOps);
-  for (Operation &op : entry) {
-    auto timelineOp = dyn_cast<TimelineOpInterface>(&op);
-    if (!timelineOp)
-      continue;
-    for (Value await : timelineOp.getAwaitTimepoints()) {
-      if (!await)
-        continue;
-      // A value of the entry block is defined above its users there, so its
-      // timeline op, if any, is numbered already.
-      uint32_t def = kNone;
-      Operation *defOp = await.getDefiningOp();
-      if (defOp && defOp->getBlock() == &entry)
-        if (auto it = numberOf.find(defOp); it != numberOf.end())
-          def = it->second;
-      awaitDefs.push_back(def);
-      awaitIsResult.push_back(def != kNone && resultOf[def] == await);
-    }
-    awaitBegin.push_back(awaitDefs.size());
-    numberOf[&op] = resultOf.size();
-    resultOf.push_back(timelineOp.getResultTimepoint());
-  }
-  size_t numTimeline = resultOf.size();
-  auto awaitsOf = [&](uint32_t k) {
-    return llvm::seq<uint32_t>(awaitBegin[k], awaitBegin[k + 1]);
-  };
+computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
+  return computeTransientSlotLifetimes(BlockTimeline::build(entry),
+                                       slotAllocas);
+}
 
+SmallVector<std::pair<int64_t, int64_t>>
+computeTransientSlotLifetimes(const BlockTimeline &timeline,
+                              ArrayRef<Operation *> slotAllocas) {
+  // Every table below is a vector indexed by the timeline's numbers (program
+  // order), a few bytes per op: the ops themselves are not read again.
+  Block &entry = timeline.getBlock();
+  uint32_t numTimeline = timeline.size();
+  auto awaitsOf = [&](uint32_t k) { return timeline.awaitsOf(k); };
+
+  // The number of each alloca and dealloca (the only ops looked up by op).
+  auto isResourceOp = [&](uint32_t k) {
+    return timeline.getKind(k) &
+           (BlockTimeline::kAlloca | BlockTimeline::kDealloca);
+  };
+  llvm::DenseMap<Operation *, uint32_t> numberOf;
+  numberOf.reserve(llvm::count_if(llvm::seq(numTimeline), isResourceOp));
+  for (uint32_t k = 0; k < numTimeline; ++k)
+    if (isResourceOp(k))
+      numberOf[timeline.getOp(k)] = k;
   SmallVector<uint32_t> slotOfAlloca(numTimeline, kNone);
   SmallVector<uint32_t> slotOfDealloca(numTimeline, kNone);
   for (auto [slot, allocaOp] : llvm::enumerate(slotAllocas)) {
     if (!allocaOp || allocaOp->getBlock() != &entry ||
         !isa<ResourceAllocaOp>(allocaOp))
       continue;
-    // Allocas are timeline ops: every one in the entry block is numbered.
-    slotOfAlloca[numberOf.lookup(allocaOp)] = slot;
+    auto allocaIt = numberOf.find(allocaOp);
+    if (allocaIt == numberOf.end())
+      continue;
+    slotOfAlloca[allocaIt->second] = slot;
     if (Operation *deallocaOp = findSingleDealloca(entry, allocaOp))
       if (auto it = numberOf.find(deallocaOp); it != numberOf.end())
         slotOfDealloca[it->second] = slot;
@@ -168,8 +148,8 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas,
     if (slotOfAlloca[k] == kNone && !awaited.test(k))
       continue;
     for (uint32_t a : awaitsOf(k))
-      if (awaitDefs[a] != kNone)
-        awaited.set(awaitDefs[a]);
+      if (timeline.getAwaitDef(a) != kNone)
+        awaited.set(timeline.getAwaitDef(a));
   }
 
   // Forward pass: what each timepoint follows; the sets seen by the allocas
@@ -188,9 +168,9 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas,
     set.prefix = 0;
     set.extra.clear();
     for (uint32_t a : awaitsOf(index))
-      if (awaitIsResult[a])
-        set.unite(follows[awaitDefs[a]].prefix,
-                  extrasOf(follows[awaitDefs[a]]));
+      if (timeline.awaitIsResult(a))
+        set.unite(follows[timeline.getAwaitDef(a)].prefix,
+                  extrasOf(follows[timeline.getAwaitDef(a)]));
     if (slotOfDealloca[index] != kNone && awaited.test(index)) {
       deallocaOfSlot[slotOfDealloca[index]] = numDeallocas;
       set.insert(numDeallocas++);
@@ -200,7 +180,7 @@ computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas,
     stored.extraBegin = pool.size();
     stored.extraCount = set.extra.size();
     pool.append(set.extra.begin(), set.extra.end());
-    if (resultOf[index])
+    if (timeline.getResult(index))
       follows[index] = stored;
     if (slotOfAlloca[index] != kNone) {
       order.push_back(slotOfAlloca[index]);

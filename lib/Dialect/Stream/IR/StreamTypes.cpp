@@ -71,3 +71,8 @@ Value ResourceType::createSubrangeOp(Location loc, Value resource,
                                    resourceSize, subrangeOffset,
                                    subrangeLength);
 }
+
+bool sluice::stream::isTransientResourceType(Type type) {
+  auto resourceType = dyn_cast<ResourceType>(type);
+  return resourceType && resourceType.getLifetime() == Lifetime::Transient;
+}

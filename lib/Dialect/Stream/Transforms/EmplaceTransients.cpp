@@ -13,6 +13,7 @@
 #include "TransientsUtils.h"
 
 #include "sluice/Dialect/HAL/IR/HALOps.h"
+#include "sluice/Dialect/Stream/Analysis/BlockTimeline.h"
 #include "sluice/Dialect/Stream/Analysis/ResourceLiveness.h"
 #include "sluice/Dialect/Stream/Analysis/TransientLifetimes.h"
 #include "sluice/Dialect/Stream/IR/StreamOps.h"
@@ -101,12 +102,43 @@ struct FunctionScan {
   SmallVector<TimepointAwaitOp> bodyAwaits;
   /// The `stream.resource.pack` ops marked as transients packs.
   SmallVector<ResourcePackOp> transientsPacks;
+  /// The timeline of a public function's entry block (only those can have
+  /// transients), each op tagged with the explorer's DefiningOpStep for its
+  /// result timepoint (plus one; 0 without one), so that the timeline walks
+  /// and the lifetimes follow it without reading the ops again. Valid until
+  /// the function's timeline changes.
+  std::optional<BlockTimeline> timeline;
+  /// The number in `timeline` of each op of transientsOps and bodyAwaits
+  /// (BlockTimeline::kNone if outside the entry block or not recorded).
+  SmallVector<uint32_t> transientsNodes;
+  SmallVector<uint32_t> bodyAwaitNodes;
 };
 
-FunctionScan scanFunction(FunctionOpInterface funcOp) {
+/// The tag of a timeline op: how the explorer's walkDefiningOps treats it.
+uint8_t definingOpStepTag(Explorer::DefiningOpStep step) {
+  return static_cast<uint8_t>(step) + 1;
+}
+
+FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
   FunctionScan scan;
   Region *body = &funcOp.getFunctionBody();
+  Block *entry = nullptr;
+  if (funcOp.isPublic() && !body->empty()) {
+    entry = &body->front();
+    scan.timeline.emplace(*entry);
+  }
   funcOp.walk([&](Operation *op) {
+    // The walk is post-order: the ops of the entry block come in program
+    // order (each after the ops nested in it).
+    uint32_t node = BlockTimeline::kNone;
+    if (entry && op->getBlock() == entry) {
+      node = scan.timeline->append(op);
+      if (node != BlockTimeline::kNone)
+        if (Value result = scan.timeline->getResult(node))
+          scan.timeline->setTag(
+              node, definingOpStepTag(
+                        explorer.getDefiningOpStep(cast<OpResult>(result))));
+    }
     if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
       if (isTransientResourceType(allocaOp.getResult().getType())) {
         scan.allocates = true;
@@ -117,9 +149,12 @@ FunctionScan scanFunction(FunctionOpInterface funcOp) {
       scan.allocasAndCalls.push_back(op);
     } else if (auto transientsOp = dyn_cast<ResourceTransientsOp>(op)) {
       scan.transientsOps.push_back(transientsOp);
+      scan.transientsNodes.push_back(node);
     } else if (auto awaitOp = dyn_cast<TimepointAwaitOp>(op)) {
-      if (op->getParentRegion() == body)
+      if (op->getParentRegion() == body) {
         scan.bodyAwaits.push_back(awaitOp);
+        scan.bodyAwaitNodes.push_back(node);
+      }
     } else if (auto packOp = dyn_cast<ResourcePackOp>(op)) {
       if (op->hasAttr(kTransientsPackAttr))
         scan.transientsPacks.push_back(packOp);
@@ -158,21 +193,52 @@ struct Slot {
 /// Walks the timeline backwards from `seeds` (§5.2 step 3) and records the
 /// transient allocas and deallocas reached, in the order reported. The
 /// timepoints visited are left in `visitedOut` when given; those in `skip`
-/// are not visited (nor what only they reach).
+/// are not visited (nor what only they reach). With `timeline` (the entry
+/// block's, still valid), `seedNodes[i]` is the number of the op defining
+/// `seeds[i]` in it (or kNone), and the result timepoints of the timeline
+/// that the explorer would report alone are followed through the timeline's
+/// record instead of reading their ops: the same walk, in the same order.
 void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
                           llvm::SetVector<Operation *> &allocas,
                           llvm::SetVector<Operation *> &deallocas,
                           llvm::DenseSet<Value> *visitedOut = nullptr,
-                          const llvm::DenseSet<Value> *skip = nullptr) {
-  SmallVector<Value> worklist;
+                          const llvm::DenseSet<Value> *skip = nullptr,
+                          const BlockTimeline *timeline = nullptr,
+                          ArrayRef<uint32_t> seedNodes = {}) {
+  constexpr uint32_t kNone = BlockTimeline::kNone;
+  SmallVector<std::pair<Value, uint32_t>> worklist;
   llvm::DenseSet<Value> localVisited;
   llvm::DenseSet<Value> &visited = visitedOut ? *visitedOut : localVisited;
   auto isSkipped = [&](Value value) { return skip && skip->contains(value); };
-  for (Value seed : seeds)
-    if (seed && !isSkipped(seed) && visited.insert(seed).second)
-      worklist.push_back(seed);
+  auto push = [&](Value value, uint32_t node) {
+    if (value && !isSkipped(value) && visited.insert(value).second)
+      worklist.push_back({value, node});
+  };
+  for (auto [index, seed] : llvm::enumerate(seeds))
+    push(seed, timeline && index < seedNodes.size() ? seedNodes[index] : kNone);
+  const uint8_t reportsResult =
+      definingOpStepTag(Explorer::DefiningOpStep::ReportsResult);
+  const uint8_t reportsNothing =
+      definingOpStepTag(Explorer::DefiningOpStep::ReportsNothing);
   while (!worklist.empty()) {
-    Value timepoint = worklist.pop_back_val();
+    auto [timepoint, node] = worklist.pop_back_val();
+    if (node != kNone && timepoint == timeline->getResult(node)) {
+      uint8_t tag = timeline->getTag(node);
+      if (tag == reportsNothing)
+        continue;
+      if (tag == reportsResult) {
+        uint8_t kind = timeline->getKind(node);
+        if (kind & BlockTimeline::kTransient) {
+          if (kind & BlockTimeline::kAlloca)
+            allocas.insert(timeline->getOp(node));
+          else if (kind & BlockTimeline::kDealloca)
+            deallocas.insert(timeline->getOp(node));
+        }
+        for (uint32_t a : timeline->awaitsOf(node))
+          push(timeline->getAwait(a), timeline->getAwaitDef(a));
+        continue;
+      }
+    }
     explorer.walkDefiningOps(timepoint, [&](OpResult result) {
       Operation *op = result.getOwner();
       if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
@@ -184,8 +250,7 @@ void walkTimelineAncestry(Explorer &explorer, ArrayRef<Value> seeds,
       }
       if (auto timelineOp = dyn_cast<TimelineOpInterface>(op))
         for (Value await : timelineOp.getAwaitTimepoints())
-          if (await && !isSkipped(await) && visited.insert(await).second)
-            worklist.push_back(await);
+          push(await, kNone);
       return WalkResult::advance();
     });
   }
@@ -250,10 +315,9 @@ struct EmplaceTransientsPass
     rewrittenCalls.clear();
     emplacedAllocas.clear();
     gatherVisited.clear();
-    gatherVisitedCount = 0;
     gatherDeallocas.clear();
     gatherWalkKept = false;
-    FunctionScan scan = scanFunction(funcOp);
+    FunctionScan scan = scanFunction(explorer, funcOp);
     // The timeline walks reach the function's arguments, whose callers
     // the explorer would otherwise find by walking the whole module.
     if (scan.calls.empty())
@@ -270,6 +334,9 @@ struct EmplaceTransientsPass
           "supported");
     if (failed(checkCalls(explorer, funcOp, scan)))
       return failure();
+    // Specialized calls change the timeline the scan recorded.
+    if (!scan.calls.empty())
+      scan.timeline.reset();
     if (!referenceCompat) {
       PlacementTally severalEmplaced;
       FailureOr<bool> several = processSeveralStorages(
@@ -279,13 +346,24 @@ struct EmplaceTransientsPass
       if (*several)
         return reportUnplaced(explorer, funcOp, severalEmplaced, &scan);
     }
-    if (failed(gather(explorer, funcOp, gathered)))
+    if (failed(gather(explorer, funcOp, gathered, scan)))
       return failure();
     if (!referenceCompat)
       applySluicePlacementRules(explorer, funcOp, gathered, scan);
-    gatherVisitedCount = gatherVisited.size();
     gatherVisited = llvm::DenseSet<Value>();
     gatherWalkKept = false;
+    // The slots' lifetimes are computed on the timeline the scan recorded,
+    // before the storage wait edits the allocas' awaits (that edit changes
+    // no lifetime: each alloca then awaits a join of its await and the
+    // storage's fence, which follows what its await followed).
+    std::optional<SlotPlan> plan;
+    if (!gathered.allocas.empty() && !referenceCompat && livenessPacking &&
+        scan.timeline) {
+      plan.emplace();
+      plan->slots = assignSlots(gathered);
+      plan->intervals = computeSlotLifetimes(*scan.timeline, plan->slots);
+    }
+    scan.timeline.reset();
     PlacementTally emplaced = tallyAllocas(gathered.allocas);
     if (!referenceCompat &&
         failed(addStorageWait(funcOp, gathered.storage, gathered.allocas,
@@ -296,7 +374,7 @@ struct EmplaceTransientsPass
     } else {
       for (ResourceAllocaOp allocaOp : gathered.allocas)
         emplacedAllocas.insert(allocaOp);
-      if (failed(process(funcOp, gathered)))
+      if (failed(process(funcOp, gathered, plan ? &*plan : nullptr)))
         return failure();
     }
     if (!referenceCompat)
@@ -345,7 +423,7 @@ struct EmplaceTransientsPass
   //===--------------------------------------------------------------------===//
 
   LogicalResult gather(Explorer &explorer, FunctionOpInterface funcOp,
-                       Gathered &gathered) {
+                       Gathered &gathered, const FunctionScan &scan) {
     ResourceTransientsOp first = gathered.transientsOps.front();
     for (ResourceTransientsOp op : gathered.transientsOps) {
       if (op.getStorage() != first.getStorage())
@@ -361,7 +439,15 @@ struct EmplaceTransientsPass
     SmallVector<Value> seeds;
     for (ResourceTransientsOp op : gathered.transientsOps)
       seeds.push_back(op.getAwaitTimepoint());
-    gatherAllocas(explorer, funcOp, seeds, gathered, /*keepWalk=*/true);
+    // The op defining each seed in the scan's timeline: a transients op's
+    // only await.
+    SmallVector<uint32_t> seedNodes;
+    const BlockTimeline *timeline = scan.timeline ? &*scan.timeline : nullptr;
+    if (timeline)
+      for (uint32_t node : scan.transientsNodes)
+        seedNodes.push_back(awaitDefOf(*timeline, node));
+    gatherAllocas(explorer, funcOp, seeds, gathered, /*keepWalk=*/true,
+                  timeline, seedNodes);
     return success();
   }
 
@@ -370,10 +456,13 @@ struct EmplaceTransientsPass
   /// in gatherVisited and gatherDeallocas.
   void gatherAllocas(Explorer &explorer, FunctionOpInterface funcOp,
                      ArrayRef<Value> seeds, Gathered &gathered,
-                     bool keepWalk = false) {
+                     bool keepWalk = false,
+                     const BlockTimeline *timeline = nullptr,
+                     ArrayRef<uint32_t> seedNodes = {}) {
     llvm::SetVector<Operation *> allocas, deallocas;
     walkAncestry(explorer, seeds, allocas, deallocas,
-                 keepWalk ? &gatherVisited : nullptr);
+                 keepWalk ? &gatherVisited : nullptr, /*skip=*/nullptr,
+                 timeline, seedNodes);
     if (keepWalk) {
       gatherDeallocas.assign(deallocas.begin(), deallocas.end());
       gatherWalkKept = true;
@@ -528,7 +617,15 @@ struct EmplaceTransientsPass
       eraseTransientsOp(op);
   }
 
-  LogicalResult process(FunctionOpInterface funcOp, Gathered &gathered) {
+  /// The slots of a function and their lifetime intervals (liveness
+  /// packing), when computed before `process` (processFunction).
+  struct SlotPlan {
+    SmallVector<Slot> slots;
+    SmallVector<int64_t> intervals;
+  };
+
+  LogicalResult process(FunctionOpInterface funcOp, Gathered &gathered,
+                        SlotPlan *plan = nullptr) {
     DominanceInfo domInfo(funcOp);
     FailureOr<Operation *> insertionOp =
         referenceCompat ? findInsertionPoint(funcOp, gathered, domInfo)
@@ -537,7 +634,8 @@ struct EmplaceTransientsPass
       return failure();
     Operation *B = *insertionOp;
 
-    SmallVector<Slot> slots = assignSlots(gathered);
+    SmallVector<Slot> slots =
+        plan ? std::move(plan->slots) : assignSlots(gathered);
 
     if (referenceCompat) {
       if (failed(computeSlotSizesReference(funcOp, slots, B, domInfo)))
@@ -560,8 +658,13 @@ struct EmplaceTransientsPass
     packOp->setAttr(kTransientsPackAttr, builder.getUnitAttr());
     lastTransientsPack = packOp;
     if (!referenceCompat && livenessPacking)
-      applySlotLifetimes(funcOp, slots, packOp, *intervalAttrs,
-                         gatherVisitedCount);
+      applySlotLifetimes(
+          packOp,
+          plan ? plan->intervals
+               : computeSlotLifetimes(
+                     BlockTimeline::build(funcOp.getFunctionBody().front()),
+                     slots),
+          *intervalAttrs);
     Value required = packOp.getTotalLength();
     Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
     if (!referenceCompat) {
@@ -1148,21 +1251,30 @@ struct EmplaceTransientsPass
                     llvm::SetVector<Operation *> &allocas,
                     llvm::SetVector<Operation *> &deallocas,
                     llvm::DenseSet<Value> *visitedOut = nullptr,
-                    const llvm::DenseSet<Value> *skip = nullptr) {
+                    const llvm::DenseSet<Value> *skip = nullptr,
+                    const BlockTimeline *timeline = nullptr,
+                    ArrayRef<uint32_t> seedNodes = {}) {
     if (!erasedCalls.empty()) {
       explorer.forgetCalls(erasedCalls);
       erasedCalls.clear();
     }
-    walkTimelineAncestry(explorer, seeds, allocas, deallocas, visitedOut, skip);
+    walkTimelineAncestry(explorer, seeds, allocas, deallocas, visitedOut, skip,
+                         timeline, seedNodes);
+  }
+  /// The number of the op defining the only await of timeline op `node`
+  /// (kNone if it has none, or `node` is kNone).
+  static uint32_t awaitDefOf(const BlockTimeline &timeline, uint32_t node) {
+    if (node == BlockTimeline::kNone)
+      return BlockTimeline::kNone;
+    auto awaits = timeline.awaitsOf(node);
+    return awaits.empty() ? BlockTimeline::kNone
+                          : timeline.getAwaitDef(*awaits.begin());
   }
   /// The gather walk of the function being processed (gather): the
   /// timepoints it visited and the deallocas it reached, so that the walks
   /// from its host waits need not go through the same ancestry again
   /// (addHostSynchronizedAllocas).
   llvm::DenseSet<Value> gatherVisited;
-  /// The number of timepoints the gather walk visited: about the number of
-  /// timeline ops, which sizes the lifetimes' tables (applySlotLifetimes).
-  size_t gatherVisitedCount = 0;
   SmallVector<Operation *> gatherDeallocas;
   bool gatherWalkKept = false;
   /// Allocas standing for calls to callees that are not `ordered`.
@@ -1697,10 +1809,16 @@ struct EmplaceTransientsPass
     if (gatherWalkKept && llvm::none_of(gatherDeallocas, isCandidate))
       skip = &gatherVisited;
     llvm::SetVector<Operation *> allocas, deallocas;
-    for (TimepointAwaitOp awaitOp : awaits) {
+    const BlockTimeline *timeline = scan.timeline ? &*scan.timeline : nullptr;
+    for (auto [index, constAwaitOp] : llvm::enumerate(awaits)) {
+      TimepointAwaitOp awaitOp = constAwaitOp;
       llvm::SetVector<Operation *> reachedAllocas, reachedDeallocas;
+      uint32_t seedNode =
+          timeline ? awaitDefOf(*timeline, scan.bodyAwaitNodes[index])
+                   : BlockTimeline::kNone;
       walkAncestry(explorer, awaitOp.getAwaitTimepoints(), reachedAllocas,
-                   reachedDeallocas, /*visitedOut=*/nullptr, skip);
+                   reachedDeallocas, /*visitedOut=*/nullptr, skip, timeline,
+                   ArrayRef(seedNode));
       for (Operation *op : reachedDeallocas) {
         Operation *top = funcOp.getFunctionBody().findAncestorOpInRegion(*op);
         if (!top || !postDomInfo.postDominates(awaitOp, top))
@@ -1792,10 +1910,8 @@ struct EmplaceTransientsPass
   /// computeTransientSlotLifetimes instead of `[0, 0]`, and the pack asks
   /// layout-slices for `packSlicesBest`, so that slots with disjoint
   /// lifetimes share bytes.
-  static void applySlotLifetimes(FunctionOpInterface funcOp,
-                                 ArrayRef<Slot> slots, ResourcePackOp packOp,
-                                 IndexArrayAttrBuilder &intervalAttrs,
-                                 size_t expectedTimelineOps) {
+  static SmallVector<int64_t>
+  computeSlotLifetimes(const BlockTimeline &timeline, ArrayRef<Slot> slots) {
     SmallVector<Operation *> slotAllocas;
     for (const Slot &slot : slots) {
       ResourceAllocaOp single;
@@ -1805,11 +1921,15 @@ struct EmplaceTransientsPass
     }
     SmallVector<int64_t> intervals;
     for (auto [start, end] :
-         computeTransientSlotLifetimes(funcOp.getFunctionBody().front(),
-                                       slotAllocas, expectedTimelineOps)) {
+         computeTransientSlotLifetimes(timeline, slotAllocas)) {
       intervals.push_back(start);
       intervals.push_back(end);
     }
+    return intervals;
+  }
+  static void applySlotLifetimes(ResourcePackOp packOp,
+                                 ArrayRef<int64_t> intervals,
+                                 IndexArrayAttrBuilder &intervalAttrs) {
     Builder builder(packOp.getContext());
     packOp.setLifetimeIntervalsAttr(intervalAttrs.get(intervals));
     packOp->setAttr(kPackLayoutAttr, builder.getStringAttr(kPackLayoutBest));

@@ -20,11 +20,6 @@ using namespace mlir;
 
 namespace sluice::stream {
 
-bool isTransientResourceType(Type type) {
-  auto resourceType = dyn_cast<ResourceType>(type);
-  return resourceType && resourceType.getLifetime() == Lifetime::Transient;
-}
-
 std::string getUniqueQueryName(ModuleOp moduleOp, StringRef fnName) {
   std::string base = (fnName + "_transients_size").str();
   if (!SymbolTable::lookupSymbolIn(moduleOp, base))

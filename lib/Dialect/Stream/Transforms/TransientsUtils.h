@@ -70,9 +70,6 @@ bool isTransientSizeCall(mlir::Operation *op);
 /// not a call, or a size call of a specialized callee.
 bool isSizeComputationOp(mlir::Operation *op);
 
-/// True for `!stream.resource<transient>`.
-bool isTransientResourceType(mlir::Type type);
-
 /// `<fnName>_transients_size`, or `<fnName>_transients_size_<N>` with the
 /// smallest N that names no symbol of `moduleOp` (§2.3, §9.9).
 std::string getUniqueQueryName(mlir::ModuleOp moduleOp, llvm::StringRef fnName);

@@ -222,18 +222,21 @@ AsmState &Explorer::getAsmState() {
 void Explorer::setOpAction(StringRef opName, TraversalAction action) {
   opActions[opName] = action;
   actionCache.clear();
+  nameFacts.clear();
 }
 
 void Explorer::setDialectAction(StringRef dialectNamespace,
                                 TraversalAction action) {
   dialectActions[dialectNamespace] = action;
   actionCache.clear();
+  nameFacts.clear();
 }
 
 void Explorer::setOpInterfaceAction(TypeID interfaceID,
                                     TraversalAction action) {
   interfaceActions.push_back({interfaceID, action});
   actionCache.clear();
+  nameFacts.clear();
 }
 
 TraversalAction Explorer::getTraversalAction(Operation *op) {
@@ -261,17 +264,57 @@ TraversalAction Explorer::getTraversalAction(Operation *op) {
   return action;
 }
 
-bool Explorer::isOpaqueDefiningOp(Operation *op) {
+Explorer::DefiningOpStep
+Explorer::getDefiningOpStep(OpResult result, TraversalBehavior behavior) {
+  Operation *op = result.getOwner();
+  NameFacts facts = getNameFacts(op);
+  if (facts.constantLike)
+    return DefiningOpStep::ReportsResult;
+  if (facts.action == TraversalAction::IGNORE)
+    return DefiningOpStep::ReportsNothing;
+  // The edges walkDefiningOps follows from a result (see its loop).
+  if (facts.callOrGlobalLoad)
+    return DefiningOpStep::WalksFurther;
+  if (facts.tied &&
+      !bitEnumContains(behavior, TraversalBehavior::DONT_WALK_TIED_VALUES) &&
+      cast<TiedOpInterface>(op).getTiedResultOperand(result))
+    return DefiningOpStep::WalksFurther;
+  // A region op goes further only if one of its region exits yields a value
+  // for this result (a `stream.cmd.execute` yields none). An exit yields a
+  // subrange of its terminator's operands: terminators with too few operands
+  // settle it without asking their interfaces.
+  if (facts.regionBranch && facts.action == TraversalAction::RECURSE) {
+    unsigned index = result.getResultNumber();
+    bool mayYield = false;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        mayYield |= !block.empty() && block.back().getNumOperands() > index;
+    bool yields = false;
+    if (mayYield)
+      walkReturnOperands(op, [&](OperandRange operands) {
+        yields = index < operands.size();
+        return yields ? WalkResult::interrupt() : WalkResult::advance();
+      });
+    if (yields)
+      return DefiningOpStep::WalksFurther;
+  }
+  return DefiningOpStep::ReportsResult;
+}
+
+const Explorer::NameFacts &Explorer::getNameFacts(Operation *op) {
   OperationName name = op->getName();
-  auto cached = opaqueCache.find(name);
-  if (cached != opaqueCache.end())
+  auto cached = nameFacts.find(name);
+  if (cached != nameFacts.end())
     return cached->second;
-  // Interfaces are per op name (registered or dialect fallback), so the
-  // first op of a name answers for all.
-  bool opaque = !isa<TiedOpInterface, CallOpInterface, GlobalLoadOpInterface,
-                     RegionBranchOpInterface>(op);
-  opaqueCache[name] = opaque;
-  return opaque;
+  // Traits and interfaces are per op name (registered or dialect fallback),
+  // so the first op of a name answers for all.
+  NameFacts facts;
+  facts.constantLike = op->hasTrait<mlir::OpTrait::ConstantLike>();
+  facts.tied = isa<TiedOpInterface>(op);
+  facts.callOrGlobalLoad = isa<CallOpInterface, GlobalLoadOpInterface>(op);
+  facts.regionBranch = isa<RegionBranchOpInterface>(op);
+  facts.action = getTraversalAction(op);
+  return nameFacts[name] = facts;
 }
 
 //===----------------------------------------------------------------------===//
@@ -706,19 +749,18 @@ TraversalResult
 Explorer::walkDefiningOps(Value value, function_ref<WalkResult(OpResult)> fn,
                           function_ref<WalkResult(BlockArgument)> argFn,
                           TraversalBehavior behavior) {
+  // The common case: a result of an op the walk cannot see through (no tie,
+  // call, global load or region exit): the result itself, without the
+  // worklist and its set.
   if (auto result = dyn_cast<OpResult>(value)) {
-    Operation *owner = result.getOwner();
-    if (owner->hasTrait<mlir::OpTrait::ConstantLike>()) {
+    switch (getDefiningOpStep(result, behavior)) {
+    case DefiningOpStep::ReportsResult:
       fn(result);
       return TraversalResult::COMPLETE;
-    }
-    // The common case: a result of an op the walk cannot see through (no
-    // tie, call, global load or region exit): the result itself, without
-    // the worklist and its set.
-    if (isOpaqueDefiningOp(owner)) {
-      if (getTraversalAction(owner) != TraversalAction::IGNORE)
-        fn(result);
+    case DefiningOpStep::ReportsNothing:
       return TraversalResult::COMPLETE;
+    case DefiningOpStep::WalksFurther:
+      break;
     }
   }
 

@@ -30,12 +30,14 @@
 // alloca awaits (found by one backward pass) are not numbered, so that they
 // do not hold the prefix back; their slots span to the end.
 //
-// Memory. The entry block is iterated once; its timeline ops are numbered in
-// program order and every table is a vector indexed by that number (a bit
-// per op for the backward pass, a 12-byte record per op for the sets, whose
-// extra entries share one pool), plus one map from op to number: at 100k
-// ops the IR does not fit in the last-level cache, and tables keyed by
-// Value were most of the function's cache misses.
+// Memory. The pass reads the entry block's timeline as recorded by
+// BlockTimeline (its ops numbered in program order, awaits as numbers): every
+// table is a vector indexed by that number (a bit per op for the backward
+// pass, a 12-byte record per op for the sets, whose extra entries share one
+// pool), plus one map from op to number for the allocas and deallocas. At
+// 100k ops the IR does not fit in the last-level cache; a caller that walks
+// the block anyway records the timeline then instead of iterating the block
+// again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,17 +57,21 @@ class Operation;
 
 namespace sluice::stream {
 
+class BlockTimeline;
+
 /// The inclusive lifetime interval of each slot, in slot order.
 /// `slotAllocas[i]` is the `stream.resource.alloca` of slot i when the slot
 /// has exactly one member, null otherwise. `entry` is the function's entry
 /// block. Cost: O(ops of `entry` x a constant + slots x log slots).
-/// `expectedTimelineOps`, when known (e.g. the timepoints a walk of the
-/// block visited), sizes the tables at once instead of rehashing them as
-/// they grow; it changes nothing else.
 llvm::SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(mlir::Block &entry,
-                              llvm::ArrayRef<mlir::Operation *> slotAllocas,
-                              size_t expectedTimelineOps = 0);
+                              llvm::ArrayRef<mlir::Operation *> slotAllocas);
+
+/// The same on the timeline of the entry block recorded beforehand, which
+/// must still describe the block's timeline ops and their awaits.
+llvm::SmallVector<std::pair<int64_t, int64_t>>
+computeTransientSlotLifetimes(const BlockTimeline &timeline,
+                              llvm::ArrayRef<mlir::Operation *> slotAllocas);
 
 } // namespace sluice::stream
 

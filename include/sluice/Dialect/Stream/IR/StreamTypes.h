@@ -66,4 +66,9 @@ class TiedResourcePassthrough
 
 #include "sluice/Dialect/Stream/IR/StreamOpInterfaces.h.inc"
 
+namespace sluice::stream {
+/// True for `!stream.resource<transient>`.
+bool isTransientResourceType(mlir::Type type);
+} // namespace sluice::stream
+
 #endif // SLUICE_DIALECT_STREAM_IR_STREAMTYPES_H

@@ -161,6 +161,21 @@ public:
   /// unregistered dialect (IGNORE), dialect, interface, default.
   TraversalAction getTraversalAction(mlir::Operation *op);
 
+  /// What walkDefiningOps does when it reaches `result`.
+  enum class DefiningOpStep {
+    /// Reports the result and goes no further from it.
+    ReportsResult,
+    /// Reports nothing (the op is ignored).
+    ReportsNothing,
+    /// Anything else: follows a tie, a call, a global load or region exits.
+    WalksFurther,
+  };
+  /// Lets a caller that has recorded an op's facts take the walk's step
+  /// for one of its results without reading the op again.
+  DefiningOpStep
+  getDefiningOpStep(mlir::OpResult result,
+                    TraversalBehavior behavior = TraversalBehavior::DEFAULT);
+
   //===--------------------------------------------------------------------===//
   // Globals and iteration
   //===--------------------------------------------------------------------===//
@@ -282,10 +297,17 @@ private:
   llvm::SmallVector<std::pair<mlir::TypeID, TraversalAction>> interfaceActions;
   /// Memo of getTraversalAction per op name.
   llvm::DenseMap<mlir::OperationName, TraversalAction> actionCache;
-  /// Whether walkDefiningOps stops at a result of ops of this name (no tie,
-  /// call, global load or region exit to follow), per op name.
-  bool isOpaqueDefiningOp(mlir::Operation *op);
-  llvm::DenseMap<mlir::OperationName, bool> opaqueCache;
+  /// What walkDefiningOps needs to know of an op that its name decides,
+  /// memoized per op name.
+  struct NameFacts {
+    bool constantLike = false;
+    bool tied = false;
+    bool callOrGlobalLoad = false;
+    bool regionBranch = false;
+    TraversalAction action = TraversalAction::RECURSE;
+  };
+  const NameFacts &getNameFacts(mlir::Operation *op);
+  llvm::DenseMap<mlir::OperationName, NameFacts> nameFacts;
 
   mlir::SymbolTableCollection symbolTables;
   std::unique_ptr<mlir::AsmState> asmState;
