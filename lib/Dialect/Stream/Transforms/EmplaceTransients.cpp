@@ -147,6 +147,9 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
     } else if (auto callOp = dyn_cast<CallOpInterface>(op)) {
       scan.calls.push_back(callOp);
       scan.allocasAndCalls.push_back(op);
+      // specializeCalls will change the timeline: stop recording it.
+      scan.timeline.reset();
+      entry = nullptr;
     } else if (auto transientsOp = dyn_cast<ResourceTransientsOp>(op)) {
       scan.transientsOps.push_back(transientsOp);
       scan.transientsNodes.push_back(node);
@@ -334,9 +337,9 @@ struct EmplaceTransientsPass
           "supported");
     if (failed(checkCalls(explorer, funcOp, scan)))
       return failure();
-    // Specialized calls change the timeline the scan recorded.
-    if (!scan.calls.empty())
-      scan.timeline.reset();
+    // Specialized calls changed the timeline (the scan stopped recording
+    // it at the first call).
+    assert(scan.calls.empty() || !scan.timeline);
     if (!referenceCompat) {
       PlacementTally severalEmplaced;
       FailureOr<bool> several = processSeveralStorages(
