@@ -499,6 +499,78 @@ TEST_F(ExplorerTest, ScfRegions) {
   EXPECT_EQ(TraversalResult::COMPLETE, r);
 }
 
+/// getDefiningOpStep tells what walkDefiningOps does at a result: for every
+/// result of the module, ReportsResult exactly when the walk reports that
+/// result alone, ReportsNothing when it reports nothing; and the cases by
+/// name (constants, untied and tied results of a tied op, calls, global
+/// loads, region ops whose exits yield or not, an ignored op).
+TEST_F(ExplorerTest, DefiningOpStep) {
+  context.allowUnregisteredDialects();
+  load(R"mlir(
+    util.global private mutable @g : tensor<4xi32>
+    util.func private @callee(%arg0: tensor<4xi32>) -> tensor<4xi32> {
+      util.return %arg0 : tensor<4xi32>
+    }
+    util.func private @f(%cond: i1, %t: !stream.timepoint) -> tensor<4xi32> {
+      %c64 = arith.constant {tag = "cst"} 64 : index
+      %a = flow.tensor.constant {tag = "a"} dense<3> : tensor<4xi32>
+      %d:2 = flow.dispatch @ex::@fn(%a) {tag = "dispatch"} : (tensor<4xi32>) -> (%a, tensor<4xi32>)
+      %call = util.call @callee(%a) {tag = "call"} : (tensor<4xi32>) -> tensor<4xi32>
+      %load = util.global.load @g {tag = "load"} : tensor<4xi32>
+      %if = scf.if %cond -> tensor<4xi32> {
+        scf.yield %a : tensor<4xi32>
+      } else {
+        scf.yield %load : tensor<4xi32>
+      } {tag = "if"}
+      %r, %r_tp = stream.resource.alloca uninitialized await(%t) => {tag = "alloca"} !stream.resource<transient>{%c64} => !stream.timepoint
+      %e = stream.cmd.execute await(%r_tp) => with(%r as %x: !stream.resource<transient>{%c64}) {
+      } => !stream.timepoint attributes {tag = "execute"}
+      %u = "test.unknown"() {tag = "unknown"} : () -> tensor<4xi32>
+      util.return %d#1 : tensor<4xi32>
+    }
+  )mlir");
+  using Step = Explorer::DefiningOpStep;
+  auto step = [&](StringRef tag, unsigned i = 0,
+                  TraversalBehavior behavior = TraversalBehavior::DEFAULT) {
+    return explorer->getDefiningOpStep(cast<OpResult>(result(tag, i)),
+                                       behavior);
+  };
+  EXPECT_EQ(Step::ReportsResult, step("cst"));
+  EXPECT_EQ(Step::WalksFurther, step("dispatch", 0));
+  EXPECT_EQ(Step::ReportsResult,
+            step("dispatch", 0, TraversalBehavior::DONT_WALK_TIED_VALUES));
+  EXPECT_EQ(Step::ReportsResult, step("dispatch", 1));
+  EXPECT_EQ(Step::WalksFurther, step("call"));
+  EXPECT_EQ(Step::WalksFurther, step("load"));
+  EXPECT_EQ(Step::WalksFurther, step("if"));
+  EXPECT_EQ(Step::ReportsResult, step("alloca", 1));
+  EXPECT_EQ(Step::ReportsResult, step("execute"));
+  EXPECT_EQ(Step::ReportsNothing, step("unknown"));
+
+  // Every result: the step agrees with the walk.
+  module->walk([&](Operation *op) {
+    for (OpResult r : op->getResults())
+      for (TraversalBehavior behavior :
+           {TraversalBehavior::DEFAULT,
+            TraversalBehavior::DONT_WALK_TIED_VALUES}) {
+        SmallVector<OpResult> reported;
+        explorer->walkDefiningOps(
+            r,
+            [&](OpResult reportedResult) {
+              reported.push_back(reportedResult);
+              return WalkResult::advance();
+            },
+            behavior);
+        Step s = explorer->getDefiningOpStep(r, behavior);
+        std::string name = op->getName().getStringRef().str();
+        if (s == Step::ReportsResult)
+          EXPECT_EQ(reported, SmallVector<OpResult>{r}) << name;
+        else if (s == Step::ReportsNothing)
+          EXPECT_TRUE(reported.empty()) << name;
+      }
+  });
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//

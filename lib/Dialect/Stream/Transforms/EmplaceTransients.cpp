@@ -119,6 +119,18 @@ uint8_t definingOpStepTag(Explorer::DefiningOpStep step) {
   return static_cast<uint8_t>(step) + 1;
 }
 
+/// Records `op`, the next op of the timeline's block, tagged with the
+/// explorer's step for its result timepoint. Returns its number or kNone.
+uint32_t recordTimelineOp(Explorer &explorer, BlockTimeline &timeline,
+                          Operation *op) {
+  uint32_t node = timeline.append(op);
+  if (node != BlockTimeline::kNone)
+    if (Value result = timeline.getResult(node))
+      timeline.setTag(node, definingOpStepTag(explorer.getDefiningOpStep(
+                                cast<OpResult>(result))));
+  return node;
+}
+
 FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
   FunctionScan scan;
   Region *body = &funcOp.getFunctionBody();
@@ -131,14 +143,8 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
     // The walk is post-order: the ops of the entry block come in program
     // order (each after the ops nested in it).
     uint32_t node = BlockTimeline::kNone;
-    if (entry && op->getBlock() == entry) {
-      node = scan.timeline->append(op);
-      if (node != BlockTimeline::kNone)
-        if (Value result = scan.timeline->getResult(node))
-          scan.timeline->setTag(
-              node, definingOpStepTag(
-                        explorer.getDefiningOpStep(cast<OpResult>(result))));
-    }
+    if (entry && op->getBlock() == entry)
+      node = recordTimelineOp(explorer, *scan.timeline, op);
     if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
       if (isTransientResourceType(allocaOp.getResult().getType())) {
         scan.allocates = true;
@@ -147,7 +153,8 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
     } else if (auto callOp = dyn_cast<CallOpInterface>(op)) {
       scan.calls.push_back(callOp);
       scan.allocasAndCalls.push_back(op);
-      // specializeCalls will change the timeline: stop recording it.
+      // specializeCalls will change the timeline: stop recording it
+      // (recordTimelineAfterCalls records it again afterwards).
       scan.timeline.reset();
       entry = nullptr;
     } else if (auto transientsOp = dyn_cast<ResourceTransientsOp>(op)) {
@@ -164,6 +171,34 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
     }
   });
   return scan;
+}
+
+/// Records the timeline of a public function's entry block again after
+/// specializeCalls changed it (one iteration of the block), with the
+/// numbers of the scan's transients and await ops in it.
+void recordTimelineAfterCalls(Explorer &explorer, FunctionOpInterface funcOp,
+                              FunctionScan &scan) {
+  Region &body = funcOp.getFunctionBody();
+  if (!funcOp.isPublic() || body.empty())
+    return;
+  scan.timeline.emplace(body.front());
+  llvm::SmallDenseMap<Operation *, uint32_t> nodeOf;
+  for (Operation &op : body.front()) {
+    uint32_t node = recordTimelineOp(explorer, *scan.timeline, &op);
+    if (node != BlockTimeline::kNone &&
+        isa<ResourceTransientsOp, TimepointAwaitOp>(op))
+      nodeOf[&op] = node;
+  }
+  auto lookup = [&](Operation *op) {
+    auto it = nodeOf.find(op);
+    return it == nodeOf.end() ? BlockTimeline::kNone : it->second;
+  };
+  scan.transientsNodes.clear();
+  for (ResourceTransientsOp op : scan.transientsOps)
+    scan.transientsNodes.push_back(lookup(op));
+  scan.bodyAwaitNodes.clear();
+  for (TimepointAwaitOp op : scan.bodyAwaits)
+    scan.bodyAwaitNodes.push_back(lookup(op));
 }
 
 /// Count and bytes of a set of allocas (dynamic sizes counted apart), for
@@ -338,8 +373,9 @@ struct EmplaceTransientsPass
     if (failed(checkCalls(explorer, funcOp, scan)))
       return failure();
     // Specialized calls changed the timeline (the scan stopped recording
-    // it at the first call).
-    assert(scan.calls.empty() || !scan.timeline);
+    // it at the first call): record it again for the walks and lifetimes.
+    if (!scan.calls.empty())
+      recordTimelineAfterCalls(explorer, funcOp, scan);
     if (!referenceCompat) {
       PlacementTally severalEmplaced;
       FailureOr<bool> several = processSeveralStorages(
