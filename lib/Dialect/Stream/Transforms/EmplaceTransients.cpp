@@ -372,10 +372,6 @@ struct EmplaceTransientsPass
           "supported");
     if (failed(checkCalls(explorer, funcOp, scan)))
       return failure();
-    // Specialized calls changed the timeline (the scan stopped recording
-    // it at the first call): record it again for the walks and lifetimes.
-    if (!scan.calls.empty())
-      recordTimelineAfterCalls(explorer, funcOp, scan);
     if (!referenceCompat) {
       PlacementTally severalEmplaced;
       FailureOr<bool> several = processSeveralStorages(
@@ -385,6 +381,10 @@ struct EmplaceTransientsPass
       if (*several)
         return reportUnplaced(explorer, funcOp, severalEmplaced, &scan);
     }
+    // Specialized calls changed the timeline (the scan stopped recording
+    // it at the first call): record it again for the walks and lifetimes.
+    if (!scan.calls.empty())
+      recordTimelineAfterCalls(explorer, funcOp, scan);
     if (failed(gather(explorer, funcOp, gathered, scan)))
       return failure();
     if (!referenceCompat)
