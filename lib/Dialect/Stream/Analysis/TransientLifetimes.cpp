@@ -15,7 +15,6 @@
 #include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
-#include <limits>
 
 using namespace mlir;
 
@@ -28,7 +27,7 @@ constexpr unsigned kMaxExtra = 32;
 /// Slots checked one by one below the prefix bound when computing an end.
 constexpr unsigned kMaxRefine = 64;
 
-constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+constexpr uint32_t kNone = BlockTimeline::kNone;
 
 /// The deallocas (numbered in program order) a timepoint is known to follow:
 /// every one below `prefix`, and those listed in `extra` (sorted, each above
