@@ -103,11 +103,12 @@ def estimated_cycles(events, latency):
     return events["Ir"] + 10 * l1 + latency * ll
 
 
-def own_times(args, flags, path, pass_names):
-    """{pass name: own time} of one run (every pass in `pass_names` must print a timing line)."""
+def own_times(args, flags, path, pass_names, opt=None):
+    """{pass name: own time} of one run (every pass in `pass_names` must print a timing line) of `opt`
+    (default `--opt`)."""
     timing = "--sluice-pass-cpu-time" if args.clock == "cpu" else "--mlir-timing"
     pattern = CPU_TIMING if args.clock == "cpu" else TIMING
-    cmd = ([args.opt, timing, "--mlir-disable-threading", "--verify-each=0"] + flags
+    cmd = ([opt or args.opt, timing, "--mlir-disable-threading", "--verify-each=0"] + flags
            + [path, "-o", os.devnull])
     p = subprocess.run(cmd, capture_output=True, text=True,
                        preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None)
@@ -122,6 +123,43 @@ def own_times(args, flags, path, pass_names):
         if name not in totals:
             raise SystemExit(f"pass-own-time: no timing line named '{name}' in:\n{p.stderr[:2000]}")
     return totals
+
+
+def compare_table(args, flags, options, combine):
+    """--compare: the ratio between the last two sizes of the pass's own time for `--opt` and every binary
+    of `--compare`, `--readings` readings each. Within a reading the binaries take turns and, for each
+    binary, the sizes take turns once per repetition: the host's speed drifts within minutes on a shared
+    machine, and two binaries should be compared under the same drift. Prints every reading and, per
+    binary, the median ratio and the median times."""
+    binaries = [args.opt] + args.compare.split(",")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    if len(sizes) < 2:
+        raise SystemExit("pass-own-time: --compare needs two sizes or more")
+    small, large = sizes[-2], sizes[-1]
+    for shape in args.shapes.split(","):
+        programs = {size: bench.program(args, shape, size, options)[0] for size in (small, large)}
+        ratios = {b: [] for b in binaries}
+        times = {b: {small: [], large: []} for b in binaries}
+        for reading in range(1, args.readings + 1):
+            for b in binaries:
+                runs = {small: [], large: []}
+                for _ in range(args.reps):
+                    for size in (small, large):
+                        runs[size].append(own_times(args, flags, programs[size], [args.pass_name],
+                                                    opt=b)[args.pass_name])
+                t = {size: combine(runs[size]) for size in (small, large)}
+                for size in (small, large):
+                    times[b][size].append(t[size])
+                ratio = t[large] / t[small] if t[small] > 0 else float("nan")
+                ratios[b].append(ratio)
+                print(f"{shape:<10} reading {reading:>2}  {b}: {small} {t[small] * 1e3:8.2f} ms  "
+                      f"{large} {t[large] * 1e3:8.2f} ms  ratio {ratio:5.1f}", flush=True)
+        for b in binaries:
+            print(f"{shape:<10} {b}: median ratio {statistics.median(ratios[b]):.1f} "
+                  f"(readings {', '.join(f'{r:.1f}' for r in ratios[b])}); median {small} "
+                  f"{statistics.median(times[b][small]) * 1e3:.2f} ms, {large} "
+                  f"{statistics.median(times[b][large]) * 1e3:.2f} ms", flush=True)
+    return 0
 
 
 def own_time_table(args, flags, passes, options, combine):
@@ -200,6 +238,10 @@ def main():
                          "report the misses and an estimate of the cycles")
     ap.add_argument("--latency", type=int, default=200,
                     help="cycles per last-level miss in the --cache-sim estimate (default 200)")
+    ap.add_argument("--compare", metavar="OPT[,OPT...]",
+                    help="other sluice-opt binaries to compare with --opt (see compare_table)")
+    ap.add_argument("--readings", type=int, default=6,
+                    help="readings per binary with --compare (default 6)")
     ap.add_argument("--markdown")
     ap.add_argument("--title")
     args = ap.parse_args()
@@ -211,6 +253,10 @@ def main():
     passes = args.pass_name.split(",")
     if len(passes) > 1 and args.instructions:
         raise SystemExit("pass-own-time: --instructions counts one pass at a time")
+    if args.compare:
+        if len(passes) > 1 or args.instructions:
+            raise SystemExit("pass-own-time: --compare times one pass")
+        return compare_table(args, flags, options, combine)
     if len(passes) > 1 or args.no_difference:
         return own_time_table(args, flags, passes, options, combine)
     rows = []
