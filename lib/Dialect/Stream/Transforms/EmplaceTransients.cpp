@@ -22,6 +22,7 @@
 #include "sluice/Dialect/Util/Analysis/Explorer.h"
 #include "sluice/Dialect/Util/IR/UtilOps.h"
 #include "sluice/Dialect/Util/Transforms/UnchangedIR.h"
+#include "sluice/Support/PrefetchOp.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -102,18 +103,16 @@ struct FunctionScan {
   SmallVector<TimepointAwaitOp> bodyAwaits;
   /// The `stream.resource.pack` ops marked as transients packs.
   SmallVector<ResourcePackOp> transientsPacks;
-  /// The timeline of a public function's entry block (only those can have
-  /// transients), each op tagged with the explorer's DefiningOpStep for its
-  /// result timepoint (plus one; 0 without one), so that the timeline walks
-  /// and the lifetimes follow it without reading the ops again. Valid until
-  /// the function's timeline changes.
+  /// The timeline of the entry block of a function with transients
+  /// (recordTimeline), each op tagged with the explorer's DefiningOpStep for
+  /// its result timepoint (plus one; 0 without one), so that the timeline
+  /// walks and the lifetimes follow it without reading the ops again. Valid
+  /// until the function's timeline changes.
   std::optional<BlockTimeline> timeline;
   /// The ops of a public function's entry block in program order, from
-  /// which recordTimeline makes `timeline` once the function is known to
-  /// have transients (cleared at the first call: specializeCalls changes
-  /// the block).
-  SmallVector<Operation *> entryOps;
-  bool entryOpsValid = false;
+  /// which recordTimeline makes `timeline`; none after a call
+  /// (specializeCalls changes the block).
+  std::optional<SmallVector<Operation *>> entryOps;
   /// The number in `timeline` of each op of transientsOps and bodyAwaits
   /// (BlockTimeline::kNone if outside the entry block or not recorded).
   SmallVector<uint32_t> transientsNodes;
@@ -143,13 +142,13 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
   Block *entry = nullptr;
   if (funcOp.isPublic() && !body->empty()) {
     entry = &body->front();
-    scan.entryOpsValid = true;
+    scan.entryOps.emplace();
   }
   funcOp.walk([&](Operation *op) {
     // The walk is post-order: the ops of the entry block come in program
     // order (each after the ops nested in it).
     if (entry && op->getBlock() == entry)
-      scan.entryOps.push_back(op);
+      scan.entryOps->push_back(op);
     if (auto allocaOp = dyn_cast<ResourceAllocaOp>(op)) {
       if (isTransientResourceType(allocaOp.getResult().getType())) {
         scan.allocates = true;
@@ -159,15 +158,13 @@ FunctionScan scanFunction(Explorer &explorer, FunctionOpInterface funcOp) {
       scan.calls.push_back(callOp);
       scan.allocasAndCalls.push_back(op);
       // specializeCalls will change the block: stop listing it.
-      scan.entryOps.clear();
-      scan.entryOpsValid = false;
+      scan.entryOps.reset();
       entry = nullptr;
     } else if (auto transientsOp = dyn_cast<ResourceTransientsOp>(op)) {
       scan.transientsOps.push_back(transientsOp);
     } else if (auto awaitOp = dyn_cast<TimepointAwaitOp>(op)) {
-      if (op->getParentRegion() == body) {
+      if (op->getParentRegion() == body)
         scan.bodyAwaits.push_back(awaitOp);
-      }
     } else if (auto packOp = dyn_cast<ResourcePackOp>(op)) {
       if (op->hasAttr(kTransientsPackAttr))
         scan.transientsPacks.push_back(packOp);
@@ -187,30 +184,22 @@ void recordTimeline(Explorer &explorer, FunctionOpInterface funcOp,
   Region &body = funcOp.getFunctionBody();
   if (!funcOp.isPublic() || body.empty())
     return;
-  if (!scan.entryOpsValid) {
-    scan.entryOps.clear();
-    for (Operation &op : body.front())
-      scan.entryOps.push_back(&op);
-  }
+  if (!scan.entryOps)
+    scan.entryOps.emplace(llvm::make_pointer_range(body.front()));
   scan.timeline.emplace(body.front());
   llvm::SmallDenseMap<Operation *, uint32_t> nodeOf;
   constexpr size_t kAhead = 8;
-  ArrayRef<Operation *> ops = scan.entryOps;
+  ArrayRef<Operation *> ops = *scan.entryOps;
   for (size_t i = 0, e = ops.size(); i < e; ++i) {
-    if (i + kAhead < e) {
-      // The op and what follows it (its operands); its results precede it.
-      const char *ahead = reinterpret_cast<const char *>(ops[i + kAhead]);
-      __builtin_prefetch(ahead - 64);
-      __builtin_prefetch(ahead);
-      __builtin_prefetch(ahead + 64);
-    }
+    if (i + kAhead < e)
+      prefetchOp(ops[i + kAhead]);
     Operation *op = ops[i];
     uint32_t node = recordTimelineOp(explorer, *scan.timeline, op);
     if (node != BlockTimeline::kNone &&
         isa<ResourceTransientsOp, TimepointAwaitOp>(op))
       nodeOf[op] = node;
   }
-  scan.entryOps = SmallVector<Operation *>();
+  scan.entryOps.reset();
   auto lookup = [&](Operation *op) {
     auto it = nodeOf.find(op);
     return it == nodeOf.end() ? BlockTimeline::kNone : it->second;

@@ -3,11 +3,13 @@
 //
 // The timeline ops (TimelineOpInterface) directly in one block, numbered
 // 0..N-1 in program order, with every await resolved to the number of the op
-// of the block that defines it. Passes that follow the timeline of a large
-// function more than once record it here while they walk the function anyway,
-// and then follow the numbers instead of reading the ops again: at 10^5 ops a
-// function no longer fits in the last-level cache, and every walk over its
-// ops costs a memory round trip per op.
+// of the block that defines it. A pass that follows the timeline of a large
+// function more than once records it here once and then follows the numbers
+// instead of reading the ops again: at 10^5 ops a function no longer fits in
+// the last-level cache, and every walk over its ops costs a memory round trip
+// per op. Recording from a list of the block's ops (append, in order) lets
+// the caller prefetch ahead (sluice/Support/PrefetchOp.h), which following
+// the block's op list cannot.
 //
 // Recording costs a few bytes per op and per await. The awaits are resolved
 // through a table of the timepoints recorded so far that still have uses in

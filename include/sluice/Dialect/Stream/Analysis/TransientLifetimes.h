@@ -35,9 +35,9 @@
 // table is a vector indexed by that number (a bit per op for the backward
 // pass, a 12-byte record per op for the sets, whose extra entries share one
 // pool), plus one map from op to number for the allocas and deallocas. At
-// 100k ops the IR does not fit in the last-level cache; a caller that walks
-// the block anyway records the timeline then instead of iterating the block
-// again.
+// 100k ops the IR does not fit in the last-level cache; a caller that reads
+// the timeline for other purposes too (emplace-transients' walks) records it
+// once and passes it here.
 //
 //===----------------------------------------------------------------------===//
 
