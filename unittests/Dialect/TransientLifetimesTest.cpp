@@ -64,7 +64,8 @@ protected:
   SmallVector<std::pair<int64_t, int64_t>>
   lifetimes(std::optional<ArrayRef<Operation *>> slots = std::nullopt) {
     ArrayRef<Operation *> slotOps = slots ? *slots : ArrayRef(allocas);
-    auto result = computeTransientSlotLifetimes(*entry, slotOps);
+    auto result =
+        computeTransientSlotLifetimes(BlockTimeline::build(*entry), slotOps);
     BlockTimeline recorded(*entry);
     for (Operation &op : *entry)
       recorded.append(&op);

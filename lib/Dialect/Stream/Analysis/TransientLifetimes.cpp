@@ -97,12 +97,6 @@ Operation *findSingleDealloca(Block &entry, Operation *allocaOp) {
 } // namespace
 
 SmallVector<std::pair<int64_t, int64_t>>
-computeTransientSlotLifetimes(Block &entry, ArrayRef<Operation *> slotAllocas) {
-  return computeTransientSlotLifetimes(BlockTimeline::build(entry),
-                                       slotAllocas);
-}
-
-SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(const BlockTimeline &timeline,
                               ArrayRef<Operation *> slotAllocas) {
   // Every table below is a vector indexed by the timeline's numbers (program

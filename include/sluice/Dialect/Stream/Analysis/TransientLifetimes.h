@@ -51,7 +51,6 @@
 #include <utility>
 
 namespace mlir {
-class Block;
 class Operation;
 } // namespace mlir
 
@@ -61,14 +60,10 @@ class BlockTimeline;
 
 /// The inclusive lifetime interval of each slot, in slot order.
 /// `slotAllocas[i]` is the `stream.resource.alloca` of slot i when the slot
-/// has exactly one member, null otherwise. `entry` is the function's entry
-/// block. Cost: O(ops of `entry` x a constant + slots x log slots).
-llvm::SmallVector<std::pair<int64_t, int64_t>>
-computeTransientSlotLifetimes(mlir::Block &entry,
-                              llvm::ArrayRef<mlir::Operation *> slotAllocas);
-
-/// The same on the timeline of the entry block recorded beforehand, which
-/// must still describe the block's timeline ops and their awaits.
+/// has exactly one member, null otherwise. `timeline` is the function's
+/// entry block's (BlockTimeline::build, or recorded op by op), which must
+/// still describe the block's timeline ops and their awaits. Cost: O(timeline
+/// ops x a constant + slots x log slots).
 llvm::SmallVector<std::pair<int64_t, int64_t>>
 computeTransientSlotLifetimes(const BlockTimeline &timeline,
                               llvm::ArrayRef<mlir::Operation *> slotAllocas);
